@@ -2,8 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  build: { rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined },
+export default defineConfig({
+  // The server build's entry is our Express sub-app, so it shares one module graph with the routes.
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-}));
+});

@@ -1,5 +1,139 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-export function Layout({ children }: { children: React.ReactNode }) {
-  return (<html lang="fa" dir="rtl"><head><Meta /><Links /></head><body>{children}<ScrollRestoration /><Scripts /></body></html>);
+import vazirmatnArabic from "@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url";
+import vazirmatnLatin from "@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-normal.woff2?url";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { pickMessages } from "./i18n/catalogs.server";
+import { formatYear } from "./i18n/format";
+import { dirOf, localeCookieName, localizePath, locales, parseLocalizedPath } from "./i18n/locales";
+import { useT } from "./i18n/use-t";
+import { readCookie } from "./lib/cookies";
+import { mergeHeaders } from "./lib/headers";
+import { getAppConfig } from "./settings/app-config.server";
+import { siteInfo } from "./settings/app-config";
+import { ErrorPage } from "./shell/error-page";
+import { describeError, errorTitle } from "./shell/meta";
+import { useRootData, type RootData } from "./shell/root-data";
+import { rootT } from "./shell/route-meta";
+import { SiteShell } from "./shell/site-shell";
+import { useNonce } from "./ui/nonce";
+import { colorModeScript } from "./ui/theme";
+import { takeFlashToast } from "./ui/toast/flash.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: vazirmatnArabic, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: vazirmatnLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icon-192.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { locale, prefix, path } = parseLocalizedPath(url.pathname);
+  rememberedLanguageRedirect(request, url, prefix, path);
+  const config = await getAppConfig();
+  const { toast, clear } = takeFlashToast(request);
+  const rootData: RootData = {
+    locale,
+    messages: pickMessages(locale, ["common"]),
+    site: siteInfo(config, locale),
+    year: formatYear(new Date(), locale),
+    origin: process.env.SITE_URL?.replace(/\/$/, "") || url.origin,
+    installed: config.installed,
+    flash: toast,
+  };
+  return data(rootData, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
-export default function App() { return <Outlet />; }
+
+/**
+ * Someone who chose English and arrives from elsewhere (a bookmark, a typed address, another site) at an
+ * unprefixed — Persian — address is taken to the English page. Navigation inside the site never redirects.
+ */
+function rememberedLanguageRedirect(request: Request, url: URL, prefix: string, path: string) {
+  if (prefix || request.method !== "GET" || request.headers.get("sec-fetch-mode") !== "navigate") return;
+  if (readCookie(request.headers.get("cookie"), localeCookieName) !== "en") return;
+  const referer = request.headers.get("referer");
+  if (referer && new URL(referer, url).origin === url.origin) return;
+  throw redirect(localizePath(path, "en") + url.search, { headers: { Vary: "Cookie" } });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders);
+
+/** The root's data (language, site, catalog) only changes when the language or a submission changes it. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return parseLocalizedPath(currentUrl.pathname).locale !== parseLocalizedPath(nextUrl.pathname).locale;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const location = useLocation();
+  const nonce = useNonce();
+  const { locale, path } = parseLocalizedPath(location.pathname);
+  const origin = root?.origin ?? "";
+  const page = new URLSearchParams(location.search).get("page");
+  const query = page && page !== "1" ? `?page=${encodeURIComponent(page)}` : "";
+  return (
+    <html lang={locale} dir={dirOf(locale)} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#e5e7eb" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#18181b" media="(prefers-color-scheme: dark)" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <Meta />
+        <link rel="canonical" href={origin + localizePath(path, locale) + query} />
+        {locales.map((alt) => (
+          <link key={alt} rel="alternate" hrefLang={alt} href={origin + localizePath(path, alt) + query} />
+        ))}
+        <link rel="alternate" hrefLang="x-default" href={origin + localizePath(path, "fa") + query} />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error, matches, location }) => {
+  if (!error) return [];
+  const locale = parseLocalizedPath(location.pathname).locale;
+  return [{ title: errorTitle(describeError(error, rootT(matches)), locale) }, { name: "robots", content: "noindex" }];
+};
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const info = describeError(error, t);
+  if (!(error && typeof error === "object" && "status" in error)) console.error(error);
+  return (
+    <SiteShell>
+      <ErrorPage status={info.status} message={info.message} />
+    </SiteShell>
+  );
+}

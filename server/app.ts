@@ -1,4 +1,31 @@
-import express from "express";
+/**
+ * The application as an Express sub-app. Vite builds this file together with the routes (see vite.config.ts),
+ * so everything here shares one module graph with the loaders: one database connection, one set of caches.
+ */
 import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { requestInfoContext } from "~/request-context";
+
 export const app = express();
-app.use(createRequestHandler({ build: () => import("virtual:react-router/server-build") }));
+app.disable("x-powered-by");
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, { nonce: String(res.locals.nonce ?? ""), ip: req.ip ?? "" });
+      return context;
+    },
+  }),
+);
+
+/** Work to do once when the server starts, before it takes requests. */
+export async function onServerStart(): Promise<void> {}
+
+/** Work to do when the server stops: close what the app opened. */
+export async function onServerStop(): Promise<void> {
+  const { closeDatabase } = await import("~/db/client.server");
+  await closeDatabase();
+}

@@ -1,0 +1,287 @@
+/**
+ * Persian-aware text normalisation and tokenisation for site search.
+ *
+ * Pure module: no Node APIs, safe to bundle for the browser. The same
+ * functions are used to build the index, to parse queries and to find the
+ * words to highlight in excerpts, so all three always agree.
+ *
+ * Folding (see `normalizeText`):
+ * - compatibility decomposition (NFKD, i.e. NFKC's decomposition step) so
+ *   Arabic presentation forms (ﻙ, ﯾ, ﷲ …), ligatures and full-width
+ *   characters become plain letters; the result is recomposed with NFC;
+ * - Arabic/Persian letter variants: ي ى ئ → ی, ك ڪ → ک, ة ۀ ە ھ ہ ۃ → ه,
+ *   أ إ آ ٱ → ا, ؤ → و (the hamza/madda forms decompose to base + mark and
+ *   the mark is removed);
+ * - removes Arabic diacritics (U+064B–U+065F, U+0670, Quranic marks
+ *   U+06D6–U+06ED), tatweel U+0640, Latin combining accents
+ *   (U+0300–U+036F, so "café" matches "cafe") and invisible format
+ *   characters (soft hyphen, ZWJ, bidi marks, BOM);
+ * - Persian ۰–۹ and Arabic-Indic ٠–٩ digits → ASCII 0–9;
+ * - locale-independent lower-casing.
+ * ZWNJ (U+200C) is kept: it is a word separator for tokenisation, and the
+ * compound it forms is tracked (see `splitCompounds`).
+ *
+ * Normalisation works per "cluster" (a base character plus its combining
+ * marks) so every output character can be mapped back to the original
+ * characters it came from (`normalizeWithMap`), which the excerpt
+ * highlighter needs. `normalizeText` is the same function without the map.
+ */
+
+/** Single code point folds, applied after NFKD + lower-casing. */
+const FOLD = new Map<number, string>([
+  [0x064a, "\u06cc"], // ي Arabic yeh → ی
+  [0x0649, "\u06cc"], // ى alef maksura → ی
+  [0x0643, "\u06a9"], // ك Arabic kaf → ک
+  [0x06aa, "\u06a9"], // ڪ swash kaf → ک
+  [0x0629, "\u0647"], // ة teh marbuta → ه
+  [0x06d5, "\u0647"], // ە ae (base of ۀ after decomposition) → ه
+  [0x06be, "\u0647"], // ھ heh doachashmee → ه
+  [0x06c1, "\u0647"], // ہ heh goal → ه
+  [0x06c3, "\u0647"], // ۃ teh marbuta goal → ه
+  [0x0671, "\u0627"], // ٱ alef wasla → ا
+]);
+for (let d = 0; d < 10; d++) {
+  FOLD.set(0x06f0 + d, String(d)); // Persian digits
+  FOLD.set(0x0660 + d, String(d)); // Arabic-Indic digits
+}
+
+/** Code points removed outright (after decomposition). */
+function isDropped(cp: number): boolean {
+  return (
+    (cp >= 0x0300 && cp <= 0x036f) || // Latin combining accents
+    (cp >= 0x064b && cp <= 0x065f) || // Arabic harakat, hamza/madda above/below
+    cp === 0x0670 || // superscript alef
+    cp === 0x0640 || // tatweel
+    (cp >= 0x06d6 && cp <= 0x06ed && cp !== 0x06dd && cp !== 0x06de && cp !== 0x06e5 && cp !== 0x06e6) || // Quranic marks
+    cp === 0x00ad || // soft hyphen
+    cp === 0x200d || // ZWJ
+    cp === 0x200e ||
+    cp === 0x200f || // LRM, RLM
+    (cp >= 0x202a && cp <= 0x202e) || // bidi embeddings/overrides
+    (cp >= 0x2060 && cp <= 0x2064) || // word joiner, invisible operators
+    (cp >= 0x2066 && cp <= 0x2069) || // bidi isolates
+    cp === 0xfeff // BOM / zero-width no-break space
+  );
+}
+
+const MARK_RE = /^\p{M}$/u;
+/** 0 = unknown, 1 = not a combining mark, 2 = combining mark (BMP only). */
+const markCache = new Uint8Array(0x10000);
+function isMark(cp: number): boolean {
+  if (cp < 0x0300) return false;
+  if (cp > 0xffff) return MARK_RE.test(String.fromCodePoint(cp));
+  let v = markCache[cp]!;
+  if (v === 0) {
+    v = MARK_RE.test(String.fromCharCode(cp)) ? 2 : 1;
+    markCache[cp] = v;
+  }
+  return v === 2;
+}
+
+function foldCluster(cluster: string): string {
+  const decomposed = cluster.normalize("NFKD").toLowerCase();
+  let out = "";
+  for (const ch of decomposed) {
+    const cp = ch.codePointAt(0)!;
+    if (isDropped(cp)) continue;
+    out += FOLD.get(cp) ?? ch;
+  }
+  return out.normalize("NFC");
+}
+
+const MEMO_LIMIT = 20_000;
+const memo = new Map<string, string>();
+function foldClusterMemo(cluster: string): string {
+  let r = memo.get(cluster);
+  if (r === undefined) {
+    r = foldCluster(cluster);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(cluster, r);
+  }
+  return r;
+}
+
+// eslint-disable-next-line no-control-regex
+const ASCII_RE = /^[\x00-\x7f]*$/;
+
+interface OffsetMap {
+  start: number[];
+  end: number[];
+}
+
+function normalizeCore(s: string, map: OffsetMap | null): string {
+  if (ASCII_RE.test(s)) {
+    if (map) {
+      for (let k = 0; k < s.length; k++) {
+        map.start.push(k);
+        map.end.push(k + 1);
+      }
+    }
+    return s.toLowerCase();
+  }
+  const n = s.length;
+  let out = "";
+  let runStart = 0; // start of the pending run of unchanged characters
+  let i = 0;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    let j = i + 1;
+    if (c >= 0xd800 && c <= 0xdbff && j < n) {
+      const d = s.charCodeAt(j);
+      if (d >= 0xdc00 && d <= 0xdfff) j++;
+    }
+    // Attach following combining marks to this cluster.
+    while (j < n) {
+      const m = s.codePointAt(j)!;
+      if (!isMark(m)) break;
+      j += m > 0xffff ? 2 : 1;
+    }
+    let folded: string;
+    let unchanged: boolean;
+    if (j === i + 1 && c < 0x80) {
+      unchanged = !(c >= 65 && c <= 90);
+      folded = unchanged ? "" : String.fromCharCode(c + 32);
+    } else {
+      const cluster = s.slice(i, j);
+      folded = foldClusterMemo(cluster);
+      unchanged = folded === cluster;
+    }
+    if (!unchanged) {
+      if (runStart < i) out += s.slice(runStart, i);
+      out += folded;
+      runStart = j;
+    }
+    if (map) {
+      const len = unchanged ? j - i : folded.length;
+      for (let k = 0; k < len; k++) {
+        map.start.push(i);
+        map.end.push(j);
+      }
+    }
+    i = j;
+  }
+  if (runStart === 0) return s;
+  if (runStart < n) out += s.slice(runStart);
+  return out;
+}
+
+/** Folds text for matching. Idempotent: normalizeText(normalizeText(s)) === normalizeText(s). */
+export function normalizeText(s: string): string {
+  return normalizeCore(s, null);
+}
+
+export interface NormalizedWithMap {
+  /** Same as `normalizeText(original)`. */
+  text: string;
+  /** For each UTF-16 unit of `text`: start offset (inclusive) in the original string. */
+  start: number[];
+  /** For each UTF-16 unit of `text`: end offset (exclusive) in the original string. */
+  end: number[];
+}
+
+/** Normalises like `normalizeText` and maps every output unit back to the original. */
+export function normalizeWithMap(s: string): NormalizedWithMap {
+  const map: OffsetMap = { start: [], end: [] };
+  const text = normalizeCore(s, map);
+  return { text, start: map.start, end: map.end };
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tokenisation                                                             */
+/* ------------------------------------------------------------------------ */
+
+/** A word of normalised text: letters, digits and marks of any script. */
+const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
+const ZWNJ_GAP_RE = /^\u200c+$/;
+const SPACE_GAP_RE = /^[\s\u200c]+$/;
+
+/**
+ * Persian inflectional affixes that writers attach with ZWNJ, with a space
+ * or with nothing at all («می‌خواهم» / «می خواهم» / «میخواهم»). A word in
+ * PREFIXES followed by a word, or a word followed by one in SUFFIXES, with
+ * only whitespace between them, is treated like a ZWNJ compound.
+ */
+const PREFIXES = new Set(["می", "نمی"].map(normalizeText));
+const SUFFIXES = new Set(
+  ["ها", "های", "هایی", "هایم", "هایت", "هایش", "تر", "ترین", "ای", "ام", "اند", "ایم", "اید"].map(normalizeText),
+);
+
+export interface WordPart {
+  /** Normalised word. */
+  term: string;
+  /** Offsets in the normalised text. */
+  start: number;
+  end: number;
+}
+
+/**
+ * Splits *normalised* text into compounds: runs of words joined by ZWNJ (or
+ * by whitespace next to a common Persian affix). Every part is a word in
+ * its own right; the compound lets the joined spelling match as well.
+ */
+export function compoundsOf(normalized: string): WordPart[][] {
+  const result: WordPart[][] = [];
+  let current: WordPart[] | null = null;
+  let prevEnd = -1;
+  for (const m of normalized.matchAll(WORD_RE)) {
+    const part: WordPart = { term: m[0], start: m.index, end: m.index + m[0].length };
+    if (current && prevEnd >= 0) {
+      const gap = normalized.slice(prevEnd, part.start);
+      const prev = current[current.length - 1]!;
+      const joined =
+        ZWNJ_GAP_RE.test(gap) ||
+        (SPACE_GAP_RE.test(gap) && (PREFIXES.has(prev.term) || SUFFIXES.has(part.term)));
+      if (joined) {
+        current.push(part);
+        prevEnd = part.end;
+        continue;
+      }
+    }
+    current = [part];
+    result.push(current);
+    prevEnd = part.end;
+  }
+  return result;
+}
+
+/** Normalises `s` and returns its compounds as lists of words. */
+export function splitCompounds(s: string): string[][] {
+  return compoundsOf(normalizeText(s)).map((c) => c.map((p) => p.term));
+}
+
+/**
+ * Splits text into normalised words. ZWNJ, whitespace and punctuation
+ * (Latin and Persian: ، ؛ ؟ « » …) separate words; letters and digits of
+ * any script are kept. Accepts raw or already-normalised text (the input
+ * is normalised first; normalisation is idempotent). Used for queries and,
+ * via `tokenizeForIndex`, for indexing.
+ */
+export function tokenize(s: string): string[] {
+  return normalizeText(s).match(WORD_RE) ?? [];
+}
+
+/** Longest run of compound parts that is also indexed as one joined term. */
+export const MAX_JOINED_PARTS = 4;
+
+/**
+ * Index-side tokenizer: every word from `tokenize`, plus for each compound
+ * the joined spellings of its contiguous sub-runs (up to MAX_JOINED_PARTS
+ * parts, and always the whole compound), so «می‌خواهم» is indexed as «می»,
+ * «خواهم» and «میخواهم».
+ */
+export function tokenizeForIndex(s: string): string[] {
+  const out: string[] = [];
+  for (const c of compoundsOf(normalizeText(s))) {
+    for (const p of c) out.push(p.term);
+    const k = c.length;
+    if (k < 2) continue;
+    for (let i = 0; i < k; i++) {
+      let joined = c[i]!.term;
+      for (let j = i + 1; j < k; j++) {
+        joined += c[j]!.term;
+        if (j - i + 1 <= MAX_JOINED_PARTS || (i === 0 && j === k - 1)) out.push(joined);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,309 @@
+/**
+ * The whole product's schema. Migrations are generated from it by drizzle-kit (`npm run db:generate`);
+ * a released migration is never edited, a change is a new migration.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const timestamps = {
+  createdAt: integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+};
+
+// ── Accounts ────────────────────────────────────────────────────────────────
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userName: text("user_name").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    displayName: text("display_name").notNull().default(""),
+    about: text("about").notNull().default(""),
+    email: text("email"),
+    avatar: text("avatar"),
+    /** Nostr public key (64 lowercase hex) of the device the account was made or last used with. */
+    pub: text("pub"),
+    /** argon2id hash; null for accounts that only sign in with an OAuth provider. */
+    passwordHash: text("password_hash"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_user_name_unique").on(sql`${t.userName} COLLATE NOCASE`),
+    uniqueIndex("users_email_unique").on(sql`${t.email} COLLATE NOCASE`),
+  ],
+);
+
+/** The permission catalogue (dashboard.read, users.manage, …), loaded by the installer. */
+export const permissions = sqliteTable("permissions", {
+  name: text("name").primaryKey(),
+  description: text("description").notNull().default(""),
+});
+
+export const roles = sqliteTable(
+  "roles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** Roles made by the installer (Admin, Editor, Moderator, Member) cannot be deleted. */
+    builtIn: integer("built_in", { mode: "boolean" }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("roles_name_unique").on(sql`${t.name} COLLATE NOCASE`)],
+);
+
+export const rolePermissions = sqliteTable(
+  "role_permissions",
+  {
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    permission: text("permission")
+      .notNull()
+      .references(() => permissions.name, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const userRoles = sqliteTable(
+  "user_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index("user_roles_role_idx").on(t.roleId)],
+);
+
+/** Server-side sessions; the cookie holds a random token whose SHA-256 is the id. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Accounts at OAuth / OpenID Connect providers linked to a user. */
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text("provider").notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_user_idx").on(t.userId)],
+);
+
+/** Browser identities (Nostr key pairs) seen by the server, with or without an account. */
+export const devices = sqliteTable(
+  "devices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    pub: text("pub").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    deviceName: text("device_name").notNull().default(""),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    lastActivityAt: integer("last_activity_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("devices_pub_unique").on(t.pub), index("devices_user_idx").on(t.userId)],
+);
+
+// ── Site configuration ──────────────────────────────────────────────────────
+
+/** App configuration and settings as key → JSON value (installed flag, site names, categories, theme …). */
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).notNull(),
+  updatedAt: timestamps.updatedAt,
+});
+
+// ── Content ─────────────────────────────────────────────────────────────────
+
+/** One row per locale and path; the markdown body with its front matter fields. */
+export const pages = sqliteTable(
+  "pages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    locale: text("locale", { enum: ["fa", "en"] }).notNull(),
+    /** "/", "/about", "/notes/some-post" … */
+    path: text("path").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** YYYY-MM-DD; dated pages are posts and appear in the logs archive. */
+    date: text("date"),
+    category: text("category"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    thumbnail: text("thumbnail"),
+    author: text("author"),
+    toc: integer("toc", { mode: "boolean" }).notNull().default(false),
+    comments: integer("comments", { mode: "boolean" }).notNull().default(false),
+    draft: integer("draft", { mode: "boolean" }).notNull().default(false),
+    intro: integer("intro", { mode: "boolean" }).notNull().default(false),
+    body: text("body").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("pages_locale_path_unique").on(t.locale, t.path),
+    index("pages_listing_idx").on(t.locale, t.draft, t.date),
+    index("pages_category_idx").on(t.locale, t.category, t.date),
+  ],
+);
+
+// ── Comments ────────────────────────────────────────────────────────────────
+
+export const commentStatuses = ["pending", "approved", "spam", "trash"] as const;
+export type CommentStatus = (typeof commentStatuses)[number];
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The page's path with its locale prefix as served, e.g. "/en/notes/x" or "/notes/x". */
+    routePath: text("route_path").notNull(),
+    parentId: integer("parent_id"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Nostr public key of an anonymous author (the comment's signed event is kept in `event`). */
+    authorPub: text("author_pub"),
+    authorName: text("author_name").notNull().default(""),
+    body: text("body").notNull(),
+    status: text("status", { enum: commentStatuses }).notNull().default("pending"),
+    /** The signed Nostr event of an anonymous comment, and its id (unique: a replayed event is refused). */
+    event: text("event", { mode: "json" }),
+    eventId: text("event_id"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    ...timestamps,
+  },
+  (t) => [
+    index("comments_route_status_idx").on(t.routePath, t.status, t.createdAt),
+    index("comments_status_idx").on(t.status, t.createdAt),
+    index("comments_user_idx").on(t.userId),
+    uniqueIndex("comments_event_unique").on(t.eventId),
+  ],
+);
+
+// ── Builds: the editor's saves, grouped and pushed to the git host ─────────
+
+export const buildStatuses = ["open", "pushing", "pushed", "failed"] as const;
+
+export const builds = sqliteTable(
+  "builds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    status: text("status", { enum: buildStatuses }).notNull().default("open"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    pushedAt: integer("pushed_at", { mode: "timestamp_ms" }),
+    remoteCommit: text("remote_commit"),
+    error: text("error"),
+    ...timestamps,
+  },
+  (t) => [index("builds_status_idx").on(t.status, t.createdAt)],
+);
+
+/** One saved change set in a build: the files it writes, with their full new content. */
+export const commits = sqliteTable(
+  "commits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    buildId: integer("build_id")
+      .notNull()
+      .references(() => builds.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    changes: text("changes", { mode: "json" })
+      .$type<{ path: string; content: string | null }[]>()
+      .notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("commits_build_idx").on(t.buildId)],
+);
+
+// ── Traffic ─────────────────────────────────────────────────────────────────
+
+/** Page views / log entries: what the dashboard's traffic charts read. */
+export const pageViews = sqliteTable(
+  "page_views",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    routePath: text("route_path").notNull(),
+    locale: text("locale").notNull(),
+    userId: integer("user_id"),
+    devicePub: text("device_pub"),
+    deviceName: text("device_name"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    referrer: text("referrer"),
+    status: integer("status").notNull().default(200),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("page_views_created_idx").on(t.createdAt), index("page_views_route_idx").on(t.routePath)],
+);
+
+// ── Cross-process state (so several machines can share one database) ──────
+
+/** Fixed-window counters for rate limits, keyed by purpose and subject. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: integer("reset_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+// ── Nostr relay ─────────────────────────────────────────────────────────────
+
+export const nostrEvents = sqliteTable(
+  "nostr_events",
+  {
+    id: text("id").primaryKey(),
+    pubkey: text("pubkey").notNull(),
+    kind: integer("kind").notNull(),
+    createdAt: integer("created_at").notNull(),
+    content: text("content").notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[][]>().notNull(),
+    sig: text("sig").notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    index("nostr_events_pubkey_idx").on(t.pubkey, t.createdAt),
+    index("nostr_events_kind_idx").on(t.kind, t.createdAt),
+  ],
+);
+
+/** Single-letter tags of relay events, for filters like #e / #p. */
+export const nostrTags = sqliteTable(
+  "nostr_tags",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => nostrEvents.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [index("nostr_tags_lookup_idx").on(t.name, t.value), index("nostr_tags_event_idx").on(t.eventId)],
+);

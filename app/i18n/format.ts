@@ -1,0 +1,33 @@
+import { intlLocale, type Locale } from "./locales";
+
+/** Formats numbers with the locale's digits (Persian digits in fa). */
+export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(locale), options).format(value);
+}
+
+/** Replaces ASCII digits in a string with the locale's digits. */
+export function localizeDigits(text: string, locale: Locale): string {
+  if (locale !== "fa") return text;
+  return text.replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+}
+
+/** Turns Persian and Arabic-Indic digits typed by a user into ASCII digits. */
+export function asciiDigits(text: string): string {
+  return text
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+}
+
+/** A date in the locale's calendar: Jalali with Persian digits in fa, Gregorian in en. */
+export function formatDate(
+  date: Date | string | number,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric" },
+): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: "UTC", ...options }).format(new Date(date));
+}
+
+/** The current year in the locale's calendar (1405 in fa for 2026). */
+export function formatYear(date: Date, locale: Locale): string {
+  return formatDate(date, locale, { year: "numeric" });
+}

@@ -1,0 +1,67 @@
+import type { NameList } from "../random-name.ts";
+
+// English display-name words: "Adjective Animal", e.g. "Curious Otter".
+// Keep every word friendly, single, capitalised and letters-only; avoid
+// colours, looks and body words, and animals commonly used as insults.
+// prettier-ignore
+const en: NameList = {
+  adjectives: [
+    "Adventurous", "Agile", "Amiable", "Amused", "Artful", "Bold",
+    "Brave", "Breezy", "Bright", "Brilliant", "Bubbly", "Busy",
+    "Calm", "Candid", "Capable", "Careful", "Caring", "Charming",
+    "Cheerful", "Cheery", "Chipper", "Classic", "Clever", "Colorful",
+    "Comfy", "Cosmic", "Courageous", "Courteous", "Cozy", "Creative",
+    "Crisp", "Curious", "Dapper", "Daring", "Dashing", "Dazzling",
+    "Decisive", "Delightful", "Dependable", "Determined", "Devoted", "Diligent",
+    "Dreamy", "Dynamic", "Eager", "Earnest", "Easygoing", "Elegant",
+    "Eloquent", "Energetic", "Epic", "Excited", "Fabulous", "Faithful",
+    "Fancy", "Fearless", "Festive", "Fiery", "Fleet", "Focused",
+    "Fond", "Free", "Fresh", "Friendly", "Funny", "Gallant",
+    "Generous", "Gentle", "Genuine", "Gifted", "Giggly", "Glad",
+    "Gleaming", "Glowing", "Golden", "Gracious", "Grand", "Grateful",
+    "Happy", "Hardy", "Harmonious", "Hearty", "Helpful", "Heroic",
+    "Honest", "Hopeful", "Humble", "Ideal", "Imaginative", "Ingenious",
+    "Inventive", "Jaunty", "Jolly", "Jovial", "Joyful", "Joyous",
+    "Jubilant", "Keen", "Kind", "Kindly", "Lively", "Lovely",
+    "Loyal", "Lucid", "Lucky", "Magical", "Majestic", "Mellow",
+    "Merry", "Mighty", "Mindful", "Modest", "Musical", "Mystic",
+    "Neat", "Nifty", "Nimble", "Noble", "Optimistic", "Patient",
+    "Peaceful", "Perky", "Playful", "Pleasant", "Plucky", "Poetic",
+    "Polite", "Precious", "Proud", "Punctual", "Quick", "Quiet",
+    "Quirky", "Radiant", "Rapid", "Ready", "Relaxed", "Reliable",
+    "Resilient", "Resourceful", "Royal", "Serene", "Sharp", "Sincere",
+    "Skillful", "Smart", "Smiling", "Snappy", "Snug", "Sociable",
+    "Sparkling", "Speedy", "Spirited", "Splendid", "Spry", "Steady",
+    "Stellar", "Sunny", "Super", "Superb", "Sweet", "Swift",
+    "Tactful", "Talented", "Tender", "Thankful", "Thoughtful", "Thrifty",
+    "Tidy", "Tireless", "Tranquil", "Trusty", "Truthful", "Upbeat",
+    "Valiant", "Versatile", "Vibrant", "Vigilant", "Vivid", "Warm",
+    "Whimsical", "Wise", "Witty", "Wonderful", "Worthy", "Zealous",
+    "Zesty",
+  ],
+  animals: [
+    "Albatross", "Alpaca", "Antelope", "Armadillo", "Axolotl", "Badger",
+    "Beaver", "Bison", "Bluebird", "Bumblebee", "Butterfly", "Camel",
+    "Canary", "Capybara", "Cardinal", "Caribou", "Chameleon", "Cheetah",
+    "Chinchilla", "Chipmunk", "Cougar", "Crane", "Cricket", "Deer",
+    "Dolphin", "Dove", "Dragonfly", "Duck", "Eagle", "Elephant",
+    "Elk", "Falcon", "Ferret", "Finch", "Firefly", "Flamingo",
+    "Fox", "Gazelle", "Gecko", "Giraffe", "Goldfinch", "Hamster",
+    "Hare", "Hawk", "Hedgehog", "Heron", "Hummingbird", "Ibex",
+    "Ibis", "Iguana", "Impala", "Jaguar", "Kangaroo", "Kingfisher",
+    "Kitten", "Koala", "Ladybug", "Lark", "Lemur", "Leopard",
+    "Lion", "Llama", "Lynx", "Macaw", "Magpie", "Manatee",
+    "Marmot", "Meerkat", "Moose", "Narwhal", "Nightingale", "Ocelot",
+    "Octopus", "Orca", "Oriole", "Oryx", "Osprey", "Otter",
+    "Owl", "Panda", "Panther", "Parrot", "Peacock", "Pelican",
+    "Penguin", "Pheasant", "Platypus", "Puffin", "Puma", "Quail",
+    "Quokka", "Rabbit", "Raccoon", "Raven", "Reindeer", "Robin",
+    "Salamander", "Seahorse", "Seal", "Sparrow", "Squirrel", "Starling",
+    "Stork", "Swallow", "Swan", "Tapir", "Tiger", "Toucan",
+    "Turtle", "Walrus", "Whale", "Wolf", "Wombat", "Woodpecker",
+    "Wren", "Yak", "Zebra",
+  ],
+  newcomer: "A newcomer to Daftar",
+};
+
+export default en;

@@ -1,0 +1,11 @@
+import { createContext } from "react-router";
+
+/** What the HTTP server knows about a request that loaders and actions need. */
+export interface RequestInfo {
+  /** Per-request CSP nonce for inline scripts. */
+  nonce: string;
+  /** The client's address (behind a proxy: from X-Forwarded-For when TRUST_PROXY is set). */
+  ip: string;
+}
+
+export const requestInfoContext = createContext<RequestInfo>({ nonce: "", ip: "" });

@@ -1,0 +1,31 @@
+import { Languages } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { localeCookieMaxAge, localeCookieName, localizePath, otherLocale, parseLocalizedPath } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+import { Tooltip } from "~/ui/tooltip";
+
+/** Links to the same page in the other language and remembers the choice for a year. */
+export function LanguageSwitch() {
+  const t = useT();
+  const location = useLocation();
+  const { locale, path } = parseLocalizedPath(location.pathname);
+  const target = otherLocale(locale);
+  return (
+    <Tooltip content={t("common.language.switchToLabel")}>
+      <Link
+        to={localizePath(path, target) + location.search}
+        hrefLang={target}
+        lang={target}
+        data-testid="language-switch"
+        aria-label={t("common.language.switchToLabel")}
+        onClick={() => {
+          document.cookie = `${localeCookieName}=${target}; Path=/; Max-Age=${localeCookieMaxAge}; SameSite=Lax`;
+        }}
+        className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground"
+      >
+        <Languages aria-hidden className="size-4" />
+        <span>{t("common.language.switchTo")}</span>
+      </Link>
+    </Tooltip>
+  );
+}

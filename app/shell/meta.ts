@@ -1,0 +1,32 @@
+import { isRouteErrorResponse } from "react-router";
+import { formatNumber } from "~/i18n/format";
+import type { Locale } from "~/i18n/locales";
+import type { TFunction } from "~/i18n/translate";
+import type { SiteInfo } from "~/settings/app-config";
+
+/** SPEC §2 title template: the page title, then the site name, then a bullet and the description. */
+export function documentTitle(site: SiteInfo | undefined, pageTitle?: string): string {
+  if (!site) return pageTitle ?? "";
+  const tail = `${site.name} • ${site.description}`;
+  return pageTitle ? `${pageTitle} | ${tail}` : tail;
+}
+
+export interface ErrorInfo {
+  status: number;
+  message: string;
+}
+
+/** 404 is "Page Not Found"; other errors show their own message when they carry one, else a 500. */
+export function describeError(error: unknown, t: TFunction): ErrorInfo {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return { status: 404, message: t("common.error.notFound") };
+    const own = (error.data as { message?: unknown } | null)?.message;
+    return { status: error.status || 500, message: typeof own === "string" && own ? own : t("common.error.internal") };
+  }
+  return { status: 500, message: t("common.error.internal") };
+}
+
+/** SPEC §2: the title of an error page is "{statusCode} - {message}". */
+export function errorTitle(info: ErrorInfo, locale: Locale): string {
+  return `${formatNumber(info.status, locale, { useGrouping: false })} - ${info.message}`;
+}

@@ -1,0 +1,23 @@
+import { useRouteLoaderData } from "react-router";
+import type { Locale } from "~/i18n/locales";
+import type { Messages } from "~/i18n/translate";
+import type { SiteInfo } from "~/settings/app-config";
+import type { ToastInput } from "~/ui/toast/types";
+
+/** What the root loader gives every page. */
+export interface RootData {
+  locale: Locale;
+  messages: Messages;
+  site: SiteInfo;
+  /** The current year in the locale's calendar, computed on the server so hydration matches. */
+  year: string;
+  /** Absolute origin used for canonical and alternate links. */
+  origin: string;
+  installed: boolean;
+  flash: ToastInput | null;
+}
+
+/** The root loader's data; undefined only while rendering an error raised by the root loader itself. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}

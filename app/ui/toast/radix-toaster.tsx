@@ -1,0 +1,61 @@
+import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
+import { Toast } from "radix-ui";
+import { dismissToast, type ToastItem } from "./store";
+
+const icons = { default: Info, success: CircleCheck, warning: TriangleAlert, error: CircleAlert } as const;
+const tones = {
+  default: "text-foreground",
+  success: "text-success",
+  warning: "text-warning",
+  error: "text-destructive",
+} as const;
+
+/** Radix Toast with the SPEC §9 constants: 5000 ms, swipe right past 50 px, F8 to focus. */
+export default function RadixToaster({
+  items,
+  label,
+  closeLabel,
+}: {
+  items: ToastItem[];
+  label: string;
+  closeLabel: string;
+}) {
+  return (
+    <Toast.Provider duration={5000} label={label} swipeDirection="right" swipeThreshold={50}>
+      {items.map((item) => {
+        const variant = item.variant ?? "default";
+        const Icon = icons[variant];
+        return (
+          <Toast.Root
+            key={item.id}
+            open={item.open}
+            duration={item.duration}
+            onOpenChange={(open) => {
+              if (!open) dismissToast(item.id);
+            }}
+            data-variant={variant}
+            className="toast group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border bg-card p-4 pe-10 shadow-lg"
+          >
+            <Icon aria-hidden className={`mt-1 size-5 shrink-0 ${tones[variant]}`} />
+            <div className="grid gap-1">
+              <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
+              {item.description ? (
+                <Toast.Description className="text-sm text-muted-foreground">{item.description}</Toast.Description>
+              ) : null}
+            </div>
+            <Toast.Close
+              aria-label={closeLabel}
+              className="absolute end-2 top-2 rounded-md p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+            >
+              <X aria-hidden className="size-4" />
+            </Toast.Close>
+          </Toast.Root>
+        );
+      })}
+      <Toast.Viewport
+        hotkey={["F8"]}
+        className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
+      />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The HTTP front of Daftar: security headers, compression, static files and request logging, in front of the
+ * application (server/app.ts). Used by `npm start` (production build) and `npm run dev` (Vite middleware).
+ */
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+
+export interface AppModule {
+  app: Express;
+  onServerStart(): Promise<void>;
+  onServerStop(): Promise<void>;
+}
+
+export interface HttpOptions {
+  /** Middleware that runs before the application (Vite's in development). */
+  before?: express.RequestHandler[];
+  /** The built client folder (production) — or undefined when Vite serves assets (development). */
+  clientDir?: string;
+  dev?: boolean;
+  log?: boolean;
+}
+
+export function createHttpApp(handler: (req: Request, res: Response, next: NextFunction) => void, options: HttpOptions) {
+  const server = express();
+  server.disable("x-powered-by");
+  if (process.env.TRUST_PROXY) server.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : process.env.TRUST_PROXY);
+  if (options.log !== false) server.use(requestLog);
+  server.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  });
+  server.use(securityHeaders(Boolean(options.dev)));
+  server.use(compression());
+  if (options.clientDir) {
+    // Hashed build assets never change under one name: cache them for a year.
+    server.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    server.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+  for (const middleware of options.before ?? []) server.use(middleware);
+  server.use(handler);
+  return server;
+}
+
+function securityHeaders(dev: boolean) {
+  return helmet({
+    contentSecurityPolicy: dev
+      ? false
+      : {
+          useDefaults: true,
+          directives: {
+            "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
+            "style-src": ["'self'", "'unsafe-inline'"],
+            "img-src": ["'self'", "data:", "blob:", "https:"],
+            "connect-src": ["'self'", "ws:", "wss:"],
+            "font-src": ["'self'", "data:"],
+            "frame-ancestors": ["'none'"],
+            "form-action": ["'self'"],
+            "upgrade-insecure-requests": null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    // The OAuth popup talks to its opener with postMessage: keep same-origin popups connected.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: false,
+  });
+}
+
+/** One line per request: method, path (never the query string, which may hold tokens), status, time. */
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    console.log(`${req.method} ${req.path} ${res.statusCode} ${ms.toFixed(1)}ms`);
+  });
+  next();
+}
+
+/** Stops taking connections, lets requests in flight finish (up to a limit), then closes the app. */
+export function handleShutdown(server: Server, app: Pick<AppModule, "onServerStop">, graceMs = 10_000) {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: shutting down`);
+    const force = setTimeout(() => {
+      console.error("Shutdown timed out; exiting");
+      process.exit(1);
+    }, graceMs);
+    force.unref();
+    server.close(() => {
+      void app.onServerStop().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+}
