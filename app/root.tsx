@@ -12,6 +12,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { pickMessages } from "./i18n/catalogs.server";
@@ -113,6 +114,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document interactive; end-to-end tests wait for it before using client-side behaviour.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <SiteShell>
       <Outlet />

@@ -29,10 +29,26 @@ function rand(): number {
 const int = (n: number): number => Math.floor(rand() * n);
 const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
 
-/** Zipf-like pick: low indexes are much more frequent. */
-function zipf<T>(xs: readonly T[]): T {
-  const r = rand();
-  return xs[Math.floor(xs.length * r * r * r)]!;
+/**
+ * Zipf sampler over a ranked list: P(rank r) ∝ 1 / (r + offset). With an
+ * offset, the head of a content-word list behaves like nouns that start
+ * around rank `offset` of real text (the very top ranks are function words).
+ */
+function zipfSampler<T>(xs: readonly T[], offset: number): () => T {
+  const cdf = new Float64Array(xs.length);
+  let sum = 0;
+  for (let r = 0; r < xs.length; r++) cdf[r] = sum += 1 / (r + 1 + offset);
+  return () => {
+    const x = rand() * sum;
+    let lo = 0;
+    let hi = xs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return xs[lo]!;
+  };
 }
 
 /* --------------------------------- word lists -------------------------------- */
@@ -108,23 +124,29 @@ const toArabicDigits = (s: string): string => s.replace(/\d/g, (d) => String.fro
 /** Arabic keyboard forms, as found in copy-pasted text and typed queries. */
 const arabicForms = (s: string): string => s.replace(/ی/g, "ي").replace(/ک/g, "ك");
 
+// ~45% function words, the rest content words from a long-tailed vocabulary
+// (common real words first, then the rare pseudo-words), plus ZWNJ
+// compounds and years.
+const faFunction = zipfSampler(FA_FUNCTION, 1);
+const faContent = zipfSampler([...FA_CONTENT, ...FA_RARE], 50);
+const enFunction = zipfSampler(EN_FUNCTION, 1);
+const enContent = zipfSampler([...EN_CONTENT, ...EN_RARE], 50);
+
 function faWord(): string {
   const r = rand();
-  if (r < 0.35) return zipf(FA_FUNCTION);
-  if (r < 0.75) return zipf(FA_CONTENT);
-  if (r < 0.85) return `می‌${pick(FA_VERBS)}`;
-  if (r < 0.9) return `${pick(FA_CONTENT)}‌ها`;
-  if (r < 0.93) return toPersianDigits(String(1300 + int(105)));
-  return pick(FA_RARE);
+  if (r < 0.45) return faFunction();
+  if (r < 0.87) return faContent();
+  if (r < 0.92) return `می‌${pick(FA_VERBS)}`;
+  if (r < 0.97) return `${faContent()}‌ها`;
+  return toPersianDigits(String(1300 + int(105)));
 }
 
 function enWord(): string {
   const r = rand();
-  if (r < 0.4) return zipf(EN_FUNCTION);
-  if (r < 0.8) return zipf(EN_CONTENT);
-  if (r < 0.88) return pick(EN_VERBS);
-  if (r < 0.91) return String(1950 + int(76));
-  return pick(EN_RARE);
+  if (r < 0.45) return enFunction();
+  if (r < 0.92) return enContent();
+  if (r < 0.97) return pick(EN_VERBS);
+  return String(1950 + int(76));
 }
 
 function sentence(locale: Locale): string {
@@ -148,7 +170,7 @@ function paragraph(locale: Locale, sentences: number): string {
 function title(locale: Locale): string {
   const n = 2 + int(4);
   const words: string[] = [];
-  for (let i = 0; i < n; i++) words.push(locale === "fa" ? zipf(FA_CONTENT) : zipf(EN_CONTENT));
+  for (let i = 0; i < n; i++) words.push(locale === "fa" ? faContent() : enContent());
   return words.join(" ");
 }
 

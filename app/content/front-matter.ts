@@ -137,11 +137,11 @@ export function parseContentFile(source: string): { frontMatter: FrontMatter; bo
   try {
     data = parseYaml(yamlText);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = (error instanceof Error ? error.message : String(error)).split("\n")[0]?.trim();
     throw new ContentParseError(`Invalid front matter: not valid YAML (${detail}).`, undefined, { cause: error });
   }
-  if (data === null || data === undefined) data = {};
-  if (typeof data !== "object" || Array.isArray(data) || data instanceof Date) {
+  data ??= {};
+  if (typeof data !== "object" || data === null || Array.isArray(data) || data instanceof Date) {
     throw new ContentParseError('Invalid front matter: expected "key: value" pairs.');
   }
   // A key written with no value (`thumbnail:`) means "not set".

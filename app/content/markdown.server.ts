@@ -15,7 +15,6 @@
  * `run`, then the tree is stringified and TOC/sections/text are read from it.
  */
 import type { Element, ElementContent, Properties, Root, RootContent, Text } from "hast";
-import { toString } from "hast-util-to-string";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeRaw from "rehype-raw";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
@@ -267,7 +266,7 @@ const PROSE_BLOCKS = new Set([
   "caption",
 ]);
 
-function rehypeDirection() {
+function rehypeDirection(localeDir: Dir) {
   return (tree: Root): undefined => {
     visit(tree, "element", (node, _index, parent) => {
       if (node.tagName === "pre") {
@@ -285,7 +284,7 @@ function rehypeDirection() {
     });
     visit(tree, "element", (node) => {
       if (node.tagName === "pre" || node.tagName === "code") return "skip";
-      if (PROSE_BLOCKS.has(node.tagName)) isolateRuns(node);
+      if (PROSE_BLOCKS.has(node.tagName)) isolateRuns(node, localeDir);
     });
   };
 }
@@ -407,18 +406,14 @@ interface Unit {
   kind: "base" | "other" | "neutral" | "code" | "break";
 }
 
-function isolateRuns(block: Element): void {
+function isolateRuns(block: Element, localeDir: Dir): void {
   const count: LetterCount = { ltr: 0, rtl: 0 };
   for (const child of block.children) countLetters(child, count, false);
   if (count.ltr === 0 && count.rtl === 0) return;
-  const localeDir: Dir = blockLocaleDir.current;
   const otherOfLocale: Dir = localeDir === "rtl" ? "ltr" : "rtl";
   const base: Dir = count[otherOfLocale] > 2 * count[localeDir] ? otherOfLocale : localeDir;
   wrapRuns(block, base);
 }
-
-/** Set for the duration of one transform (plugins run synchronously). */
-const blockLocaleDir: { current: Dir } = { current: "rtl" };
 
 function wrapRuns(parent: Element, base: Dir): void {
   const other: Dir = base === "rtl" ? "ltr" : "rtl";
@@ -626,13 +621,7 @@ function buildProcessor(locale: MarkdownLocale, highlighter: Highlighter) {
       },
     })
     .use(rehypeFixFragmentLinks)
-    .use(() => {
-      const direction = rehypeDirection();
-      return (tree: Root) => {
-        blockLocaleDir.current = LOCALE_DIR[locale];
-        direction(tree);
-      };
-    })
+    .use(() => rehypeDirection(LOCALE_DIR[locale]))
     .use(rehypeStringify)
     .freeze();
 }
@@ -784,10 +773,10 @@ function extract(tree: Root): Omit<RenderedMarkdown, "html"> {
     .split(/\s+/)
     .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
-  const first = sections[0]!;
   const out: RenderedSection[] = sections
     .map((s) => ({ heading: s.heading, anchor: s.anchor, text: lines(s.parts) }))
-    .filter((s, i) => i > 0 || s.text !== "" || first !== sections[0]);
+    // The untitled first section only when there is text before the first heading.
+    .filter((s, i) => i > 0 || s.text !== "");
 
   return {
     toc,

@@ -31,8 +31,8 @@ export function LoadingBar() {
         if (tick) clearInterval(tick);
       };
     }
-    setProgress((p) => (p > 0 ? 100 : p));
     timers.current.push(
+      setTimeout(() => setProgress((p) => (p > 0 ? 100 : p)), 0),
       setTimeout(() => {
         setVisible(false);
         timers.current.push(setTimeout(() => setProgress(0), loadingBar.resetDelay));

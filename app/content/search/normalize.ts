@@ -109,6 +109,35 @@ interface OffsetMap {
   end: number[];
 }
 
+/**
+ * Per-code-unit fast path for BMP characters without combining marks:
+ * 0 = not computed yet, -1 = unchanged, -2 = removed, -3 = folds to several
+ * units (use the cluster path), otherwise the folded code unit.
+ */
+const SINGLE = new Int32Array(0x10000);
+function singleFold(c: number): number {
+  let v = SINGLE[c]!;
+  if (v === 0) {
+    const ch = String.fromCharCode(c);
+    const r = foldCluster(ch);
+    v = r === ch ? -1 : r === "" ? -2 : r.length === 1 ? r.charCodeAt(0) : -3;
+    SINGLE[c] = v;
+  }
+  return v;
+}
+
+function isSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdfff;
+}
+
+/** Is there a combining mark at s[j]? */
+function markAt(s: string, j: number): boolean {
+  if (j >= s.length) return false;
+  const m = s.charCodeAt(j);
+  if (m < 0x0300) return false;
+  return isMark(isSurrogate(m) ? s.codePointAt(j)! : m);
+}
+
 function normalizeCore(s: string, map: OffsetMap | null): string {
   if (ASCII_RE.test(s)) {
     if (map) {
@@ -126,22 +155,19 @@ function normalizeCore(s: string, map: OffsetMap | null): string {
   while (i < n) {
     const c = s.charCodeAt(i);
     let j = i + 1;
-    if (c >= 0xd800 && c <= 0xdbff && j < n) {
-      const d = s.charCodeAt(j);
-      if (d >= 0xdc00 && d <= 0xdfff) j++;
-    }
-    // Attach following combining marks to this cluster.
-    while (j < n) {
-      const m = s.codePointAt(j)!;
-      if (!isMark(m)) break;
-      j += m > 0xffff ? 2 : 1;
-    }
-    let folded: string;
+    let folded = ""; // meaningful when !unchanged
     let unchanged: boolean;
-    if (j === i + 1 && c < 0x80) {
-      unchanged = !(c >= 65 && c <= 90);
-      folded = unchanged ? "" : String.fromCharCode(c + 32);
+    let v: number;
+    if (!isSurrogate(c) && !markAt(s, j) && (v = singleFold(c)) !== -3) {
+      unchanged = v === -1;
+      if (v >= 0) folded = String.fromCharCode(v);
     } else {
+      if (c >= 0xd800 && c <= 0xdbff && j < n) {
+        const d = s.charCodeAt(j);
+        if (d >= 0xdc00 && d <= 0xdfff) j++;
+      }
+      // A base character and the combining marks that follow it.
+      while (markAt(s, j)) j += s.codePointAt(j)! > 0xffff ? 2 : 1;
       const cluster = s.slice(i, j);
       folded = foldClusterMemo(cluster);
       unchanged = folded === cluster;
@@ -191,9 +217,34 @@ export function normalizeWithMap(s: string): NormalizedWithMap {
 /* ------------------------------------------------------------------------ */
 
 /** A word of normalised text: letters, digits and marks of any script. */
-const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
-const ZWNJ_GAP_RE = /^\u200c+$/;
-const SPACE_GAP_RE = /^[\s\u200c]+$/;
+const WORD_CHAR_RE = /^[\p{L}\p{N}\p{M}]$/u;
+/** 0 = unknown, 1 = not a word character, 2 = word character (BMP only). */
+const wordCache = new Uint8Array(0x10000);
+function isWordCode(cp: number): boolean {
+  if (cp > 0xffff) return WORD_CHAR_RE.test(String.fromCodePoint(cp));
+  let v = wordCache[cp]!;
+  if (v === 0) {
+    v = WORD_CHAR_RE.test(String.fromCharCode(cp)) ? 2 : 1;
+    wordCache[cp] = v;
+  }
+  return v === 2;
+}
+
+function isSpaceCode(c: number): boolean {
+  return (
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
 
 /**
  * Persian inflectional affixes that writers attach with ZWNJ, with a space
@@ -205,6 +256,11 @@ const PREFIXES = new Set(["می", "نمی"].map(normalizeText));
 const SUFFIXES = new Set(
   ["ها", "های", "هایی", "هایم", "هایت", "هایش", "تر", "ترین", "ای", "ام", "اند", "ایم", "اید"].map(normalizeText),
 );
+
+/** True for the Persian affixes that `compoundsOf` joins across whitespace. */
+export function isAffix(term: string): boolean {
+  return PREFIXES.has(term) || SUFFIXES.has(term);
+}
 
 export interface WordPart {
   /** Normalised word. */
@@ -220,26 +276,47 @@ export interface WordPart {
  * its own right; the compound lets the joined spelling match as well.
  */
 export function compoundsOf(normalized: string): WordPart[][] {
+  const s = normalized;
+  const n = s.length;
   const result: WordPart[][] = [];
   let current: WordPart[] | null = null;
-  let prevEnd = -1;
-  for (const m of normalized.matchAll(WORD_RE)) {
-    const part: WordPart = { term: m[0], start: m.index, end: m.index + m[0].length };
-    if (current && prevEnd >= 0) {
-      const gap = normalized.slice(prevEnd, part.start);
-      const prev = current[current.length - 1]!;
-      const joined =
-        ZWNJ_GAP_RE.test(gap) ||
-        (SPACE_GAP_RE.test(gap) && (PREFIXES.has(prev.term) || SUFFIXES.has(part.term)));
-      if (joined) {
-        current.push(part);
-        prevEnd = part.end;
-        continue;
+  // Gap since the previous word: only ZWNJ? only whitespace/ZWNJ?
+  let gapZwnjOnly = false;
+  let gapSpaceOnly = false;
+  let gapEmpty = true;
+  let i = 0;
+  while (i < n) {
+    let cp = s.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff) cp = s.codePointAt(i)!;
+    if (!isWordCode(cp)) {
+      const zw = cp === 0x200c;
+      if (gapEmpty) {
+        gapZwnjOnly = zw;
+        gapSpaceOnly = zw || isSpaceCode(cp);
+        gapEmpty = false;
+      } else {
+        gapZwnjOnly &&= zw;
+        gapSpaceOnly &&= zw || isSpaceCode(cp);
       }
+      i += cp > 0xffff ? 2 : 1;
+      continue;
     }
-    current = [part];
-    result.push(current);
-    prevEnd = part.end;
+    const start = i;
+    do {
+      i += cp > 0xffff ? 2 : 1;
+      if (i >= n) break;
+      cp = s.charCodeAt(i);
+      if (cp >= 0xd800 && cp <= 0xdbff) cp = s.codePointAt(i)!;
+    } while (isWordCode(cp));
+    const part: WordPart = { term: s.slice(start, i), start, end: i };
+    let joined = false;
+    if (current && !gapEmpty) {
+      const prev = current[current.length - 1]!;
+      joined = gapZwnjOnly || (gapSpaceOnly && (PREFIXES.has(prev.term) || SUFFIXES.has(part.term)));
+    }
+    if (joined) current!.push(part);
+    else result.push((current = [part]));
+    gapEmpty = true;
   }
   return result;
 }
@@ -257,7 +334,9 @@ export function splitCompounds(s: string): string[][] {
  * via `tokenizeForIndex`, for indexing.
  */
 export function tokenize(s: string): string[] {
-  return normalizeText(s).match(WORD_RE) ?? [];
+  const out: string[] = [];
+  for (const c of compoundsOf(normalizeText(s))) for (const p of c) out.push(p.term);
+  return out;
 }
 
 /** Longest run of compound parts that is also indexed as one joined term. */
@@ -270,8 +349,13 @@ export const MAX_JOINED_PARTS = 4;
  * «خواهم» and «میخواهم».
  */
 export function tokenizeForIndex(s: string): string[] {
+  return indexTermsOf(normalizeText(s));
+}
+
+/** `tokenizeForIndex` for text that is already normalised. */
+export function indexTermsOf(normalized: string): string[] {
   const out: string[] = [];
-  for (const c of compoundsOf(normalizeText(s))) {
+  for (const c of compoundsOf(normalized)) {
     for (const p of c) out.push(p.term);
     const k = c.length;
     if (k < 2) continue;

@@ -17,7 +17,7 @@
  */
 import MiniSearch, { type Query, type SearchOptions } from "minisearch";
 
-import { compoundsOf, MAX_JOINED_PARTS, normalizeText, normalizeWithMap, tokenizeForIndex } from "./normalize";
+import { compoundsOf, isAffix, MAX_JOINED_PARTS, normalizeText, normalizeWithMap, tokenizeForIndex } from "./normalize";
 
 export type Locale = "fa" | "en";
 
@@ -87,12 +87,15 @@ interface SectionRef {
 }
 
 /**
- * Prefix matching for every term except single characters (a one-letter
- * prefix expands to a large part of the vocabulary and is what people type
- * before the word they mean; it still matches exactly).
+ * Prefix matching for every term of at least MIN_PREFIX_LENGTH characters.
+ * Shorter terms still match whole words exactly, but a one- or two-letter
+ * prefix expands to a large part of the vocabulary (hundreds of terms, most
+ * of the index's postings), which costs tens of milliseconds and ranks
+ * essentially at random.
  */
+export const MIN_PREFIX_LENGTH = 3;
 function prefixFor(term: string): boolean {
-  return term.length >= 2;
+  return term.length >= MIN_PREFIX_LENGTH;
 }
 
 /**
@@ -175,16 +178,30 @@ function clampQuery(query: string): string {
 }
 
 /**
+ * Parts of a compound that must match when it is not found joined: the
+ * affixes («می», «ها», …) and one- or two-letter words («به» in
+ * «به‌روزرسانی») are left out when a longer part remains. They carry no
+ * meaning of their own and occur in nearly every section, so requiring
+ * them would only cost time («کتاب‌ها» then also finds «کتاب», which is
+ * the desired stemming-like behaviour).
+ */
+function significantParts(parts: string[]): string[] {
+  const kept = parts.filter((p) => p.length > 2 && !isAffix(p));
+  return kept.length > 0 ? kept : parts;
+}
+
+/**
  * Query tree: every word (compound) must match (AND, or OR as a fallback).
- * A compound of several parts matches either its joined spelling or all of
- * its parts.
+ * A compound of several parts matches either its joined spelling or its
+ * significant parts (all of them).
  */
 function buildQuery(words: string[][], combineWith: "AND" | "OR"): Query {
-  const queries: Query[] = words.map((parts) =>
-    parts.length === 1
-      ? parts[0]!
-      : { combineWith: "OR", queries: [parts.join(""), { combineWith: "AND", queries: parts }] },
-  );
+  const queries: Query[] = words.map((parts) => {
+    if (parts.length === 1) return parts[0]!;
+    const sig = significantParts(parts);
+    const alt: Query = sig.length === 1 ? sig[0]! : { combineWith: "AND", queries: sig };
+    return { combineWith: "OR", queries: [parts.join(""), alt] };
+  });
   return { combineWith, queries };
 }
 
@@ -256,19 +273,28 @@ export class SearchIndex {
     if (raw.length === 0 && words.length > 1) raw = engine.search(buildQuery(words, "OR"));
     if (raw.length === 0) return [];
 
-    // Best section per page; on equal scores the earlier section wins.
+    // `raw` is sorted by descending score, so a page's first hit is its best
+    // section (an equal-scoring earlier section may follow: ties go to the
+    // earlier section). Stop once `limit` pages are found and the score drops.
+    const max = Math.floor(limit);
+    const sections = this.#sections;
     const best = new Map<PageRecord, Best>();
+    let cutoff = -Infinity;
     for (const r of raw) {
-      const ref = this.#sections.get(r.id as number);
+      if (r.score < cutoff) break;
+      const ref = sections.get(r.id as number);
       if (!ref) continue;
       const prev = best.get(ref.page);
-      if (!prev || r.score > prev.score || (r.score === prev.score && ref.index < prev.ref.index)) {
+      if (!prev) {
+        best.set(ref.page, { ref, score: r.score, match: r.match });
+        if (best.size === max) cutoff = r.score;
+      } else if (r.score === prev.score && ref.index < prev.ref.index) {
         best.set(ref.page, { ref, score: r.score, match: r.match });
       }
     }
     const top = [...best.values()]
       .sort((a, b) => b.score - a.score || (a.ref.page.doc.path < b.ref.page.doc.path ? -1 : 1))
-      .slice(0, Math.floor(limit));
+      .slice(0, max);
     return top.map((b) => this.#toResult(b));
   }
 

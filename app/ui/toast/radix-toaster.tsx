@@ -14,10 +14,12 @@ const tones = {
 export default function RadixToaster({
   items,
   label,
+  viewportLabel,
   closeLabel,
 }: {
   items: ToastItem[];
   label: string;
+  viewportLabel: string;
   closeLabel: string;
 }) {
   return (
@@ -54,6 +56,7 @@ export default function RadixToaster({
       })}
       <Toast.Viewport
         hotkey={["F8"]}
+        label={viewportLabel}
         className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
       />
     </Toast.Provider>

@@ -32,6 +32,9 @@ export function dismissToast(id: number): void {
   setTimeout(() => emit(items.filter((item) => item.id !== id)), removeDelay);
 }
 
+/** Code outside React (inline scripts, other windows) can raise a toast with this DOM event. */
+export const toastEventName = "daftar:toast";
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

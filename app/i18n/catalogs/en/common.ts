@@ -23,6 +23,7 @@ export default {
   "footer.rights": "All rights reserved.",
   "toc.title": "On this page",
   "toast.label": "Notification",
+  "toast.viewport": "Notifications ({hotkey})",
   "toast.close": "Close",
   "loading": "Loading…",
   "error.notFound": "Page Not Found",

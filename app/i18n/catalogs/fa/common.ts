@@ -25,6 +25,7 @@ export default {
   "footer.rights": "همهٔ حقوق محفوظ است.",
   "toc.title": "در این صفحه",
   "toast.label": "اعلان",
+  "toast.viewport": "اعلان‌ها ({hotkey})",
   "toast.close": "بستن",
   "loading": "در حال بارگذاری…",
   "error.notFound": "صفحه پیدا نشد",

@@ -1,0 +1,34 @@
+import { test as base, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { startSite, type SiteProcess } from "../helpers/site-process";
+
+/** One production server per worker, with its own fresh data folder. */
+export const test = base.extend<object, { site: SiteProcess }>({
+  site: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const site = await startSite();
+      await use(site);
+      await site.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
+});
+
+export { expect } from "@playwright/test";
+
+/** Opens a page and waits until React has hydrated it, so client behaviour is in place. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}
+
+export const screenshotDir = "test-results/screenshots";
+
+/** Saves a full-page screenshot as a test artifact, to be looked at. */
+export async function snap(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,199 @@
+import { expect, open, snap, test } from "./fixtures";
+
+test.describe("site shell", () => {
+  for (const [path, lang, dir, name] of [
+    ["/", "fa", "rtl", "دفتر"],
+    ["/fa", "fa", "rtl", "دفتر"],
+    ["/en", "en", "ltr", "Daftar"],
+  ] as const) {
+    test(`${path} renders ${lang} ${dir} with title template, canonical and hreflang`, async ({ page, site }) => {
+      await page.goto(path);
+      const html = page.locator("html");
+      await expect(html).toHaveAttribute("lang", lang);
+      await expect(html).toHaveAttribute("dir", dir);
+      await expect(page.getByTestId("site-name")).toContainText(name);
+      const description = lang === "fa" ? "یادداشت‌های یک برنامه‌نویس" : "A developer's notebook";
+      await expect(page).toHaveTitle(`${name} • ${description}`);
+      const canonical = lang === "fa" ? `${site.url}/` : `${site.url}/en`;
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
+      await expect(page.locator('link[rel="alternate"][hreflang="fa"]')).toHaveAttribute("href", `${site.url}/`);
+      await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", `${site.url}/en`);
+      await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${site.url}/`);
+      // The main menu, locale-prefixed as needed.
+      const prefix = lang === "en" ? "/en" : "";
+      const nav = page.getByRole("navigation").first();
+      await expect(nav.getByRole("link")).toHaveCount(4);
+      await expect(nav.getByRole("link").nth(1)).toHaveAttribute("href", `${prefix}/logs`);
+      // Footer: the site's footer text and the year in the locale's calendar.
+      await expect(page.getByTestId("footer-year")).toHaveText(lang === "fa" ? /^[۰-۹]{4}$/ : /^\d{4}$/);
+    });
+  }
+
+  test("the language selector lands on the same page in the other language and is remembered", async ({ page }) => {
+    await open(page, "/403");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fa");
+    await page.getByTestId("language-switch").click();
+    await expect(page).toHaveURL(/\/en\/403$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByTestId("forbidden-text")).toHaveText(
+      "You do not have the necessary permissions to access this page.",
+    );
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const cookie = (await page.context().cookies()).find((c) => c.name === "locale");
+    expect(cookie?.value).toBe("en");
+    // About a year (SPEC §9: 365 days).
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
+    // Typing the site's address later brings the English site back.
+    await open(page, "/");
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    // And switching back to Persian sticks too.
+    await page.getByTestId("language-switch").click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fa");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fa");
+  });
+
+  test("dark mode is applied before the first paint after a reload", async ({ page }) => {
+    // Record, from the very start of each document, whether the body existed when the dark class appeared.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __darkBeforeBody?: boolean };
+      new MutationObserver(() => {
+        if (document.documentElement?.classList.contains("dark") && w.__darkBeforeBody === undefined) {
+          w.__darkBeforeBody = document.body === null;
+        }
+      }).observe(document, { attributes: true, attributeFilter: ["class"], childList: true, subtree: true });
+    });
+    await page.emulateMedia({ colorScheme: "light" });
+    await open(page, "/en");
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await page.getByTestId("theme-toggle").click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem("color-mode"))).toBe("dark");
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await page.evaluate(() => (window as unknown as { __darkBeforeBody?: boolean }).__darkBeforeBody)).toBe(
+      true,
+    );
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe("rgb(255, 255, 255)");
+    await page.getByTestId("theme-toggle").click();
+    await page.reload();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+  });
+
+  test("an unknown path shows the 404 page with its title", async ({ page }) => {
+    const response = await page.goto("/en/does/not/exist");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("404 - Page Not Found");
+    await expect(page.getByTestId("error-message")).toHaveText("Page Not Found");
+    const fa = await page.goto("/does/not/exist");
+    expect(fa?.status()).toBe(404);
+    await expect(page).toHaveTitle("۴۰۴ - صفحه پیدا نشد");
+  });
+
+  test("/403 shows the spec's text and advice", async ({ page }) => {
+    const response = await page.goto("/en/403");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByTestId("forbidden")).toContainText(
+      "You do not have the necessary permissions to access this page.",
+    );
+    await expect(page.getByTestId("forbidden")).toContainText("contact the site administrator");
+    await page.goto("/403");
+    await expect(page.getByTestId("forbidden-text")).toHaveText("شما مجوزهای لازم برای دسترسی به این صفحه را ندارید.");
+  });
+
+  test("the mobile drawer opens the main menu", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, "/en");
+    await page.getByTestId("menu-button").click();
+    const drawer = page.getByTestId("mobile-drawer");
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("link")).toHaveCount(4);
+    await drawer.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/en\/about$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test("a tooltip opens after the delay", async ({ page }) => {
+    await open(page, "/en");
+    const toggle = page.getByTestId("theme-toggle");
+    // The first pointing loads the tooltip code; the pointer then moves on the button as a person's would.
+    await toggle.hover();
+    await page.waitForTimeout(300);
+    await toggle.hover({ position: { x: 10, y: 10 } });
+    const started = Date.now();
+    await expect(page.getByRole("tooltip")).toHaveText("Toggle dark mode", { timeout: 3000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+  });
+
+  test("screenshots: fa and en, light and dark, desktop and mobile", async ({ page }) => {
+    for (const [width, height, device] of [
+      [1280, 800, "desktop"],
+      [390, 844, "mobile"],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const [path, lang] of [
+          ["/", "fa"],
+          ["/en", "en"],
+        ] as const) {
+          await open(page, path);
+          await page.evaluate(() => document.fonts.ready);
+          await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /dark/ : /^(?!.*dark)/);
+          await snap(page, `shell-${lang}-${scheme}-${device}`);
+        }
+      }
+    }
+  });
+});
+
+test.describe("toasts", () => {
+  const raise = (page: import("@playwright/test").Page, title: string) =>
+    page.evaluate((t) => window.dispatchEvent(new CustomEvent("daftar:toast", { detail: { title: t } })), title);
+
+  test("at most five are visible, the oldest dropped; F8 focuses them; they close after 5 s", async ({ page }) => {
+    await open(page, "/en");
+    for (let i = 1; i <= 7; i++) await raise(page, `Toast ${i}`);
+    const region = page.getByRole("region", { name: "Notifications (F8)" });
+    const toasts = region.getByRole("listitem");
+    await expect(toasts).toHaveCount(5);
+    await expect(region).not.toContainText("Toast 1");
+    await expect(region).not.toContainText("Toast 2");
+    await expect(region).toContainText("Toast 7");
+    await page.keyboard.press("F8");
+    await expect(page.locator("ol:focus, [role=region] ol:focus")).toHaveCount(1);
+    // Focus pauses the timers; move focus away so they run.
+    await page.locator("body").click({ position: { x: 5, y: 300 } });
+    await page.waitForTimeout(4000);
+    await expect(toasts).toHaveCount(5);
+    await expect(toasts).toHaveCount(0, { timeout: 3000 });
+  });
+
+  test("a toast closes when swiped right past the threshold, and is removed shortly after", async ({ page }) => {
+    await open(page, "/en");
+    await raise(page, "Swipe me");
+    const toast = page.getByRole("listitem").filter({ hasText: "Swipe me" });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 45, y, { steps: 5 });
+    await page.mouse.move(box.x + 90, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(toast).toHaveCount(0, { timeout: 1000 });
+  });
+
+  test("a toast queued by the server shows after the redirect", async ({ page, context, site }) => {
+    await context.addCookies([
+      { name: "toast", value: encodeURIComponent(JSON.stringify({ title: "Saved", variant: "success" })), url: site.url },
+    ]);
+    await page.goto("/en");
+    await expect(page.getByRole("region", { name: /Notification/ })).toContainText("Saved");
+    await page.reload();
+    await expect(page.getByRole("listitem").filter({ hasText: "Saved" })).toHaveCount(0);
+  });
+});

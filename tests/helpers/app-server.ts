@@ -1,0 +1,35 @@
+/**
+ * Starts the production build in this process on a free loopback port, with the test file's own database
+ * (tests/setup.ts chose it). The same HTTP front as `npm start`: headers, compression, static files.
+ */
+import type { Server } from "node:http";
+import path from "node:path";
+import { buildIfStale } from "../../scripts/build-if-stale";
+import { createHttpApp, type AppModule } from "../../server/http";
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export async function startAppServer(): Promise<TestServer> {
+  buildIfStale();
+  const build = (await import(path.join(root, "build/server/index.js"))) as AppModule;
+  await build.onServerStart();
+  const http = createHttpApp(build.app, { clientDir: path.join(root, "build/client"), log: false });
+  const server: Server = await new Promise((resolve) => {
+    const s = http.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await build.onServerStop();
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startAppServer, type TestServer } from "../helpers/app-server";
+import { rawGet } from "../helpers/raw-http";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startAppServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
+
+describe("HTTP server", () => {
+  test("healthz reports a reachable database with its version", async () => {
+    const response = await get("/healthz");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.status).toBe("ok");
+    expect(body.database.reachable).toBe(true);
+    expect(body.database.version).toMatch(/^3\.\d+\.\d+/);
+  });
+
+  test("pages carry security headers with a fresh CSP nonce per request", async () => {
+    const [a, b] = await Promise.all([get("/"), get("/")]);
+    for (const response of [a, b]) {
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("x-powered-by")).toBeNull();
+    }
+    const nonce = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce(a)).toBeTruthy();
+    expect(nonce(a)).not.toBe(nonce(b));
+    const html = await a.text();
+    // Every inline script carries the nonce of its own response.
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce(a)}"`);
+  });
+
+  test("responses are compressed when the client accepts it", async () => {
+    const response = await get("/", { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  test("hashed assets are cached for a year and immutable", async () => {
+    const html = await (await get("/")).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await get(asset!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+
+  test("an unknown page is a 404 in HTML, an unknown API path a 404 in JSON", async () => {
+    const page = await get("/no/such/page");
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("<title>۴۰۴ - صفحه پیدا نشد</title>");
+    const en = await get("/en/no/such/page");
+    expect(await en.text()).toContain("<title>404 - Page Not Found</title>");
+    const api = await get("/api/no/such/call");
+    expect(api.status).toBe(404);
+    expect(api.headers.get("content-type")).toContain("application/json");
+    expect(await api.json()).toEqual({ message: "Page not found" });
+  });
+
+  test("/403 answers 403 with the spec's text", async () => {
+    const response = await get("/en/403");
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("You do not have the necessary permissions to access this page.");
+  });
+
+  test("html lang/dir, canonical and hreflang follow the locale form", async () => {
+    const fa = await (await get("/fa")).text();
+    expect(fa).toContain('<html lang="fa" dir="rtl"');
+    expect(fa).toContain(`<link rel="canonical" href="${server.url}/"/>`);
+    const en = await (await get("/en")).text();
+    expect(en).toContain('<html lang="en" dir="ltr"');
+    expect(en).toContain(`<link rel="canonical" href="${server.url}/en"/>`);
+    for (const html of [fa, en]) {
+      expect(html).toContain(`<link rel="alternate" hrefLang="fa" href="${server.url}/"/>`);
+      expect(html).toContain(`<link rel="alternate" hrefLang="en" href="${server.url}/en"/>`);
+      expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${server.url}/"/>`);
+    }
+  });
+
+  test("a visitor who chose English and arrives from outside at a Persian address goes to English", async () => {
+    const headers = { cookie: "locale=en", "sec-fetch-mode": "navigate" };
+    const outside = await rawGet(`${server.url}/403?x=1`, headers);
+    expect(outside.status).toBe(302);
+    expect(outside.headers.location).toBe("/en/403?x=1");
+    // Inside the site (same-origin referer) the Persian page is served as asked.
+    const inside = await rawGet(`${server.url}/403`, { ...headers, referer: `${server.url}/about` });
+    expect(inside.status).toBe(403);
+    // No cookie, or an explicit /fa address: no redirect.
+    expect((await rawGet(`${server.url}/`, { "sec-fetch-mode": "navigate" })).status).toBe(200);
+    expect((await rawGet(`${server.url}/fa`, headers)).status).toBe(200);
+  });
+
+  test("a toast queued in a cookie is shown once and the cookie cleared", async () => {
+    const toast = encodeURIComponent(JSON.stringify({ title: "Saved it", variant: "success" }));
+    const response = await get("/en", { headers: { cookie: `toast=${toast}` } });
+    const html = await response.text();
+    expect(html).toContain('\\"title\\",\\"Saved it\\"');
+    expect(response.headers.get("set-cookie")).toMatch(/^toast=; Path=\/; Max-Age=0/);
+  });
+});

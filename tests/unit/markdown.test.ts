@@ -1,0 +1,342 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { getHighlighter, renderMarkdown, type RenderMarkdownOptions } from "~/content/markdown.server";
+
+const ZWNJ = "\u200C";
+const ZWJ = "\u200D";
+
+const fa: RenderMarkdownOptions = { locale: "fa" };
+const en: RenderMarkdownOptions = { locale: "en" };
+
+const html = async (md: string, opts: RenderMarkdownOptions = fa) => (await renderMarkdown(md, opts)).html;
+
+/** The first element `<tag …>…</tag>` (non-nested) in `source`. */
+function element(source: string, tag: string): string {
+  const match = new RegExp(`<${tag}\\b[^>]*>[\\s\\S]*?</${tag}>`).exec(source);
+  if (!match) throw new Error(`no <${tag}> in ${source}`);
+  return match[0];
+}
+
+beforeAll(async () => {
+  // Creating the shiki highlighter takes a while once; every test after shares it.
+  await getHighlighter();
+});
+
+describe("ZWNJ and ZWJ", () => {
+  const md = [
+    `می${ZWNJ}خواهم کتاب${ZWNJ}ها را بخوانم و ${ZWJ}ه را هم.`,
+    "",
+    `## نیم${ZWNJ}فاصله در عنوان`,
+    "",
+    `### زیر${ZWNJ}بخش`,
+    "",
+    `متن بخش با نیم${ZWNJ}فاصله.`,
+  ].join("\n");
+
+  test("survive in paragraphs and headings", async () => {
+    const out = await html(md);
+    expect(out).toContain(`<p dir="auto">می${ZWNJ}خواهم کتاب${ZWNJ}ها را بخوانم و ${ZWJ}ه را هم.</p>`);
+    expect(out).toContain(`>نیم${ZWNJ}فاصله در عنوان<a`);
+    expect(out).toContain(`>زیر${ZWNJ}بخش<a`);
+  });
+
+  test("survive in TOC, sections and text; ids turn ZWNJ into '-'", async () => {
+    const r = await renderMarkdown(md, fa);
+    expect(r.toc).toEqual([
+      {
+        id: "نیم-فاصله-در-عنوان",
+        text: `نیم${ZWNJ}فاصله در عنوان`,
+        depth: 2,
+        children: [{ id: "زیر-بخش", text: `زیر${ZWNJ}بخش`, depth: 3, children: [] }],
+      },
+    ]);
+    expect(r.sections.map((s) => s.heading)).toEqual(["", `نیم${ZWNJ}فاصله در عنوان`, `زیر${ZWNJ}بخش`]);
+    expect(r.sections[0]!.text).toBe(`می${ZWNJ}خواهم کتاب${ZWNJ}ها را بخوانم و ${ZWJ}ه را هم.`);
+    expect(r.sections[2]!.text).toBe(`متن بخش با نیم${ZWNJ}فاصله.`);
+    expect(r.text.split(ZWNJ)).toHaveLength(6);
+    expect(r.text).toContain(ZWJ);
+  });
+});
+
+describe("direction", () => {
+  test("prose blocks get dir=auto", async () => {
+    const out = await html("# عنوان\n\nپاراگراف\n\n- مورد\n\n> نقل\n\n| ستون |\n|---|\n| خانه |\n");
+    for (const tag of ["h1", "p", "li", "blockquote", "th", "td"]) {
+      expect(out, tag).toMatch(new RegExp(`<${tag}\\b[^>]*dir="auto"`));
+    }
+    expect(await html("<details><summary>خلاصه</summary>متن</details>")).toContain(
+      '<summary dir="auto">خلاصه</summary>',
+    );
+  });
+
+  test("fa: a Latin run inside Persian is wrapped in <bdi>, trailing number included", async () => {
+    const out = await html("من از React Router 8 (نسخه جدید) استفاده می‌کنم.");
+    expect(out).toBe('<p dir="auto">من از <bdi>React Router 8</bdi> (نسخه جدید) استفاده می‌کنم.</p>');
+  });
+
+  test("fa: runs begin and end at words; sentence punctuation stays outside", async () => {
+    const out = await html("React یک کتابخانه است؛ از C++ و .NET 8 و ES2024 و Node 24.1 استفاده کنید، یا React.");
+    expect(out).toContain("<bdi>React</bdi> یک کتابخانه");
+    expect(out).toContain("از <bdi>C++</bdi> و <bdi>.NET 8</bdi> و <bdi>ES2024</bdi> و <bdi>Node 24.1</bdi> استفاده");
+    expect(out).toContain("یا <bdi>React</bdi>.</p>");
+  });
+
+  test("fa: never splits a word written across scripts; ZWNJ untouched", async () => {
+    const out = await html(`فهرست APIها و API${ZWNJ}ها را ببینید.`);
+    expect(out).toBe(`<p dir="auto">فهرست APIها و API${ZWNJ}ها را ببینید.</p>`);
+  });
+
+  test("fa: a run may cross inline elements and include inline code", async () => {
+    const out = await html("از **React Router** و `useState` hook در [Vue.js](/vue) استفاده کن.");
+    expect(out).toContain("از <bdi><strong>React Router</strong></bdi> و");
+    expect(out).toContain('<bdi><code dir="ltr">useState</code> hook</bdi>');
+    expect(out).toContain('<bdi><a href="/vue">Vue.js</a></bdi>');
+  });
+
+  test("fa: nothing is inserted inside code, pre or kbd; lone inline code is not wrapped", async () => {
+    const out = await html("کلید <kbd>Ctrl C</kbd> و `npm install` را بزنید.\n\n```\nسلام React world\n```\n");
+    expect(element(out, "kbd")).toBe("<kbd>Ctrl C</kbd>");
+    expect(out).toContain('و <code dir="ltr">npm install</code> را');
+    expect(element(out, "pre")).not.toContain("<bdi>");
+  });
+
+  test("en: Persian words inside English are wrapped", async () => {
+    const out = await html(`The word کتاب${ZWNJ}خوانی means reading, see «دفتر» and نسخه 8.`, en);
+    expect(out).toBe(
+      `<p dir="auto">The word <bdi>کتاب${ZWNJ}خوانی</bdi> means reading, see «<bdi>دفتر</bdi>» and <bdi>نسخه 8</bdi>.</p>`,
+    );
+  });
+
+  test("en: pure English has no <bdi>; fa: pure Persian has none either", async () => {
+    expect(await html("Plain English, version 2.", en)).not.toContain("<bdi>");
+    expect(await html("متن کاملاً فارسی با عدد ۱۲.", fa)).not.toContain("<bdi>");
+  });
+
+  test("fa: an English paragraph keeps its direction and isolates its Persian word", async () => {
+    const out = await html("This whole paragraph is English with one فارسی word.", fa);
+    expect(out).toBe('<p dir="auto">This whole paragraph is English with one <bdi>فارسی</bdi> word.</p>');
+  });
+});
+
+describe("code", () => {
+  const md =
+    "متن\n\n```ts\nconst x: number = 1;\n```\n\n```foobar\n<b>hi</b> & <script>x</script>\n```\n\nو `inline` کد.";
+
+  test("known language: shiki, dual theme CSS variables, dir=ltr, data-language", async () => {
+    const pre = element(await html(md), "pre");
+    expect(pre).toMatch(/^<pre class="shiki shiki-themes github-light github-dark"/);
+    expect(pre).toContain('dir="ltr"');
+    expect(pre).toContain('data-language="ts"');
+    expect(pre).toMatch(/<span style="--shiki-light:#[0-9A-Fa-f]+;--shiki-dark:#[0-9A-Fa-f]+">const<\/span>/);
+    expect(pre).toContain("--shiki-dark-bg:");
+    // defaultColor: false → no hard-coded colour, CSS chooses light or dark.
+    expect(pre).not.toMatch(/[;"]color:/);
+  });
+
+  test("unknown language: plain, escaped, still ltr with its language label", async () => {
+    const out = await html(md);
+    const pre = [...out.matchAll(/<pre\b[\s\S]*?<\/pre>/g)][1]![0];
+    expect(pre).toContain('dir="ltr"');
+    expect(pre).toContain('data-language="foobar"');
+    expect(pre).toContain("&#x3C;b>hi&#x3C;/b> &#x26; &#x3C;script>x&#x3C;/script>");
+    expect(pre).not.toMatch(/<b>|<script/);
+    expect(pre).not.toContain("--shiki-light:#D73A49");
+  });
+
+  test("fence without language and raw <pre> are ltr plaintext", async () => {
+    const out = await html("```\nplain\n```\n\n<pre>raw</pre>");
+    const pres = [...out.matchAll(/<pre\b[^>]*>/g)].map((m) => m[0]);
+    expect(pres).toHaveLength(2);
+    for (const pre of pres) {
+      expect(pre).toContain('dir="ltr"');
+      expect(pre).toContain('data-language="plaintext"');
+    }
+  });
+
+  test("inline code gets dir=ltr", async () => {
+    expect(await html(md)).toContain('<code dir="ltr">inline</code>');
+  });
+
+  test("one highlighter per process", async () => {
+    expect(await getHighlighter()).toBe(await getHighlighter());
+  });
+});
+
+describe("sanitising", () => {
+  test("script, event handlers, javascript: URLs, iframe and style are removed", async () => {
+    const out = await html(
+      [
+        "<script>alert(1)</script>",
+        "",
+        "<img src=x onerror=alert(1)>",
+        "",
+        '[x](javascript:alert(1)) <a href="JaVaScRiPt:alert(2)">y</a> <a href="java&#x09;script:alert(3)">z</a>',
+        "",
+        '<iframe src="https://evil.example/"></iframe>',
+        "",
+        "<style>body { display: none }</style>",
+        "",
+        '<p onclick="alert(4)" style="color:red" class="heading-anchor">متن</p>',
+      ].join("\n"),
+    );
+    expect(out).not.toMatch(/<script|alert\(1\)|onerror|onclick|javascript:|iframe|<style|display: none|color:red/i);
+    expect(out).not.toContain("heading-anchor");
+    expect(out).toContain('<img src="x"');
+    expect(out).toContain("<a>x</a>");
+  });
+
+  test("harmless tags survive", async () => {
+    const out = await html(
+      "<kbd>Ctrl</kbd> x<sup>2</sup> H<sub>2</sub>O <mark>m</mark>\n\n<details><summary>بیشتر</summary>\n\nمتن پنهان\n\n</details>",
+    );
+    expect(out).toContain("<kbd>Ctrl</kbd>");
+    expect(out).toContain("<sup>2</sup>");
+    expect(out).toContain("<sub>2</sub>");
+    expect(out).toContain("<mark>m</mark>");
+    expect(out).toMatch(/<details><summary dir="auto">بیشتر<\/summary>[\s\S]*متن پنهان[\s\S]*<\/details>/);
+  });
+
+  test("ids written in raw HTML are prefixed, and links to them follow", async () => {
+    const out = await html('<span id="target">هدف</span>\n\n[برو](#target)');
+    expect(out).toContain('id="user-content-target"');
+    expect(out).toContain('href="#user-content-target"');
+  });
+});
+
+describe("GitHub-flavoured markdown", () => {
+  test("table", async () => {
+    const out = await html("| نام | مقدار |\n|:---|---:|\n| الف | ۱ |\n| ب | ۲ |\n");
+    expect(out).toContain("<table>");
+    expect(out).toMatch(/<th align="left" dir="auto">نام<\/th>/);
+    expect(out).toMatch(/<td align="right" dir="auto">۲<\/td>/);
+  });
+
+  test("task list, strikethrough, autolink", async () => {
+    const out = await html("- [x] انجام شد\n- [ ] مانده\n\n~~حذف~~ و www.example.com");
+    expect(out).toContain('<ul class="contains-task-list">');
+    expect(out).toContain('<input type="checkbox" checked disabled> انجام شد');
+    expect(out).toContain('<input type="checkbox" disabled> مانده');
+    expect(out).toContain("<del>حذف</del>");
+    expect(out).toMatch(/<a href="http:\/\/www\.example\.com"[^>]*>www\.example\.com<\/a>/);
+  });
+
+  test("footnotes link both ways, with Persian labels in fa", async () => {
+    const out = await html("جمله[^1].\n\n[^1]: توضیح.");
+    const ref = /<a href="#([^"]+)" id="([^"]+)" data-footnote-ref/.exec(out);
+    expect(ref).not.toBeNull();
+    expect(out).toContain(`<li id="${ref![1]}"`);
+    expect(out).toContain(`href="#${ref![2]}" data-footnote-backref`);
+    expect(out).toContain("پانوشت‌ها</h2>");
+    const r = await renderMarkdown("جمله[^1].\n\n[^1]: توضیح.", fa);
+    expect(r.toc).toEqual([]);
+    expect(r.text).toBe("جمله.\nتوضیح.");
+  });
+});
+
+describe("headings", () => {
+  test("TOC has two levels: h2 entries with nested h3; other levels ignored", async () => {
+    const r = await renderMarkdown(
+      "# عنوان اصلی\n\n## یک\n\n### یک-الف\n\n#### ریز\n\n### یک-ب\n\n## دو `code`\n\n### دو-الف",
+      fa,
+    );
+    expect(r.toc.map((e) => [e.text, e.depth, e.children.map((c) => [c.text, c.depth])])).toEqual([
+      [
+        "یک",
+        2,
+        [
+          ["یک-الف", 3],
+          ["یک-ب", 3],
+        ],
+      ],
+      ["دو code", 2, [["دو-الف", 3]]],
+    ]);
+    expect(r.toc.flatMap((e) => [e.text, ...e.children.map((c) => c.text)]).join("")).not.toContain("#");
+  });
+
+  test("Persian ids are readable, unique and deterministic", async () => {
+    const md = "## مقدمه\n\n## مقدمه\n\n### مقدمه\n\n## آموزش React Router ۸\n\n## سؤال‌ها: چرا؟";
+    const r = await renderMarkdown(md, fa);
+    const ids = r.toc.flatMap((e) => [e.id, ...e.children.map((c) => c.id)]);
+    expect(ids).toEqual(["مقدمه", "مقدمه-1", "مقدمه-2", "آموزش-react-router-۸", "سؤال-ها-چرا"]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect((await renderMarkdown(md, fa)).html).toBe(r.html);
+  });
+
+  test("each heading gets an appended, labelled '#' anchor link", async () => {
+    const out = await html("## نصب", fa);
+    expect(out).toBe(
+      '<h2 id="نصب" dir="auto">نصب<a class="heading-anchor" aria-label="پیوند به بخش «نصب»" href="#نصب"><span aria-hidden="true">#</span></a></h2>',
+    );
+    expect(await html("## Install", en)).toContain('aria-label="Link to section “Install”" href="#install"');
+  });
+});
+
+describe("images and links", () => {
+  test("images are lazy and sized when imageSize answers", async () => {
+    const asked: string[] = [];
+    const out = await html("![نمودار](/images/نمودار.png)\n\n![x](/images/unknown.png)", {
+      locale: "fa",
+      imageSize: (src) => {
+        asked.push(src);
+        return src.endsWith("نمودار.png") ? { width: 800, height: 450 } : undefined;
+      },
+    });
+    expect(asked).toEqual(["/images/نمودار.png", "/images/unknown.png"]);
+    const [sized, unsized] = [...out.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(sized).toContain('loading="lazy"');
+    expect(sized).toContain('decoding="async"');
+    expect(sized).toContain('width="800" height="450"');
+    expect(unsized).toContain('loading="lazy"');
+    expect(unsized).not.toContain("width=");
+  });
+
+  test("external links open in a new tab with rel=noopener noreferrer", async () => {
+    const out = await html(
+      "[بیرون](https://example.org/x) [درون](/notes/a) [لنگر](#a) [ایمیل](mailto:a@b.c) [خودی](https://daftar.test/x)",
+      { locale: "fa", siteOrigin: "https://daftar.test" },
+    );
+    expect(out).toContain('<a href="https://example.org/x" rel="noopener noreferrer" target="_blank">بیرون</a>');
+    expect(out).toContain('<a href="/notes/a">درون</a>');
+    expect(out).toContain('<a href="#a">لنگر</a>');
+    expect(out).toContain('<a href="mailto:a@b.c">ایمیل</a>');
+    expect(out).toContain('<a href="https://daftar.test/x">خودی</a>');
+  });
+});
+
+describe("sections, text and reading time", () => {
+  test("sections split at h2/h3, with text before the first heading", async () => {
+    const r = await renderMarkdown(
+      "پیش‌گفتار کوتاه.\n\n## اول\n\nمتن اول.\n\n```js\nlet a = 1;\n```\n\n### اول-الف\n\nمتن **پررنگ**.\n\n#### ریز\n\nادامه.\n\n## دوم\n",
+      fa,
+    );
+    expect(r.sections).toEqual([
+      { heading: "", anchor: "", text: "پیش‌گفتار کوتاه." },
+      { heading: "اول", anchor: "اول", text: "متن اول.\nlet a = 1;" },
+      { heading: "اول-الف", anchor: "اول-الف", text: "متن پررنگ.\nریز\nادامه." },
+      { heading: "دوم", anchor: "دوم", text: "" },
+    ]);
+    expect(r.text).toBe("پیش‌گفتار کوتاه.\nاول\nمتن اول.\nlet a = 1;\nاول-الف\nمتن پررنگ.\nریز\nادامه.\nدوم");
+  });
+
+  test("no untitled section when the body starts with a heading", async () => {
+    const r = await renderMarkdown("## تنها\n\nمتن.", fa);
+    expect(r.sections).toEqual([{ heading: "تنها", anchor: "تنها", text: "متن." }]);
+  });
+
+  test("words count prose (code blocks excluded); reading time ≥ 1 at ~200 wpm", async () => {
+    const short = await renderMarkdown("سه کلمه اینجا\n\n```ts\nconst a = b + c + d + e;\n```", fa);
+    expect(short.words).toBe(3);
+    expect(short.readingMinutes).toBe(1);
+
+    const paragraph = `${Array.from({ length: 100 }, (_, i) => (i % 2 ? "می‌خواهم" : "React")).join(" ")}\n\n`;
+    const long = await renderMarkdown(paragraph.repeat(10), fa);
+    expect(long.words).toBe(1000);
+    expect(long.readingMinutes).toBe(5);
+  });
+});
+
+test("output is deterministic", async () => {
+  const md = "## الف\n\nمتن React 19 و `x`.\n\n```ts\nlet a = 1;\n```\n\n## الف\n";
+  const a = await renderMarkdown(md, fa);
+  const b = await renderMarkdown(md, fa);
+  expect(b).toEqual(a);
+});
