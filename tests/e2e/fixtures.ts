@@ -5,6 +5,7 @@ import { startSite, type SiteProcess } from "../helpers/site-process";
 /** One production server per worker, with its own fresh data folder. */
 export const test = base.extend<object, { site: SiteProcess }>({
   site: [
+    // Playwright requires a destructured first argument even when no fixture is used.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const site = await startSite();

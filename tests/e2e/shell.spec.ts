@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, open, snap, test } from "./fixtures";
 
 test.describe("site shell", () => {
@@ -151,7 +152,7 @@ test.describe("site shell", () => {
 });
 
 test.describe("toasts", () => {
-  const raise = (page: import("@playwright/test").Page, title: string) =>
+  const raise = (page: Page, title: string) =>
     page.evaluate((t) => window.dispatchEvent(new CustomEvent("daftar:toast", { detail: { title: t } })), title);
 
   test("at most five are visible, the oldest dropped; F8 focuses them; they close after 5 s", async ({ page }) => {

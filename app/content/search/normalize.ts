@@ -25,6 +25,8 @@
  * marks) so every output character can be mapped back to the original
  * characters it came from (`normalizeWithMap`), which the excerpt
  * highlighter needs. `normalizeText` is the same function without the map.
+ * Results per character are cached in typed arrays, so normalising is a
+ * table lookup per character for almost all text.
  */
 
 /** Single code point folds, applied after NFKD + lower-casing. */
@@ -70,6 +72,7 @@ const markCache = new Uint8Array(0x10000);
 function isMark(cp: number): boolean {
   if (cp < 0x0300) return false;
   if (cp > 0xffff) return MARK_RE.test(String.fromCodePoint(cp));
+  if (cp >= 0xd800 && cp <= 0xdfff) return false; // lone surrogate; never cached (see normalizeCore)
   let v = markCache[cp]!;
   if (v === 0) {
     v = MARK_RE.test(String.fromCharCode(cp)) ? 2 : 1;
@@ -101,33 +104,24 @@ function foldClusterMemo(cluster: string): string {
   return r;
 }
 
-// eslint-disable-next-line no-control-regex
-const ASCII_RE = /^[\x00-\x7f]*$/;
-
-interface OffsetMap {
-  start: number[];
-  end: number[];
-}
-
-/**
- * Per-code-unit fast path for BMP characters without combining marks:
- * 0 = not computed yet, -1 = unchanged, -2 = removed, -3 = folds to several
- * units (use the cluster path), otherwise the folded code unit.
- */
+const UNKNOWN = 0;
+const SAME = -1; // unchanged
+const DROP = -2; // removed
+const COMPLEX = -3; // surrogate, or folds to several units: use the cluster path
+/** Fold of each BMP code unit on its own: one of the constants above, or the folded code unit. */
 const SINGLE = new Int32Array(0x10000);
 function singleFold(c: number): number {
   let v = SINGLE[c]!;
-  if (v === 0) {
-    const ch = String.fromCharCode(c);
-    const r = foldCluster(ch);
-    v = r === ch ? -1 : r === "" ? -2 : r.length === 1 ? r.charCodeAt(0) : -3;
+  if (v === UNKNOWN) {
+    if (c >= 0xd800 && c <= 0xdfff) v = COMPLEX;
+    else {
+      const ch = String.fromCharCode(c);
+      const r = foldCluster(ch);
+      v = r === ch ? SAME : r === "" ? DROP : r.length === 1 ? r.charCodeAt(0) : COMPLEX;
+    }
     SINGLE[c] = v;
   }
   return v;
-}
-
-function isSurrogate(c: number): boolean {
-  return c >= 0xd800 && c <= 0xdfff;
 }
 
 /** Is there a combining mark at s[j]? */
@@ -135,7 +129,15 @@ function markAt(s: string, j: number): boolean {
   if (j >= s.length) return false;
   const m = s.charCodeAt(j);
   if (m < 0x0300) return false;
-  return isMark(isSurrogate(m) ? s.codePointAt(j)! : m);
+  return isMark(m >= 0xd800 && m <= 0xdfff ? s.codePointAt(j)! : m);
+}
+
+// eslint-disable-next-line no-control-regex
+const ASCII_RE = /^[\x00-\x7f]*$/;
+
+interface OffsetMap {
+  start: number[];
+  end: number[];
 }
 
 function normalizeCore(s: string, map: OffsetMap | null): string {
@@ -154,32 +156,40 @@ function normalizeCore(s: string, map: OffsetMap | null): string {
   let i = 0;
   while (i < n) {
     const c = s.charCodeAt(i);
+    const v = SINGLE[c] || singleFold(c);
     let j = i + 1;
-    let folded = ""; // meaningful when !unchanged
-    let unchanged: boolean;
-    let v: number;
-    if (!isSurrogate(c) && !markAt(s, j) && (v = singleFold(c)) !== -3) {
-      unchanged = v === -1;
-      if (v >= 0) folded = String.fromCharCode(v);
-    } else {
-      if (c >= 0xd800 && c <= 0xdbff && j < n) {
-        const d = s.charCodeAt(j);
-        if (d >= 0xdc00 && d <= 0xdfff) j++;
+    const next = j < n ? s.charCodeAt(j) : 0;
+    // Cheap test first: cached "not a mark" for the next code unit.
+    if (v !== COMPLEX && (next < 0x0300 || markCache[next] === 1 || !markAt(s, j))) {
+      // A lone BMP character: table lookup.
+      if (v !== SAME) {
+        if (runStart < i) out += s.slice(runStart, i);
+        if (v !== DROP) out += String.fromCharCode(v);
+        runStart = j;
       }
-      // A base character and the combining marks that follow it.
-      while (markAt(s, j)) j += s.codePointAt(j)! > 0xffff ? 2 : 1;
-      const cluster = s.slice(i, j);
-      folded = foldClusterMemo(cluster);
-      unchanged = folded === cluster;
+      if (map && v !== DROP) {
+        map.start.push(i);
+        map.end.push(j);
+      }
+      i = j;
+      continue;
     }
+    // A base character (maybe a surrogate pair) and the combining marks that follow it.
+    if (c >= 0xd800 && c <= 0xdbff && j < n) {
+      const d = s.charCodeAt(j);
+      if (d >= 0xdc00 && d <= 0xdfff) j++;
+    }
+    while (markAt(s, j)) j += s.codePointAt(j)! > 0xffff ? 2 : 1;
+    const cluster = s.slice(i, j);
+    const folded = foldClusterMemo(cluster);
+    const unchanged = folded === cluster;
     if (!unchanged) {
       if (runStart < i) out += s.slice(runStart, i);
       out += folded;
       runStart = j;
     }
     if (map) {
-      const len = unchanged ? j - i : folded.length;
-      for (let k = 0; k < len; k++) {
+      for (let k = 0; k < folded.length; k++) {
         map.start.push(i);
         map.end.push(j);
       }
@@ -256,10 +266,79 @@ const PREFIXES = new Set(["می", "نمی"].map(normalizeText));
 const SUFFIXES = new Set(
   ["ها", "های", "هایی", "هایم", "هایت", "هایش", "تر", "ترین", "ای", "ام", "اند", "ایم", "اید"].map(normalizeText),
 );
+const AFFIX_MAX_LENGTH = Math.max(...[...PREFIXES, ...SUFFIXES].map((a) => a.length));
+const PREFIX_FIRST = new Set([...PREFIXES].map((a) => a.charCodeAt(0)));
+const SUFFIX_FIRST = new Set([...SUFFIXES].map((a) => a.charCodeAt(0)));
 
-/** True for the Persian affixes that `compoundsOf` joins across whitespace. */
+/** True for the Persian affixes that are joined to their word across whitespace. */
 export function isAffix(term: string): boolean {
   return PREFIXES.has(term) || SUFFIXES.has(term);
+}
+
+function isPrefixAt(s: string, start: number, end: number): boolean {
+  return end - start <= AFFIX_MAX_LENGTH && PREFIX_FIRST.has(s.charCodeAt(start)) && PREFIXES.has(s.slice(start, end));
+}
+
+function isSuffixAt(s: string, start: number, end: number): boolean {
+  return end - start <= AFFIX_MAX_LENGTH && SUFFIX_FIRST.has(s.charCodeAt(start)) && SUFFIXES.has(s.slice(start, end));
+}
+
+/**
+ * Visits every word of *normalised* text as offsets [start, end).
+ * `joined` is true when the word continues the compound of the previous
+ * word: only ZWNJ between them, or only whitespace/ZWNJ with a common
+ * Persian affix on either side («می خواهم», «کتاب ها»).
+ */
+export function scanWords(normalized: string, visit: (start: number, end: number, joined: boolean) => void): void {
+  const s = normalized;
+  const n = s.length;
+  let prevStart = -1;
+  let prevEnd = -1;
+  // Gap since the previous word: only ZWNJ? only whitespace/ZWNJ?
+  let gapZwnjOnly = true;
+  let gapSpaceOnly = true;
+  let i = 0;
+  while (i < n) {
+    let cp = s.charCodeAt(i);
+    let size = 1;
+    if (cp >= 0xd800 && cp <= 0xdbff) {
+      cp = s.codePointAt(i)!;
+      if (cp > 0xffff) size = 2;
+    }
+    if (!(size === 1 && wordCache[cp] === 2) && !isWordCode(cp)) {
+      if (cp !== 0x200c) {
+        gapZwnjOnly = false;
+        if (!isSpaceCode(cp)) gapSpaceOnly = false;
+      }
+      i += size;
+      continue;
+    }
+    const start = i;
+    i += size;
+    while (i < n) {
+      cp = s.charCodeAt(i);
+      if (wordCache[cp] === 2) {
+        i++;
+        continue;
+      }
+      size = 1;
+      if (cp >= 0xd800 && cp <= 0xdbff) {
+        cp = s.codePointAt(i)!;
+        if (cp > 0xffff) size = 2;
+      }
+      if (!isWordCode(cp)) break;
+      i += size;
+    }
+    const joined =
+      prevEnd >= 0 &&
+      prevEnd < start &&
+      (gapZwnjOnly || (gapSpaceOnly && (isPrefixAt(s, prevStart, prevEnd) || isSuffixAt(s, start, i))));
+    visit(start, i, joined);
+    prevStart = start;
+    prevEnd = i;
+    gapZwnjOnly = true;
+    gapSpaceOnly = true;
+  }
 }
 
 export interface WordPart {
@@ -276,48 +355,13 @@ export interface WordPart {
  * its own right; the compound lets the joined spelling match as well.
  */
 export function compoundsOf(normalized: string): WordPart[][] {
-  const s = normalized;
-  const n = s.length;
   const result: WordPart[][] = [];
-  let current: WordPart[] | null = null;
-  // Gap since the previous word: only ZWNJ? only whitespace/ZWNJ?
-  let gapZwnjOnly = false;
-  let gapSpaceOnly = false;
-  let gapEmpty = true;
-  let i = 0;
-  while (i < n) {
-    let cp = s.charCodeAt(i);
-    if (cp >= 0xd800 && cp <= 0xdbff) cp = s.codePointAt(i)!;
-    if (!isWordCode(cp)) {
-      const zw = cp === 0x200c;
-      if (gapEmpty) {
-        gapZwnjOnly = zw;
-        gapSpaceOnly = zw || isSpaceCode(cp);
-        gapEmpty = false;
-      } else {
-        gapZwnjOnly &&= zw;
-        gapSpaceOnly &&= zw || isSpaceCode(cp);
-      }
-      i += cp > 0xffff ? 2 : 1;
-      continue;
-    }
-    const start = i;
-    do {
-      i += cp > 0xffff ? 2 : 1;
-      if (i >= n) break;
-      cp = s.charCodeAt(i);
-      if (cp >= 0xd800 && cp <= 0xdbff) cp = s.codePointAt(i)!;
-    } while (isWordCode(cp));
-    const part: WordPart = { term: s.slice(start, i), start, end: i };
-    let joined = false;
-    if (current && !gapEmpty) {
-      const prev = current[current.length - 1]!;
-      joined = gapZwnjOnly || (gapSpaceOnly && (PREFIXES.has(prev.term) || SUFFIXES.has(part.term)));
-    }
-    if (joined) current!.push(part);
+  let current: WordPart[] = [];
+  scanWords(normalized, (start, end, joined) => {
+    const part: WordPart = { term: normalized.slice(start, end), start, end };
+    if (joined) current.push(part);
     else result.push((current = [part]));
-    gapEmpty = true;
-  }
+  });
   return result;
 }
 
@@ -334,8 +378,9 @@ export function splitCompounds(s: string): string[][] {
  * via `tokenizeForIndex`, for indexing.
  */
 export function tokenize(s: string): string[] {
+  const normalized = normalizeText(s);
   const out: string[] = [];
-  for (const c of compoundsOf(normalizeText(s))) for (const p of c) out.push(p.term);
+  scanWords(normalized, (start, end) => out.push(normalized.slice(start, end)));
   return out;
 }
 
@@ -343,29 +388,53 @@ export function tokenize(s: string): string[] {
 export const MAX_JOINED_PARTS = 4;
 
 /**
- * Index-side tokenizer: every word from `tokenize`, plus for each compound
- * the joined spellings of its contiguous sub-runs (up to MAX_JOINED_PARTS
- * parts, and always the whole compound), so «می‌خواهم» is indexed as «می»,
- * «خواهم» and «میخواهم».
+ * Calls `emit` with every index term of *normalised* text: each word, and
+ * after it the joined spellings of the compound runs (of up to
+ * MAX_JOINED_PARTS parts) that end with it. `want(firstCodeUnit, length)`
+ * may reject terms before their string is built (a cheap filter for
+ * callers that look for a known set of terms).
  */
-export function tokenizeForIndex(s: string): string[] {
-  return indexTermsOf(normalizeText(s));
+export function forEachIndexTerm(
+  normalized: string,
+  emit: (term: string) => void,
+  want?: (firstCodeUnit: number, length: number) => boolean,
+): void {
+  const s = normalized;
+  // Offsets of the last parts of the current compound (at most MAX_JOINED_PARTS).
+  const starts = [0, 0, 0, 0];
+  const ends = [0, 0, 0, 0];
+  let k = 0;
+  scanWords(s, (start, end, joined) => {
+    if (!joined) k = 0;
+    else if (k === MAX_JOINED_PARTS) {
+      for (let x = 1; x < k; x++) {
+        starts[x - 1] = starts[x]!;
+        ends[x - 1] = ends[x]!;
+      }
+      k--;
+    }
+    starts[k] = start;
+    ends[k] = end;
+    k++;
+    if (!want || want(s.charCodeAt(start), end - start)) emit(s.slice(start, end));
+    let length = end - start;
+    for (let i = k - 2; i >= 0; i--) {
+      length += ends[i]! - starts[i]!;
+      if (want && !want(s.charCodeAt(starts[i]!), length)) continue;
+      let term = "";
+      for (let j = i; j < k; j++) term += s.slice(starts[j]!, ends[j]!);
+      emit(term);
+    }
+  });
 }
 
-/** `tokenizeForIndex` for text that is already normalised. */
-export function indexTermsOf(normalized: string): string[] {
+/**
+ * Index-side tokenizer: every word from `tokenize`, plus the joined
+ * spellings of compounds, so «می‌خواهم» is indexed as «می», «خواهم» and
+ * «میخواهم».
+ */
+export function tokenizeForIndex(s: string): string[] {
   const out: string[] = [];
-  for (const c of compoundsOf(normalized)) {
-    for (const p of c) out.push(p.term);
-    const k = c.length;
-    if (k < 2) continue;
-    for (let i = 0; i < k; i++) {
-      let joined = c[i]!.term;
-      for (let j = i + 1; j < k; j++) {
-        joined += c[j]!.term;
-        if (j - i + 1 <= MAX_JOINED_PARTS || (i === 0 && j === k - 1)) out.push(joined);
-      }
-    }
-  }
+  forEachIndexTerm(normalizeText(s), (t) => out.push(t));
   return out;
 }

@@ -1,23 +1,35 @@
 /**
  * In-memory site search over MiniSearch.
  *
- * - One MiniSearch instance per locale (locale filtering is free and BM25
- *   statistics are per language).
- * - Each page section is its own MiniSearch document with fields `title`
- *   (the page title, repeated so multi-word queries can combine title and
- *   section words), `heading`, `text`, and `meta` (description + category,
- *   on the page's first section only).
+ * - One MiniSearch instance per locale: locale filtering costs nothing and
+ *   BM25 statistics are per language.
+ * - One MiniSearch document per page, with fields `title`, `headings` (all
+ *   section headings), `text` (all section text) and `meta` (description +
+ *   category); boosts title > headings > meta > text. A page is the unit of
+ *   results, and indexing sections as separate documents made frequent
+ *   words 3–7× slower (MiniSearch's cost grows with the number of matching
+ *   documents), which broke the latency budget. The best section of each
+ *   returned page is then chosen by scanning that page's sections for the
+ *   terms MiniSearch matched (see `chooseSection`).
  * - Text is normalised and tokenised by `./normalize` (Persian-aware); ZWNJ
  *   compounds are indexed both as their parts and joined (see
- *   `tokenizeForIndex`), and queries treat a compound as "joined spelling OR
- *   all parts", so «می‌خواهم», «می خواهم» and «میخواهم» find each other.
- * - Results are grouped to the best section per page; excerpts are cut
- *   around the first highlighted word, with offsets mapped back to the
- *   original text so the original characters are shown.
+ *   `tokenizeForIndex`), and a query compound matches "joined spelling OR
+ *   its significant parts", so «می‌خواهم», «می خواهم» and «میخواهم» find
+ *   each other.
+ * - Excerpts are cut around the first highlighted word, with offsets mapped
+ *   back to the original text so the original characters are shown.
  */
 import MiniSearch, { type Query, type SearchOptions } from "minisearch";
 
-import { compoundsOf, isAffix, MAX_JOINED_PARTS, normalizeText, normalizeWithMap, tokenizeForIndex } from "./normalize";
+import {
+  compoundsOf,
+  forEachIndexTerm,
+  isAffix,
+  MAX_JOINED_PARTS,
+  normalizeText,
+  normalizeWithMap,
+  tokenizeForIndex,
+} from "./normalize";
 
 export type Locale = "fa" | "en";
 
@@ -63,35 +75,23 @@ const DEFAULT_LIMIT = 8;
 
 const LOCALES: readonly Locale[] = ["fa", "en"];
 
-const FIELDS = ["title", "heading", "text", "meta"] as const;
+const FIELDS = ["title", "headings", "text", "meta"] as const;
 type Field = (typeof FIELDS)[number];
-const BOOST: Record<Field, number> = { title: 4, heading: 2, meta: 1.5, text: 1 };
+const BOOST: Record<Field, number> = { title: 4, headings: 2, meta: 1.5, text: 1 };
 
-/** What MiniSearch indexes for one section. Only `id` is kept by MiniSearch. */
-interface IndexedSection {
-  id: number;
-  title: string;
-  heading: string;
-  text: string;
-  meta: string;
-}
+/** What MiniSearch indexes for one page. Only `id` is kept by MiniSearch. */
+type IndexedPage = { id: number } & Record<Field, string>;
 
 interface PageRecord {
+  id: number;
   doc: SearchDocument; // private, frozen copy
-  ids: number[]; // MiniSearch ids of its sections, in section order
-}
-
-interface SectionRef {
-  page: PageRecord;
-  index: number;
 }
 
 /**
  * Prefix matching for every term of at least MIN_PREFIX_LENGTH characters.
  * Shorter terms still match whole words exactly, but a one- or two-letter
- * prefix expands to a large part of the vocabulary (hundreds of terms, most
- * of the index's postings), which costs tens of milliseconds and ranks
- * essentially at random.
+ * prefix expands to a large part of the vocabulary (hundreds of terms and a
+ * large share of all postings): slow, and the ranking is close to random.
  */
 export const MIN_PREFIX_LENGTH = 3;
 function prefixFor(term: string): boolean {
@@ -99,34 +99,35 @@ function prefixFor(term: string): boolean {
 }
 
 /**
- * Typo tolerance by term length. Short Persian words are one letter apart
- * from unrelated words («کتاب»/«کباب»), so terms under 5 characters match
- * exactly; 5–8 characters allow one edit, 9+ allow two ("javascirpt").
+ * Typo tolerance: 20% of the term length, rounded, at most 2 edits
+ * (Levenshtein: a transposition such as "javascirpt" counts as 2). Short
+ * Persian words are one letter apart from unrelated words («کتاب»/«کباب»,
+ * «دوست»/«درست»), so terms under 5 characters must match exactly.
  */
-function fuzzyFor(term: string): number | false {
-  if (term.length < 5) return false;
-  return term.length < 9 ? 1 : 2;
+function fuzzyFor(term: string): number {
+  if (term.length < 5) return 0;
+  return Math.min(2, Math.round(term.length * 0.2));
 }
 
-const BASE_SEARCH_OPTIONS: SearchOptions = {
+const SEARCH_OPTIONS: SearchOptions = {
   boost: BOOST,
   prefix: prefixFor,
-  fuzzy: fuzzyFor,
+  fuzzy: (term) => fuzzyFor(term) || false,
   maxFuzzy: 2,
   // Query leaves are already normalised single terms (see buildQuery).
   tokenize: (term) => [term],
   processTerm: (term) => term,
 };
 
-function createMiniSearch(): MiniSearch<IndexedSection> {
-  return new MiniSearch<IndexedSection>({
+function createMiniSearch(): MiniSearch<IndexedPage> {
+  return new MiniSearch<IndexedPage>({
     idField: "id",
     fields: [...FIELDS],
     storeFields: [],
     tokenize: (text) => tokenizeForIndex(text),
     processTerm: (term) => term || null, // tokenizeForIndex already normalises
     autoVacuum: false, // we use remove(), which leaves nothing to vacuum
-    searchOptions: BASE_SEARCH_OPTIONS,
+    searchOptions: SEARCH_OPTIONS,
   });
 }
 
@@ -138,9 +139,11 @@ function assertLocale(locale: string): asserts locale is Locale {
   if (!LOCALES.includes(locale as Locale)) throw new Error(`Unknown search locale: ${JSON.stringify(locale)}`);
 }
 
+/** Private frozen copy; a page without sections gets one empty intro section so it still has a result target. */
 function copyDocument(doc: SearchDocument): SearchDocument {
   assertLocale(doc.locale);
   const sections = doc.sections.map((s) => Object.freeze({ heading: s.heading ?? "", anchor: s.anchor ?? "", text: s.text ?? "" }));
+  if (sections.length === 0) sections.push(Object.freeze({ heading: "", anchor: "", text: "" }));
   return Object.freeze({
     locale: doc.locale,
     path: doc.path,
@@ -151,21 +154,16 @@ function copyDocument(doc: SearchDocument): SearchDocument {
   });
 }
 
-/** Sections as indexed; a page without sections gets one empty intro section so its title is searchable. */
-function sectionsOf(doc: SearchDocument): SearchSection[] {
-  return doc.sections.length > 0 ? doc.sections : [{ heading: "", anchor: "", text: "" }];
-}
-
-function indexedSections(page: PageRecord): IndexedSection[] {
+/** The MiniSearch document of a page; deterministic, so it can be rebuilt for remove(). */
+function indexedPage(page: PageRecord): IndexedPage {
   const { doc } = page;
-  const meta = [doc.description ?? "", doc.category ?? ""].join("\n");
-  return sectionsOf(doc).map((s, i) => ({
-    id: page.ids[i]!,
+  return {
+    id: page.id,
     title: doc.title,
-    heading: s.heading,
-    text: s.text,
-    meta: i === 0 ? meta : "",
-  }));
+    headings: doc.sections.map((s) => s.heading).join("\n"),
+    text: doc.sections.map((s) => s.text).join("\n"),
+    meta: [doc.description ?? "", doc.category ?? ""].join("\n"),
+  };
 }
 
 /** Truncates to MAX_QUERY_LENGTH without splitting a surrogate pair. */
@@ -177,44 +175,159 @@ function clampQuery(query: string): string {
   return q;
 }
 
+/** A query word: a plain word, or a compound («می‌خواهم», «کتاب ها»). */
+interface QueryWord {
+  parts: string[];
+  /** Terms searched for it: the word, or the joined compound and its significant parts. */
+  leaves: string[];
+}
+
 /**
  * Parts of a compound that must match when it is not found joined: the
  * affixes («می», «ها», …) and one- or two-letter words («به» in
- * «به‌روزرسانی») are left out when a longer part remains. They carry no
- * meaning of their own and occur in nearly every section, so requiring
- * them would only cost time («کتاب‌ها» then also finds «کتاب», which is
- * the desired stemming-like behaviour).
+ * «به‌روزرسانی») are left out when a longer part remains. They carry little
+ * meaning and occur on nearly every page, so requiring them would only cost
+ * time («کتاب‌ها» then also finds «کتاب», a welcome stemming effect).
  */
 function significantParts(parts: string[]): string[] {
   const kept = parts.filter((p) => p.length > 2 && !isAffix(p));
   return kept.length > 0 ? kept : parts;
 }
 
+function parseQuery(query: string): QueryWord[] {
+  return compoundsOf(normalizeText(clampQuery(query)))
+    .slice(0, MAX_QUERY_WORDS)
+    .map((c) => {
+      const parts = c.map((p) => p.term);
+      return { parts, leaves: parts.length === 1 ? parts : [parts.join(""), ...significantParts(parts)] };
+    });
+}
+
 /**
- * Query tree: every word (compound) must match (AND, or OR as a fallback).
- * A compound of several parts matches either its joined spelling or its
- * significant parts (all of them).
+ * Query tree: every word must match (AND; OR is the fallback). A compound
+ * matches its joined spelling, or all of its significant parts.
  */
-function buildQuery(words: string[][], combineWith: "AND" | "OR"): Query {
-  const queries: Query[] = words.map((parts) => {
+function buildQuery(words: QueryWord[], combineWith: "AND" | "OR"): Query {
+  const queries: Query[] = words.map(({ parts, leaves }) => {
     if (parts.length === 1) return parts[0]!;
-    const sig = significantParts(parts);
-    const alt: Query = sig.length === 1 ? sig[0]! : { combineWith: "AND", queries: sig };
-    return { combineWith: "OR", queries: [parts.join(""), alt] };
+    const sig = leaves.slice(1);
+    return { combineWith: "OR", queries: [leaves[0]!, sig.length === 1 ? sig[0]! : { combineWith: "AND", queries: sig }] };
   });
   return { combineWith, queries };
 }
 
-interface Best {
-  ref: SectionRef;
-  score: number;
-  match: Record<string, string[]>;
+/** Levenshtein distance of a and b is at most max. */
+function withinDistance(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return false;
+    prev = cur;
+  }
+  return prev[b.length]! <= max;
+}
+
+/** Does document term `term` match query leaf `leaf` the way MiniSearch matched it (exact, prefix or fuzzy)? */
+function termMatchesLeaf(term: string, leaf: string): boolean {
+  if (term === leaf) return true;
+  if (prefixFor(leaf) && term.startsWith(leaf)) return true;
+  const d = fuzzyFor(leaf);
+  return d > 0 && withinDistance(term, leaf, d);
+}
+
+/** Cheap pre-check for `forEachIndexTerm`: could a term with this first code unit and length be in `terms`? */
+function termFilter(terms: Iterable<string>): (firstCodeUnit: number, length: number) => boolean {
+  const first = new Set<number>();
+  let min = Infinity;
+  let max = 0;
+  for (const t of terms) {
+    first.add(t.charCodeAt(0));
+    min = Math.min(min, t.length);
+    max = Math.max(max, t.length);
+  }
+  return (c, length) => length >= min && length <= max && first.has(c);
+}
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+interface SectionChoice {
+  index: number;
+  /** Matched in the section's heading or text (not only in title/meta). */
+  matched: boolean;
+  /** Matched document terms to highlight in the section text. */
+  textTerms: Set<string>;
+}
+
+/**
+ * Picks the section of a page that best covers the query: most query words
+ * found in its heading or text, then words in the heading, then words in
+ * the text, then number of occurrences; earlier sections win ties. Only the
+ * document terms MiniSearch matched in the `headings`/`text` fields are
+ * looked for. Pages matched only by title/meta get their first section.
+ */
+function chooseSection(doc: SearchDocument, match: Record<string, string[]>, words: QueryWord[]): SectionChoice {
+  const headingMask = new Map<string, number>();
+  const textMask = new Map<string, number>();
+  for (const [term, fields] of Object.entries(match)) {
+    const inHeadings = fields.includes("headings");
+    const inText = fields.includes("text");
+    if (!inHeadings && !inText) continue;
+    let mask = 0;
+    words.forEach((w, i) => {
+      if (w.leaves.some((leaf) => termMatchesLeaf(term, leaf))) mask |= 1 << i;
+    });
+    if (mask === 0) mask = 1 << 30; // matched somehow; still worth something
+    if (inHeadings) headingMask.set(term, mask);
+    if (inText) textMask.set(term, mask);
+  }
+  const textTerms = new Set(textMask.keys());
+  if (headingMask.size === 0 && textMask.size === 0) return { index: 0, matched: false, textTerms };
+
+  const headingWant = termFilter(headingMask.keys());
+  const textWant = termFilter(textMask.keys());
+  let best = 0;
+  let bestScore = 0;
+  doc.sections.forEach((section, i) => {
+    let hm = 0;
+    let tm = 0;
+    let occurrences = 0;
+    if (headingMask.size > 0 && section.heading) {
+      forEachIndexTerm(normalizeText(section.heading), (t) => (hm |= headingMask.get(t) ?? 0), headingWant);
+    }
+    if (textMask.size > 0 && section.text) {
+      const visit = (t: string): void => {
+        const m = textMask.get(t);
+        if (m !== undefined) {
+          tm |= m;
+          occurrences++;
+        }
+      };
+      forEachIndexTerm(normalizeText(section.text), visit, textWant);
+    }
+    const score = 1000 * bitCount(hm | tm) + 100 * bitCount(hm) + 10 * bitCount(tm) + Math.min(occurrences, 9);
+    if (score > bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  });
+  return { index: best, matched: bestScore > 0, textTerms };
 }
 
 export class SearchIndex {
-  #engines = new Map<Locale, MiniSearch<IndexedSection>>(LOCALES.map((l) => [l, createMiniSearch()]));
+  #engines = new Map<Locale, MiniSearch<IndexedPage>>(LOCALES.map((l) => [l, createMiniSearch()]));
   #pages = new Map<string, PageRecord>();
-  #sections = new Map<number, SectionRef>();
+  #byId = new Map<number, PageRecord>();
   #nextId = 1;
 
   /** Number of pages (all locales). */
@@ -224,30 +337,29 @@ export class SearchIndex {
 
   /** Rebuilds the whole index from `docs` (a later duplicate locale+path wins). */
   replaceAll(docs: SearchDocument[]): void {
-    const unique = new Map<string, SearchDocument>();
-    for (const d of docs) unique.set(pageKey(d.locale, d.path), d);
-    const engines = new Map<Locale, MiniSearch<IndexedSection>>(LOCALES.map((l) => [l, createMiniSearch()]));
     const pages = new Map<string, PageRecord>();
-    const sections = new Map<number, SectionRef>();
-    const batches = new Map<Locale, IndexedSection[]>(LOCALES.map((l) => [l, []]));
-    for (const [key, d] of unique) {
-      const page = this.#makePage(d, sections);
-      pages.set(key, page);
-      batches.get(page.doc.locale)!.push(...indexedSections(page));
+    for (const d of docs) {
+      const page: PageRecord = { id: this.#nextId++, doc: copyDocument(d) };
+      pages.set(pageKey(page.doc.locale, page.doc.path), page);
     }
-    for (const l of LOCALES) engines.get(l)!.addAll(batches.get(l)!);
+    const engines = new Map<Locale, MiniSearch<IndexedPage>>(LOCALES.map((l) => [l, createMiniSearch()]));
+    const byId = new Map<number, PageRecord>();
+    for (const page of pages.values()) {
+      byId.set(page.id, page);
+      engines.get(page.doc.locale)!.add(indexedPage(page));
+    }
     this.#engines = engines;
     this.#pages = pages;
-    this.#sections = sections;
+    this.#byId = byId;
   }
 
   /** Adds a page or replaces the page with the same locale and path. */
   upsert(doc: SearchDocument): void {
-    const page = this.#makePage(doc, null);
+    const page: PageRecord = { id: this.#nextId++, doc: copyDocument(doc) };
     this.remove(page.doc.locale, page.doc.path);
-    for (const [i, id] of page.ids.entries()) this.#sections.set(id, { page, index: i });
     this.#pages.set(pageKey(page.doc.locale, page.doc.path), page);
-    this.#engines.get(page.doc.locale)!.addAll(indexedSections(page));
+    this.#byId.set(page.id, page);
+    this.#engines.get(page.doc.locale)!.add(indexedPage(page));
   }
 
   /** Removes a page; a no-op when it is not indexed. */
@@ -255,80 +367,49 @@ export class SearchIndex {
     const key = pageKey(locale, path);
     const page = this.#pages.get(key);
     if (!page) return;
-    this.#engines.get(locale)!.removeAll(indexedSections(page));
-    for (const id of page.ids) this.#sections.delete(id);
+    this.#engines.get(locale)!.remove(indexedPage(page));
+    this.#byId.delete(page.id);
     this.#pages.delete(key);
   }
 
-  /** Best section of each matching page, by descending score. */
+  /** Matching pages by descending score, each with its best section and an excerpt. */
   search(query: string, locale: Locale, limit: number = DEFAULT_LIMIT): SearchResult[] {
     const engine = this.#engines.get(locale);
     if (!engine || !(limit >= 1)) return [];
-    const words = compoundsOf(normalizeText(clampQuery(query)))
-      .slice(0, MAX_QUERY_WORDS)
-      .map((c) => c.map((p) => p.term));
+    const max = Math.floor(limit);
+    const words = parseQuery(query);
     if (words.length === 0) return [];
 
     let raw = engine.search(buildQuery(words, "AND"));
     if (raw.length === 0 && words.length > 1) raw = engine.search(buildQuery(words, "OR"));
     if (raw.length === 0) return [];
 
-    // `raw` is sorted by descending score, so a page's first hit is its best
-    // section (an equal-scoring earlier section may follow: ties go to the
-    // earlier section). Stop once `limit` pages are found and the score drops.
-    const max = Math.floor(limit);
-    const sections = this.#sections;
-    const best = new Map<PageRecord, Best>();
-    let cutoff = -Infinity;
-    for (const r of raw) {
-      if (r.score < cutoff) break;
-      const ref = sections.get(r.id as number);
-      if (!ref) continue;
-      const prev = best.get(ref.page);
-      if (!prev) {
-        best.set(ref.page, { ref, score: r.score, match: r.match });
-        if (best.size === max) cutoff = r.score;
-      } else if (r.score === prev.score && ref.index < prev.ref.index) {
-        best.set(ref.page, { ref, score: r.score, match: r.match });
-      }
-    }
-    const top = [...best.values()]
-      .sort((a, b) => b.score - a.score || (a.ref.page.doc.path < b.ref.page.doc.path ? -1 : 1))
+    // raw is sorted by score; include everything tied with the last place, then order ties by path.
+    let end = Math.min(max, raw.length);
+    const cutoff = raw[end - 1]!.score;
+    while (end < raw.length && raw[end]!.score === cutoff) end++;
+    const top = raw
+      .slice(0, end)
+      .map((r) => ({ page: this.#byId.get(r.id as number), score: r.score, match: r.match }))
+      .filter((r): r is { page: PageRecord; score: number; match: Record<string, string[]> } => r.page !== undefined)
+      .sort((a, b) => b.score - a.score || (a.page.doc.path < b.page.doc.path ? -1 : 1))
       .slice(0, max);
-    return top.map((b) => this.#toResult(b));
-  }
 
-  #makePage(doc: SearchDocument, sections: Map<number, SectionRef> | null): PageRecord {
-    const copy = copyDocument(doc);
-    const page: PageRecord = { doc: copy, ids: [] };
-    const count = sectionsOf(copy).length;
-    for (let i = 0; i < count; i++) {
-      const id = this.#nextId++;
-      page.ids.push(id);
-      sections?.set(id, { page, index: i });
-    }
-    return page;
-  }
-
-  #toResult(b: Best): SearchResult {
-    const { doc } = b.ref.page;
-    const section = sectionsOf(doc)[b.ref.index]!;
-    const textTerms = new Set<string>();
-    let sectionMatched = false;
-    for (const [term, fields] of Object.entries(b.match)) {
-      if (fields.includes("text")) textTerms.add(term);
-      if (fields.includes("text") || fields.includes("heading")) sectionMatched = true;
-    }
-    let source = section.text;
-    if (!source && b.ref.index === 0 && doc.description) source = doc.description;
-    const result: SearchResult = {
-      path: doc.path,
-      title: doc.title,
-      excerpt: buildExcerpt(source, textTerms),
-      score: b.score,
-    };
-    if (sectionMatched && section.anchor !== "") result.section = { heading: section.heading, anchor: section.anchor };
-    return result;
+    return top.map(({ page, score, match }) => {
+      const { doc } = page;
+      const choice = chooseSection(doc, match, words);
+      const section = doc.sections[choice.index]!;
+      let source = section.text;
+      if (!source && choice.index === 0 && doc.description) source = doc.description;
+      const result: SearchResult = {
+        path: doc.path,
+        title: doc.title,
+        excerpt: buildExcerpt(source, choice.matched ? choice.textTerms : new Set()),
+        score,
+      };
+      if (choice.matched && section.anchor !== "") result.section = { heading: section.heading, anchor: section.anchor };
+      return result;
+    });
   }
 }
 
@@ -356,9 +437,9 @@ export function findHighlights(original: string, terms: ReadonlySet<string>): Ar
         const maxJ = Math.min(k, i + MAX_JOINED_PARTS);
         const candidates: Array<[string, number]> = [];
         let joined = "";
-        for (let j = i; j < k; j++) {
+        for (let j = i; j < maxJ; j++) {
           joined += c[j]!.term;
-          if (j + 1 <= maxJ || (i === 0 && j === k - 1)) candidates.push([joined, j + 1]);
+          candidates.push([joined, j + 1]);
         }
         for (let x = candidates.length - 1; x >= 0; x--) {
           if (terms.has(candidates[x]![0])) {

@@ -1,0 +1,355 @@
+import { beforeEach, describe, expect, test } from "vitest";
+
+import {
+  EXCERPT_LENGTH,
+  MAX_QUERY_LENGTH,
+  SearchIndex,
+  buildExcerpt,
+  type ExcerptPart,
+  type SearchDocument,
+} from "~/content/search/search-index.server";
+
+const ZWNJ = "\u200c";
+
+function page(over: Partial<SearchDocument> & Pick<SearchDocument, "path">): SearchDocument {
+  return {
+    locale: "fa",
+    title: "عنوان",
+    sections: [{ heading: "", anchor: "", text: "متن" }],
+    ...over,
+  };
+}
+
+const paths = (results: { path: string }[]): string[] => results.map((r) => r.path);
+const joinParts = (parts: ExcerptPart[]): string => parts.map((p) => p.text).join("");
+const matched = (parts: ExcerptPart[]): string[] => parts.filter((p) => p.match).map((p) => p.text);
+
+describe("SearchIndex maintenance", () => {
+  let index: SearchIndex;
+  beforeEach(() => {
+    index = new SearchIndex();
+  });
+
+  test("size counts pages, not sections", () => {
+    expect(index.size).toBe(0);
+    index.upsert(
+      page({
+        path: "/a",
+        sections: [
+          { heading: "", anchor: "", text: "یک" },
+          { heading: "دو", anchor: "do", text: "دو" },
+        ],
+      }),
+    );
+    index.upsert(page({ path: "/b", locale: "en" }));
+    expect(index.size).toBe(2);
+  });
+
+  test("upsert replaces the page with the same locale and path", () => {
+    index.upsert(page({ path: "/a", sections: [{ heading: "", anchor: "", text: "سیب قرمز" }] }));
+    expect(paths(index.search("سیب", "fa"))).toEqual(["/a"]);
+
+    index.upsert(page({ path: "/a", sections: [{ heading: "", anchor: "", text: "پرتقال زرد" }] }));
+    expect(index.size).toBe(1);
+    expect(index.search("سیب", "fa")).toEqual([]);
+    expect(paths(index.search("پرتقال", "fa"))).toEqual(["/a"]);
+  });
+
+  test("the same path in another locale is another page", () => {
+    index.upsert(page({ path: "/a", locale: "fa", sections: [{ heading: "", anchor: "", text: "React کتابخانه" }] }));
+    index.upsert(page({ path: "/a", locale: "en", sections: [{ heading: "", anchor: "", text: "React library" }] }));
+    expect(index.size).toBe(2);
+    index.remove("en", "/a");
+    expect(index.size).toBe(1);
+    expect(index.search("react", "en")).toEqual([]);
+    expect(paths(index.search("react", "fa"))).toEqual(["/a"]);
+  });
+
+  test("remove removes; removing an unknown page is a no-op", () => {
+    index.upsert(page({ path: "/a", sections: [{ heading: "", anchor: "", text: "سیب" }] }));
+    index.upsert(page({ path: "/b", sections: [{ heading: "", anchor: "", text: "سیب" }] }));
+    index.remove("fa", "/a");
+    index.remove("fa", "/missing");
+    index.remove("en", "/b");
+    expect(index.size).toBe(1);
+    expect(paths(index.search("سیب", "fa"))).toEqual(["/b"]);
+    // can be added again after removal
+    index.upsert(page({ path: "/a", sections: [{ heading: "", anchor: "", text: "سیب" }] }));
+    expect(paths(index.search("سیب", "fa")).sort()).toEqual(["/a", "/b"]);
+  });
+
+  test("replaced versions leave nothing behind", () => {
+    const v1 = (i: number) => page({ path: `/p${i}`, sections: [{ heading: "", anchor: "", text: "انار انار انار" }] });
+    const v2 = (i: number) => page({ path: `/p${i}`, sections: [{ heading: "", anchor: "", text: `انار و چیزهای دیگر ${i}` }] });
+    for (let i = 0; i < 10; i++) index.upsert(v1(i));
+    for (let i = 0; i < 10; i++) index.upsert(v2(i));
+    expect(index.size).toBe(10);
+    expect(index.search("انار", "fa")).toHaveLength(8);
+    expect(index.search("انار", "fa", 10)).toHaveLength(10);
+    for (let i = 0; i < 10; i++) index.remove("fa", `/p${i}`);
+    index.upsert(v2(0));
+    expect(paths(index.search("انار", "fa"))).toEqual(["/p0"]);
+  });
+
+  test("replaceAll rebuilds from scratch; a later duplicate wins", () => {
+    index.upsert(page({ path: "/old", sections: [{ heading: "", anchor: "", text: "سیب" }] }));
+    index.replaceAll([
+      page({ path: "/x", sections: [{ heading: "", anchor: "", text: "انگور" }] }),
+      page({ path: "/x", sections: [{ heading: "", anchor: "", text: "هلو" }] }),
+      page({ path: "/y", locale: "en", sections: [{ heading: "", anchor: "", text: "grape" }] }),
+    ]);
+    expect(index.size).toBe(2);
+    expect(index.search("سیب", "fa")).toEqual([]);
+    expect(index.search("انگور", "fa")).toEqual([]);
+    expect(paths(index.search("هلو", "fa"))).toEqual(["/x"]);
+    expect(paths(index.search("grape", "en"))).toEqual(["/y"]);
+    // and upsert/remove keep working after a rebuild
+    index.remove("fa", "/x");
+    expect(index.search("هلو", "fa")).toEqual([]);
+  });
+
+  test("keeps its own copy of documents", () => {
+    const doc = page({ path: "/a", title: "Original", locale: "en", sections: [{ heading: "", anchor: "", text: "alpha" }] });
+    index.upsert(doc);
+    doc.title = "Changed";
+    doc.sections[0]!.text = "beta";
+    doc.sections.push({ heading: "Gamma", anchor: "gamma", text: "gamma" });
+    const [hit] = index.search("alpha", "en");
+    expect(hit?.title).toBe("Original");
+    expect(index.search("beta", "en")).toEqual([]);
+    // removal still works although the caller's object changed
+    index.remove("en", "/a");
+    expect(index.search("alpha", "en")).toEqual([]);
+  });
+
+  test("rejects unknown locales", () => {
+    expect(() => index.upsert({ ...page({ path: "/a" }), locale: "de" as never })).toThrow(/locale/);
+    expect(index.size).toBe(0);
+    expect(index.search("متن", "de" as never)).toEqual([]);
+  });
+});
+
+describe("SearchIndex.search", () => {
+  test("filters by locale", () => {
+    const index = new SearchIndex();
+    index.replaceAll([
+      page({ path: "/fa/ts", locale: "fa", title: "TypeScript در عمل" }),
+      page({ path: "/en/ts", locale: "en", title: "TypeScript in practice" }),
+    ]);
+    expect(paths(index.search("typescript", "fa"))).toEqual(["/fa/ts"]);
+    expect(paths(index.search("typescript", "en"))).toEqual(["/en/ts"]);
+  });
+
+  test("returns one result per page, pointing at the best section", () => {
+    const index = new SearchIndex();
+    index.upsert(
+      page({
+        path: "/guide",
+        locale: "en",
+        title: "Guide",
+        sections: [
+          { heading: "", anchor: "", text: "An introduction that mentions testing once." },
+          { heading: "Setup", anchor: "setup", text: "Install the tools. Testing comes later." },
+          { heading: "Testing", anchor: "testing", text: "Unit testing with Vitest: write testing code." },
+          { heading: "Deploy", anchor: "deploy", text: "Ship it." },
+        ],
+      }),
+    );
+    const results = index.search("testing", "en");
+    expect(results).toHaveLength(1);
+    expect(results[0]!.section).toEqual({ heading: "Testing", anchor: "testing" });
+    expect(matched(results[0]!.excerpt)).toEqual(["testing", "testing"]);
+
+    // the section covering all query words beats one with a heading match only
+    const both = index.search("testing vitest", "en");
+    expect(both).toHaveLength(1);
+    expect(both[0]!.section?.anchor).toBe("testing");
+  });
+
+  test("a match in the intro has no section; title-only matches excerpt the start of the text", () => {
+    const index = new SearchIndex();
+    const longIntro = "Lorem ipsum dolor sit amet ".repeat(20);
+    index.replaceAll([
+      page({ path: "/intro", locale: "en", title: "Intro", sections: [{ heading: "", anchor: "", text: "A word about kittens." }] }),
+      page({
+        path: "/titled",
+        locale: "en",
+        title: "Everything about puppies",
+        sections: [
+          { heading: "", anchor: "", text: longIntro },
+          { heading: "More", anchor: "more", text: "Other things." },
+        ],
+      }),
+    ]);
+    const [intro] = index.search("kittens", "en");
+    expect(intro?.section).toBeUndefined();
+    expect(matched(intro!.excerpt)).toEqual(["kittens"]);
+
+    const [titled] = index.search("puppies", "en");
+    expect(titled?.title).toBe("Everything about puppies");
+    expect(titled?.section).toBeUndefined();
+    expect(titled!.excerpt.some((p) => p.match)).toBe(false);
+    expect(titled!.excerpt[0]!.text.startsWith("Lorem ipsum dolor")).toBe(true);
+    expect(titled!.excerpt.at(-1)).toEqual({ text: "…", match: false });
+  });
+
+  test("pages without sections are found by title and description", () => {
+    const index = new SearchIndex();
+    index.upsert({ locale: "en", path: "/bare", title: "Bare page", description: "Only a description", sections: [] });
+    expect(paths(index.search("bare", "en"))).toEqual(["/bare"]);
+    const [hit] = index.search("description", "en");
+    expect(hit?.path).toBe("/bare");
+    expect(joinParts(hit!.excerpt)).toBe("Only a description");
+  });
+
+  test("orders by score: title beats body text", () => {
+    const index = new SearchIndex();
+    index.replaceAll([
+      page({ path: "/body", sections: [{ heading: "", anchor: "", text: "در این متن از زعفران هم یاد می‌شود و مطالب دیگر" }] }),
+      page({ path: "/title", title: "زعفران", sections: [{ heading: "", anchor: "", text: "درباره‌ی یک گیاه" }] }),
+      page({ path: "/heading", sections: [{ heading: "زعفران", anchor: "z", text: "گیاهی ارزشمند است و مطالب دیگر" }] }),
+    ]);
+    const results = index.search("زعفران", "fa");
+    expect(paths(results)).toEqual(["/title", "/heading", "/body"]);
+    expect(results[0]!.score).toBeGreaterThan(results[1]!.score);
+    expect(results[1]!.score).toBeGreaterThan(results[2]!.score);
+  });
+
+  test("more words narrow the results; OR is the fallback when AND finds nothing", () => {
+    const index = new SearchIndex();
+    index.replaceAll([
+      page({ path: "/both", sections: [{ heading: "", anchor: "", text: "چای و قهوه" }] }),
+      page({ path: "/tea", sections: [{ heading: "", anchor: "", text: "فقط چای" }] }),
+      page({ path: "/coffee", sections: [{ heading: "", anchor: "", text: "فقط قهوه" }] }),
+    ]);
+    expect(paths(index.search("چای", "fa")).sort()).toEqual(["/both", "/tea"]);
+    expect(paths(index.search("چای قهوه", "fa"))).toEqual(["/both"]);
+    const fallback = index.search("چای شکلات", "fa");
+    expect(paths(fallback).sort()).toEqual(["/both", "/tea"]);
+  });
+
+  test("words may come from different sections and from the title", () => {
+    const index = new SearchIndex();
+    index.upsert(
+      page({
+        path: "/p",
+        locale: "en",
+        title: "Gardening",
+        sections: [
+          { heading: "", anchor: "", text: "Tomatoes need sun." },
+          { heading: "Soil", anchor: "soil", text: "Compost helps." },
+        ],
+      }),
+    );
+    index.upsert(page({ path: "/q", locale: "en", title: "Compost", sections: [{ heading: "", anchor: "", text: "Heaps." }] }));
+    const results = index.search("gardening compost", "en");
+    expect(paths(results)).toEqual(["/p"]);
+    expect(results[0]!.section?.anchor).toBe("soil");
+  });
+
+  test("limit: default 8, custom, non-positive", () => {
+    const index = new SearchIndex();
+    index.replaceAll(
+      Array.from({ length: 20 }, (_, i) => page({ path: `/p${i}`, sections: [{ heading: "", anchor: "", text: `انار شماره ${i}` }] })),
+    );
+    expect(index.search("انار", "fa")).toHaveLength(8);
+    expect(index.search("انار", "fa", 3)).toHaveLength(3);
+    expect(index.search("انار", "fa", 50)).toHaveLength(20);
+    expect(index.search("انار", "fa", 0)).toEqual([]);
+    // results are unique pages
+    expect(new Set(paths(index.search("انار", "fa", 50))).size).toBe(20);
+  });
+
+  test("empty and whitespace queries return nothing", () => {
+    const index = new SearchIndex();
+    index.upsert(page({ path: "/a" }));
+    for (const q of ["", " ", "\n\t", ZWNJ, "، ؟ «»"]) expect(index.search(q, "fa")).toEqual([]);
+  });
+
+  test(`queries are capped at ${MAX_QUERY_LENGTH} characters`, () => {
+    const index = new SearchIndex();
+    index.upsert(page({ path: "/a", locale: "en", sections: [{ heading: "", anchor: "", text: "needle" }] }));
+    const filler = "x".repeat(MAX_QUERY_LENGTH - 1);
+    // "needle" starts after the cap: only "x…" is searched (and not found)
+    expect(index.search(`${filler} needle`, "en")).toEqual([]);
+    expect(paths(index.search(`needle ${filler}`.slice(0, 150), "en"))).toEqual(["/a"]);
+    const huge = "needle ".repeat(20_000);
+    const t = performance.now();
+    expect(paths(index.search(huge, "en"))).toEqual(["/a"]);
+    expect(performance.now() - t).toBeLessThan(200);
+  });
+});
+
+describe("excerpts and highlighting", () => {
+  test("highlights the original characters for a query typed differently", () => {
+    const index = new SearchIndex();
+    // diacritics and tatweel before the matches shift the normalised offsets
+    const text = `بِسْمِ‌ـــاللّٰه: در سال ۱۴۰۳ چند كتاب‌هاي تازه و کـــتابِ قدیمی خواندم.`;
+    index.upsert(page({ path: "/a", sections: [{ heading: "", anchor: "", text }] }));
+
+    const [byPersian] = index.search("کتاب", "fa");
+    expect(matched(byPersian!.excerpt)).toEqual([`كتاب${ZWNJ}هاي`, "کـــتابِ"]);
+    expect(joinParts(byPersian!.excerpt)).toBe(text);
+
+    const [byArabic] = index.search("كتاب", "fa");
+    expect(byArabic!.excerpt).toEqual(byPersian!.excerpt);
+
+    const [byDigits] = index.search("1403", "fa");
+    expect(matched(byDigits!.excerpt)).toEqual(["۱۴۰۳"]);
+    const [byArabicDigits] = index.search("١٤٠٣", "fa");
+    expect(matched(byArabicDigits!.excerpt)).toEqual(["۱۴۰۳"]);
+  });
+
+  test("highlights a compound found through its joined spelling", () => {
+    const index = new SearchIndex();
+    const text = `من می${ZWNJ}خواهم بروم و او می ماند. برنامه${ZWNJ}نویسی`;
+    index.upsert(page({ path: "/a", sections: [{ heading: "", anchor: "", text }] }));
+    const [joined] = index.search("میخواهم", "fa");
+    expect(matched(joined!.excerpt)).toEqual([`می${ZWNJ}خواهم`]);
+    const [spaced] = index.search("میماند", "fa");
+    expect(matched(spaced!.excerpt)).toEqual(["می ماند"]);
+    const [part] = index.search("خواهم", "fa");
+    expect(matched(part!.excerpt)).toEqual(["خواهم"]);
+    const [prefix] = index.search("برنام", "fa");
+    expect(matched(prefix!.excerpt)).toEqual([`برنامه${ZWNJ}نویسی`]);
+  });
+
+  test("English highlights keep the original case and accents", () => {
+    const index = new SearchIndex();
+    index.upsert(page({ path: "/a", locale: "en", sections: [{ heading: "", anchor: "", text: "Visit the CAFÉ and the Café." }] }));
+    const [hit] = index.search("cafe", "en");
+    expect(matched(hit!.excerpt)).toEqual(["CAFÉ", "Café"]);
+  });
+
+  test("long texts are cut around the first match with … at the cut ends", () => {
+    const before = "آغاز ".repeat(60);
+    const after = " پایان".repeat(60);
+    const text = `${before}واژه‌ای نادر به نام زرین‌کلک${after}`;
+    const index = new SearchIndex();
+    index.upsert(page({ path: "/a", sections: [{ heading: "", anchor: "", text }] }));
+    const [hit] = index.search("زرین", "fa");
+    const parts = hit!.excerpt;
+    expect(parts[0]).toEqual({ text: "…", match: false });
+    expect(parts.at(-1)).toEqual({ text: "…", match: false });
+    expect(matched(parts)).toEqual(["زرین‌کلک"]);
+    const body = joinParts(parts.slice(1, -1));
+    expect(body.length).toBeLessThanOrEqual(EXCERPT_LENGTH + 10);
+    expect(body.length).toBeGreaterThan(EXCERPT_LENGTH / 2);
+    expect(text.includes(body)).toBe(true); // original characters, cut at word boundaries
+    expect(body.startsWith("آغاز")).toBe(true);
+    expect(body.endsWith("پایان")).toBe(true);
+  });
+
+  test("buildExcerpt: short text, no match, whitespace collapsed", () => {
+    expect(buildExcerpt("", new Set(["x"]))).toEqual([]);
+    expect(buildExcerpt("Hello\n\n  world", new Set())).toEqual([{ text: "Hello world", match: false }]);
+    expect(buildExcerpt("Hello world", new Set(["world"]))).toEqual([
+      { text: "Hello ", match: false },
+      { text: "world", match: true },
+    ]);
+    const long = "word ".repeat(100);
+    const parts = buildExcerpt(long, new Set());
+    expect(parts.at(-1)).toEqual({ text: "…", match: false });
+    expect(parts[0]!.text.length).toBeLessThanOrEqual(EXCERPT_LENGTH);
+  });
+});
