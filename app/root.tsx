@@ -24,6 +24,7 @@ import { mergeHeaders } from "./lib/headers";
 import { getAppConfig } from "./settings/app-config.server";
 import { siteInfo } from "./settings/app-config";
 import { ErrorPage } from "./shell/error-page";
+import { ForbiddenView } from "./shell/forbidden-view";
 import { describeError, errorTitle } from "./shell/meta";
 import { useRootData, type RootData } from "./shell/root-data";
 import { rootT } from "./shell/route-meta";
@@ -138,7 +139,7 @@ export function ErrorBoundary() {
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (
     <SiteShell>
-      <ErrorPage status={info.status} message={info.message} />
+      {info.status === 403 ? <ForbiddenView /> : <ErrorPage status={info.status} message={info.message} />}
     </SiteShell>
   );
 }

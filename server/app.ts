@@ -5,10 +5,23 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { apiContext } from "~/lib/api.server";
+import { isCrossSiteMutation } from "~/lib/same-origin.server";
 import { requestInfoContext } from "~/request-context";
 
 export const app = express();
 app.disable("x-powered-by");
+
+// Cross-site form posts and fetches never reach a loader or action (see isCrossSiteMutation).
+app.use((req, res, next) => {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  if (!isCrossSiteMutation(req.method, url, headers)) return next();
+  res.status(403).json({ message: apiContext(new Request(url, { headers })).t("api.crossOrigin") });
+});
 
 app.use(
   createRequestHandler({

@@ -20,6 +20,7 @@ export interface ErrorInfo {
 export function describeError(error: unknown, t: TFunction): ErrorInfo {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { status: 404, message: t("common.error.notFound") };
+    if (error.status === 403) return { status: 403, message: t("common.forbidden.title") };
     const own = (error.data as { message?: unknown } | null)?.message;
     return { status: error.status || 500, message: typeof own === "string" && own ? own : t("common.error.internal") };
   }

@@ -108,3 +108,24 @@ describe("HTTP server", () => {
     expect(response.headers.get("set-cookie")).toMatch(/^toast=; Path=\/; Max-Age=0/);
   });
 });
+
+describe("cross-site requests", () => {
+  test("a state-changing request from another origin is refused before it reaches the app", async () => {
+    const response = await get("/api/anything", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "accept-language": "en", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: "Forbidden: cross-site request refused." });
+  });
+
+  test("the same request from this origin goes through (here: to the JSON 404)", async () => {
+    const response = await get("/api/anything", {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(response.status).toBe(404);
+  });
+});

@@ -80,7 +80,8 @@ describe("SearchIndex maintenance", () => {
 
   test("replaced versions leave nothing behind", () => {
     const v1 = (i: number) => page({ path: `/p${i}`, sections: [{ heading: "", anchor: "", text: "انار انار انار" }] });
-    const v2 = (i: number) => page({ path: `/p${i}`, sections: [{ heading: "", anchor: "", text: `انار و چیزهای دیگر ${i}` }] });
+    const v2 = (i: number) =>
+      page({ path: `/p${i}`, sections: [{ heading: "", anchor: "", text: `انار و چیزهای دیگر ${i}` }] });
     for (let i = 0; i < 10; i++) index.upsert(v1(i));
     for (let i = 0; i < 10; i++) index.upsert(v2(i));
     expect(index.size).toBe(10);
@@ -109,7 +110,12 @@ describe("SearchIndex maintenance", () => {
   });
 
   test("keeps its own copy of documents", () => {
-    const doc = page({ path: "/a", title: "Original", locale: "en", sections: [{ heading: "", anchor: "", text: "alpha" }] });
+    const doc = page({
+      path: "/a",
+      title: "Original",
+      locale: "en",
+      sections: [{ heading: "", anchor: "", text: "alpha" }],
+    });
     index.upsert(doc);
     doc.title = "Changed";
     doc.sections[0]!.text = "beta";
@@ -170,7 +176,12 @@ describe("SearchIndex.search", () => {
     const index = new SearchIndex();
     const longIntro = "Lorem ipsum dolor sit amet ".repeat(20);
     index.replaceAll([
-      page({ path: "/intro", locale: "en", title: "Intro", sections: [{ heading: "", anchor: "", text: "A word about kittens." }] }),
+      page({
+        path: "/intro",
+        locale: "en",
+        title: "Intro",
+        sections: [{ heading: "", anchor: "", text: "A word about kittens." }],
+      }),
       page({
         path: "/titled",
         locale: "en",
@@ -205,9 +216,15 @@ describe("SearchIndex.search", () => {
   test("orders by score: title beats body text", () => {
     const index = new SearchIndex();
     index.replaceAll([
-      page({ path: "/body", sections: [{ heading: "", anchor: "", text: "در این متن از زعفران هم یاد می‌شود و مطالب دیگر" }] }),
+      page({
+        path: "/body",
+        sections: [{ heading: "", anchor: "", text: "در این متن از زعفران هم یاد می‌شود و مطالب دیگر" }],
+      }),
       page({ path: "/title", title: "زعفران", sections: [{ heading: "", anchor: "", text: "درباره‌ی یک گیاه" }] }),
-      page({ path: "/heading", sections: [{ heading: "زعفران", anchor: "z", text: "گیاهی ارزشمند است و مطالب دیگر" }] }),
+      page({
+        path: "/heading",
+        sections: [{ heading: "زعفران", anchor: "z", text: "گیاهی ارزشمند است و مطالب دیگر" }],
+      }),
     ]);
     const results = index.search("زعفران", "fa");
     expect(paths(results)).toEqual(["/title", "/heading", "/body"]);
@@ -241,7 +258,9 @@ describe("SearchIndex.search", () => {
         ],
       }),
     );
-    index.upsert(page({ path: "/q", locale: "en", title: "Compost", sections: [{ heading: "", anchor: "", text: "Heaps." }] }));
+    index.upsert(
+      page({ path: "/q", locale: "en", title: "Compost", sections: [{ heading: "", anchor: "", text: "Heaps." }] }),
+    );
     const results = index.search("gardening compost", "en");
     expect(paths(results)).toEqual(["/p"]);
     expect(results[0]!.section?.anchor).toBe("soil");
@@ -250,7 +269,9 @@ describe("SearchIndex.search", () => {
   test("limit: default 8, custom, non-positive", () => {
     const index = new SearchIndex();
     index.replaceAll(
-      Array.from({ length: 20 }, (_, i) => page({ path: `/p${i}`, sections: [{ heading: "", anchor: "", text: `انار شماره ${i}` }] })),
+      Array.from({ length: 20 }, (_, i) =>
+        page({ path: `/p${i}`, sections: [{ heading: "", anchor: "", text: `انار شماره ${i}` }] }),
+      ),
     );
     expect(index.search("انار", "fa")).toHaveLength(8);
     expect(index.search("انار", "fa", 3)).toHaveLength(3);
@@ -316,7 +337,9 @@ describe("excerpts and highlighting", () => {
 
   test("English highlights keep the original case and accents", () => {
     const index = new SearchIndex();
-    index.upsert(page({ path: "/a", locale: "en", sections: [{ heading: "", anchor: "", text: "Visit the CAFÉ and the Café." }] }));
+    index.upsert(
+      page({ path: "/a", locale: "en", sections: [{ heading: "", anchor: "", text: "Visit the CAFÉ and the Café." }] }),
+    );
     const [hit] = index.search("cafe", "en");
     expect(matched(hit!.excerpt)).toEqual(["CAFÉ", "Café"]);
   });

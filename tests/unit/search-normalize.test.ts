@@ -94,9 +94,11 @@ describe("tokenize", () => {
       "برنامهنویسها",
     ]);
     // at most 4 parts are joined
-    expect(tokenizeForIndex("a\u200cb\u200cc\u200cd\u200ce").filter((t) => t.length > 1).sort()).toEqual(
-      ["ab", "abc", "abcd", "bc", "bcd", "bcde", "cd", "cde", "de"].sort(),
-    );
+    expect(
+      tokenizeForIndex("a\u200cb\u200cc\u200cd\u200ce")
+        .filter((t) => t.length > 1)
+        .sort(),
+    ).toEqual(["ab", "abc", "abcd", "bc", "bcd", "bcde", "cd", "cde", "de"].sort());
     expect(tokenizeForIndex("hello world")).toEqual(["hello", "world"]);
   });
 });

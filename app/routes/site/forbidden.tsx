@@ -1,7 +1,6 @@
-import { ShieldX } from "lucide-react";
 import { data } from "react-router";
-import { useT } from "~/i18n/use-t";
 import { documentTitle } from "~/shell/meta";
+import { ForbiddenView } from "~/shell/forbidden-view";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/forbidden";
 
@@ -16,15 +15,5 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function Forbidden() {
-  const t = useT();
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center" data-testid="forbidden">
-      <ShieldX aria-hidden className="size-14 text-destructive" />
-      <h1 className="text-2xl font-bold">{t("common.forbidden.title")}</h1>
-      <p className="text-lg" data-testid="forbidden-text">
-        {t("common.forbidden.text")}
-      </p>
-      <p className="text-muted-foreground">{t("common.forbidden.advice")}</p>
-    </section>
-  );
+  return <ForbiddenView />;
 }

@@ -1,4 +1,6 @@
+import api from "./api";
 import common from "./common";
+import validation from "./validation";
 
 /** Every English namespace. Each domain adds its own file here and in ../fa/index.ts. */
-export default { common };
+export default { api, common, validation };

@@ -1,5 +1,7 @@
 import type en from "../en";
 import type { CatalogOf } from "../../catalog-types";
+import api from "./api";
 import common from "./common";
+import validation from "./validation";
 
-export default { common } satisfies { [N in keyof typeof en]: CatalogOf<(typeof en)[N]> };
+export default { api, common, validation } satisfies { [N in keyof typeof en]: CatalogOf<(typeof en)[N]> };

@@ -1,0 +1,54 @@
+/** Every permission in Daftar (SPEC §6). Permissions are checked on the server, per request, from the database. */
+export const permissionNames = [
+  "dashboard.read",
+  "users.manage",
+  "settings.edit",
+  "comments.create",
+  "comments.edit",
+  "commit.create",
+  "builds.read",
+  "builds.push",
+] as const;
+
+export type Permission = (typeof permissionNames)[number];
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === "string" && (permissionNames as readonly string[]).includes(value);
+}
+
+/** What each permission allows, in English: stored in the permission catalogue the installer loads. */
+export const permissionDescriptions: Record<Permission, string> = {
+  "dashboard.read": "Open the dashboard and read users, settings, items and categories",
+  "users.manage": "Add users, create roles and change who holds which role",
+  "settings.edit": "Change the site's settings",
+  "comments.create": "Post comments",
+  "comments.edit": "Moderate comments",
+  "commit.create": "Edit content and save commits",
+  "builds.read": "See builds",
+  "builds.push": "Publish builds and push them to the git host",
+};
+
+export interface DefaultRole {
+  name: string;
+  description: string;
+  permissions: readonly Permission[];
+}
+
+/** The roles the installer creates. Registration gives new people the Member role. */
+export const defaultRoles: readonly DefaultRole[] = [
+  { name: "Admin", description: "Runs the site: every permission.", permissions: permissionNames },
+  {
+    name: "Editor",
+    description: "Writes and publishes content: the editor, builds and the dashboard.",
+    permissions: ["dashboard.read", "comments.create", "commit.create", "builds.read", "builds.push"],
+  },
+  {
+    name: "Moderator",
+    description: "Keeps the discussion clean: moderates comments from the dashboard.",
+    permissions: ["dashboard.read", "comments.create", "comments.edit"],
+  },
+  { name: "Member", description: "A registered reader who can comment.", permissions: ["comments.create"] },
+];
+
+export const adminRoleName = "Admin";
+export const memberRoleName = "Member";

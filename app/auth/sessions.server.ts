@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { sessions } from "~/db/schema";
+import { readCookie, serializeCookie } from "~/lib/cookies";
+
+export const sessionCookieName = "daftar_session";
+/** Sessions last 30 days and are extended while in use. */
+export const sessionMaxAgeMs = 30 * 24 * 60 * 60 * 1000;
+/** lastSeenAt (and the expiry) are refreshed at most this often, to keep reads cheap. */
+const touchEveryMs = 60 * 60 * 1000;
+
+function idOf(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function isSecure(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string | null;
+}
+
+/**
+ * Starts a session for the user and returns the Set-Cookie header. The cookie holds a random token; the
+ * database holds only its hash, so a leaked database cannot be replayed as cookies.
+ */
+export async function createSession(
+  db: Database,
+  userId: number,
+  request: Request,
+  client: ClientInfo = {},
+): Promise<{ sessionId: string; cookie: string }> {
+  const token = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  const sessionId = idOf(token);
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId,
+    expiresAt: new Date(now + sessionMaxAgeMs),
+    lastSeenAt: new Date(now),
+    ip: client.ip ?? null,
+    userAgent: client.userAgent?.slice(0, 500) ?? request.headers.get("user-agent")?.slice(0, 500) ?? null,
+  });
+  return { sessionId, cookie: sessionCookie(token, request) };
+}
+
+function sessionCookie(token: string, request: Request): string {
+  return serializeCookie(sessionCookieName, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isSecure(request),
+    maxAge: Math.floor(sessionMaxAgeMs / 1000),
+  });
+}
+
+export function clearSessionCookie(request: Request): string {
+  return serializeCookie(sessionCookieName, "", { httpOnly: true, sameSite: "Lax", secure: isSecure(request), maxAge: 0 });
+}
+
+export function sessionTokenOf(request: Request): string | undefined {
+  return readCookie(request.headers.get("cookie"), sessionCookieName) || undefined;
+}
+
+/** The live session named by the request's cookie, refreshed when it is used; undefined when none. */
+export async function readSession(db: Database, request: Request) {
+  const token = sessionTokenOf(request);
+  if (!token) return undefined;
+  const id = idOf(token);
+  const now = Date.now();
+  const session = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))))
+    .get();
+  if (!session) return undefined;
+  if (now - session.lastSeenAt.getTime() > touchEveryMs) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + sessionMaxAgeMs) })
+      .where(eq(sessions.id, id));
+  }
+  return session;
+}
+
+/** Ends the request's session (logout). */
+export async function destroySession(db: Database, request: Request): Promise<void> {
+  const token = sessionTokenOf(request);
+  if (token) await db.delete(sessions).where(eq(sessions.id, idOf(token)));
+}
+
+/** Ends every session of the user except `keepId` (after a password change). */
+export async function destroyOtherSessions(db: Database, userId: number, keepId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Database): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

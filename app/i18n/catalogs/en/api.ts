@@ -1,0 +1,13 @@
+/** Messages of the JSON API shared by every domain (SPEC §8). */
+export default {
+  "unauthorized": "Unauthorized: User not authenticated",
+  "forbidden": "Forbidden: You do not have permission to do this.",
+  "missingFields": "Missing required fields: {fields}",
+  "invalidJson": "The request body is not valid JSON.",
+  "invalidInput": "Invalid input",
+  "crossOrigin": "Forbidden: cross-site request refused.",
+  "tooManyRequests": "Too many attempts. Please wait a moment and try again.",
+  "notFound": "Page not found",
+  "internal": "Internal Server Error",
+  "unexpected": "An unexpected error occurred. Please try again later.",
+} as const;

@@ -1,0 +1,17 @@
+/** Form validation messages (SPEC §5). Schemas name these keys; forms and the API translate them. */
+export default {
+  "required": "Required",
+  "invalid": "Invalid input",
+  "min2": "Must be at least 2 characters",
+  "min3": "Must be at least 3 characters",
+  "passwordMin": "Password must be at least 6 characters",
+  "confirmPasswordMin": "Confirm Password must be at least 6 characters",
+  "passwordsMismatch": "Passwords do not match",
+  "commentMin": "Comment must be at least 5 characters",
+  "tooLong": "Must be at most {max} characters",
+  "userNameChars": "Use letters, digits, dots, dashes and underscores only",
+  "pubkey": "Must be a public key of 64 lowercase hexadecimal characters",
+  "permissionRequired": "At least one permission must be selected",
+  "roleRequired": "At least one role must be selected",
+  "url": "Must be a valid URL",
+} as const;

@@ -1,0 +1,36 @@
+import type * as z from "zod";
+import type { MessageKey, TFunction } from "~/i18n/translate";
+
+/**
+ * Shared zod schemas put catalog keys in their messages ("validation.min3", or "validation.tooLong|40" with a
+ * parameter); forms and the API translate them with the reader's translator, so one schema gives the same
+ * rules and messages on both sides.
+ */
+export const msg = (key: MessageKey, param?: number) => ({ error: param === undefined ? key : `${key}|${param}` });
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export function translateIssue(message: string, t: TFunction): string {
+  const [key, param] = message.split("|");
+  if (!key?.includes(".")) return message;
+  return t(key as MessageKey, param === undefined ? undefined : { max: param, min: param });
+}
+
+export type Validated<T> = { ok: true; data: T } | { ok: false; issues: Issue[]; missing: string[] };
+
+/** Validates `input`; on failure lists translated issues and the required fields that are absent. */
+export function validate<T>(schema: z.ZodType<T>, input: unknown, t: TFunction): Validated<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const missing: string[] = [];
+  const issues = result.error.issues.map((issue) => {
+    const path = issue.path.join(".");
+    const absent = issue.code === "invalid_type" && issue.input === undefined;
+    if (absent && path && !missing.includes(path)) missing.push(path);
+    return { path, message: absent ? t("validation.required") : translateIssue(issue.message, t) };
+  });
+  return { ok: false, issues, missing };
+}
