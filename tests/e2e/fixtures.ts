@@ -1,14 +1,23 @@
 import { test as base, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
 
-/** One production server per worker, with its own fresh data folder. */
+/**
+ * One production server per worker with its own data folder, installed the way the installer does it, with
+ * the accounts of tests/helpers/seed.ts (admin, editor, moderator, member; password "password123").
+ */
 export const test = base.extend<object, { site: SiteProcess }>({
   site: [
     // Playwright requires a destructured first argument even when no fixture is used.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const site = await startSite();
+      const dataDir = mkdtempSync(path.join(tmpdir(), "daftar-e2e-"));
+      await seedDatabaseAt(`file:${path.join(dataDir, "daftar.db")}`);
+      const site = await startSite({ DATA_DIR: dataDir });
       await use(site);
       await site.stop();
     },

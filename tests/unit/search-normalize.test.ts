@@ -43,8 +43,43 @@ describe("normalizeText", () => {
   });
 
   test("is idempotent", () => {
-    const samples = ["كتابي ﻛﺘﺎﺏ ۱۴۰۳ Café İ", "کِتابُ‌ها ـــ ۀ ة أ", "e\u0301 ñ Ǆ ﬁ ½", "😀 a\u0301\u0302 👍🏽"];
+    const samples = ["كتابي ﻛﺘﺎﺏ ۱۴۰۳ Café İ", "کِتابُ‌ها ـــ ۀ ة أ", "e\u0301 ñ Ǆ ﬁ ½", "😀 a\u0301\u0302 👍🏽", "ﾃﾞ ﴮ"];
     for (const s of samples) expect(normalizeText(normalizeText(s))).toBe(normalizeText(s));
+  });
+
+  test("is idempotent and agrees with normalizeWithMap on random mixed-script text", () => {
+    const ranges: Array<[number, number]> = [
+      [0x20, 0x7e],
+      [0xa0, 0x24f],
+      [0x300, 0x36f],
+      [0x370, 0x3ff],
+      [0x600, 0x6ff],
+      [0x1100, 0x1112],
+      [0x2000, 0x206f],
+      [0xac00, 0xac20],
+      [0xfb50, 0xfdff],
+      [0xfe70, 0xfeff],
+      [0xff00, 0xffef],
+      [0x1f300, 0x1f64f],
+    ];
+    let seed = 42;
+    const rand = (): number => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let k = 0; k < 5000; k++) {
+      let s = "";
+      for (let i = 0, n = 1 + Math.floor(rand() * 12); i < n; i++) {
+        const [a, b] = ranges[Math.floor(rand() * ranges.length)]!;
+        s += String.fromCodePoint(a + Math.floor(rand() * (b - a + 1)));
+      }
+      const once = normalizeText(s);
+      expect(normalizeText(once), JSON.stringify(s)).toBe(once);
+      const mapped = normalizeWithMap(s);
+      expect(mapped.text).toBe(once);
+      expect(mapped.start).toHaveLength(once.length);
+      expect(tokenize(once)).toEqual(tokenize(s));
+    }
   });
 
   test("matches its mapped variant and maps back to the original characters", () => {

@@ -66,16 +66,24 @@ function isDropped(cp: number): boolean {
   );
 }
 
-const MARK_RE = /^\p{M}$/u;
-/** 0 = unknown, 1 = not a combining mark, 2 = combining mark (BMP only). */
+const MARK_RE = /^\p{M}/u;
+/**
+ * Attaches to the preceding character: a combining mark, or a character
+ * whose compatibility decomposition starts with one (e.g. half-width
+ * katakana ﾞ), so that clusters compose the same way on every pass.
+ */
+function attaches(ch: string): boolean {
+  return MARK_RE.test(ch) || MARK_RE.test(ch.normalize("NFKD"));
+}
+/** 0 = unknown, 1 = does not attach, 2 = attaches (BMP only). */
 const markCache = new Uint8Array(0x10000);
 function isMark(cp: number): boolean {
   if (cp < 0x0300) return false;
-  if (cp > 0xffff) return MARK_RE.test(String.fromCodePoint(cp));
+  if (cp > 0xffff) return attaches(String.fromCodePoint(cp));
   if (cp >= 0xd800 && cp <= 0xdfff) return false; // lone surrogate; never cached (see normalizeCore)
   let v = markCache[cp]!;
   if (v === 0) {
-    v = MARK_RE.test(String.fromCharCode(cp)) ? 2 : 1;
+    v = attaches(String.fromCharCode(cp)) ? 2 : 1;
     markCache[cp] = v;
   }
   return v === 2;

@@ -293,6 +293,7 @@ function chooseSection(doc: SearchDocument, match: Record<string, string[]>, wor
   }
   const textTerms = new Set(textMask.keys());
   if (headingMask.size === 0 && textMask.size === 0) return { index: 0, matched: false, textTerms };
+  if (doc.sections.length === 1) return { index: 0, matched: true, textTerms };
 
   const headingWant = termFilter(headingMask.keys());
   const textWant = termFilter(textMask.keys());
@@ -380,7 +381,15 @@ export class SearchIndex {
     const words = parseQuery(query);
     if (words.length === 0) return [];
 
-    let raw = engine.search(buildQuery(words, "AND"));
+    // Exact and prefix matches first; typo tolerance only when they do not
+    // fill the page (fuzzy expansion of a correctly typed frequent word
+    // costs time and mostly adds noise), then OR when AND finds nothing.
+    const and = buildQuery(words, "AND");
+    let raw = engine.search(and, { fuzzy: false });
+    if (raw.length < max) {
+      const withTypos = engine.search(and);
+      if (withTypos.length > raw.length) raw = withTypos;
+    }
     if (raw.length === 0 && words.length > 1) raw = engine.search(buildQuery(words, "OR"));
     if (raw.length === 0) return [];
 
