@@ -12,7 +12,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { pickMessages } from "./i18n/catalogs.server";
@@ -22,7 +22,8 @@ import { useT } from "./i18n/use-t";
 import { readCookie } from "./lib/cookies";
 import { mergeHeaders } from "./lib/headers";
 import { getAppConfig } from "./settings/app-config.server";
-import { siteInfo } from "./settings/app-config";
+import { defaultAppConfig, siteInfo } from "./settings/app-config";
+import { hasSetupToken, queryTokenIsValid, setupCookie, setupQueryName } from "./install/setup-token.server";
 import { ErrorPage } from "./shell/error-page";
 import { ForbiddenView } from "./shell/forbidden-view";
 import { describeError, errorTitle } from "./shell/meta";
@@ -46,18 +47,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale, prefix, path } = parseLocalizedPath(url.pathname);
   rememberedLanguageRedirect(request, url, prefix, path);
-  const config = await getAppConfig();
+  // An unreachable database must not break the page: the installer shows what is wrong.
+  const config = await getAppConfig().catch(() => defaultAppConfig);
+  const setup = config.installed ? undefined : setupAccess(request, url);
   const { toast, clear } = takeFlashToast(request);
   const rootData: RootData = {
     locale,
-    messages: pickMessages(locale, ["common"]),
+    messages: pickMessages(locale, config.installed ? ["common"] : ["common", "install", "validation"]),
     site: siteInfo(config, locale),
     year: formatYear(new Date(), locale),
     origin: process.env.SITE_URL?.replace(/\/$/, "") || url.origin,
     installed: config.installed,
+    setup,
     flash: toast,
   };
   return data(rootData, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+/**
+ * While the site is not installed: `?setup=<token>` in any address stores the token in an HttpOnly cookie and
+ * reloads the address without it (so it stays out of history and referrers); a wrong one is reported.
+ */
+function setupAccess(request: Request, url: URL): RootData["setup"] {
+  const given = url.searchParams.get(setupQueryName);
+  if (given !== null) {
+    if (!queryTokenIsValid(url)) return { authorized: hasSetupToken(request), invalid: true };
+    url.searchParams.delete(setupQueryName);
+    throw redirect(url.pathname + url.search, {
+      headers: { "Set-Cookie": setupCookie(given, url.protocol === "https:"), "Cache-Control": "no-store" },
+    });
+  }
+  return { authorized: hasSetupToken(request), invalid: false };
 }
 
 /**
@@ -75,9 +95,13 @@ function rememberedLanguageRedirect(request: Request, url: URL, prefix: string, 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
   mergeHeaders(parentHeaders, loaderHeaders);
 
-/** The root's data (language, site, catalog) only changes when the language or a submission changes it. */
+/**
+ * The root's data (language, site, user, catalog) changes with the language, a submission, or an explicit
+ * revalidation (same address, e.g. after signing in through an API call); not on every link.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return parseLocalizedPath(currentUrl.pathname).locale !== parseLocalizedPath(nextUrl.pathname).locale;
 }
 
@@ -114,11 +138,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// The installer is only downloaded by sites that are not installed yet.
+const InstallerScreen = lazy(() => import("./install/installer-screen"));
+
+function Installer({ setup }: { setup: RootData["setup"] }) {
+  return (
+    <Suspense>
+      <InstallerScreen setup={setup ?? { authorized: false, invalid: false }} />
+    </Suspense>
+  );
+}
+
 export default function App() {
+  const root = useRootData();
   // Marks the document interactive; end-to-end tests wait for it before using client-side behaviour.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  if (root && !root.installed) return <Installer setup={root.setup} />;
   return (
     <SiteShell>
       <Outlet />
@@ -135,6 +172,8 @@ export const meta: Route.MetaFunction = ({ error, matches, location }) => {
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
+  const root = useRootData();
+  if (root && !root.installed) return <Installer setup={root.setup} />;
   const info = describeError(error, t);
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (

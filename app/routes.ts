@@ -18,6 +18,11 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
 export default [
   // Machine endpoints: one form only, no locale prefix.
   route("healthz", "routes/api/healthz.ts"),
+  route("api/install/database-connections", "routes/api/install/database-connections.ts"),
+  route("api/install/migrations-run", "routes/api/install/migrations-run.ts"),
+  route("api/install/database-loading", "routes/api/install/database-loading.ts"),
+  route("api/install/admin-loading", "routes/api/install/admin-loading.ts"),
+  route("api/install/finish", "routes/api/install/finish.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

@@ -14,18 +14,17 @@ export interface DatabaseConnection {
   url: string;
 }
 
+export const busyTimeoutMs = 5000;
+
 /** Opens a connection; file databases get their folder, WAL and a busy timeout. */
 export async function openDatabase(url: string, authToken?: string): Promise<DatabaseConnection> {
   const isFile = url.startsWith("file:");
   if (isFile) mkdirSync(path.dirname(filePathOf(url)), { recursive: true });
-  const client = createClient({ url, authToken });
-  if (isFile) {
-    // WAL lets readers proceed during a write; the busy timeout makes concurrent writers wait instead of failing.
-    await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA busy_timeout = 5000");
-    await client.execute("PRAGMA synchronous = NORMAL");
-    await client.execute("PRAGMA foreign_keys = ON");
-  }
+  // `timeout` is SQLite's busy timeout, set on every pooled connection: concurrent writers wait instead of
+  // failing. libSQL turns foreign keys on by itself.
+  const client = createClient({ url, authToken, timeout: busyTimeoutMs });
+  // WAL lets readers proceed during a write; it is a property of the database file, so setting it once is enough.
+  if (isFile) await client.execute("PRAGMA journal_mode = WAL");
   return { client, db: drizzle(client, { schema }), url };
 }
 
