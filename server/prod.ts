@@ -13,7 +13,6 @@ const baseUrl = process.env.SITE_URL?.replace(/\/$/, "") || `http://${shownHost}
 const notes = await build.onServerStart(baseUrl);
 const http = createHttpApp(build.app, { clientDir: path.join(root, "build/client") });
 const server = http.listen(port, host, () => {
-  console.log(`Daftar is listening on http://${shownHost}:${port}`);
-  for (const line of notes) console.log(line);
+  console.log([`Daftar is listening on http://${shownHost}:${port}`, ...notes].join("\n"));
 });
 handleShutdown(server, build);

@@ -7,8 +7,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { adminRoleName, permissionNames } from "~/auth/permissions";
-import { createSession } from "~/auth/sessions.server";
-import { createUser, type UserRow } from "~/auth/users.server";
+import { createUser, UserNameTakenError, type UserRow } from "~/auth/users.server";
 import { savedConfigPath } from "~/config.server";
 import { connection, openDatabase, replaceConnection, type Database } from "~/db/client.server";
 import { migrationsFolder, runMigrations } from "~/db/migrate.server";
@@ -168,16 +167,26 @@ export async function useDatabase(url: string, authToken?: string): Promise<Data
   return checkDatabase();
 }
 
-/** Step 2: applies pending migrations. They run in one transaction: a failure leaves the database as it was. */
+/**
+ * Step 2: applies pending migrations. They run in one transaction, so a failure leaves the database as it was
+ * (the migrator's own bookkeeping table, created just before, is removed again if it is new and empty).
+ */
 export async function migrateDatabase(): Promise<void> {
   const db = await connectedDb();
+  const hadJournal = await journalExists(db);
   try {
     await runMigrations(db);
   } catch (error) {
+    if (!hadJournal && (await appliedMigrations(db)) === 0) await db.run(sql`drop table if exists __drizzle_migrations`);
     throw new InstallError(500, "install.error.migrationFailed", reasonOf(error));
   } finally {
     invalidateAppConfig();
   }
+}
+
+async function journalExists(db: Database): Promise<boolean> {
+  const rows = await db.all(sql`select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'`);
+  return rows.length > 0;
 }
 
 /** Step 3: the default data. Needs the schema. */
@@ -196,18 +205,14 @@ export async function loadDefaults(): Promise<DefaultsReport> {
 const adminClaimKey = "install.admin";
 
 /**
- * Step 4: the first administrator, created with the Admin role in one transaction, and signed in. The
- * transaction first claims the one "first admin" slot (an insert that only one writer can make), so two
- * requests racing create exactly one administrator.
+ * Step 4: the first administrator, created with the Admin role in one transaction. The transaction first
+ * claims the one "first admin" slot (an insert that only one writer can make), so two requests racing create
+ * exactly one administrator.
  */
-export async function createFirstAdmin(
-  input: AdminPayload,
-  request: Request,
-  client: { ip?: string } = {},
-): Promise<{ user: UserRow; cookie: string }> {
+export async function createFirstAdmin(input: AdminPayload): Promise<UserRow> {
   const db = await connectedDb();
   if (!(await isMigrated(db)) || !(await isLoaded(db))) throw new InstallError(409, "install.error.defaultsMissing");
-  const user = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(settings)
       .values({ key: adminClaimKey, value: { at: Date.now() } })
@@ -216,10 +221,13 @@ export async function createFirstAdmin(
     if (claimed.length === 0 || (await hasAdmin(tx as unknown as Database))) {
       throw new InstallError(409, "install.error.adminExists");
     }
-    return createUser(tx as unknown as Database, { ...input, pub: input.pub ?? null }, [adminRoleName]);
+    try {
+      return await createUser(tx as unknown as Database, { ...input, pub: input.pub ?? null }, [adminRoleName]);
+    } catch (error) {
+      if (error instanceof UserNameTakenError) throw new InstallError(409, "install.error.userNameTaken");
+      throw error;
+    }
   });
-  const { cookie } = await createSession(db, user.id, request, client);
-  return { user, cookie };
 }
 
 /** Step 5: marks the site installed (in the database) and deletes the setup token. */

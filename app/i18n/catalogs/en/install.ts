@@ -87,6 +87,7 @@ export default {
   "error.defaultsMissing": "Load the default data first.",
   "error.defaultsFailed": "Loading the default data failed.",
   "error.adminExists": "An administrator already exists.",
+  "error.userNameTaken": "Username is already taken. Please choose another one.",
   "error.adminMissing": "Create the administrator account first.",
   "error.notInstalled": "The site is not installed yet.",
 } as const;

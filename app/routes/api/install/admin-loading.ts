@@ -1,3 +1,5 @@
+import { createSession } from "~/auth/sessions.server";
+import { getDb } from "~/db/client.server";
 import { handleInstallApi, methodNotAllowed } from "~/install/api.server";
 import { createFirstAdmin } from "~/install/install.server";
 import { adminPayloadSchema } from "~/install/schema";
@@ -12,7 +14,8 @@ export const loader = methodNotAllowed;
 export function action({ request, context }: Route.ActionArgs) {
   return handleInstallApi(request, async (ctx) => {
     const input = parseBody(ctx, adminPayloadSchema, await readJson(ctx));
-    const { user, cookie } = await createFirstAdmin(input, request, { ip: context.get(requestInfoContext).ip });
+    const user = await createFirstAdmin(input);
+    const { cookie } = await createSession(await getDb(), user.id, request, { ip: context.get(requestInfoContext).ip });
     return json(
       {
         message: ctx.t("install.toast.adminCreated"),
