@@ -21,6 +21,7 @@ import { dirOf, localeCookieName, localizePath, locales, parseLocalizedPath } fr
 import { useT } from "./i18n/use-t";
 import { readCookie } from "./lib/cookies";
 import { mergeHeaders } from "./lib/headers";
+import { siteOrigin } from "./lib/site-origin.server";
 import { getAppConfig } from "./settings/app-config.server";
 import { defaultAppConfig, siteInfo } from "./settings/app-config";
 import { hasSetupToken, queryTokenIsValid, setupCookie, setupQueryName } from "./install/setup-token.server";
@@ -56,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     messages: pickMessages(locale, config.installed ? ["common"] : ["common", "install", "validation"]),
     site: siteInfo(config, locale),
     year: formatYear(new Date(), locale),
-    origin: process.env.SITE_URL?.replace(/\/$/, "") || url.origin,
+    origin: siteOrigin(request),
     installed: config.installed,
     setup,
     flash: toast,

@@ -23,6 +23,10 @@ export default [
   route("api/install/database-loading", "routes/api/install/database-loading.ts"),
   route("api/install/admin-loading", "routes/api/install/admin-loading.ts"),
   route("api/install/finish", "routes/api/install/finish.ts"),
+  route("api/comments", "routes/api/comments/list.ts"),
+  route("api/comments/new", "routes/api/comments/new.ts"),
+  route("api/comments/all", "routes/api/comments/all.ts"),
+  route("api/comments/moderate", "routes/api/comments/moderate.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

@@ -26,11 +26,9 @@ export type NewCommentInput = z.output<typeof newCommentSchema>;
 
 export const commentStatusSchema = z.enum(commentStatuses, { error: "comments.invalidStatus" });
 
-/** POST /api/comments/moderate: one comment (`id`) or many (`ids`). */
-export const moderateSchema = z
-  .object({
-    id: z.coerce.number().int().positive().optional(),
-    ids: z.array(z.coerce.number().int().positive()).max(200).optional(),
-    newStatus: commentStatusSchema,
-  })
-  .refine((value) => value.id !== undefined || (value.ids?.length ?? 0) > 0, { path: ["id"], ...msg("validation.required") });
+/** POST /api/comments/moderate: one comment (`id`) or many (`ids`); the route insists on one of them. */
+export const moderateSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  ids: z.array(z.coerce.number().int().positive()).min(1).max(200).optional(),
+  newStatus: commentStatusSchema,
+});
