@@ -15,6 +15,11 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { sessionUserOf } from "./auth/current-user.server";
+import { AdminButton } from "./auth/admin-button";
+import { AvatarMenu } from "./auth/avatar-menu";
+import { IdentitySync } from "./identity/identity-sync";
+import { takeSessionChange } from "./auth/session-change";
 import { pickMessages } from "./i18n/catalogs.server";
 import { formatYear } from "./i18n/format";
 import { dirOf, localeCookieName, localizePath, locales, parseLocalizedPath } from "./i18n/locales";
@@ -46,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale, prefix, path } = parseLocalizedPath(url.pathname);
   rememberedLanguageRedirect(request, url, prefix, path);
-  const config = await getAppConfig();
+  const [config, user] = await Promise.all([getAppConfig(), sessionUserOf(request)]);
   const { toast, clear } = takeFlashToast(request);
   const rootData: RootData = {
     locale,
@@ -56,8 +61,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     origin: process.env.SITE_URL?.replace(/\/$/, "") || url.origin,
     installed: config.installed,
     flash: toast,
+    user,
   };
-  return data(rootData, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  const headers = new Headers();
+  if (clear) headers.append("Set-Cookie", clear);
+  // A page that shows who is signed in is for that person only: never stored by shared caches.
+  if (user) headers.set("Cache-Control", "private, no-store");
+  return data(rootData, { headers });
 }
 
 /**
@@ -75,9 +85,14 @@ function rememberedLanguageRedirect(request: Request, url: URL, prefix: string, 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
   mergeHeaders(parentHeaders, loaderHeaders);
 
-/** The root's data (language, site, catalog) only changes when the language or a submission changes it. */
+/**
+ * The root's data (language, site, catalog, who is signed in) only changes when the language changes, a
+ * submission changes it, the page asks for it (revalidation: same address) or the session changed.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (takeSessionChange()) return true;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
   return parseLocalizedPath(currentUrl.pathname).locale !== parseLocalizedPath(nextUrl.pathname).locale;
 }
 
@@ -120,8 +135,9 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <SiteShell>
+    <SiteShell avatar={<AvatarMenu />} admin={<AdminButton />}>
       <Outlet />
+      <IdentitySync />
     </SiteShell>
   );
 }
@@ -138,7 +154,7 @@ export function ErrorBoundary() {
   const info = describeError(error, t);
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (
-    <SiteShell>
+    <SiteShell avatar={<AvatarMenu />} admin={<AdminButton />}>
       {info.status === 403 ? <ForbiddenView /> : <ErrorPage status={info.status} message={info.message} />}
     </SiteShell>
   );

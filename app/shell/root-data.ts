@@ -3,6 +3,7 @@ import type { Locale } from "~/i18n/locales";
 import type { Messages } from "~/i18n/translate";
 import type { SiteInfo } from "~/settings/app-config";
 import type { ToastInput } from "~/ui/toast/types";
+import type { SessionUser } from "~/auth/session-user";
 
 /** What the root loader gives every page. */
 export interface RootData {
@@ -15,6 +16,8 @@ export interface RootData {
   origin: string;
   installed: boolean;
   flash: ToastInput | null;
+  /** Who is signed in, for the header and the browser identity; permissions only decide what to show. */
+  user: SessionUser | null;
 }
 
 /** The root loader's data; undefined only while rendering an error raised by the root loader itself. */

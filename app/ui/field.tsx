@@ -1,0 +1,41 @@
+import { cloneElement, useId, type ReactElement } from "react";
+
+interface ControlProps {
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}
+
+/** A labelled form control with its hint and its error, wired for screen readers. */
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactElement<ControlProps>;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {cloneElement(children, { id, "aria-invalid": error ? true : undefined, "aria-describedby": described })}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive" data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
