@@ -10,7 +10,7 @@ import type { CurrentUser } from "./current-user.server";
 import { recordDevice } from "./devices.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { memberRoleName } from "./permissions";
-import { hit, limits, reset, type Hit } from "./rate-limit.server";
+import { hit, limits, refund, reset, type Hit } from "./rate-limit.server";
 import type { LoginInput, RegisterInput } from "./schema";
 import { createSession, destroyOtherSessions, destroySession } from "./sessions.server";
 import { createUser, displayNameOf, findUserByName, UserNameTakenError, type UserRow } from "./users.server";
@@ -72,8 +72,9 @@ export async function register(
 }
 
 /**
- * Login. Attempts are counted per address and per user name before the password is looked at; whatever
- * is wrong (no such user, wrong password, no password at all) the answer is the same.
+ * Login. Attempts are counted per address and per user name before the password is looked at (a success
+ * gives its count back); whatever is wrong (no such user, wrong password, no password at all) the answer is
+ * the same.
  */
 export async function login(
   db: Database,
@@ -89,7 +90,7 @@ export async function login(
   const user = await findUserByName(db, input.userName);
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !ok) throw new ServiceError(401, "auth.invalidCredentials");
-  await reset(db, limits.loginByName, input.userName);
+  await Promise.all([reset(db, limits.loginByName, input.userName), refund(db, limits.loginByAddress, client.ip || "unknown")]);
   const cookie = await startSession(db, user, request, client, input);
   return { user, cookie };
 }

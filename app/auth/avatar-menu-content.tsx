@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactElement } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { dirOf, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { clearIdentity, loadIdentityMaker } from "~/identity/store";
+import { loadIdentityMaker } from "~/identity/store";
 import { callApi } from "~/lib/api-client";
 import { isDark, setColorMode } from "~/ui/theme";
 import { toast } from "~/ui/toast/store";
@@ -23,8 +23,9 @@ export async function logout(locale: "fa" | "en", networkMessage: string): Promi
     toast({ title: result.message, variant: "error" });
     return false;
   }
-  clearIdentity();
-  void loadIdentityMaker().then((maker) => maker.createIdentity(locale));
+  await loadIdentityMaker()
+    .then((maker) => maker.resetIdentity(locale))
+    .catch(() => undefined);
   markSessionChange();
   toast({ title: result.data.message, variant: "success" });
   return true;

@@ -16,7 +16,7 @@ const minute = 60_000;
 
 /** The limits of the accounts domain. Attempts are counted before the password is checked. */
 export const limits = {
-  /** Login attempts from one address (successful ones included: a generous ceiling against spraying). */
+  /** Failed login attempts from one address (across user names: against password spraying). */
   loginByAddress: { name: "login-ip", max: 50, windowMs: 15 * minute },
   /** Login attempts on one user name; a successful login clears it. */
   loginByName: { name: "login-name", max: 8, windowMs: 15 * minute },
@@ -57,6 +57,17 @@ export async function hit(db: Database, limit: Limit, subject: string): Promise<
     count: row.count,
     retryAfter: Math.max(1, Math.ceil((row.resetAt.getTime() - now) / 1000)),
   };
+}
+
+/**
+ * Gives back one counted attempt (a login that succeeded): counting before the check keeps parallel
+ * attempts from slipping through, giving back afterwards makes only failures use up the limit.
+ */
+export async function refund(db: Database, limit: Limit, subject: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, `${limit.name}:${subject.toLowerCase()}`));
 }
 
 /** Forgets the attempts of `subject` (after a successful login). */

@@ -1,7 +1,8 @@
 /**
  * The visitor's local identity (SPEC §3 "Current user profile (local)", §4 "Anonymous identity"), kept in
  * localStorage: the profile, the device private key (separately, under `device-priv`) and the logged-in flag.
- * Tiny on purpose: every page reads it for the avatar; making an identity loads ./create on demand.
+ * This module only reads, and is tiny on purpose: every page reads it for the avatar. Making, changing and
+ * clearing an identity is in ./create, loaded on demand.
  */
 import { useSyncExternalStore } from "react";
 
@@ -21,9 +22,10 @@ export interface LocalProfile {
   userName?: string;
 }
 
-const changeEvent = "daftar:identity";
+/** Raised on this window when the identity changes (other tabs get the "storage" event). */
+export const changeEvent = "daftar:identity";
 
-function storage(): Storage | undefined {
+export function storage(): Storage | undefined {
   try {
     return typeof window === "undefined" ? undefined : window.localStorage;
   } catch {
@@ -55,25 +57,6 @@ export function readPrivateKey(): string | null {
 /** The identity when it is complete (a profile and its key); otherwise null. */
 export function readIdentity(): LocalProfile | null {
   return readPrivateKey() ? readProfile() : null;
-}
-
-export function writeIdentity(profile: LocalProfile, privateKey?: string): void {
-  const store = storage();
-  if (!store) return;
-  if (privateKey) store.setItem(storageKeys.privateKey, privateKey);
-  store.setItem(storageKeys.profile, JSON.stringify(profile));
-  store.setItem(storageKeys.loggedIn, "true");
-  window.dispatchEvent(new Event(changeEvent));
-}
-
-/** Logout: the profile and the key are gone, and logged-in is false, until a fresh identity is made. */
-export function clearIdentity(): void {
-  const store = storage();
-  if (!store) return;
-  store.removeItem(storageKeys.profile);
-  store.removeItem(storageKeys.privateKey);
-  store.setItem(storageKeys.loggedIn, "false");
-  window.dispatchEvent(new Event(changeEvent));
 }
 
 function subscribe(listener: () => void) {

@@ -1,4 +1,4 @@
-import { initialsOf } from "~/identity/random-name";
+import { initialsOf } from "./initials";
 
 /** A round avatar with the first letters of up to two words of the name (SPEC §9). */
 export function Avatar({ name, className = "size-8 text-xs" }: { name: string; className?: string }) {
