@@ -61,7 +61,7 @@ export class ApiClient {
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
     });
     const text = await response.text();
-    let parsed: unknown = {};
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : {};
     } catch {
