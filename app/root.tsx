@@ -15,6 +15,11 @@ import {
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { sessionUserOf } from "./auth/current-user.server";
+import { AdminButton } from "./auth/admin-button";
+import { AvatarMenu } from "./auth/avatar-menu";
+import { IdentitySync } from "./identity/identity-sync";
+import { takeSessionChange } from "./auth/session-change";
 import { pickMessages } from "./i18n/catalogs.server";
 import { formatYear } from "./i18n/format";
 import { dirOf, localeCookieName, localizePath, locales, parseLocalizedPath } from "./i18n/locales";
@@ -51,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // An unreachable database must not break the page: the installer shows what is wrong.
   const config = await getAppConfig().catch(() => defaultAppConfig);
   const setup = config.installed ? undefined : setupAccess(request, url);
+  const user = config.installed ? await sessionUserOf(request) : null;
   const { toast, clear } = takeFlashToast(request);
   const rootData: RootData = {
     locale,
@@ -61,8 +67,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     installed: config.installed,
     setup,
     flash: toast,
+    user,
   };
-  return data(rootData, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  const headers = new Headers();
+  if (clear) headers.append("Set-Cookie", clear);
+  // A page that shows who is signed in is for that person only: never stored by shared caches.
+  if (user) headers.set("Cache-Control", "private, no-store");
+  return data(rootData, { headers });
 }
 
 /**
@@ -97,12 +108,13 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders })
   mergeHeaders(parentHeaders, loaderHeaders);
 
 /**
- * The root's data (language, site, user, catalog) changes with the language, a submission, or an explicit
- * revalidation (same address, e.g. after signing in through an API call); not on every link.
+ * The root's data (language, site, catalog, who is signed in) only changes when the language changes, a
+ * submission changes it, the page asks for it (revalidation: same address) or the session changed.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (takeSessionChange()) return true;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
   return parseLocalizedPath(currentUrl.pathname).locale !== parseLocalizedPath(nextUrl.pathname).locale;
 }
 
@@ -158,8 +170,9 @@ export default function App() {
   }, []);
   if (root && !root.installed) return <Installer setup={root.setup} />;
   return (
-    <SiteShell>
+    <SiteShell avatar={<AvatarMenu />} admin={<AdminButton />}>
       <Outlet />
+      <IdentitySync />
     </SiteShell>
   );
 }
@@ -178,7 +191,7 @@ export function ErrorBoundary() {
   const info = describeError(error, t);
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (
-    <SiteShell>
+    <SiteShell avatar={<AvatarMenu />} admin={<AdminButton />}>
       {info.status === 403 ? <ForbiddenView /> : <ErrorPage status={info.status} message={info.message} />}
     </SiteShell>
   );

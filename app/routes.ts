@@ -11,6 +11,13 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
   return [
     index("routes/site/home.tsx", { id: id("home") }),
     route("403", "routes/site/forbidden.tsx", { id: id("forbidden") }),
+    route("login", "routes/site/login.tsx", { id: id("login") }),
+    route("register", "routes/site/register.tsx", { id: id("register") }),
+    route("profile", "routes/site/profile.tsx", { id: id("profile") }),
+    route("manage", "routes/manage/layout.tsx", { id: id("manage") }, [
+      index("routes/manage/index.tsx", { id: id("manage/index") }),
+      route("users", "routes/manage/users.tsx", { id: id("manage/users") }),
+    ]),
     route("*", "routes/site/page.tsx", { id: id("page") }),
   ];
 }
@@ -18,6 +25,24 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
 export default [
   // Machine endpoints: one form only, no locale prefix.
   route("healthz", "routes/api/healthz.ts"),
+  // Accounts (issue 4).
+  route("api/_auth/session", "routes/api/auth/session.ts"),
+  route("api/auth/register", "routes/api/auth/register.ts"),
+  route("api/auth/login", "routes/api/auth/login.ts"),
+  route("api/auth/change-password", "routes/api/auth/change-password.ts"),
+  route("api/auth/sessions", "routes/api/auth/sessions.ts"),
+  route("api/users/update-profile", "routes/api/users/update-profile.ts"),
+  route("api/users/all", "routes/api/users/all.ts"),
+  route("api/users/new", "routes/api/users/new.ts"),
+  route("api/roles/all", "routes/api/roles/all.ts"),
+  route("api/roles/new", "routes/api/roles/new.ts"),
+  route("api/roles/add-user", "routes/api/roles/add-user.ts"),
+  route("api/roles/remove-user", "routes/api/roles/remove-user.ts"),
+  route("api/roles/set-user", "routes/api/roles/set-user.ts"),
+  route("api/identity/device", "routes/api/identity/device.ts"),
+  route("api/oauth/:provider/start", "routes/api/oauth/start.ts"),
+  route("api/oauth/:provider/callback", "routes/api/oauth/callback.ts"),
+  // Installer (issue 3) and comments (issue 6).
   route("api/install/database-connections", "routes/api/install/database-connections.ts"),
   route("api/install/migrations-run", "routes/api/install/migrations-run.ts"),
   route("api/install/database-loading", "routes/api/install/database-loading.ts"),

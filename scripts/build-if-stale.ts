@@ -26,7 +26,13 @@ export function buildIsStale(): boolean {
 export function buildIfStale(): void {
   if (!buildIsStale()) return;
   console.log("Building Daftar (the build is missing or older than its sources)…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: projectRoot, stdio: "inherit" });
+  // Always a production build, also when a test runner (NODE_ENV=test) asks for it: otherwise React's
+  // development builds end up in build/ and every later run (e2e, benchmarks) serves them.
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: projectRoot,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) {
     console.error("The build failed.");
     process.exit(result.status ?? 1);

@@ -34,6 +34,13 @@ export function createHttpApp(handler: (req: Request, res: Response, next: NextF
     next();
   });
   server.use(securityHeaders(Boolean(options.dev)));
+  // The OAuth popup comes back from the provider's origin to /api/oauth/…: with a COOP header there the
+  // browser would put it in a new browsing context group, cutting it off from its opener (no postMessage,
+  // no window.close()). Those few responses carry no opener policy.
+  server.use("/api/oauth/", (_req, res, next) => {
+    res.removeHeader("Cross-Origin-Opener-Policy");
+    next();
+  });
   server.use(compression());
   if (options.clientDir) {
     // Hashed build assets never change under one name: cache them for a year.

@@ -1,26 +1,33 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { getDb } from "~/db/client.server";
+import { getDb, type Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { localizePath, parseLocalizedPath } from "~/i18n/locales";
+import { parseLocalizedPath } from "~/i18n/locales";
 import type { ApiContext } from "~/lib/api.server";
 import { jsonError } from "~/lib/http.server";
 import type { Permission } from "./permissions";
+import type { SessionUser } from "./session-user";
 import { readSession } from "./sessions.server";
 import { permissionsOf, roleNamesOf } from "./users.server";
 
-export interface CurrentUser {
+/** An account as the API shows it to its owner: profile, roles and the permissions they give. */
+export interface Account {
   id: number;
   userName: string;
   firstName: string;
   lastName: string;
   displayName: string;
   about: string;
+  email: string | null;
   avatar: string | null;
   pub: string | null;
   roles: string[];
   permissions: Permission[];
+}
+
+export interface CurrentUser extends Account {
   sessionId: string;
+  sessionExpiresAt: Date;
 }
 
 // One lookup per request, however many loaders and checks ask.
@@ -40,7 +47,13 @@ async function lookup(request: Request): Promise<CurrentUser | null> {
   const db = await getDb();
   const session = await readSession(db, request).catch(() => undefined);
   if (!session) return null;
-  const user = await db.select().from(users).where(eq(users.id, session.userId)).get();
+  const account = await accountOf(db, session.userId);
+  return account ? { ...account, sessionId: session.id, sessionExpiresAt: session.expiresAt } : null;
+}
+
+/** The account `userId` with its roles and permissions as the database has them now. */
+export async function accountOf(db: Database, userId: number): Promise<Account | null> {
+  const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) return null;
   const [permissions, roles] = await Promise.all([permissionsOf(db, user.id), roleNamesOf(db, user.id)]);
   return {
@@ -50,12 +63,26 @@ async function lookup(request: Request): Promise<CurrentUser | null> {
     lastName: user.lastName,
     displayName: user.displayName,
     about: user.about,
+    email: user.email,
     avatar: user.avatar,
     pub: user.pub,
     roles,
-    permissions: [...permissions],
-    sessionId: session.id,
+    permissions: [...permissions].sort(),
   };
+}
+
+/** The account part of a CurrentUser, without its session. */
+export function accountPart(user: CurrentUser): Account {
+  const { sessionId: _id, sessionExpiresAt: _expires, ...account } = user;
+  return account;
+}
+
+/** The root loader's summary of the signed-in user, or null. A broken session reads as none. */
+export async function sessionUserOf(request: Request): Promise<SessionUser | null> {
+  const user = await currentUser(request).catch(() => null);
+  if (!user) return null;
+  const { id, userName, displayName, firstName, lastName, about, permissions } = user;
+  return { id, userName, displayName, firstName, lastName, about, permissions };
 }
 
 /** API guard: 401 without a session. */
@@ -77,14 +104,18 @@ export async function requireApiPermission(ctx: ApiContext, permission: Permissi
  * permission get the 403 page, at the address they asked for.
  */
 export async function requirePagePermission(request: Request, permission: Permission): Promise<CurrentUser> {
-  const user = await currentUser(request);
-  const url = new URL(request.url);
-  const { locale } = parseLocalizedPath(url.pathname);
-  if (!user) {
-    const back = url.pathname + url.search;
-    throw redirect(`${localizePath("/login", locale)}?redirectTo=${encodeURIComponent(back)}`);
-  }
+  const user = await requirePageUser(request);
   // The page answers 403 where it stands (the root error boundary shows the permission-denied view).
   if (!user.permissions.includes(permission)) throw data(null, { status: 403 });
   return user;
+}
+
+/** Page guard: anonymous visitors go to the login page (in the same locale form) and come back afterwards. */
+export async function requirePageUser(request: Request): Promise<CurrentUser> {
+  const user = await currentUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const { prefix } = parseLocalizedPath(url.pathname);
+  const back = url.pathname + url.search;
+  throw redirect(`${prefix ? `/${prefix}` : ""}/login?redirectTo=${encodeURIComponent(back)}`);
 }

@@ -1,22 +1,16 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
+import { readProfile } from "~/identity/store";
 import { useLocale, useT } from "~/i18n/use-t";
-import { apiFetch } from "~/lib/api-client";
+import { callApi } from "~/lib/api-client";
 import { Button } from "~/ui/button";
-import { Field, PasswordField } from "~/ui/field";
+import { Field } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { PasswordInput } from "~/ui/password-input";
 import { toast } from "~/ui/toast/store";
-import { useForm } from "~/ui/use-form";
-import { adminFormSchema } from "./schema";
-
-/** The browser's anonymous identity profile (issue #4), if the visitor has one: it prefills the names. */
-function identityProfile(): { firstName?: string; lastName?: string; pub?: string } {
-  try {
-    return JSON.parse(localStorage.getItem("profile") ?? "{}") as { firstName?: string; lastName?: string; pub?: string };
-  } catch {
-    return {};
-  }
-}
+import { useSchemaForm } from "~/ui/use-schema-form";
+import { adminFormSchema, type AdminPayload } from "./schema";
 
 /** SPEC §5 admin account form; on success the administrator is signed in. */
 export function AdminForm({ adminLoaded, onResult }: { adminLoaded: boolean; onResult: (ok: boolean) => void }) {
@@ -24,16 +18,20 @@ export function AdminForm({ adminLoaded, onResult }: { adminLoaded: boolean; onR
   const locale = useLocale();
   const revalidator = useRevalidator();
   const [saving, setSaving] = useState(false);
-  const form = useForm(
-    adminFormSchema,
-    { firstName: "", lastName: "", about: "", userName: "", password: "", confirmPassword: "" },
-    t,
-  );
+  const form = useSchemaForm(adminFormSchema, {
+    firstName: "",
+    lastName: "",
+    about: "",
+    userName: "",
+    password: "",
+    confirmPassword: "",
+  });
   const { setValues } = form;
+  // First and last name come from the visitor's identity profile when there is one (SPEC §5).
   useEffect(() => {
-    const profile = identityProfile();
-    if (profile.firstName || profile.lastName) {
-      setValues((v) => ({ ...v, firstName: v.firstName || profile.firstName || "", lastName: v.lastName || profile.lastName || "" }));
+    const profile = readProfile();
+    if (profile?.firstName || profile?.lastName) {
+      setValues((v) => ({ ...v, firstName: v.firstName || profile.firstName, lastName: v.lastName || profile.lastName }));
     }
   }, [setValues]);
 
@@ -53,47 +51,48 @@ export function AdminForm({ adminLoaded, onResult }: { adminLoaded: boolean; onR
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
-        const input = form.submit();
+        const input = form.submit<AdminPayload & { confirmPassword: string }>();
         if (!input) return;
         setSaving(true);
         const { confirmPassword: _confirm, ...payload } = input;
-        const { ok, data } = await apiFetch("/api/install/admin-loading", {
-          method: "POST",
+        const result = await callApi("/api/install/admin-loading", {
           locale,
-          body: { ...payload, pub: identityProfile().pub ?? null },
+          body: { ...payload, pub: readProfile()?.pub ?? null },
+          networkMessage: t("install.toast.failed"),
         });
         setSaving(false);
-        onResult(ok);
-        if (ok) {
+        onResult(result.ok);
+        if (result.ok) {
           toast({ variant: "success", title: t("install.toast.success"), description: t("install.toast.adminCreated") });
           void revalidator.revalidate();
         } else {
-          toast({
-            variant: "warning",
-            title: data.message ?? t("install.toast.failed"),
-            description: data.issues?.[0]?.message,
-          });
+          form.showIssues(result.issues);
+          toast({ variant: "warning", title: result.message, description: result.issues[0]?.message });
         }
       }}
     >
-      <Field label={t("install.admin.firstName")} autoComplete="given-name" {...form.field("firstName")} />
-      <Field label={t("install.admin.lastName")} autoComplete="family-name" {...form.field("lastName")} />
-      <Field label={t("install.admin.about")} className="sm:col-span-2" {...form.field("about")} />
-      <Field label={t("install.admin.userName")} autoComplete="username" dir="ltr" className="sm:col-span-2" {...form.field("userName")} />
-      <PasswordField
-        label={t("install.admin.password")}
-        autoComplete="new-password"
-        showLabel={t("install.admin.show")}
-        hideLabel={t("install.admin.hide")}
-        {...form.field("password")}
-      />
-      <PasswordField
-        label={t("install.admin.confirmPassword")}
-        autoComplete="new-password"
-        showLabel={t("install.admin.show")}
-        hideLabel={t("install.admin.hide")}
-        {...form.field("confirmPassword")}
-      />
+      <Field label={t("install.admin.firstName")} error={form.errors.firstName}>
+        <Input autoComplete="given-name" {...form.field("firstName")} />
+      </Field>
+      <Field label={t("install.admin.lastName")} error={form.errors.lastName}>
+        <Input autoComplete="family-name" {...form.field("lastName")} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Field label={t("install.admin.about")} error={form.errors.about}>
+          <Input {...form.field("about")} />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field label={t("install.admin.userName")} error={form.errors.userName}>
+          <Input autoComplete="username" dir="ltr" {...form.field("userName")} />
+        </Field>
+      </div>
+      <Field label={t("install.admin.password")} error={form.errors.password}>
+        <PasswordInput autoComplete="new-password" {...form.field("password")} />
+      </Field>
+      <Field label={t("install.admin.confirmPassword")} error={form.errors.confirmPassword}>
+        <PasswordInput autoComplete="new-password" {...form.field("confirmPassword")} />
+      </Field>
       <Button type="submit" loading={saving} className="justify-self-start sm:col-span-2">
         {t("install.admin.submit")}
       </Button>

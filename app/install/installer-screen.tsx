@@ -6,6 +6,7 @@ import { useRootData } from "~/shell/root-data";
 import { ThemeToggle } from "~/shell/theme-toggle";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
+import { Input } from "~/ui/input";
 import { LoadingBar } from "~/ui/loading-bar";
 import { Toaster } from "~/ui/toast/toaster";
 import { InstallWizard } from "./wizard";
@@ -58,15 +59,9 @@ function TokenPanel({ invalid }: { invalid: boolean }) {
         </div>
       </div>
       <Form method="get" action={pathname} className="mt-5 grid gap-4" reloadDocument>
-        <Field
-          label={t("install.token.label")}
-          name="setup"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-          required
-          error={invalid ? t("install.token.invalid") : undefined}
-        />
+        <Field label={t("install.token.label")} error={invalid ? t("install.token.invalid") : undefined}>
+          <Input name="setup" autoComplete="off" spellCheck={false} dir="ltr" required />
+        </Field>
         <Button type="submit" className="justify-self-start">
           {t("install.token.submit")}
         </Button>

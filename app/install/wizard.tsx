@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { apiFetch } from "~/lib/api-client";
+import { callApi } from "~/lib/api-client";
 import { Button } from "~/ui/button";
 import { Stepper } from "~/ui/stepper";
 import { toast } from "~/ui/toast/store";
@@ -83,28 +83,30 @@ export function InstallWizard() {
   const goTo = (step: number) => setFlags((f) => ({ ...f, currentStep: Math.max(1, Math.min(step, current + 1)) }));
 
   // Any failed call is swallowed into the flag (SPEC §7); the panel then shows the not-ready state.
+  const post = (step: string) => callApi(`/api/install/${step}`, { locale, networkMessage: t("install.toast.failed") });
+
   const runMigrations = async () => {
     setMigrating(true);
-    const { ok, data } = await apiFetch<{ reason?: string }>("/api/install/migrations-run", { method: "POST", locale });
+    const result = await post("migrations-run");
     setMigrating(false);
-    setFlags((f) => ({ ...f, databaseMigrated: ok }));
-    if (!ok) toast({ variant: "error", title: data.message ?? t("install.toast.failed"), description: data.reason });
+    setFlags((f) => ({ ...f, databaseMigrated: result.ok }));
+    if (!result.ok) toast({ variant: "error", title: result.message, description: result.reason });
   };
 
   const loadDefaults = async () => {
     setLoadingDefaults(true);
-    const { ok, data } = await apiFetch<{ reason?: string }>("/api/install/database-loading", { method: "POST", locale });
+    const result = await post("database-loading");
     setLoadingDefaults(false);
-    setFlags((f) => ({ ...f, databaseLoaded: ok }));
-    if (!ok) toast({ variant: "error", title: data.message ?? t("install.toast.failed"), description: data.reason });
+    setFlags((f) => ({ ...f, databaseLoaded: result.ok }));
+    if (!result.ok) toast({ variant: "error", title: result.message, description: result.reason });
   };
 
   const finish = async () => {
     setFinishing(true);
-    const { ok, data } = await apiFetch("/api/install/finish", { method: "POST", locale });
+    const result = await post("finish");
     setFinishing(false);
-    if (!ok) {
-      toast({ variant: "warning", title: data.message ?? t("install.toast.failed") });
+    if (!result.ok) {
+      toast({ variant: "warning", title: result.message });
       return;
     }
     setFlags((f) => ({ ...f, currentStep: totalSteps }));
@@ -170,7 +172,7 @@ export function InstallWizard() {
         {current < totalSteps ? (
           <nav className="flex flex-wrap items-center gap-2 border-t pt-4" data-testid="install-nav">
             {current > 1 ? (
-              <Button variant="secondary" onClick={() => goTo(current - 1)}>
+              <Button variant="outline" onClick={() => goTo(current - 1)}>
                 {t("install.button.previous")}
               </Button>
             ) : null}
@@ -194,7 +196,7 @@ export function InstallWizard() {
                 </Button>
               ) : null}
               {current === 3 && !flags.databaseLoaded ? (
-                <Button variant="secondary" loading={loadingDefaults} onClick={loadDefaults}>
+                <Button variant="outline" loading={loadingDefaults} onClick={loadDefaults}>
                   {t("install.button.retryDefaults")}
                 </Button>
               ) : null}
@@ -213,7 +215,8 @@ export function InstallWizard() {
 }
 
 async function fetchConnection(locale: "fa" | "en"): Promise<ConnectionAnswer> {
-  return (await apiFetch<ConnectionAnswer>("/api/install/database-connections", { locale })).data;
+  const response = await fetch("/api/install/database-connections", { headers: { "X-Locale": locale, Accept: "application/json" } }).catch(() => undefined);
+  return ((await response?.json().catch(() => ({}))) ?? {}) as ConnectionAnswer;
 }
 
 

@@ -1,35 +1,41 @@
 import type { Locale } from "~/i18n/locales";
-import type { ApiError } from "./api-types";
+import type { Issue } from "./validation";
 
-export interface ApiResult<T> {
-  ok: boolean;
-  status: number;
-  data: T & Partial<ApiError>;
-}
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T & { message?: string } }
+  | { ok: false; status: number; message: string; issues: Issue[]; reason?: string };
 
 /**
- * Calls Daftar's JSON API from the browser: same-origin cookies, the page's language for messages, and a
- * network failure reported like a server error rather than thrown.
+ * Calls Daftar's JSON API from the browser in the page's language. A network failure is an answer too,
+ * with `networkMessage` (already translated) as its message.
  */
-export async function apiFetch<T = Record<string, unknown>>(
+export async function callApi<T = Record<string, never>>(
   path: string,
-  { method = "GET", body, locale, headers }: { method?: string; body?: unknown; locale: Locale; headers?: Record<string, string> },
+  options: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; locale: Locale; networkMessage: string },
 ): Promise<ApiResult<T>> {
+  let response: Response;
   try {
-    const response = await fetch(path, {
-      method,
-      credentials: "same-origin",
+    response = await fetch(path, {
+      method: options.method ?? "POST",
       headers: {
         Accept: "application/json",
-        "X-Locale": locale,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...headers,
+        "X-Locale": options.locale,
+        ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "same-origin",
     });
-    const data = (await response.json().catch(() => ({}))) as T & Partial<ApiError>;
-    return { ok: response.ok, status: response.status, data };
   } catch {
-    return { ok: false, status: 0, data: {} as T & Partial<ApiError> };
+    return { ok: false, status: 0, message: options.networkMessage, issues: [] };
   }
+  const body = (await response.json().catch(() => ({}))) as { message?: string; issues?: Issue[]; reason?: unknown };
+  if (response.ok) return { ok: true, status: response.status, data: body as T & { message?: string } };
+  return {
+    ok: false,
+    status: response.status,
+    message: body.message || options.networkMessage,
+    issues: Array.isArray(body.issues) ? body.issues : [],
+    // Some steps explain a failure beyond the message (the installer's migration error, say).
+    reason: typeof body.reason === "string" ? body.reason : undefined,
+  };
 }

@@ -1,8 +1,9 @@
 import type * as z from "zod";
 import { serverT } from "~/i18n/catalogs.server";
 import { isLocale, type Locale } from "~/i18n/locales";
-import type { TFunction } from "~/i18n/translate";
+import type { MessageKey, TFunction } from "~/i18n/translate";
 import { jsonError } from "./http.server";
+import { ServiceError } from "./service-error";
 import { validate } from "./validation";
 
 /**
@@ -52,17 +53,36 @@ export function parseBody<T>(ctx: ApiContext, schema: z.ZodType<T>, input: unkno
   throw jsonError(400, message, result.issues);
 }
 
+/** A service's refusal as the JSON answer, in the caller's language. */
+export function serviceErrorResponse(error: ServiceError, t: TFunction): Response {
+  const issues = error.issues?.map((issue) => ({ path: issue.path, message: t(issue.message) }));
+  const response = jsonError(error.status, t(error.key, error.vars), issues);
+  for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+  return response;
+}
+
+export interface HandleApiOptions {
+  /** The message of an unexpected failure ("Failed to add role"); the generic one when absent. */
+  failure?: MessageKey;
+}
+
 /**
- * Wraps an API handler: thrown Responses are answers, anything else is logged and becomes a 500 in the
- * caller's language (never the error's own text, which may hold internals).
+ * Wraps an API handler: thrown Responses are answers, a thrown ServiceError is a refusal with its status,
+ * anything else is logged and becomes a 500 in the caller's language (never the error's own text, which may
+ * hold internals).
  */
-export async function handleApi(request: Request, handler: (ctx: ApiContext) => Promise<Response>): Promise<Response> {
+export async function handleApi(
+  request: Request,
+  handler: (ctx: ApiContext) => Promise<Response>,
+  options: HandleApiOptions = {},
+): Promise<Response> {
   const ctx = apiContext(request);
   try {
     return await handler(ctx);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
+    if (thrown instanceof ServiceError) return serviceErrorResponse(thrown, ctx.t);
     console.error(`${request.method} ${new URL(request.url).pathname} failed:`, thrown);
-    return jsonError(500, ctx.t("api.unexpected"));
+    return jsonError(500, ctx.t(options.failure ?? "api.unexpected"));
   }
 }

@@ -3,6 +3,7 @@ import type { Locale } from "~/i18n/locales";
 import type { Messages } from "~/i18n/translate";
 import type { SiteInfo } from "~/settings/app-config";
 import type { ToastInput } from "~/ui/toast/types";
+import type { SessionUser } from "~/auth/session-user";
 
 /** What the root loader gives every page. */
 export interface RootData {
@@ -17,6 +18,8 @@ export interface RootData {
   /** Only while not installed: whether this browser holds the setup token, and whether a wrong one was given. */
   setup?: { authorized: boolean; invalid: boolean };
   flash: ToastInput | null;
+  /** Who is signed in, for the header and the browser identity; permissions only decide what to show. */
+  user: SessionUser | null;
 }
 
 /** The root loader's data; undefined only while rendering an error raised by the root loader itself. */

@@ -4,6 +4,7 @@ export default {
   "forbidden": "Forbidden: You do not have permission to do this.",
   "missingFields": "Missing required fields: {fields}",
   "invalidJson": "The request body is not valid JSON.",
+  "methodNotAllowed": "This method is not allowed here.",
   "invalidInput": "Invalid input",
   "crossOrigin": "Forbidden: cross-site request refused.",
   "tooManyRequests": "Too many attempts. Please wait a moment and try again.",

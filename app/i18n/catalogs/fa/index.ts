@@ -1,9 +1,13 @@
 import type en from "../en";
 import type { CatalogOf } from "../../catalog-types";
 import api from "./api";
+import auth from "./auth";
 import comments from "./comments";
 import common from "./common";
 import install from "./install";
+import manage from "./manage";
 import validation from "./validation";
 
-export default { api, comments, common, install, validation } satisfies { [N in keyof typeof en]: CatalogOf<(typeof en)[N]> };
+export default { api, auth, comments, common, install, manage, validation } satisfies {
+  [N in keyof typeof en]: CatalogOf<(typeof en)[N]>;
+};

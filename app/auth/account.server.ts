@@ -1,0 +1,135 @@
+/**
+ * The account owner's own calls: register, log in, change password, update profile. Every rule that may
+ * refuse is a ServiceError with a catalog key; callers (API routes, the OAuth callback) answer with it.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { ServiceError } from "~/lib/service-error";
+import type { CurrentUser } from "./current-user.server";
+import { recordDevice } from "./devices.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { memberRoleName } from "./permissions";
+import { hit, limits, refund, reset, type Hit } from "./rate-limit.server";
+import type { LoginInput, RegisterInput } from "./schema";
+import { createSession, destroyOtherSessions, destroySession } from "./sessions.server";
+import { createUser, displayNameOf, findUserByName, UserNameTakenError, type UserRow } from "./users.server";
+
+/** Where a request came from: recorded with sessions and devices, and the subject of address limits. */
+export interface RequestClient {
+  ip: string;
+  userAgent: string | null;
+}
+
+function tooManyAttempts(...hits: Hit[]): ServiceError {
+  const retryAfter = Math.max(...hits.filter((h) => !h.allowed).map((h) => h.retryAfter));
+  return new ServiceError(429, "api.tooManyRequests", undefined, undefined, { "Retry-After": String(retryAfter) });
+}
+
+/**
+ * Starts a fresh session for `user` (any session the request carried is ended first: sessions rotate on
+ * login) and records the device the browser identifies itself with. Returns the Set-Cookie header.
+ */
+export async function startSession(
+  db: Database,
+  user: UserRow,
+  request: Request,
+  client: RequestClient,
+  device?: { pub?: string; deviceName?: string },
+): Promise<string> {
+  await destroySession(db, request);
+  const { cookie } = await createSession(db, user.id, request, client);
+  if (device?.pub) {
+    const recorded = await recordDevice(db, { ...device, pub: device.pub, userId: user.id, ...client });
+    if (recorded) await db.update(users).set({ pub: device.pub }).where(eq(users.id, user.id));
+  }
+  return cookie;
+}
+
+/** Registration: a Member account, logged in at once. */
+export async function register(
+  db: Database,
+  input: RegisterInput,
+  request: Request,
+  client: RequestClient,
+): Promise<{ user: UserRow; cookie: string }> {
+  const hits = await Promise.all([
+    hit(db, limits.registerByAddress, client.ip || "unknown"),
+    hit(db, limits.registerByName, input.userName),
+  ]);
+  if (hits.some((h) => !h.allowed)) throw tooManyAttempts(...hits);
+  let user: UserRow;
+  try {
+    user = await db.transaction((tx) => createUser(tx as unknown as Database, { ...input }, [memberRoleName]));
+  } catch (error) {
+    if (error instanceof UserNameTakenError) {
+      throw new ServiceError(409, "auth.userNameTaken", undefined, [{ path: "userName", message: "auth.userNameTaken" }]);
+    }
+    throw error;
+  }
+  const cookie = await startSession(db, user, request, client, input);
+  return { user, cookie };
+}
+
+/**
+ * Login. Attempts are counted per address and per user name before the password is looked at (a success
+ * gives its count back); whatever is wrong (no such user, wrong password, no password at all) the answer is
+ * the same.
+ */
+export async function login(
+  db: Database,
+  input: LoginInput,
+  request: Request,
+  client: RequestClient,
+): Promise<{ user: UserRow; cookie: string }> {
+  const hits = await Promise.all([
+    hit(db, limits.loginByAddress, client.ip || "unknown"),
+    hit(db, limits.loginByName, input.userName),
+  ]);
+  if (hits.some((h) => !h.allowed)) throw tooManyAttempts(...hits);
+  const user = await findUserByName(db, input.userName);
+  const ok = await verifyPassword(input.password, user?.passwordHash);
+  if (!user || !ok) throw new ServiceError(401, "auth.invalidCredentials");
+  await Promise.all([reset(db, limits.loginByName, input.userName), refund(db, limits.loginByAddress, client.ip || "unknown")]);
+  const cookie = await startSession(db, user, request, client, input);
+  return { user, cookie };
+}
+
+/** Changes the password after checking the current one, and ends every other session of the account. */
+export async function changePassword(
+  db: Database,
+  user: CurrentUser,
+  input: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const attempt = await hit(db, limits.passwordByUser, String(user.id));
+  if (!attempt.allowed) throw tooManyAttempts(attempt);
+  const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+  if (!(await verifyPassword(input.oldPassword, row?.passwordHash))) {
+    throw new ServiceError(400, "auth.wrongPassword", undefined, [{ path: "oldPassword", message: "auth.wrongPassword" }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await destroyOtherSessions(tx as unknown as Database, user.id, user.sessionId);
+  });
+  await reset(db, limits.passwordByUser, String(user.id));
+}
+
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  input: { firstName: string; lastName: string; about: string },
+): Promise<void> {
+  const row = await db.select({ userName: users.userName }).from(users).where(eq(users.id, userId)).get();
+  if (!row) throw new ServiceError(404, "manage.userNotFound");
+  await db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      about: input.about,
+      displayName: displayNameOf({ ...input, userName: row.userName }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,26 @@
+import { LayoutDashboard } from "lucide-react";
+import { Link } from "react-router";
+import { localizePath } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
+import { useRootData } from "~/shell/root-data";
+import { Tooltip } from "~/ui/tooltip";
+
+/** The header's way into the dashboard, for those who may read it (the server checks again). */
+export function AdminButton() {
+  const t = useT();
+  const user = useRootData()?.user;
+  const locale = useLocale();
+  if (!user?.permissions.includes("dashboard.read")) return null;
+  return (
+    <Tooltip content={t("common.nav.dashboard")}>
+      <Link
+        to={localizePath("/manage", locale)}
+        data-testid="admin-button"
+        aria-label={t("common.nav.dashboard")}
+        className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
+      >
+        <LayoutDashboard aria-hidden className="size-5" />
+      </Link>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,75 @@
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { devices } from "~/db/schema";
+
+export interface DeviceSighting {
+  pub: string;
+  deviceName?: string;
+  userId?: number | null;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/**
+ * Records a browser identity (its Nostr public key) with where and when it was last seen. A device that
+ * already belongs to another account is left alone: a public key is public, so sending someone else's must
+ * not move their device into your account. Returns whether the sighting was recorded.
+ */
+export async function recordDevice(db: Database, sighting: DeviceSighting): Promise<boolean> {
+  const now = new Date();
+  const userId = sighting.userId ?? null;
+  const values = {
+    pub: sighting.pub,
+    userId,
+    deviceName: sighting.deviceName?.slice(0, 80) ?? "",
+    ip: sighting.ip ?? null,
+    userAgent: sighting.userAgent?.slice(0, 500) ?? null,
+    lastActivityAt: now,
+  };
+  const rows = await db
+    .insert(devices)
+    .values(values)
+    .onConflictDoUpdate({
+      target: devices.pub,
+      set: {
+        // An anonymous device joins the account that signs in with it; an owned one stays with its owner.
+        userId: sql`coalesce(${devices.userId}, ${userId})`,
+        deviceName: sighting.deviceName ? values.deviceName : sql`${devices.deviceName}`,
+        ip: values.ip,
+        userAgent: values.userAgent,
+        lastActivityAt: now,
+      },
+      setWhere: userId === null ? isNull(devices.userId) : or(isNull(devices.userId), eq(devices.userId, userId)),
+    })
+    .returning({ id: devices.id })
+    .all();
+  return rows.length > 0;
+}
+
+/** Renames a device of the account `userId`; false when the account has no such device. */
+export async function renameDevice(db: Database, pub: string, deviceName: string, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(devices)
+    .set({ deviceName: deviceName.slice(0, 80), lastActivityAt: new Date() })
+    .where(and(eq(devices.pub, pub), eq(devices.userId, userId)))
+    .returning({ id: devices.id })
+    .all();
+  return rows.length > 0;
+}
+
+export async function devicesOf(db: Database, userId: number) {
+  return db
+    .select({
+      pub: devices.pub,
+      deviceName: devices.deviceName,
+      ip: devices.ip,
+      userAgent: devices.userAgent,
+      lastActivityAt: devices.lastActivityAt,
+      createdAt: devices.createdAt,
+    })
+    .from(devices)
+    .where(eq(devices.userId, userId))
+    .orderBy(desc(devices.lastActivityAt))
+    .limit(50)
+    .all();
+}

@@ -1,0 +1,198 @@
+/**
+ * The OAuth round trip: start (remember the flow's secrets in a short-lived cookie, send the browser to the
+ * provider) and callback (check the state, ask the provider who it is, then log in, create or link).
+ *
+ * Linking is explicit: a logged-in user starts a "link" flow from their profile. An unknown provider
+ * account never joins an existing Daftar account by e-mail, because Daftar does not verify e-mail
+ * addresses and the provider's may not be verified either.
+ */
+import { randomBytes } from "node:crypto";
+import { generateCodeVerifier, generateState } from "arctic";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { oauthAccounts, users } from "~/db/schema";
+import { loadNameList } from "~/identity/random-name";
+import { isLocale, type Locale } from "~/i18n/locales";
+import { readCookie, serializeCookie } from "~/lib/cookies";
+import { ServiceError } from "~/lib/service-error";
+import { startSession, type RequestClient } from "../account.server";
+import { safeReturnPath } from "../return-path";
+import { memberRoleName } from "../permissions";
+import { createUser, findUserByName, isUniqueViolation, UserNameTakenError, type UserRow } from "../users.server";
+import type { ExternalIdentity, FlowSecrets, Provider } from "./providers.server";
+
+const cookieName = "daftar_oauth";
+const cookiePath = "/api/oauth";
+
+export interface FlowState extends FlowSecrets {
+  provider: string;
+  mode: "login" | "link";
+  locale: Locale;
+  /** Where to go afterwards when the flow runs in the main window rather than a popup. */
+  returnTo: string;
+  popup: boolean;
+  /** The browser's identity key, recorded as a device with the session. */
+  pub?: string;
+  deviceName?: string;
+}
+
+/** The site's public origin: SITE_URL when set (behind proxies), else the request's. */
+export function siteOrigin(request: Request): string {
+  return process.env.SITE_URL?.replace(/\/$/, "") || new URL(request.url).origin;
+}
+
+export function redirectUri(request: Request, provider: string): string {
+  return `${siteOrigin(request)}/api/oauth/${provider}/callback`;
+}
+
+function secure(request: Request) {
+  return siteOrigin(request).startsWith("https:");
+}
+
+export async function startFlow(
+  provider: Provider,
+  request: Request,
+  options: Omit<FlowState, keyof FlowSecrets | "provider">,
+): Promise<{ location: string; cookie: string }> {
+  const secrets: FlowSecrets = {
+    state: generateState(),
+    codeVerifier: generateCodeVerifier(),
+    nonce: randomBytes(16).toString("base64url"),
+  };
+  const url = await provider.authorizationUrl(secrets, redirectUri(request, provider.id));
+  const state: FlowState = { ...options, ...secrets, provider: provider.id };
+  const cookie = serializeCookie(cookieName, JSON.stringify(state), {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: secure(request),
+    path: cookiePath,
+    maxAge: 600,
+  });
+  return { location: url.toString(), cookie };
+}
+
+export function clearFlowCookie(request: Request): string {
+  return serializeCookie(cookieName, "", { httpOnly: true, sameSite: "Lax", secure: secure(request), path: cookiePath, maxAge: 0 });
+}
+
+/** The flow this browser started, or undefined when there is none (expired, tampered, another browser). */
+export function readFlow(request: Request): FlowState | undefined {
+  const raw = readCookie(request.headers.get("cookie"), cookieName);
+  if (!raw) return undefined;
+  try {
+    const value = JSON.parse(raw) as Partial<FlowState>;
+    if (typeof value.state !== "string" || typeof value.codeVerifier !== "string" || typeof value.nonce !== "string") {
+      return undefined;
+    }
+    return {
+      state: value.state,
+      codeVerifier: value.codeVerifier,
+      nonce: value.nonce,
+      provider: String(value.provider),
+      mode: value.mode === "link" ? "link" : "login",
+      locale: isLocale(value.locale) ? value.locale : "fa",
+      returnTo: safeReturnPath(value.returnTo),
+      popup: value.popup === true,
+      pub: typeof value.pub === "string" && /^[0-9a-f]{64}$/.test(value.pub) ? value.pub : undefined,
+      deviceName: typeof value.deviceName === "string" ? value.deviceName.slice(0, 80) : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+async function linkedUser(db: Database, provider: string, subject: string): Promise<UserRow | undefined> {
+  const row = await db
+    .select({ user: users })
+    .from(oauthAccounts)
+    .innerJoin(users, eq(users.id, oauthAccounts.userId))
+    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, subject)))
+    .get();
+  return row?.user;
+}
+
+/** A free user name made from the provider's, in the characters Daftar allows. */
+async function freeUserName(db: Database, identity: ExternalIdentity, provider: string): Promise<string> {
+  const base =
+    (identity.userName ?? identity.email?.split("@")[0] ?? "")
+      .replace(/[^A-Za-z0-9._-]/g, "")
+      .slice(0, 32) || provider;
+  const stem = base.length >= 3 ? base : `${base}-user`;
+  for (let n = 0; n < 50; n++) {
+    const candidate = n === 0 ? stem : `${stem}-${n + 1}`;
+    if (!(await findUserByName(db, candidate))) return candidate;
+  }
+  return `${stem}-${randomBytes(4).toString("hex")}`;
+}
+
+function namesOf(identity: ExternalIdentity, userName: string): { firstName: string; lastName: string } {
+  if (identity.firstName || identity.lastName) {
+    return { firstName: identity.firstName ?? "", lastName: identity.lastName ?? "" };
+  }
+  const [first = userName, ...rest] = (identity.name ?? userName).split(/\s+/);
+  return { firstName: first, lastName: rest.join(" ") };
+}
+
+/** A new Member account for a provider account nobody has used here before. */
+async function createFromIdentity(db: Database, provider: string, identity: ExternalIdentity, locale: Locale): Promise<UserRow> {
+  const about = (await loadNameList(locale)).newcomer;
+  for (let attempt = 0; ; attempt++) {
+    const userName = await freeUserName(db, identity, provider);
+    try {
+      return await db.transaction(async (txn) => {
+        const tx = txn as unknown as Database;
+        const user = await createUser(tx, { userName, about, ...namesOf(identity, userName) }, [memberRoleName]);
+        await tx.insert(oauthAccounts).values({ provider, providerUserId: identity.subject, userId: user.id });
+        return user;
+      });
+    } catch (error) {
+      // Two callbacks for the same provider account at once: the other one made the account.
+      const existing = isUniqueViolation(error) ? await linkedUser(db, provider, identity.subject) : undefined;
+      if (existing) return existing;
+      if (!(error instanceof UserNameTakenError) || attempt >= 3) throw error;
+    }
+  }
+}
+
+export type FlowOutcome =
+  | { kind: "login"; user: UserRow; cookie: string }
+  | { kind: "linked"; user: UserRow };
+
+/** Logs in with (or creates) the account of `identity`, or links it to `currentUserId` in a link flow. */
+export async function finishFlow(
+  db: Database,
+  flow: FlowState,
+  identity: ExternalIdentity,
+  request: Request,
+  client: RequestClient,
+  currentUserId: number | null,
+  providerName: string,
+): Promise<FlowOutcome> {
+  const existing = await linkedUser(db, flow.provider, identity.subject);
+  if (flow.mode === "link") {
+    if (currentUserId === null) throw new ServiceError(401, "api.unauthorized");
+    if (existing && existing.id !== currentUserId) {
+      throw new ServiceError(409, "auth.oauthLinkedElsewhere", { provider: providerName });
+    }
+    if (!existing) {
+      try {
+        await db.insert(oauthAccounts).values({ provider: flow.provider, providerUserId: identity.subject, userId: currentUserId });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ServiceError(409, "auth.oauthLinkedElsewhere", { provider: providerName });
+        throw error;
+      }
+    }
+    const user = await db.select().from(users).where(eq(users.id, currentUserId)).get();
+    if (!user) throw new ServiceError(404, "manage.userNotFound");
+    return { kind: "linked", user };
+  }
+  const user = existing ?? (await createFromIdentity(db, flow.provider, identity, flow.locale));
+  const cookie = await startSession(db, user, request, client, { pub: flow.pub, deviceName: flow.deviceName });
+  return { kind: "login", user, cookie };
+}
+
+/** The providers an account is linked with. */
+export async function linkedProviders(db: Database, userId: number): Promise<string[]> {
+  const rows = await db.select({ provider: oauthAccounts.provider }).from(oauthAccounts).where(eq(oauthAccounts.userId, userId)).all();
+  return rows.map((r) => r.provider);
+}

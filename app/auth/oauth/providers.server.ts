@@ -1,0 +1,153 @@
+/**
+ * Sign-in providers, configured from the environment (README, "Configuration"): GitHub through arctic, and
+ * any OpenID Connect provider by its issuer URL (discovery, authorization code with PKCE and a nonce).
+ */
+import { CodeChallengeMethod, decodeIdToken, GitHub, OAuth2Client } from "arctic";
+
+import type { ProviderInfo } from "./provider-info";
+
+export type { ProviderId, ProviderInfo } from "./provider-info";
+
+/** Who the provider says signed in. */
+export interface ExternalIdentity {
+  subject: string;
+  userName?: string;
+  firstName?: string;
+  lastName?: string;
+  name?: string;
+  email?: string;
+}
+
+export interface FlowSecrets {
+  state: string;
+  codeVerifier: string;
+  nonce: string;
+}
+
+export interface Provider extends ProviderInfo {
+  authorizationUrl(secrets: FlowSecrets, redirectUri: string): Promise<URL>;
+  identify(code: string, secrets: FlowSecrets, redirectUri: string): Promise<ExternalIdentity>;
+}
+
+const env = (name: string) => process.env[name]?.trim() || undefined;
+
+/** The providers configured now (read on every call, so tests and restarts pick up changes). */
+export function configuredProviders(): ProviderInfo[] {
+  return (["github", "oidc"] as const).map(providerById).filter((p) => p !== undefined).map(({ id, name }) => ({ id, name }));
+}
+
+export function providerById(id: string): Provider | undefined {
+  if (id === "github") {
+    const clientId = env("GITHUB_CLIENT_ID");
+    const clientSecret = env("GITHUB_CLIENT_SECRET");
+    return clientId && clientSecret ? github(clientId, clientSecret) : undefined;
+  }
+  if (id === "oidc") {
+    const issuer = env("OIDC_ISSUER");
+    const clientId = env("OIDC_CLIENT_ID");
+    if (!issuer || !clientId) return undefined;
+    return openIdConnect(issuer.replace(/\/$/, ""), clientId, env("OIDC_CLIENT_SECRET") ?? null, env("OIDC_NAME") ?? "OpenID Connect");
+  }
+  return undefined;
+}
+
+function github(clientId: string, clientSecret: string): Provider {
+  return {
+    id: "github",
+    name: "GitHub",
+    async authorizationUrl({ state }, redirectUri) {
+      return new GitHub(clientId, clientSecret, redirectUri).createAuthorizationURL(state, ["read:user"]);
+    },
+    async identify(code, _secrets, redirectUri) {
+      const tokens = await new GitHub(clientId, clientSecret, redirectUri).validateAuthorizationCode(code);
+      const response = await fetch("https://api.github.com/user", {
+        headers: { Authorization: `Bearer ${tokens.accessToken()}`, "User-Agent": "Daftar", Accept: "application/json" },
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`GitHub user lookup answered ${response.status}`);
+      const user = (await response.json()) as { id: number; login: string; name?: string | null; email?: string | null };
+      return { subject: String(user.id), userName: user.login, name: user.name ?? undefined };
+    },
+  };
+}
+
+interface Discovery {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  userinfo_endpoint?: string;
+}
+
+const discoveries = new Map<string, { at: number; value: Promise<Discovery> }>();
+
+/** The issuer's discovery document, kept for an hour. */
+function discover(issuer: string): Promise<Discovery> {
+  const cached = discoveries.get(issuer);
+  if (cached && Date.now() - cached.at < 60 * 60 * 1000) return cached.value;
+  const value = fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) }).then(
+    async (response) => {
+      if (!response.ok) throw new Error(`OpenID discovery answered ${response.status}`);
+      const document = (await response.json()) as Discovery;
+      if (document.issuer.replace(/\/$/, "") !== issuer) throw new Error("OpenID discovery names another issuer");
+      return document;
+    },
+  );
+  value.catch(() => discoveries.delete(issuer));
+  discoveries.set(issuer, { at: Date.now(), value });
+  return value;
+}
+
+type Claims = Record<string, unknown>;
+const str = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+
+function openIdConnect(issuer: string, clientId: string, clientSecret: string | null, name: string): Provider {
+  return {
+    id: "oidc",
+    name,
+    async authorizationUrl({ state, codeVerifier, nonce }, redirectUri) {
+      const { authorization_endpoint } = await discover(issuer);
+      const client = new OAuth2Client(clientId, clientSecret, redirectUri);
+      const url = client.createAuthorizationURLWithPKCE(authorization_endpoint, state, CodeChallengeMethod.S256, codeVerifier, [
+        "openid",
+        "profile",
+        "email",
+      ]);
+      url.searchParams.set("nonce", nonce);
+      return url;
+    },
+    async identify(code, { codeVerifier, nonce }, redirectUri) {
+      const discovery = await discover(issuer);
+      const client = new OAuth2Client(clientId, clientSecret, redirectUri);
+      const tokens = await client.validateAuthorizationCode(discovery.token_endpoint, code, codeVerifier);
+      // The ID token came straight from the token endpoint over the back channel (OIDC Core 3.1.3.7): its
+      // issuer, audience, expiry and nonce are checked; its signature is vouched for by that channel.
+      const claims = decodeIdToken(tokens.idToken()) as Claims;
+      const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+      if (str(claims.iss)?.replace(/\/$/, "") !== issuer) throw new Error("ID token from another issuer");
+      if (!audience.includes(clientId)) throw new Error("ID token for another client");
+      if (typeof claims.exp !== "number" || claims.exp * 1000 < Date.now()) throw new Error("ID token expired");
+      if (claims.nonce !== nonce) throw new Error("ID token nonce mismatch");
+      const subject = str(claims.sub);
+      if (!subject) throw new Error("ID token without subject");
+      let profile: Claims = claims;
+      if (discovery.userinfo_endpoint) {
+        const response = await fetch(discovery.userinfo_endpoint, {
+          headers: { Authorization: `Bearer ${tokens.accessToken()}`, Accept: "application/json" },
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (response.ok) {
+          const info = (await response.json()) as Claims;
+          if (info.sub === subject) profile = { ...claims, ...info };
+        }
+      }
+      return {
+        subject,
+        userName: str(profile.preferred_username) ?? str(profile.nickname),
+        firstName: str(profile.given_name),
+        lastName: str(profile.family_name),
+        name: str(profile.name),
+        email: profile.email_verified === true ? str(profile.email) : undefined,
+      };
+    },
+  };
+}

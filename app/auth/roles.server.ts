@@ -1,0 +1,176 @@
+/**
+ * Roles and who holds them. Two rules keep the permission system closed (docs/decisions/003):
+ * - nobody grants or takes away what they do not hold themselves: a new role may only carry permissions its
+ *   creator holds, and a role may only be given to or taken from someone by a holder of all its permissions;
+ * - the last account able to manage users (users.manage) can never lose it.
+ */
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { permissions as permissionTable, rolePermissions, roles, userRoles, users } from "~/db/schema";
+import { ServiceError } from "~/lib/service-error";
+import { isPermission, type Permission } from "./permissions";
+import { isUniqueViolation } from "./users.server";
+
+export interface RoleInfo {
+  id: number;
+  name: string;
+  description: string;
+  builtIn: boolean;
+  permissions: Permission[];
+  userCount: number;
+}
+
+export interface Actor {
+  id: number;
+  permissions: readonly Permission[];
+}
+
+/** Every role with its permissions and how many accounts hold it, built-in roles first. */
+export async function listRoles(db: Database): Promise<RoleInfo[]> {
+  const [rows, grants, holders] = await Promise.all([
+    db.select().from(roles).orderBy(sql`${roles.builtIn} DESC`, asc(roles.id)).all(),
+    db.select().from(rolePermissions).all(),
+    db.select({ roleId: userRoles.roleId, n: count() }).from(userRoles).groupBy(userRoles.roleId).all(),
+  ]);
+  return rows.map((role) => ({
+    id: role.id,
+    name: role.name,
+    description: role.description,
+    builtIn: role.builtIn,
+    permissions: grants
+      .filter((g) => g.roleId === role.id)
+      .map((g) => g.permission)
+      .filter(isPermission)
+      .sort(),
+    userCount: holders.find((h) => h.roleId === role.id)?.n ?? 0,
+  }));
+}
+
+/** The permission catalogue with descriptions, as the installer loaded it. */
+export async function listPermissions(db: Database): Promise<{ name: Permission; description: string }[]> {
+  const rows = await db.select().from(permissionTable).orderBy(asc(permissionTable.name)).all();
+  return rows.filter((row): row is { name: Permission; description: string } => isPermission(row.name));
+}
+
+/** Refuses when `wanted` holds a permission the actor does not. */
+export function assertHolds(actor: Actor, wanted: Iterable<Permission>): void {
+  const missing = [...wanted].filter((p) => !actor.permissions.includes(p));
+  if (missing.length) throw new ServiceError(403, "manage.forbiddenEscalation");
+}
+
+export async function createRole(
+  db: Database,
+  actor: Actor,
+  input: { name: string; description: string; permissions: Permission[] },
+): Promise<RoleInfo> {
+  const wanted = [...new Set(input.permissions)];
+  assertHolds(actor, wanted);
+  try {
+    return await db.transaction(async (tx) => {
+      const role = await tx
+        .insert(roles)
+        .values({ name: input.name, description: input.description })
+        .returning()
+        .get();
+      await tx.insert(rolePermissions).values(wanted.map((permission) => ({ roleId: role.id, permission })));
+      return { ...role, permissions: wanted.sort(), userCount: 0 };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "name")) {
+      throw new ServiceError(409, "manage.roleNameTaken", undefined, [{ path: "name", message: "manage.roleNameTaken" }]);
+    }
+    throw error;
+  }
+}
+
+async function rolesByIds(db: Database, roleIds: readonly number[]): Promise<RoleInfo[]> {
+  const ids = [...new Set(roleIds)];
+  const found = (await listRoles(db)).filter((role) => ids.includes(role.id));
+  if (found.length !== ids.length) throw new ServiceError(404, "manage.roleNotFound");
+  return found;
+}
+
+async function assertUserExists(db: Database, userId: number): Promise<void> {
+  const row = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+  if (!row) throw new ServiceError(404, "manage.userNotFound");
+}
+
+async function roleIdsOf(db: Database, userId: number): Promise<number[]> {
+  const rows = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId)).all();
+  return rows.map((r) => r.roleId);
+}
+
+/** How many accounts hold `permission` through any of their roles. */
+export async function holdersOf(db: Database, permission: Permission): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(DISTINCT ${userRoles.userId})` })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(eq(rolePermissions.permission, permission))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Changes the roles of `userId` to `next` in one write transaction (writers queue on it, so two managers
+ * removing each other at the same moment cannot both succeed), refusing escalation and the loss of the last
+ * users.manage holder.
+ */
+async function changeRoles(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  next: (current: number[]) => number[],
+): Promise<{ added: number[]; removed: number[] }> {
+  await assertUserExists(db, userId);
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const current = await roleIdsOf(tx, userId);
+    const wanted = [...new Set(next(current))];
+    const added = wanted.filter((id) => !current.includes(id));
+    const removed = current.filter((id) => !wanted.includes(id));
+    const touched = await rolesByIds(tx, [...added, ...removed]);
+    assertHolds(
+      actor,
+      touched.flatMap((role) => role.permissions),
+    );
+    if (removed.length) {
+      await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, removed)));
+    }
+    if (added.length) {
+      await tx
+        .insert(userRoles)
+        .values(added.map((roleId) => ({ userId, roleId })))
+        .onConflictDoNothing();
+    }
+    if (removed.length && (await holdersOf(tx, "users.manage")) === 0) {
+      throw new ServiceError(409, "manage.lastManager");
+    }
+    return { added, removed };
+  });
+}
+
+/** Gives `userId` the roles (those already held are kept). */
+export function addRolesToUser(db: Database, actor: Actor, userId: number, roleIds: number[]) {
+  return changeRoles(db, actor, userId, (current) => [...current, ...roleIds]);
+}
+
+/** Takes the roles from `userId`. */
+export function removeRolesFromUser(db: Database, actor: Actor, userId: number, roleIds: number[]) {
+  return changeRoles(db, actor, userId, (current) => current.filter((id) => !roleIds.includes(id)));
+}
+
+/** Makes `roleIds` exactly the roles of `userId`. */
+export function setRolesOfUser(db: Database, actor: Actor, userId: number, roleIds: number[]) {
+  return changeRoles(db, actor, userId, () => roleIds);
+}
+
+/** Validates that every role exists and that the actor may give all of them; returns their names. */
+export async function grantableRoleNames(db: Database, actor: Actor, roleIds: number[]): Promise<string[]> {
+  const found = await rolesByIds(db, roleIds);
+  assertHolds(
+    actor,
+    found.flatMap((role) => role.permissions),
+  );
+  return found.map((role) => role.name);
+}

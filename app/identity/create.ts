@@ -1,0 +1,97 @@
+/**
+ * Making identities: a secp256k1 key pair (nostr-tools) and a random display name from the locale's word
+ * list. Loaded on demand (see store.ts), so pages do not carry the key code and word lists on first load.
+ */
+import { generateSecretKey, getPublicKey } from "nostr-tools/pure";
+import { bytesToHex } from "nostr-tools/utils";
+import type { Locale } from "~/i18n/locales";
+import { loadNameList, randomDisplayName } from "./random-name";
+import type { SessionUser } from "~/auth/session-user";
+import { changeEvent, readIdentity, readProfile, storage, storageKeys, type LocalProfile } from "./store";
+
+export function writeIdentity(profile: LocalProfile, privateKey?: string): void {
+  const store = storage();
+  if (!store) return;
+  if (privateKey) store.setItem(storageKeys.privateKey, privateKey);
+  store.setItem(storageKeys.profile, JSON.stringify(profile));
+  store.setItem(storageKeys.loggedIn, "true");
+  window.dispatchEvent(new Event(changeEvent));
+}
+
+/** Logout: the profile and the key are gone, and logged-in is false, until a fresh identity is made. */
+export function clearIdentity(): void {
+  const store = storage();
+  if (!store) return;
+  store.removeItem(storageKeys.profile);
+  store.removeItem(storageKeys.privateKey);
+  store.setItem(storageKeys.loggedIn, "false");
+  window.dispatchEvent(new Event(changeEvent));
+}
+
+/** A brand-new guest identity: new key pair, random name, the "new comer" about text. */
+export async function createIdentity(locale: Locale): Promise<LocalProfile> {
+  const list = await loadNameList(locale);
+  const secret = generateSecretKey();
+  const name = randomDisplayName(list, locale);
+  const profile: LocalProfile = {
+    firstName: "",
+    lastName: "",
+    displayName: name,
+    about: list.newcomer,
+    pub: getPublicKey(secret),
+    deviceName: name,
+  };
+  writeIdentity(profile, bytesToHex(secret));
+  return profile;
+}
+
+/** The identity this browser has, made first when there is none. */
+export async function ensureIdentity(locale: Locale): Promise<LocalProfile> {
+  return readIdentity() ?? (await createIdentity(locale));
+}
+
+/**
+ * "New random name": a guest takes it as display and device name; a signed-in user keeps the account's
+ * display name and renames only this device.
+ */
+export async function renameIdentity(locale: Locale): Promise<LocalProfile> {
+  const current = await ensureIdentity(locale);
+  const list = await loadNameList(locale);
+  let name = randomDisplayName(list, locale);
+  while (name === current.deviceName) name = randomDisplayName(list, locale);
+  const next: LocalProfile = current.userId
+    ? { ...current, deviceName: name }
+    : { ...current, displayName: name, deviceName: name };
+  writeIdentity(next);
+  return next;
+}
+
+/** Logout: the old identity goes and a fresh guest identity takes its place. */
+export async function resetIdentity(locale: Locale): Promise<LocalProfile> {
+  clearIdentity();
+  return createIdentity(locale);
+}
+
+/**
+ * Brings the identity in step with the session (SPEC §4): login merges the account's profile into it
+ * (the key and the device name stay); when the account's session is gone (logout here or elsewhere, a
+ * password change elsewhere) the identity is cleared and a fresh guest identity made.
+ */
+export async function syncWithSession(user: SessionUser | null, locale: Locale): Promise<void> {
+  if (!user) {
+    if (readProfile()?.userId) await resetIdentity(locale);
+    else await ensureIdentity(locale);
+    return;
+  }
+  const current = await ensureIdentity(locale);
+  const next: LocalProfile = {
+    ...current,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    displayName: user.displayName,
+    about: user.about,
+    userId: user.id,
+    userName: user.userName,
+  };
+  if (JSON.stringify(next) !== JSON.stringify(current)) writeIdentity(next);
+}

@@ -1,0 +1,17 @@
+import type { Permission } from "~/auth/permissions";
+import type { MessageKey } from "~/i18n/translate";
+
+export interface ManageNavItem {
+  path: string;
+  label: MessageKey;
+  permission: Permission;
+}
+
+/**
+ * The dashboard menu (SPEC §2): each entry shows to those holding its permission. Sections add themselves
+ * here when their page exists (Items, Comments, Builds, Settings come with their issues).
+ */
+export const manageMenu: ManageNavItem[] = [
+  { path: "/manage", label: "manage.nav.dashboard", permission: "dashboard.read" },
+  { path: "/manage/users", label: "manage.nav.users", permission: "dashboard.read" },
+];

@@ -1,0 +1,62 @@
+import { useId } from "react";
+
+export interface ChecklistOption {
+  value: string;
+  label: string;
+  description?: string;
+  disabled?: boolean;
+}
+
+/** A fieldset of checkboxes (roles of a user, permissions of a role) with its legend and error. */
+export function Checklist({
+  legend,
+  options,
+  selected,
+  onChange,
+  error,
+  testId,
+}: {
+  legend: string;
+  options: ChecklistOption[];
+  selected: readonly string[];
+  onChange: (next: string[]) => void;
+  error?: string;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined} data-testid={testId}>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      <div className="grid gap-1 rounded-md border p-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={`flex items-start gap-2 rounded-md p-2 text-sm ${option.disabled ? "opacity-50" : "cursor-pointer hover:bg-accent"}`}
+          >
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-current"
+              value={option.value}
+              disabled={option.disabled}
+              checked={selected.includes(option.value)}
+              onChange={(event) =>
+                onChange(event.target.checked ? [...selected, option.value] : selected.filter((v) => v !== option.value))
+              }
+            />
+            <span className="grid gap-0.5">
+              <span className="font-medium" dir="auto">
+                {option.label}
+              </span>
+              {option.description ? <span className="text-xs text-muted-foreground">{option.description}</span> : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive" data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,20 @@
+import { accountPart, currentUser } from "~/auth/current-user.server";
+import { clearSessionCookie, destroySession } from "~/auth/sessions.server";
+import { getDb } from "~/db/client.server";
+import { apiRoute } from "~/lib/api-route.server";
+import { json } from "~/lib/http.server";
+
+/** GET: the current session as JSON ({} when there is none). DELETE: logs out. */
+const route = apiRoute({
+  GET: async ({ request }) => {
+    const user = await currentUser(request).catch(() => null);
+    if (!user) return json({});
+    return json({ user: accountPart(user), expires: user.sessionExpiresAt.toISOString() });
+  },
+  DELETE: async ({ request, t }) => {
+    await destroySession(await getDb(), request);
+    return json({ message: t("auth.loggedOut") }, { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

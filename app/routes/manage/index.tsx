@@ -1,0 +1,46 @@
+import { Users } from "lucide-react";
+import { Link, useLoaderData } from "react-router";
+import { requirePagePermission } from "~/auth/current-user.server";
+import { localizePath } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
+import { documentTitle } from "~/shell/meta";
+import { rootSite, rootT } from "~/shell/route-meta";
+import type { Route } from "./+types/index";
+
+/** /manage: the dashboard's front page (dashboard.read). Its charts and counts come with the dashboard issue. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePagePermission(request, "dashboard.read");
+  return { name: user.displayName };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: documentTitle(rootSite(matches), rootT(matches)("manage.dashboard.title")) },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Dashboard() {
+  const t = useT();
+  const locale = useLocale();
+  const { name } = useLoaderData<typeof loader>();
+  return (
+    <section className="grid gap-6" data-testid="dashboard">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-black tracking-tight">{t("manage.dashboard.title")}</h1>
+        <p className="text-muted-foreground" dir="auto">
+          {t("manage.dashboard.welcome", { name })} {t("manage.dashboard.intro")}
+        </p>
+      </header>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <li>
+          <Link
+            to={localizePath("/manage/users", locale)}
+            className="flex items-center gap-3 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:bg-accent"
+          >
+            <Users aria-hidden className="size-6 text-muted-foreground" />
+            <span className="font-semibold">{t("manage.users.title")}</span>
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from "react";
+import { data, useLoaderData } from "react-router";
+import { requirePagePermission } from "~/auth/current-user.server";
+import type { Permission } from "~/auth/permissions";
+import { listPermissions, listRoles } from "~/auth/roles.server";
+import { userListQuery } from "~/auth/schema";
+import { listUsers, type UserListItem } from "~/auth/user-admin.server";
+import { getDb } from "~/db/client.server";
+import { pickMessages } from "~/i18n/catalogs.server";
+import { parseLocalizedPath } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+import { mergeHeaders } from "~/lib/headers";
+import { AddRoleDialog } from "~/manage/users/add-role-dialog";
+import { AddUserDialog } from "~/manage/users/add-user-dialog";
+import { EditRolesDialog } from "~/manage/users/edit-roles-dialog";
+import { RolesTable } from "~/manage/users/roles-table";
+import { roleDescription } from "~/manage/users/role-label";
+import { UsersTable } from "~/manage/users/users-table";
+import { documentTitle } from "~/shell/meta";
+import { rootSite, rootT } from "~/shell/route-meta";
+import type { Route } from "./+types/users";
+
+/**
+ * /manage/users: users and roles. Seeing them needs dashboard.read; every change goes through the API,
+ * which needs users.manage (SPEC §2, §6), so reading the dashboard can never turn into more permissions.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requirePagePermission(request, "dashboard.read");
+  const url = new URL(request.url);
+  const { locale } = parseLocalizedPath(url.pathname);
+  const query = userListQuery.parse(Object.fromEntries(url.searchParams));
+  const db = await getDb();
+  const [page, roles, permissions] = await Promise.all([listUsers(db, query), listRoles(db), listPermissions(db)]);
+  return data(
+    {
+      messages: pickMessages(locale, ["manage", "auth", "validation"]),
+      page,
+      q: query.q,
+      roles,
+      permissions: permissions.map((p) => p.name),
+      held: actor.permissions,
+      canManage: actor.permissions.includes("users.manage"),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => mergeHeaders(parentHeaders, loaderHeaders);
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: documentTitle(rootSite(matches), rootT(matches)("manage.users.title")) },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ManageUsers() {
+  const t = useT();
+  const { page, q, roles, permissions, held, canManage } = useLoaderData<typeof loader>();
+  const [dialog, setDialog] = useState<"user" | "role" | null>(null);
+  const [editing, setEditing] = useState<UserListItem | null>(null);
+  const holds = (role: { permissions: Permission[] }) => role.permissions.every((p) => held.includes(p));
+  const roleOptions = roles.map((role) => ({
+    value: String(role.id),
+    label: role.name,
+    description: roleDescription(role, t),
+    disabled: !holds(role),
+  }));
+  const member = roles.find((role) => role.name === "Member");
+  return (
+    <section className="grid gap-6" data-testid="manage-users">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-black tracking-tight">{t("manage.users.title")}</h1>
+        {!canManage ? (
+          <p className="text-sm text-muted-foreground" data-testid="read-only">
+            {t("manage.users.readOnly")}
+          </p>
+        ) : null}
+      </header>
+      <UsersTable page={page} q={q} canManage={canManage} onAdd={() => setDialog("user")} onEditRoles={setEditing} />
+      <RolesTable roles={roles} canManage={canManage} onAdd={() => setDialog("role")} />
+      {canManage ? (
+        <>
+          <AddUserDialog
+            open={dialog === "user"}
+            onOpenChange={(open) => setDialog(open ? "user" : null)}
+            roleOptions={roleOptions}
+            defaultRoleIds={member ? [String(member.id)] : []}
+          />
+          <AddRoleDialog open={dialog === "role"} onOpenChange={(open) => setDialog(open ? "role" : null)} permissions={permissions} held={held} />
+          {editing ? <EditRolesDialog key={editing.id} user={editing} roleOptions={roleOptions} onClose={() => setEditing(null)} /> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { data, Link, useLoaderData, useRevalidator } from "react-router";
+import { activityOf } from "~/auth/activity.server";
+import { currentUser } from "~/auth/current-user.server";
+import { OAuthButtons } from "~/auth/forms/oauth-buttons";
+import { configuredProviders } from "~/auth/oauth/providers.server";
+import { Activity } from "~/auth/profile/activity";
+import { IdentityCard } from "~/auth/profile/identity-card";
+import { PasswordForm } from "~/auth/profile/password-form";
+import { ProfileForm } from "~/auth/profile/profile-form";
+import { getDb } from "~/db/client.server";
+import { pickMessages } from "~/i18n/catalogs.server";
+import { intlLocale, localizePath, parseLocalizedPath } from "~/i18n/locales";
+import { mergeHeaders } from "~/lib/headers";
+import { useLocale, useT } from "~/i18n/use-t";
+import { documentTitle } from "~/shell/meta";
+import { rootSite, rootT } from "~/shell/route-meta";
+import { Avatar } from "~/ui/avatar";
+import { buttonClass } from "~/ui/button";
+import { Card } from "~/ui/card";
+import type { Route } from "./+types/profile";
+
+/**
+ * /profile: the signed-in user's details, password and activity, and this browser's identity. A guest
+ * sees their identity, with the way to log in or register.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { locale } = parseLocalizedPath(new URL(request.url).pathname);
+  const messages = pickMessages(locale, ["auth", "validation"]);
+  const user = await currentUser(request);
+  if (!user) return data({ messages, account: null, activity: null, providers: [] }, { headers: { "Cache-Control": "no-store" } });
+  const activity = await activityOf(await getDb(), user.id, user.sessionId);
+  const account = {
+    userName: user.userName,
+    displayName: user.displayName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    about: user.about,
+    roles: user.roles,
+  };
+  return data(
+    { messages, account, activity, providers: configuredProviders() },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => mergeHeaders(parentHeaders, loaderHeaders);
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: documentTitle(rootSite(matches), rootT(matches)("auth.profile.title")) },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Profile() {
+  const t = useT();
+  const locale = useLocale();
+  const revalidator = useRevalidator();
+  const { account, activity, providers } = useLoaderData<typeof loader>();
+  if (!account || !activity) {
+    return (
+      <section className="mx-auto grid max-w-3xl gap-6" data-testid="profile-guest">
+        <h1 className="text-3xl font-black tracking-tight">{t("auth.profile.title")}</h1>
+        <IdentityCard signedIn={false} />
+        <div className="flex flex-wrap gap-3">
+          <Link to={`${localizePath("/login", locale)}?redirectTo=${encodeURIComponent(localizePath("/profile", locale))}`} className={buttonClass()}>
+            {t("auth.login.title")}
+          </Link>
+          <Link
+            to={`${localizePath("/register", locale)}?redirectTo=${encodeURIComponent(localizePath("/profile", locale))}`}
+            className={buttonClass({ variant: "outline" })}
+          >
+            {t("auth.register.title")}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const unlinked = providers.filter((p) => !activity.linkedProviders.includes(p.id));
+  return (
+    <section className="mx-auto grid max-w-3xl gap-6" data-testid="profile">
+      <header className="flex items-center gap-4">
+        <Avatar name={account.displayName} className="size-16 text-xl" />
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-black tracking-tight" dir="auto" data-testid="profile-name">
+            {account.displayName}
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            <bdi dir="ltr">@{account.userName}</bdi>
+            {account.roles.length
+              ? ` · ${t("auth.profile.roles")}: ${new Intl.ListFormat(intlLocale(locale)).format(account.roles)}`
+              : null}
+          </p>
+        </div>
+      </header>
+      <Card title={t("auth.profile.details")} description={t("auth.profile.detailsHint")}>
+        <ProfileForm
+          key={`${account.firstName}|${account.lastName}|${account.about}`}
+          initial={{ firstName: account.firstName, lastName: account.lastName, about: account.about }}
+        />
+      </Card>
+      <Card title={t("auth.password.title")} description={t("auth.password.hint")}>
+        <PasswordForm />
+      </Card>
+      <IdentityCard signedIn />
+      {providers.length ? (
+        <Card title={t("auth.oauth.linked")} testId="linked-accounts">
+          {activity.linkedProviders.length ? (
+            <ul className="flex flex-wrap gap-2 text-sm">
+              {providers
+                .filter((p) => activity.linkedProviders.includes(p.id))
+                .map((p) => (
+                  <li key={p.id} className="rounded-full border px-3 py-1" data-testid={`linked-${p.id}`}>
+                    {p.name}
+                  </li>
+                ))}
+            </ul>
+          ) : null}
+          <OAuthButtons providers={unlinked} mode="link" onSignedIn={() => void revalidator.revalidate()} />
+        </Card>
+      ) : null}
+      <h2 className="mt-4 text-2xl font-bold">{t("auth.activity.title")}</h2>
+      <Activity sessions={activity.sessions} devices={activity.devices} comments={activity.comments} />
+    </section>
+  );
+}

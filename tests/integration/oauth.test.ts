@@ -1,0 +1,146 @@
+/**
+ * Sign-in with an OpenID Connect provider, against a real provider on loopback: a new account, the same
+ * account next time, linking a provider account to an existing account, and the refusals (a forged state,
+ * another browser's callback, an account linked elsewhere, a provider that is not configured).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ApiClient, fakePub } from "../helpers/api-client";
+import { startAppServer, type TestServer } from "../helpers/app-server";
+import { freePort } from "../helpers/free-port";
+import { signInAtProvider, startOidcProvider, type TestProvider } from "../helpers/oidc-provider";
+import { seedDatabaseAt } from "../helpers/seed";
+
+let server: TestServer;
+let provider: TestProvider;
+
+beforeAll(async () => {
+  await seedDatabaseAt(process.env.DATABASE_URL!);
+  // The site reads the provider's settings when a flow starts; the provider needs the site's callback URL.
+  const providerPort = await freePort();
+  process.env.OIDC_ISSUER = `http://127.0.0.1:${providerPort}`;
+  process.env.OIDC_CLIENT_ID = "daftar-test";
+  process.env.OIDC_CLIENT_SECRET = "daftar-test-secret-with-enough-length-for-hs256";
+  process.env.OIDC_NAME = "Test ID";
+  server = await startAppServer();
+  provider = await startOidcProvider([`${server.url}/api/oauth/oidc/callback`], providerPort);
+});
+afterAll(async () => {
+  await server?.close();
+  await provider?.close();
+  for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_NAME"]) delete process.env[name];
+});
+
+/** Starts a flow in `browser`, signs in at the provider as `login`, returns the callback's answer. */
+async function signIn(browser: ApiClient, login: string, query = "mode=login&popup=1") {
+  const start = await browser.raw("GET", `/api/oauth/oidc/start?${query}`);
+  expect(start.status).toBe(302);
+  const callback = await signInAtProvider(start.headers.get("location")!, login, server.url);
+  expect(callback.startsWith(`${server.url}/api/oauth/oidc/callback?`)).toBe(true);
+  return browser.raw("GET", callback.slice(server.url.length));
+}
+
+async function sessionUser(browser: ApiClient) {
+  return (await browser.get<{ user?: { id: number; userName: string; displayName: string; roles: string[]; pub: string | null } }>("/api/_auth/session")).body
+    .user;
+}
+
+describe("OpenID Connect", () => {
+  test("the login page offers the configured provider", async () => {
+    const html = await (await new ApiClient(server.url).raw("GET", "/en/login")).text();
+    expect(html).toContain("Test ID");
+  });
+
+  test("the start sends the browser to the provider with PKCE, a nonce and a state kept in a cookie", async () => {
+    const browser = new ApiClient(server.url);
+    const start = await browser.raw("GET", "/api/oauth/oidc/start?mode=login&popup=1");
+    const location = new URL(start.headers.get("location")!);
+    expect(location.origin).toBe(provider.issuer);
+    expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(location.searchParams.get("redirect_uri")).toBe(`${server.url}/api/oauth/oidc/callback`);
+    expect(location.searchParams.get("nonce")).toBeTruthy();
+    const flowCookie = start.headers.getSetCookie().find((c) => c.startsWith("daftar_oauth="));
+    expect(flowCookie).toMatch(/HttpOnly/);
+    expect(flowCookie).toMatch(/Path=\/api\/oauth/);
+  });
+
+  test("a first sign-in makes a Member account and logs in; the popup page reports to its opener", async () => {
+    const browser = new ApiClient(server.url);
+    const callback = await signIn(browser, "parisa", `mode=login&popup=1&pub=${fakePub(7)}&deviceName=Brave%20Fox`);
+    expect(callback.status).toBe(200);
+    const html = await callback.text();
+    expect(html).toContain('"ok":true');
+    expect(html).toContain("BroadcastChannel");
+    expect(callback.headers.get("cross-origin-opener-policy")).toBeNull();
+    const user = await sessionUser(browser);
+    expect(user).toMatchObject({ userName: "parisa", displayName: "Parisa Provider", roles: ["Member"], pub: fakePub(7) });
+    // The flow cookie is spent.
+    expect(browser.cookies.has("daftar_oauth")).toBe(false);
+  });
+
+  test("the next sign-in finds the same account; a taken user name gets a suffix", async () => {
+    const first = new ApiClient(server.url);
+    await signIn(first, "parisa");
+    const again = await sessionUser(first);
+    expect(again?.userName).toBe("parisa");
+    // A provider account whose name is taken here by someone else.
+    const other = new ApiClient(server.url);
+    await signIn(other, "editor");
+    expect((await sessionUser(other))?.userName).toBe("editor-2");
+  });
+
+  test("a signed-in user links a provider account, then signs in with it", async () => {
+    const browser = new ApiClient(server.url);
+    await browser.login("member");
+    const memberId = (await sessionUser(browser))!.id;
+    const linked = await signIn(browser, "member-at-provider", "mode=link&popup=1");
+    expect(linked.status).toBe(200);
+    expect(await linked.text()).toContain("Your Test ID account is now linked.");
+    const fresh = new ApiClient(server.url);
+    await signIn(fresh, "member-at-provider");
+    expect((await sessionUser(fresh))?.id).toBe(memberId);
+  });
+
+  test("a provider account linked to someone else cannot be linked again", async () => {
+    const browser = new ApiClient(server.url);
+    await browser.login("moderator");
+    const answer = await signIn(browser, "parisa", "mode=link&popup=1");
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain("This Test ID account is already linked to another user.");
+  });
+
+  test("linking needs a session", async () => {
+    const start = await new ApiClient(server.url).raw("GET", "/api/oauth/oidc/start?mode=link&popup=1");
+    expect(start.status).toBe(401);
+  });
+
+  test("a callback with a forged state, or in another browser, logs nobody in", async () => {
+    const browser = new ApiClient(server.url);
+    const start = await browser.raw("GET", "/api/oauth/oidc/start?mode=login&popup=1");
+    const callback = await signInAtProvider(start.headers.get("location")!, "mallory", server.url);
+    const forged = callback.replace(/state=[^&]+/, "state=forged");
+    const answer = await browser.clone().raw("GET", forged.slice(server.url.length));
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain("Signing in with Test ID failed. Please try again.");
+    // The right URL in a browser that did not start the flow (no flow cookie).
+    const elsewhere = await new ApiClient(server.url).raw("GET", callback.slice(server.url.length));
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.headers.getSetCookie().some((c) => c.startsWith("daftar_session="))).toBe(false);
+  });
+
+  test("without a popup the callback goes back to the page with a toast", async () => {
+    const browser = new ApiClient(server.url);
+    const answer = await signIn(browser, "parisa", `mode=login&popup=0&returnTo=${encodeURIComponent("/en/about")}`);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/en/about");
+    expect(browser.cookies.get("toast")).toContain("Login%20successful");
+  });
+
+  test("a provider that is not configured answers 404, and returnTo never leaves the site", async () => {
+    const answer = await new ApiClient(server.url).get("/api/oauth/github/start");
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe("This sign-in provider is not configured.");
+    const browser = new ApiClient(server.url);
+    const outside = await signIn(browser, "parisa", `mode=login&popup=0&returnTo=${encodeURIComponent("//evil.example/x")}`);
+    expect(outside.headers.get("location")).toBe("/");
+  });
+});
