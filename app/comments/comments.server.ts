@@ -4,22 +4,11 @@ import { comments, pages, users, type CommentStatus } from "~/db/schema";
 import { localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { isUniqueViolation } from "~/auth/users.server";
 import { initialStatus } from "./status-rules";
+import type { ModerationRow, PublicComment } from "./types";
+
+export type { ModerationRow, PublicComment };
 
 export type CommentRow = typeof comments.$inferSelect;
-
-/** A comment as readers see it: never the author's address, user agent or signed event. */
-export interface PublicComment {
-  id: number;
-  parentId: number | null;
-  body: string;
-  status: CommentStatus;
-  authorName: string;
-  authorPub: string | null;
-  authorUserName: string | null;
-  mine: boolean;
-  createdAt: string;
-  replies: PublicComment[];
-}
 
 export class CommentError extends Error {
   constructor(
@@ -225,19 +214,6 @@ export async function approvedCount(db: Database, routePath: string): Promise<nu
     .where(and(eq(comments.routePath, canonicalRoutePath(routePath).canonical), eq(comments.status, "approved")))
     .get();
   return row?.n ?? 0;
-}
-
-export interface ModerationRow {
-  id: number;
-  routePath: string;
-  parentId: number | null;
-  body: string;
-  status: CommentStatus;
-  authorName: string;
-  authorUserName: string | null;
-  authorPub: string | null;
-  anonymous: boolean;
-  createdAt: string;
 }
 
 /** For moderators: comments in one status, newest first, with the count of every status. */

@@ -11,7 +11,13 @@ export type ApiResult<T> =
  */
 export async function callApi<T = Record<string, never>>(
   path: string,
-  options: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; locale: Locale; networkMessage: string },
+  options: {
+    method?: "GET" | "POST" | "PUT" | "DELETE";
+    body?: unknown;
+    locale: Locale;
+    networkMessage: string;
+    headers?: Record<string, string>;
+  },
 ): Promise<ApiResult<T>> {
   let response: Response;
   try {
@@ -21,6 +27,7 @@ export async function callApi<T = Record<string, never>>(
         Accept: "application/json",
         "X-Locale": options.locale,
         ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...options.headers,
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "same-origin",
