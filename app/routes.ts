@@ -17,6 +17,7 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     route("manage", "routes/manage/layout.tsx", { id: id("manage") }, [
       index("routes/manage/index.tsx", { id: id("manage/index") }),
       route("users", "routes/manage/users.tsx", { id: id("manage/users") }),
+      route("comments", "routes/manage/comments.tsx", { id: id("manage/comments") }),
     ]),
     route("*", "routes/site/page.tsx", { id: id("page") }),
   ];

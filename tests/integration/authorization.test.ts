@@ -24,8 +24,10 @@ const usersManage = (status: number): Expect => ({ anonymous: 401, member: 403, 
 /** comments.edit: Moderator and Admin hold it (Editor and Member do not). */
 const commentsEdit = (status: number): Expect => ({ anonymous: 401, member: 403, moderator: status, editor: 403, admin: status });
 /** Pages: anonymous visitors are sent to login (302), the rest get the page (200) or the 403 page. */
-const page = (permission: "dashboard.read"): Expect =>
-  permission === "dashboard.read" ? { anonymous: 302, member: 403, moderator: 200, editor: 200, admin: 200 } : all(0);
+const page = (permission: "dashboard.read" | "comments.edit"): Expect =>
+  permission === "dashboard.read"
+    ? { anonymous: 302, member: 403, moderator: 200, editor: 200, admin: 200 }
+    : { anonymous: 302, member: 403, moderator: 200, editor: 403, admin: 200 };
 
 interface Row {
   /** The route's path as app/routes.ts declares it. */
@@ -77,6 +79,7 @@ const apiTable: Row[] = [
 const pageTable: Row[] = [
   { route: "manage", method: "GET", expect: page("dashboard.read") },
   { route: "manage/users", method: "GET", expect: page("dashboard.read") },
+  { route: "manage/comments", method: "GET", expect: page("comments.edit") },
 ];
 
 /** Every path app/routes.ts declares, parents joined to children. */
