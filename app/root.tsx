@@ -21,6 +21,7 @@ import { dirOf, localeCookieName, localizePath, locales, parseLocalizedPath } fr
 import { useT } from "./i18n/use-t";
 import { readCookie } from "./lib/cookies";
 import { mergeHeaders } from "./lib/headers";
+import { SearchBox } from "./content/ui/search-box";
 import { getAppConfig } from "./settings/app-config.server";
 import { siteInfo } from "./settings/app-config";
 import { ErrorPage } from "./shell/error-page";
@@ -120,7 +121,7 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <SiteShell>
+    <SiteShell search={<SearchBox />}>
       <Outlet />
     </SiteShell>
   );
@@ -138,7 +139,7 @@ export function ErrorBoundary() {
   const info = describeError(error, t);
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (
-    <SiteShell>
+    <SiteShell search={<SearchBox />}>
       {info.status === 403 ? <ForbiddenView /> : <ErrorPage status={info.status} message={info.message} />}
     </SiteShell>
   );

@@ -11,6 +11,8 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
   return [
     index("routes/site/home.tsx", { id: id("home") }),
     route("403", "routes/site/forbidden.tsx", { id: id("forbidden") }),
+    route("logs", "routes/site/logs.tsx", { id: id("logs") }),
+    route("feed.xml", "routes/seo/feed.ts", { id: id("feed") }),
     route("*", "routes/site/page.tsx", { id: id("page") }),
   ];
 }
@@ -18,6 +20,11 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
 export default [
   // Machine endpoints: one form only, no locale prefix.
   route("healthz", "routes/api/healthz.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("api/search", "routes/api/search.ts"),
+  route("api/content/single", "routes/api/content-single.ts"),
+  route("api/content/query", "routes/api/content-query.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

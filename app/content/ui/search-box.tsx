@@ -1,0 +1,62 @@
+import { Search } from "lucide-react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { useT } from "~/i18n/use-t";
+
+// The dialog (Radix Dialog, the results list) is downloaded on first use; pointing at the box starts early.
+const loadDialog = () => import("./search-dialog");
+const SearchDialog = lazy(loadDialog);
+
+const isApple = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const noop = () => () => {};
+
+/** The header's search box: opens the search dialog on click and on Ctrl+K / ⌘K (any keyboard layout). */
+export function SearchBox() {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const apple = useSyncExternalStore(noop, isApple, () => false);
+  const show = () => {
+    setMounted(true);
+    setOpen(true);
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      // `code` is the key's place, so Ctrl+K works with a Persian layout too (where that key types «ن»).
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.code === "KeyK") {
+        event.preventDefault();
+        setMounted(true);
+        setOpen((was) => !was);
+      }
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="search-button"
+        aria-label={t("common.search.label")}
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={show}
+        className="inline-flex h-9 items-center gap-2 rounded-md text-sm text-muted-foreground hover:bg-accent hover:text-foreground max-sm:w-9 max-sm:justify-center sm:w-44 sm:border sm:bg-muted/40 sm:px-3 lg:w-56"
+      >
+        <Search aria-hidden className="size-4 shrink-0" />
+        <span className="hidden sm:inline">{t("common.search.placeholder")}</span>
+        <kbd className="ms-auto hidden rounded border bg-background px-1.5 font-sans text-xs md:inline" dir="ltr">
+          {apple ? "⌘K" : "Ctrl K"}
+        </kbd>
+      </button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <SearchDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
