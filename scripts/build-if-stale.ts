@@ -26,7 +26,12 @@ export function buildIsStale(): boolean {
 export function buildIfStale(): void {
   if (!buildIsStale()) return;
   console.log("Building Daftar (the build is missing or older than its sources)…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: projectRoot, stdio: "inherit" });
+  // Always a production build, even when called from a test runner that sets NODE_ENV=test.
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: projectRoot,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) {
     console.error("The build failed.");
     process.exit(result.status ?? 1);

@@ -12,16 +12,20 @@ export const SEARCH_LIMIT_MAX = 20;
 
 const locale = z.enum(locales, msg("content.api.invalidLocale"));
 
+// Query values are strings; each is checked and converted in one step so a bad value reports its own message.
 const wholeNumber = (min: number, max: number, fallback: number, message: ReturnType<typeof msg>) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && value.trim() !== "" ? Number(asciiDigits(value.trim())) : value),
-    z.number(message).int(message).min(min, message).max(max, message).default(fallback),
-  );
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return fallback;
+      const number = Number(asciiDigits(value.trim()));
+      if (Number.isInteger(number) && number >= min && number <= max) return number;
+      ctx.addIssue({ code: "custom", message: message.error });
+      return z.NEVER;
+    });
 
-const flag = z.preprocess(
-  (value) => (value === "true" || value === "1" ? true : value === "false" || value === "0" ? false : value),
-  z.boolean(msg("content.api.invalidFlag")),
-);
+const flag = z.enum(["true", "false", "1", "0"], msg("content.api.invalidFlag")).transform((v) => v === "true" || v === "1");
 
 /** `/api/content/single`: the page's path (a locale prefix in it wins), or path + locale. */
 export const singleQuery = z.object({

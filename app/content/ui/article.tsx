@@ -5,21 +5,28 @@ import type { ArticleView, LinkItem } from "../view-types";
 import { CommentsSlot, CommentsTocEntry } from "./comments-slot";
 import { TableOfContents } from "./toc";
 
+const dot = (
+  <span aria-hidden className="px-2">
+    ·
+  </span>
+);
+
 function Byline({ view }: { view: ArticleView }) {
-  const t = useT();
-  const parts = [
-    view.author ? <span key="a">{view.author}</span> : null,
-    view.date ? (
-      <time key="d" dateTime={view.date.iso} title={t("content.post.published")}>
-        {view.date.label}
-      </time>
-    ) : null,
-    view.readingTime ? <span key="r">{view.readingTime}</span> : null,
-  ].filter(Boolean);
-  if (!parts.length) return null;
   return (
-    <p className="mt-5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground" data-testid="byline">
-      {parts.flatMap((part, i) => (i ? [<span key={`s${i}`} aria-hidden>·</span>, part] : [part]))}
+    <p className="mt-5 text-sm text-muted-foreground" data-testid="byline">
+      {view.author}
+      {view.date ? (
+        <>
+          {view.author ? dot : null}
+          <time dateTime={view.date.iso}>{view.date.label}</time>
+        </>
+      ) : null}
+      {view.readingTime ? (
+        <>
+          {dot}
+          {view.readingTime}
+        </>
+      ) : null}
     </p>
   );
 }
