@@ -7,12 +7,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
-import {
-  documentCacheHeader,
-  getDocument,
-  putDocument,
-  type CachedDocument,
-} from "~/content/document-cache.server";
+import { documentCacheHeader, getDocument, putDocument, type CachedDocument } from "~/content/document-cache.server";
 import { readCookie } from "~/lib/cookies";
 
 /** Query parameters of cacheable pages (listings); anything else bypasses the cache. */
@@ -30,7 +25,10 @@ export function isCacheableRequest(req: ExpressRequest): boolean {
   if (cookie) {
     // The language choice is the one cookie that changes nothing on a page, except that it sends someone who
     // chose English from an unprefixed address to the English page (root.tsx).
-    const names = cookie.split(";").map((part) => part.split("=")[0]!.trim()).filter(Boolean);
+    const names = cookie
+      .split(";")
+      .map((part) => part.split("=")[0]!.trim())
+      .filter(Boolean);
     if (names.some((name) => name !== "locale")) return false;
     if (readCookie(cookie, "locale") === "en" && !/^\/(fa|en)(\/|$)/.test(url.pathname)) return false;
   }
@@ -61,8 +59,9 @@ function send(res: ExpressResponse, doc: Doc, nonce: string, head: boolean, stat
   for (const [name, value] of doc.headers) res.append(name, value);
   res.setHeader("X-Document-Cache", state);
   const body = doc.nonce && nonce ? doc.body.replaceAll(doc.nonce, nonce) : doc.body;
-  if (head) res.end();
-  else res.send(body);
+  // res.end, not res.send: no body hash for an ETag that the per-request nonce would change anyway.
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(head ? undefined : body);
 }
 
 export function documentCache(

@@ -136,7 +136,8 @@ export async function queryPosts(query: PostQuery): Promise<PostPage> {
       (query.intro === undefined || post.intro === query.intro),
   );
   if (query.sort === "oldest") matching = matching.toReversed();
-  else if (query.sort === "title") matching = matching.toSorted((a, b) => collator(query.locale).compare(a.title, b.title));
+  else if (query.sort === "title")
+    matching = matching.toSorted((a, b) => collator(query.locale).compare(a.title, b.title));
   const offset = query.offset ?? 0;
   const end = query.limit === undefined ? undefined : offset + query.limit;
   return { items: matching.slice(offset, end), total: matching.length };

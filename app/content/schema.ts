@@ -25,7 +25,9 @@ const wholeNumber = (min: number, max: number, fallback: number, message: Return
       return z.NEVER;
     });
 
-const flag = z.enum(["true", "false", "1", "0"], msg("content.api.invalidFlag")).transform((v) => v === "true" || v === "1");
+const flag = z
+  .enum(["true", "false", "1", "0"], msg("content.api.invalidFlag"))
+  .transform((v) => v === "true" || v === "1");
 
 /** `/api/content/single`: the page's path (a locale prefix in it wins), or path + locale. */
 export const singleQuery = z.object({

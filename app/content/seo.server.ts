@@ -46,7 +46,10 @@ export async function sitemapXml(origin: string): Promise<string> {
   for (const [path, byLocale] of paths) {
     const alternates = locales
       .filter((locale) => byLocale.has(locale))
-      .map((locale) => `    <xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(pageUrl(origin, path, locale))}"/>`);
+      .map(
+        (locale) =>
+          `    <xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(pageUrl(origin, path, locale))}"/>`,
+      );
     const fallback = byLocale.has(defaultLocale) ? defaultLocale : [...byLocale.keys()][0]!;
     alternates.push(
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(origin, path, fallback))}"/>`,
@@ -143,5 +146,10 @@ export async function atomFeed(origin: string, locale: Locale): Promise<string> 
     });
   }
   // The feed library writes no language on Atom; readers use xml:lang for direction and fonts.
-  return feed.atom1().replace('<feed xmlns="http://www.w3.org/2005/Atom">', `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`);
+  return feed
+    .atom1()
+    .replace(
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`,
+    );
 }

@@ -9,15 +9,7 @@ import type { MessageKey } from "~/i18n/translate";
 import { adjacentPosts, findPage, queryPosts, type PageSummary } from "./catalog.server";
 import { imageSize } from "./images.server";
 import type { RenderedPage } from "./render.server";
-import type {
-  ArticleView,
-  DateView,
-  ImageView,
-  LinkItem,
-  PaginationView,
-  PostCard,
-  YearGroup,
-} from "./view-types";
+import type { ArticleView, DateView, ImageView, LinkItem, PaginationView, PostCard, YearGroup } from "./view-types";
 
 /** Posts per page in the logs archive and on category pages. */
 export const POSTS_PER_PAGE = 8;

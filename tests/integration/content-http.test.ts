@@ -63,10 +63,17 @@ describe("content pages", () => {
   });
 
   test("unknown paths and drafts are 404 pages; a trailing slash redirects to the page", async () => {
-    for (const path of ["/no/such/page", "/notes/draft-ideas", "/en/notes/draft-ideas", "/logs?page=9", "/logs?category=cats", "/books?page=0"]) {
+    for (const path of [
+      "/no/such/page",
+      "/notes/draft-ideas",
+      "/en/notes/draft-ideas",
+      "/logs?page=9",
+      "/logs?category=cats",
+      "/books?page=0",
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
-      expect(await response.text()).toContain("data-testid=\"error-page\"");
+      expect(await response.text()).toContain('data-testid="error-page"');
     }
     const slash = await get("/en/about/");
     expect(slash.status).toBe(301);
@@ -96,7 +103,12 @@ describe("GET /api/content/single", () => {
     expect(status).toBe(200);
     expect(body.locale).toBe("en");
     expect(body.url).toBe("/en/tuts/git-bisect");
-    expect(body.frontMatter).toMatchObject({ title: "Hunting Bugs with git bisect", category: "tuts", toc: true, draft: false });
+    expect(body.frontMatter).toMatchObject({
+      title: "Hunting Bugs with git bisect",
+      category: "tuts",
+      toc: true,
+      draft: false,
+    });
     expect(body.html).toContain("<h2");
     expect(body.toc[0]).toMatchObject({ depth: 2, text: expect.any(String), id: expect.any(String) });
     const fa = await getJson("/api/content/single?path=tuts/git-bisect");
@@ -136,7 +148,12 @@ describe("GET /api/content/query", () => {
     ]);
     const intro = await getJson("/api/content/query?intro=true&limit=۱");
     expect(intro.body.items).toHaveLength(1);
-    expect(intro.body.items[0]).toMatchObject({ locale: "fa", path: "/projects/building-daftar", intro: true, url: "/projects/building-daftar" });
+    expect(intro.body.items[0]).toMatchObject({
+      locale: "fa",
+      path: "/projects/building-daftar",
+      intro: true,
+      url: "/projects/building-daftar",
+    });
     const all = await getJson("/api/content/query?locale=fa&limit=100");
     expect(all.body.items.map((p: { path: string }) => p.path)).not.toContain("/notes/draft-ideas");
   });
@@ -224,7 +241,9 @@ describe("document cache", () => {
   test("requests with a session, other cookies or unknown parameters are rendered afresh", async () => {
     await (await get("/en/about")).text();
     expect((await get("/en/about")).headers.get("x-document-cache")).toBe("hit");
-    expect((await get("/en/about", { headers: { cookie: "daftar_session=abc" } })).headers.get("x-document-cache")).toBeNull();
+    expect(
+      (await get("/en/about", { headers: { cookie: "daftar_session=abc" } })).headers.get("x-document-cache"),
+    ).toBeNull();
     expect((await get("/en/about?utm=1")).headers.get("x-document-cache")).toBeNull();
     // The language cookie alone keeps the cache, except where it would send the visitor to English.
     expect((await get("/en/about", { headers: { cookie: "locale=en" } })).headers.get("x-document-cache")).toBe("hit");

@@ -223,7 +223,8 @@ describe("sitemap, robots and feeds", () => {
   test("robots.txt names the sitemap and keeps crawlers out of the dashboard and profiles", () => {
     const text = robotsTxt("https://daftar.example");
     expect(text).toContain("Sitemap: https://daftar.example/sitemap.xml");
-    for (const path of ["/manage", "/profile", "/en/manage", "/fa/profile"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/manage", "/profile", "/en/manage", "/fa/profile"])
+      expect(text).toContain(`Disallow: ${path}\n`);
   });
 
   test("the Atom feed of each language lists its posts with absolute links", async () => {
@@ -233,7 +234,7 @@ describe("sitemap, robots and feeds", () => {
     expect(fa).not.toContain("draft-ideas");
     expect(fa).not.toMatch(/(src|href)="\/(?!\/)/);
     const en = await atomFeed("https://daftar.example", "en");
-    expect(en).toContain("<link href=\"https://daftar.example/en/tuts/git-bisect\"/>");
+    expect(en).toContain('<link href="https://daftar.example/en/tuts/git-bisect"/>');
     expect((en.match(/<entry>/g) ?? []).length).toBe((await queryPosts({ locale: "en" })).total);
   });
 });

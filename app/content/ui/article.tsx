@@ -68,7 +68,7 @@ export function Article({ view }: { view: ArticleView }) {
           height={view.thumbnail.height}
           alt=""
           fetchPriority="high"
-          className="mt-8 h-auto w-full rounded-xl border"
+          className="mt-8 h-auto w-full rounded-xl border dark:brightness-90"
         />
       ) : null}
     </header>
@@ -77,22 +77,24 @@ export function Article({ view }: { view: ArticleView }) {
     <article data-testid="article" data-kind={view.kind}>
       <PageLayout toc={toc} header={header}>
         <Prose html={view.html} className={toc ? "" : "mt-10"} />
-        {view.tags.length ? (
-          <ul className="mt-10 flex flex-wrap gap-2" aria-label={t("content.post.tags")}>
-            {view.tags.map((tag) => (
-              <li key={tag} className="rounded-md bg-muted px-2.5 py-0.5 text-sm text-muted-foreground">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {view.newer || view.older ? (
-          <nav aria-label={t("content.post.more")} className="mt-12 grid gap-3 sm:grid-cols-2">
-            <Sibling link={view.newer} label={t("content.post.newer")} />
-            <Sibling link={view.older} label={t("content.post.older")} end />
-          </nav>
-        ) : null}
-        {view.comments ? <CommentsSlot routePath={view.path} /> : null}
+        <div className="measure">
+          {view.tags.length ? (
+            <ul className="mt-10 flex flex-wrap gap-2" aria-label={t("content.post.tags")}>
+              {view.tags.map((tag) => (
+                <li key={tag} className="rounded-md bg-muted px-2.5 py-0.5 text-sm text-muted-foreground">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {view.newer || view.older ? (
+            <nav aria-label={t("content.post.more")} className="mt-12 grid gap-3 sm:grid-cols-2">
+              <Sibling link={view.newer} label={t("content.post.newer")} />
+              <Sibling link={view.older} label={t("content.post.older")} end />
+            </nav>
+          ) : null}
+          {view.comments ? <CommentsSlot routePath={view.path} /> : null}
+        </div>
       </PageLayout>
     </article>
   );

@@ -10,7 +10,11 @@ export function Pagination({ view }: { view: PaginationView | null }) {
   const t = useT();
   if (!view) return null;
   return (
-    <nav aria-label={t("content.pagination.label")} className="mt-10 flex flex-wrap items-center gap-2" data-testid="pagination">
+    <nav
+      aria-label={t("content.pagination.label")}
+      className="mt-10 flex flex-wrap items-center gap-2"
+      data-testid="pagination"
+    >
       {view.previous ? (
         <Link to={view.previous} rel="prev" className={item}>
           {t("content.pagination.previous")}

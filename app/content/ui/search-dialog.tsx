@@ -142,7 +142,13 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
               <X aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
-          <ul id={`${id}-list`} role="listbox" aria-label={t("common.search.dialog")} className="overflow-y-auto p-2" data-testid="search-results">
+          <ul
+            id={`${id}-list`}
+            role="listbox"
+            aria-label={t("common.search.dialog")}
+            className="overflow-y-auto p-2"
+            data-testid="search-results"
+          >
             {results.map((hit, i) => (
               <li
                 key={hit.url}
@@ -170,7 +176,8 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
               {status}
             </p>
             <span className="hidden sm:inline">
-              <kbd className="rounded border px-1">↑</kbd> <kbd className="rounded border px-1">↓</kbd> {t("common.search.keysMove")}
+              <kbd className="rounded border px-1">↑</kbd> <kbd className="rounded border px-1">↓</kbd>{" "}
+              {t("common.search.keysMove")}
             </span>
             <span className="hidden sm:inline">
               <kbd className="rounded border px-1">↵</kbd> {t("common.search.keysOpen")}

@@ -41,7 +41,11 @@ export default function Logs({ loaderData }: Route.ComponentProps) {
       <p className="mt-6 mb-2 text-sm text-muted-foreground" data-testid="post-count">
         {data.total}
       </p>
-      {data.groups.length ? <PostList groups={data.groups} /> : <p className="py-10 text-muted-foreground">{t("content.logs.empty")}</p>}
+      {data.groups.length ? (
+        <PostList groups={data.groups} />
+      ) : (
+        <p className="py-10 text-muted-foreground">{t("content.logs.empty")}</p>
+      )}
       <Pagination view={data.pagination} />
     </div>
   );
