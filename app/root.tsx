@@ -27,6 +27,7 @@ import { useT } from "./i18n/use-t";
 import { readCookie } from "./lib/cookies";
 import { mergeHeaders } from "./lib/headers";
 import { siteOrigin } from "./lib/site-origin.server";
+import { SearchBox } from "./content/ui/search-box";
 import { getAppConfig } from "./settings/app-config.server";
 import { defaultAppConfig, siteInfo } from "./settings/app-config";
 import { hasSetupToken, queryTokenIsValid, setupCookie, setupQueryName } from "./install/setup-token.server";
@@ -170,7 +171,7 @@ export default function App() {
   }, []);
   if (root && !root.installed) return <Installer setup={root.setup} />;
   return (
-    <SiteShell avatar={<AvatarMenu />} admin={<AdminButton />}>
+    <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
       <Outlet />
       <IdentitySync />
     </SiteShell>
@@ -191,7 +192,7 @@ export function ErrorBoundary() {
   const info = describeError(error, t);
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (
-    <SiteShell avatar={<AvatarMenu />} admin={<AdminButton />}>
+    <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
       {info.status === 403 ? <ForbiddenView /> : <ErrorPage status={info.status} message={info.message} />}
     </SiteShell>
   );

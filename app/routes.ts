@@ -11,6 +11,8 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
   return [
     index("routes/site/home.tsx", { id: id("home") }),
     route("403", "routes/site/forbidden.tsx", { id: id("forbidden") }),
+    route("logs", "routes/site/logs.tsx", { id: id("logs") }),
+    route("feed.xml", "routes/seo/feed.ts", { id: id("feed") }),
     route("login", "routes/site/login.tsx", { id: id("login") }),
     route("register", "routes/site/register.tsx", { id: id("register") }),
     route("profile", "routes/site/profile.tsx", { id: id("profile") }),
@@ -26,6 +28,12 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
 export default [
   // Machine endpoints: one form only, no locale prefix.
   route("healthz", "routes/api/healthz.ts"),
+  // Content (issue 5).
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("api/search", "routes/api/search.ts"),
+  route("api/content/single", "routes/api/content-single.ts"),
+  route("api/content/query", "routes/api/content-query.ts"),
   // Accounts (issue 4).
   route("api/_auth/session", "routes/api/auth/session.ts"),
   route("api/auth/register", "routes/api/auth/register.ts"),

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
+import { commentsAnchor } from "~/content/ui/comments-slot";
 import { Button } from "~/ui/button";
 
 // The comments code (list, form, and the signing code for anonymous visitors) loads only when it is needed.
@@ -38,7 +39,13 @@ export function CommentsSlot({ routePath, count }: { routePath: string; count: n
   }, []);
 
   return (
-    <section ref={ref} id="comments" aria-labelledby="comments-title" className="mt-16 grid gap-6 border-t pt-8" data-testid="comments">
+    <section
+      ref={ref}
+      id={commentsAnchor}
+      aria-labelledby="comments-title"
+      className="mt-16 grid scroll-mt-20 gap-6 border-t pt-8"
+      data-testid="comments"
+    >
       <h2 id="comments-title" className="text-xl font-bold">
         {t("comments.title")}
         {count > 0 ? <span className="ms-2 text-base font-normal text-muted-foreground">({formatNumber(count, locale)})</span> : null}

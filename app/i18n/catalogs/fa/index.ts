@@ -4,10 +4,11 @@ import api from "./api";
 import auth from "./auth";
 import comments from "./comments";
 import common from "./common";
+import content from "./content";
 import install from "./install";
 import manage from "./manage";
 import validation from "./validation";
 
-export default { api, auth, comments, common, install, manage, validation } satisfies {
+export default { api, auth, comments, common, content, install, manage, validation } satisfies {
   [N in keyof typeof en]: CatalogOf<(typeof en)[N]>;
 };

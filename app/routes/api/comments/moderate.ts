@@ -1,6 +1,7 @@
 import { requireApiPermission } from "~/auth/current-user.server";
 import { answerCommentErrors } from "~/comments/api.server";
-import { moderate } from "~/comments/comments.server";
+import { canonicalRoutePath, moderate } from "~/comments/comments.server";
+import { contentChanged } from "~/content/changes.server";
 import { moderateSchema } from "~/comments/schema";
 import { getDb } from "~/db/client.server";
 import { handleApi, parseBody, readJson } from "~/lib/api.server";
@@ -22,6 +23,8 @@ export function action({ request }: Route.ActionArgs) {
       const input = parseBody(ctx, moderateSchema, body);
       const ids = input.ids ?? [input.id!];
       const pagesChanged = await moderate(await getDb(), ids, input.newStatus);
+      // The pages' comment counts (and their cached documents) change at once.
+      contentChanged(pagesChanged.map((routePath) => canonicalRoutePath(routePath)));
       return json({ message: ctx.t("comments.statusUpdated"), ids, status: input.newStatus, pages: pagesChanged });
     }),
   );

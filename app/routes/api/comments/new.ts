@@ -2,6 +2,7 @@ import { currentUser } from "~/auth/current-user.server";
 import { answerCommentErrors } from "~/comments/api.server";
 import { canonicalRoutePath, commentablePage, postComment } from "~/comments/comments.server";
 import { newCommentSchema } from "~/comments/schema";
+import { contentChanged } from "~/content/changes.server";
 import { verifyCommentEvent } from "~/comments/verify-event.server";
 import { getDb } from "~/db/client.server";
 import { handleApi, parseBody, readJson } from "~/lib/api.server";
@@ -60,6 +61,7 @@ export function action({ request, context }: Route.ActionArgs) {
         },
         config.comments.moderationWords,
       );
+      if (comment.status === "approved") contentChanged([canonicalRoutePath(comment.routePath)]);
       const message = comment.status === "approved" ? ctx.t("comments.posted") : ctx.t("comments.postedPending");
       return json(
         { message, comment: { id: comment.id, status: comment.status, routePath: comment.routePath, createdAt: comment.createdAt.toISOString() } },
