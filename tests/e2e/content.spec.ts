@@ -65,7 +65,7 @@ for (const locale of ["fa", "en"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.post);
     await expect(page.getByTestId("post-category")).toHaveText(text.tuts);
     await expect(page.getByTestId("byline")).toContainText(locale === "fa" ? "۲۸ مرداد ۱۴۰۵" : "August 19, 2026");
-    await expect(page.getByTestId("comments-slot")).toBeAttached();
+    await expect(page.getByTestId("comments")).toBeAttached();
     // Code stays left-to-right in both languages.
     await expect(page.locator(".prose pre").first()).toHaveAttribute("dir", "ltr");
     expect(errors).toEqual([]);

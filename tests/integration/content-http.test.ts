@@ -59,7 +59,7 @@ describe("content pages", () => {
     expect(html).toContain('<time dateTime="2026-08-19">۲۸ مرداد ۱۴۰۵</time>');
     expect(html).toMatch(/[۰-۹]+ دقیقه مطالعه/);
     expect(html).toMatch(/<img src="\/images\/content\/bisect\.svg" width="1200" height="630"/);
-    expect(html).toContain('data-testid="comments-slot"');
+    expect(html).toContain('data-testid="comments"');
   });
 
   test("unknown paths and drafts are 404 pages; a trailing slash redirects to the page", async () => {
