@@ -23,6 +23,18 @@ export const buttonClass = cva(
 
 export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonClass>;
 
-export function Button({ className, variant, size, type = "button", ...props }: ButtonProps) {
-  return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
+export function Button({ className, variant, size, type = "button", onMouseDown, ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClass({ variant, size, className })}
+      // Pressing a submit button must not blur the field being edited first: the blur would show or clear that
+      // field's message, move the button under the pointer, and the click would be lost.
+      onMouseDown={(event) => {
+        if (type === "submit") event.preventDefault();
+        onMouseDown?.(event);
+      }}
+      {...props}
+    />
+  );
 }

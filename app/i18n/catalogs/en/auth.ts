@@ -90,6 +90,7 @@ export default {
   "identity.anonymous": "You are browsing as a guest. Every visitor gets an identity kept in this browser: a key pair and a random name. Register to keep your name and join the discussion under it.",
   "identity.signedIn": "The identity key of this browser, used with your account.",
   "identity.name": "Name",
+  "identity.deviceName": "Device name",
   "identity.about": "About",
   "identity.publicKey": "Public key",
   "identity.newName": "New random name",
