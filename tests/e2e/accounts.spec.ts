@@ -20,6 +20,9 @@ const identity = (page: Page) =>
     loggedIn: localStorage.getItem("logged-in"),
   }));
 
+/** How far the page is wider than the window (wide tables must scroll inside their own box). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 async function loginOnPage(page: Page, path: string, userName: string, password = "password123") {
   await open(page, path);
   await page.getByTestId("login-form").locator('input[name="userName"]').fill(userName);
@@ -289,11 +292,13 @@ test.describe("accounts", () => {
             await open(page, `${prefix}/${name}`);
             await page.evaluate(() => document.fonts.ready);
             await snap(page, `accounts-${name}-${lang}-${scheme}-${device}`);
+            expect(await overflow(page), `${prefix}/${name}`).toBe(0);
           }
           for (const name of ["profile", "manage/users", "manage"]) {
             await open(adminPage, `${prefix}/${name}`);
             await adminPage.evaluate(() => document.fonts.ready);
             await snap(adminPage, `accounts-${name.replace("/", "-")}-${lang}-${scheme}-${device}`);
+            expect(await overflow(adminPage), `${prefix}/${name}`).toBe(0);
           }
         }
       }

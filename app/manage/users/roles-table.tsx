@@ -26,7 +26,7 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
         ) : null
       }
     >
-      <div className="-mx-5 overflow-x-auto sm:mx-0">
+      <div className="relative -mx-5 overflow-x-auto sm:mx-0">
         <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="roles-table">
           <thead className="border-b">
             <tr>

@@ -58,7 +58,7 @@ export function UsersTable({
           <span className="hidden sm:inline">{t("manage.users.searchSubmit")}</span>
         </Button>
       </Form>
-      <div className="-mx-5 overflow-x-auto sm:mx-0">
+      <div className="relative -mx-5 overflow-x-auto sm:mx-0">
         <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="users-table">
           <thead className="border-b">
             <tr>
