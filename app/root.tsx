@@ -12,7 +12,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { sessionUserOf } from "./auth/current-user.server";
@@ -25,8 +25,11 @@ import { dirOf, localeCookieName, localizePath, locales, parseLocalizedPath } fr
 import { useT } from "./i18n/use-t";
 import { readCookie } from "./lib/cookies";
 import { mergeHeaders } from "./lib/headers";
+import { siteOrigin } from "./lib/site-origin.server";
+import { SearchBox } from "./content/ui/search-box";
 import { getAppConfig } from "./settings/app-config.server";
-import { siteInfo } from "./settings/app-config";
+import { defaultAppConfig, siteInfo } from "./settings/app-config";
+import { hasSetupToken, queryTokenIsValid, setupCookie, setupQueryName } from "./install/setup-token.server";
 import { ErrorPage } from "./shell/error-page";
 import { ForbiddenView } from "./shell/forbidden-view";
 import { describeError, errorTitle } from "./shell/meta";
@@ -50,15 +53,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale, prefix, path } = parseLocalizedPath(url.pathname);
   rememberedLanguageRedirect(request, url, prefix, path);
-  const [config, user] = await Promise.all([getAppConfig(), sessionUserOf(request)]);
+  // An unreachable database must not break the page: the installer shows what is wrong.
+  const config = await getAppConfig().catch(() => defaultAppConfig);
+  const setup = config.installed ? undefined : setupAccess(request, url);
+  const user = config.installed ? await sessionUserOf(request) : null;
   const { toast, clear } = takeFlashToast(request);
   const rootData: RootData = {
     locale,
-    messages: pickMessages(locale, ["common"]),
+    messages: pickMessages(locale, config.installed ? ["common"] : ["common", "install", "validation"]),
     site: siteInfo(config, locale),
     year: formatYear(new Date(), locale),
-    origin: process.env.SITE_URL?.replace(/\/$/, "") || url.origin,
+    origin: siteOrigin(request),
     installed: config.installed,
+    setup,
     flash: toast,
     user,
   };
@@ -67,6 +74,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A page that shows who is signed in is for that person only: never stored by shared caches.
   if (user) headers.set("Cache-Control", "private, no-store");
   return data(rootData, { headers });
+}
+
+/**
+ * While the site is not installed: `?setup=<token>` in any address stores the token in an HttpOnly cookie and
+ * reloads the address without it (so it stays out of history and referrers); a wrong one is reported.
+ */
+function setupAccess(request: Request, url: URL): RootData["setup"] {
+  const given = url.searchParams.get(setupQueryName);
+  if (given !== null) {
+    if (!queryTokenIsValid(url)) return { authorized: hasSetupToken(request), invalid: true };
+    url.searchParams.delete(setupQueryName);
+    throw redirect(url.pathname + url.search, {
+      headers: { "Set-Cookie": setupCookie(given, url.protocol === "https:"), "Cache-Control": "no-store" },
+    });
+  }
+  return { authorized: hasSetupToken(request), invalid: false };
 }
 
 /**
@@ -127,13 +150,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// The installer is only downloaded by sites that are not installed yet.
+const InstallerScreen = lazy(() => import("./install/installer-screen"));
+
+function Installer({ setup }: { setup: RootData["setup"] }) {
+  return (
+    <Suspense>
+      <InstallerScreen setup={setup ?? { authorized: false, invalid: false }} />
+    </Suspense>
+  );
+}
+
 export default function App() {
+  const root = useRootData();
   // Marks the document interactive; end-to-end tests wait for it before using client-side behaviour.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  if (root && !root.installed) return <Installer setup={root.setup} />;
   return (
-    <SiteShell avatar={<AvatarMenu />} admin={<AdminButton />}>
+    <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
       <Outlet />
       <IdentitySync />
     </SiteShell>
@@ -149,10 +185,12 @@ export const meta: Route.MetaFunction = ({ error, matches, location }) => {
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
+  const root = useRootData();
+  if (root && !root.installed) return <Installer setup={root.setup} />;
   const info = describeError(error, t);
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (
-    <SiteShell avatar={<AvatarMenu />} admin={<AdminButton />}>
+    <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
       {info.status === 403 ? <ForbiddenView /> : <ErrorPage status={info.status} message={info.message} />}
     </SiteShell>
   );

@@ -11,12 +11,15 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
   return [
     index("routes/site/home.tsx", { id: id("home") }),
     route("403", "routes/site/forbidden.tsx", { id: id("forbidden") }),
+    route("logs", "routes/site/logs.tsx", { id: id("logs") }),
+    route("feed.xml", "routes/seo/feed.ts", { id: id("feed") }),
     route("login", "routes/site/login.tsx", { id: id("login") }),
     route("register", "routes/site/register.tsx", { id: id("register") }),
     route("profile", "routes/site/profile.tsx", { id: id("profile") }),
     route("manage", "routes/manage/layout.tsx", { id: id("manage") }, [
       index("routes/manage/index.tsx", { id: id("manage/index") }),
       route("users", "routes/manage/users.tsx", { id: id("manage/users") }),
+      route("comments", "routes/manage/comments.tsx", { id: id("manage/comments") }),
     ]),
     route("*", "routes/site/page.tsx", { id: id("page") }),
   ];
@@ -25,6 +28,12 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
 export default [
   // Machine endpoints: one form only, no locale prefix.
   route("healthz", "routes/api/healthz.ts"),
+  // Content (issue 5).
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("api/search", "routes/api/search.ts"),
+  route("api/content/single", "routes/api/content-single.ts"),
+  route("api/content/query", "routes/api/content-query.ts"),
   // Accounts (issue 4).
   route("api/_auth/session", "routes/api/auth/session.ts"),
   route("api/auth/register", "routes/api/auth/register.ts"),
@@ -42,6 +51,16 @@ export default [
   route("api/identity/device", "routes/api/identity/device.ts"),
   route("api/oauth/:provider/start", "routes/api/oauth/start.ts"),
   route("api/oauth/:provider/callback", "routes/api/oauth/callback.ts"),
+  // Installer (issue 3) and comments (issue 6).
+  route("api/install/database-connections", "routes/api/install/database-connections.ts"),
+  route("api/install/migrations-run", "routes/api/install/migrations-run.ts"),
+  route("api/install/database-loading", "routes/api/install/database-loading.ts"),
+  route("api/install/admin-loading", "routes/api/install/admin-loading.ts"),
+  route("api/install/finish", "routes/api/install/finish.ts"),
+  route("api/comments", "routes/api/comments/list.ts"),
+  route("api/comments/new", "routes/api/comments/new.ts"),
+  route("api/comments/all", "routes/api/comments/all.ts"),
+  route("api/comments/moderate", "routes/api/comments/moderate.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

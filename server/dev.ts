@@ -4,7 +4,9 @@ import { createHttpApp, handleShutdown, type AppModule } from "./http.ts";
 
 const vite = await createServer({ server: { middlewareMode: true } });
 const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
-await (await load()).onServerStart();
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || "127.0.0.1";
+const notes = await (await load()).onServerStart(`http://${host}:${port}`);
 
 const http = createHttpApp(
   (req, res, next) => {
@@ -14,7 +16,8 @@ const http = createHttpApp(
   },
   { dev: true, before: [vite.middlewares] },
 );
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || "127.0.0.1";
-const server = http.listen(port, host, () => console.log(`Daftar (dev) on http://${host}:${port}`));
+const server = http.listen(port, host, () => {
+  console.log(`Daftar (dev) on http://${host}:${port}`);
+  for (const line of notes) console.log(line);
+});
 handleShutdown(server, { onServerStop: async () => void (await vite.close()) });

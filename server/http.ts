@@ -11,7 +11,7 @@ import helmet from "helmet";
 
 export interface AppModule {
   app: Express;
-  onServerStart(): Promise<void>;
+  onServerStart(baseUrl: string): Promise<string[]>;
   onServerStop(): Promise<void>;
 }
 

@@ -6,12 +6,13 @@ import { createHttpApp, handleShutdown, type AppModule } from "./http.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const build = (await import(path.join(root, "build/server/index.js"))) as AppModule;
 
-await build.onServerStart();
-const http = createHttpApp(build.app, { clientDir: path.join(root, "build/client") });
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
+const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+const baseUrl = process.env.SITE_URL?.replace(/\/$/, "") || `http://${shownHost}:${port}`;
+const notes = await build.onServerStart(baseUrl);
+const http = createHttpApp(build.app, { clientDir: path.join(root, "build/client") });
 const server = http.listen(port, host, () => {
-  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
-  console.log(`Daftar is listening on http://${shown}:${port}`);
+  console.log([`Daftar is listening on http://${shownHost}:${port}`, ...notes].join("\n"));
 });
 handleShutdown(server, build);

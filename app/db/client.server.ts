@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createClient, type Client } from "@libsql/client";
+import { createClient, type Client, type TransactionMode } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { databaseAuthToken, databaseUrl } from "~/config.server";
 import * as schema from "./schema";
@@ -14,19 +14,91 @@ export interface DatabaseConnection {
   url: string;
 }
 
+export const busyTimeoutMs = 5000;
+
 /** Opens a connection; file databases get their folder, WAL and a busy timeout. */
 export async function openDatabase(url: string, authToken?: string): Promise<DatabaseConnection> {
   const isFile = url.startsWith("file:");
   if (isFile) mkdirSync(path.dirname(filePathOf(url)), { recursive: true });
-  const client = createClient({ url, authToken });
-  if (isFile) {
-    // WAL lets readers proceed during a write; the busy timeout makes concurrent writers wait instead of failing.
-    await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA busy_timeout = 5000");
-    await client.execute("PRAGMA synchronous = NORMAL");
-    await client.execute("PRAGMA foreign_keys = ON");
-  }
+  // `timeout` is SQLite's busy timeout, set on every pooled connection: concurrent writers wait instead of
+  // failing. libSQL turns foreign keys on by itself.
+  const client = createClient({ url, authToken, timeout: busyTimeoutMs });
+  if (isFile) guardInteractiveTransactions(client);
+  // WAL lets readers proceed during a write; it is a property of the database file, so setting it once is enough.
+  if (isFile) await client.execute("PRAGMA journal_mode = WAL");
   return { client, db: drizzle(client, { schema }), url };
+}
+
+/**
+ * The embedded database runs SQLite synchronously on the JavaScript thread. An interactive transaction holds the
+ * write lock across awaits; if another statement of this process then waits for that lock, SQLite's busy wait
+ * blocks the thread, the transaction can never finish, and both fail after the timeout. So, within one process,
+ * an open transaction runs alone: other statements and transactions wait for it (in the event loop, not in
+ * SQLite). Separate processes still coordinate through SQLite's own locking and busy timeout.
+ */
+function guardInteractiveTransactions(client: Client): void {
+  // A FIFO mutex: each caller chains onto the tail synchronously, so turns can never overlap.
+  let tail: Promise<void> = Promise.resolve();
+  const acquire = (): Promise<() => void> => {
+    let release!: () => void;
+    const turn = new Promise<void>((resolve) => (release = resolve));
+    const previous = tail;
+    tail = previous.then(() => turn);
+    return new Promise((resolve, reject) => {
+      let timedOut = false;
+      // A statement that waits this long was almost certainly issued on `db` inside a transaction callback
+      // (which must use its `tx`): fail loudly instead of hanging, and give the turn back when it comes.
+      const timer = setTimeout(() => {
+        timedOut = true;
+        reject(new Error("Database statement waited 15 s for a transaction of this process to end"));
+      }, 15_000);
+      timer.unref?.();
+      void previous.then(() => {
+        clearTimeout(timer);
+        if (timedOut) release();
+        else resolve(release);
+      });
+    });
+  };
+
+  const transaction = client.transaction.bind(client);
+  client.transaction = async (mode?: TransactionMode) => {
+    const release = await acquire();
+    try {
+      const tx = await transaction(mode);
+      for (const method of ["commit", "rollback"] as const) {
+        const settle = tx[method].bind(tx);
+        tx[method] = async () => {
+          try {
+            return await settle();
+          } finally {
+            release();
+          }
+        };
+      }
+      const close = tx.close.bind(tx);
+      tx.close = () => {
+        close();
+        release();
+      };
+      return tx;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  };
+  // Single statements and batches run synchronously inside SQLite, so taking a turn costs them nothing.
+  for (const method of ["execute", "batch", "migrate", "executeMultiple"] as const) {
+    const run = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const release = await acquire();
+      try {
+        return await run(...args);
+      } finally {
+        release();
+      }
+    };
+  }
 }
 
 function filePathOf(url: string): string {

@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { defaultRoles, permissionDescriptions, permissionNames } from "~/auth/permissions";
+import { contentChanged } from "~/content/changes.server";
 import { readContentDirectory, importContent, type ContentFile } from "~/content/import.server";
 import type { Database } from "~/db/client.server";
 import { permissions, rolePermissions, roles, settings } from "~/db/schema";
@@ -20,7 +21,7 @@ export interface DefaultsReport {
 export async function loadDefaultData(db: Database, content?: ContentFile[]): Promise<DefaultsReport> {
   // Read and parse the content before the transaction: a bad file fails the step without touching the database.
   const files = content ?? (await readContentDirectory());
-  return db.transaction(async (tx) => {
+  const report = await db.transaction(async (tx) => {
     await tx
       .insert(permissions)
       .values(permissionNames.map((name) => ({ name, description: permissionDescriptions[name] })))
@@ -57,4 +58,7 @@ export async function loadDefaultData(db: Database, content?: ContentFile[]): Pr
       pagesKept: imported.kept,
     };
   });
+  // After the commit: the site's content caches read the imported pages from now on.
+  if (report.pagesAdded > 0) contentChanged();
+  return report;
 }

@@ -1,8 +1,6 @@
-/** The JSON shape of every API error: a message in the caller's language and, for bad input, the issues. */
-export interface ApiError {
-  message: string;
-  issues?: { path: string; message: string }[];
-}
+import type { ApiError } from "./api-types";
+
+export type { ApiError };
 
 export function json<T>(body: T, init?: number | ResponseInit): Response {
   const options = typeof init === "number" ? { status: init } : (init ?? {});

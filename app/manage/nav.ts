@@ -13,5 +13,6 @@ export interface ManageNavItem {
  */
 export const manageMenu: ManageNavItem[] = [
   { path: "/manage", label: "manage.nav.dashboard", permission: "dashboard.read" },
+  { path: "/manage/comments", label: "manage.nav.comments", permission: "comments.edit" },
   { path: "/manage/users", label: "manage.nav.users", permission: "dashboard.read" },
 ];

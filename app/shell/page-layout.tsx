@@ -1,17 +1,25 @@
 import type { ReactNode } from "react";
 
 /**
- * A page of reading: the prose column and, beside it on wide screens (above it on narrow ones), the table of
- * contents slot.
+ * A page of reading: an optional header, the prose column and, beside them on wide screens, the table of
+ * contents slot. On narrow screens the table of contents comes between the header and the text.
  */
-export function PageLayout({ children, toc }: { children: ReactNode; toc?: ReactNode }) {
-  if (!toc) return <div className="mx-auto max-w-3xl">{children}</div>;
+export function PageLayout({ children, toc, header }: { children: ReactNode; toc?: ReactNode; header?: ReactNode }) {
+  if (!toc) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        {header}
+        {children}
+      </div>
+    );
+  }
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 lg:grid-cols-[minmax(0,1fr)_16rem]">
-      <div className="min-w-0">{children}</div>
-      <aside className="order-first lg:order-none">
-        <div className="lg:sticky lg:top-20">{toc}</div>
+    <div className="mx-auto grid max-w-6xl gap-x-12 gap-y-8 lg:grid-cols-[minmax(0,1fr)_15rem]">
+      {header ? <div className="min-w-0">{header}</div> : null}
+      <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto">{toc}</div>
       </aside>
+      <div className="min-w-0">{children}</div>
     </div>
   );
 }

@@ -15,6 +15,8 @@ export interface RootData {
   /** Absolute origin used for canonical and alternate links. */
   origin: string;
   installed: boolean;
+  /** Only while not installed: whether this browser holds the setup token, and whether a wrong one was given. */
+  setup?: { authorized: boolean; invalid: boolean };
   flash: ToastInput | null;
   /** Who is signed in, for the header and the browser identity; permissions only decide what to show. */
   user: SessionUser | null;

@@ -1,5 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
+import { Spinner } from "./spinner";
 
 export const buttonClass = cva(
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
@@ -21,13 +22,29 @@ export const buttonClass = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonClass>;
+export type ButtonProps = ComponentProps<"button"> &
+  VariantProps<typeof buttonClass> & {
+    /** Shows a spinner and disables the button while its action runs. */
+    loading?: boolean;
+  };
 
-export function Button({ className, variant, size, type = "button", onMouseDown, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  type = "button",
+  loading = false,
+  disabled,
+  children,
+  onMouseDown,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClass({ variant, size, className })}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
       // Pressing a submit button must not blur the field being edited first: the blur would show or clear that
       // field's message, move the button under the pointer, and the click would be lost.
       onMouseDown={(event) => {
@@ -35,6 +52,9 @@ export function Button({ className, variant, size, type = "button", onMouseDown,
         onMouseDown?.(event);
       }}
       {...props}
-    />
+    >
+      {loading ? <Spinner /> : null}
+      {children}
+    </button>
   );
 }

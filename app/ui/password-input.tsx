@@ -10,7 +10,8 @@ export function PasswordInput({ className = "", ...props }: Omit<ComponentProps<
   const pageDir = dirOf(useLocale());
   const [shown, setShown] = useState(false);
   return (
-    <div className="relative">
+    // The wrapper takes the input's direction, so the toggle sits at the input's own end in Persian pages too.
+    <div className="relative" dir="ltr">
       <input
         {...props}
         type={shown ? "text" : "password"}

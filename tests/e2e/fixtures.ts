@@ -42,3 +42,14 @@ export async function snap(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
 }
+
+/** For the installer: every test gets a brand-new, empty site (not installed). */
+export const freshTest = base.extend<{ fresh: SiteProcess }>({
+  // eslint-disable-next-line no-empty-pattern
+  fresh: async ({}, use) => {
+    const site = await startSite();
+    await use(site);
+    await site.stop();
+  },
+  baseURL: async ({ fresh }, use) => use(fresh.url),
+});

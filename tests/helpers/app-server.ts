@@ -17,15 +17,16 @@ const root = path.resolve(import.meta.dirname, "../..");
 export async function startAppServer(): Promise<TestServer> {
   buildIfStale();
   const build = (await import(path.join(root, "build/server/index.js"))) as AppModule;
-  await build.onServerStart();
   const http = createHttpApp(build.app, { clientDir: path.join(root, "build/client"), log: false });
   const server: Server = await new Promise((resolve) => {
     const s = http.listen(0, "127.0.0.1", () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  await build.onServerStart(url);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -21,9 +21,13 @@ const signedIn = (status: number): Expect => ({ anonymous: 401, member: status, 
 const dashboard = (status: number): Expect => ({ anonymous: 401, member: 403, moderator: status, editor: status, admin: status });
 /** users.manage: only Admin. */
 const usersManage = (status: number): Expect => ({ anonymous: 401, member: 403, moderator: 403, editor: 403, admin: status });
+/** comments.edit: Moderator and Admin hold it (Editor and Member do not). */
+const commentsEdit = (status: number): Expect => ({ anonymous: 401, member: 403, moderator: status, editor: 403, admin: status });
 /** Pages: anonymous visitors are sent to login (302), the rest get the page (200) or the 403 page. */
-const page = (permission: "dashboard.read"): Expect =>
-  permission === "dashboard.read" ? { anonymous: 302, member: 403, moderator: 200, editor: 200, admin: 200 } : all(0);
+const page = (permission: "dashboard.read" | "comments.edit"): Expect =>
+  permission === "dashboard.read"
+    ? { anonymous: 302, member: 403, moderator: 200, editor: 200, admin: 200 }
+    : { anonymous: 302, member: 403, moderator: 200, editor: 403, admin: 200 };
 
 interface Row {
   /** The route's path as app/routes.ts declares it. */
@@ -55,6 +59,22 @@ const apiTable: Row[] = [
   // No provider is configured here: the calls exist but answer "not configured".
   { route: "api/oauth/:provider/start", method: "GET", url: "/api/oauth/github/start", expect: all(404) },
   { route: "api/oauth/:provider/callback", method: "GET", url: "/api/oauth/github/callback", expect: all(400) },
+  // Content is public (issue 5).
+  { route: "api/search", method: "GET", expect: all(200) },
+  { route: "api/content/single", method: "GET", expect: all(400) },
+  { route: "api/content/query", method: "GET", expect: all(200) },
+  // The site is installed: the installer is locked for everyone.
+  { route: "api/install/database-connections", method: "GET", expect: all(403) },
+  { route: "api/install/migrations-run", method: "POST", expect: all(403) },
+  { route: "api/install/database-loading", method: "POST", expect: all(403) },
+  { route: "api/install/admin-loading", method: "POST", expect: all(403) },
+  { route: "api/install/finish", method: "POST", expect: all(403) },
+  // Reading comments is public; posting is open to signed-in users with comments.create and to anonymous
+  // visitors with a signed event, so an empty body is a 400 for everyone.
+  { route: "api/comments", method: "GET", expect: all(400) },
+  { route: "api/comments/new", method: "POST", expect: all(400) },
+  { route: "api/comments/all", method: "GET", expect: commentsEdit(200) },
+  { route: "api/comments/moderate", method: "POST", expect: commentsEdit(400) },
   { route: "api/*", method: "GET", url: "/api/no/such/call", expect: all(404) },
   { route: "api/*", method: "POST", url: "/api/no/such/call", expect: all(404) },
 ];
@@ -63,6 +83,7 @@ const apiTable: Row[] = [
 const pageTable: Row[] = [
   { route: "manage", method: "GET", expect: page("dashboard.read") },
   { route: "manage/users", method: "GET", expect: page("dashboard.read") },
+  { route: "manage/comments", method: "GET", expect: page("comments.edit") },
 ];
 
 /** Every path app/routes.ts declares, parents joined to children. */
@@ -128,7 +149,9 @@ describe.each(apiTable)("$method /$route", (row) => {
     const answer = await client.call(row.method, row.url ?? `/${row.route}`, body);
     expect(answer.status).toBe(row.expect[who]);
     if (answer.status === 401) expect(answer.body.message).toBe("Unauthorized: User not authenticated");
-    if (answer.status === 403) expect(answer.body.message).toMatch(/^Forbidden: /);
+    if (answer.status === 403) {
+      expect(answer.body.message).toMatch(row.route.startsWith("api/install/") ? /^Application is already installed$/ : /^Forbidden: /);
+    }
     // The signed-in clients stay signed in (no call here may end someone's own session).
     if (who !== "anonymous") expect((await clients[who].get<{ user?: object }>("/api/_auth/session")).body.user).toBeTruthy();
   });

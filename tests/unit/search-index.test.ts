@@ -266,6 +266,64 @@ describe("SearchIndex.search", () => {
     expect(results[0]!.section?.anchor).toBe("soil");
   });
 
+  test("typo matches rank below exact ones and are only used when exact matches do not fill the page", () => {
+    const index = new SearchIndex();
+    index.replaceAll([
+      page({ path: "/reach-1", locale: "en", sections: [{ heading: "", anchor: "", text: "out of reach" }] }),
+      page({ path: "/reach-2", locale: "en", sections: [{ heading: "", anchor: "", text: "within reach" }] }),
+      page({ path: "/react", locale: "en", sections: [{ heading: "", anchor: "", text: "learning react" }] }),
+    ]);
+    const results = index.search("react", "en");
+    expect(paths(results)[0]).toBe("/react");
+    expect(paths(results).sort()).toEqual(["/reach-1", "/reach-2", "/react"]);
+    expect(results[0]!.score).toBeGreaterThan(results[1]!.score);
+    // one exact match fills a page of one: no typo expansion
+    expect(paths(index.search("react", "en", 1))).toEqual(["/react"]);
+    // swapped letters
+    expect(paths(index.search("raect", "en"))).toEqual(["/react"]);
+  });
+
+  test("no typo expansion when exact matches fill the limit, even if a typo match would score higher", () => {
+    const index = new SearchIndex();
+    const filler = "some longer body text that dilutes the score of a single word";
+    index.replaceAll([
+      page({ path: "/a", locale: "en", sections: [{ heading: "", anchor: "", text: `react ${filler}` }] }),
+      page({ path: "/b", locale: "en", sections: [{ heading: "", anchor: "", text: `${filler} react` }] }),
+      page({
+        path: "/c",
+        locale: "en",
+        title: "Reach",
+        sections: [{ heading: "Reach", anchor: "r", text: "reach reach" }],
+      }),
+    ]);
+    expect(paths(index.search("react", "en", 3))[0]).toBe("/c"); // typo match outscores when it is used
+    expect(paths(index.search("react", "en", 2)).sort()).toEqual(["/a", "/b"]);
+  });
+
+  test("a swapped-letters match weighs less than an exact match", () => {
+    const index = new SearchIndex();
+    index.replaceAll([
+      page({ path: "/a-swapped", locale: "en", sections: [{ heading: "", anchor: "", text: "learning react" }] }),
+      page({ path: "/b-exact", locale: "en", sections: [{ heading: "", anchor: "", text: "learning raect" }] }),
+    ]);
+    expect(paths(index.search("raect", "en"))).toEqual(["/b-exact", "/a-swapped"]);
+  });
+
+  test("a compound never spans two sections", () => {
+    const index = new SearchIndex();
+    index.upsert(
+      page({
+        path: "/a",
+        sections: [
+          { heading: "", anchor: "", text: "آخر بخش اول: می" },
+          { heading: "دوم", anchor: "b", text: "خواهم در آغاز بخش دوم" },
+        ],
+      }),
+    );
+    expect(index.search("میخواهم", "fa")).toEqual([]);
+    expect(paths(index.search("خواهم", "fa"))).toEqual(["/a"]);
+  });
+
   test("limit: default 8, custom, non-positive", () => {
     const index = new SearchIndex();
     index.replaceAll(
@@ -287,10 +345,11 @@ describe("SearchIndex.search", () => {
     for (const q of ["", " ", "\n\t", ZWNJ, "، ؟ «»"]) expect(index.search(q, "fa")).toEqual([]);
   });
 
-  test(`queries are capped at ${MAX_QUERY_LENGTH} characters`, () => {
+  test("queries are capped at 200 characters", () => {
+    expect(MAX_QUERY_LENGTH).toBe(200);
     const index = new SearchIndex();
     index.upsert(page({ path: "/a", locale: "en", sections: [{ heading: "", anchor: "", text: "needle" }] }));
-    const filler = "x".repeat(MAX_QUERY_LENGTH - 1);
+    const filler = "x".repeat(199);
     // "needle" starts after the cap: only "x…" is searched (and not found)
     expect(index.search(`${filler} needle`, "en")).toEqual([]);
     expect(paths(index.search(`needle ${filler}`.slice(0, 150), "en"))).toEqual(["/a"]);
@@ -361,6 +420,15 @@ describe("excerpts and highlighting", () => {
     expect(text.includes(body)).toBe(true); // original characters, cut at word boundaries
     expect(body.startsWith("آغاز")).toBe(true);
     expect(body.endsWith("پایان")).toBe(true);
+  });
+
+  test("no leading … when the first match is close to the start", () => {
+    const text = `${"کلمه ".repeat(12)}زعفران ${"پایان ".repeat(40)}`; // match at ~60 characters
+    const index = new SearchIndex();
+    index.upsert(page({ path: "/a", sections: [{ heading: "", anchor: "", text }] }));
+    const [hit] = index.search("زعفران", "fa");
+    expect(hit!.excerpt[0]!.text.startsWith("کلمه کلمه")).toBe(true);
+    expect(hit!.excerpt.at(-1)!.text).toBe("…");
   });
 
   test("buildExcerpt: short text, no match, whitespace collapsed", () => {

@@ -189,6 +189,9 @@ const MUST_MATCH: Case[] = [
   ["English prefix", "progr", "programming languages", "en"],
   ["English typo (transposition, 2 edits)", "javascirpt", "JavaScript basics", "en"],
   ["English typo (1 edit)", "languge", "one language", "en"],
+  ["English typo (swapped letters, short word)", "pyhton", "Python scripts", "en"],
+  ["Persian typo (swapped letters)", "کتباها", `کتاب${ZWNJ}ها`],
+  ["Persian typo (missing letter)", "برنامنویسی", `برنامه${ZWNJ}نویسی`],
   ["English accents", "cafe", "Café culture", "en"],
   ["hyphenated query", "end-to-end", "end to end testing", "en"],
 ];

@@ -20,6 +20,7 @@ import { safeReturnPath } from "../return-path";
 import { memberRoleName } from "../permissions";
 import { createUser, findUserByName, isUniqueViolation, UserNameTakenError, type UserRow } from "../users.server";
 import type { ExternalIdentity, FlowSecrets, Provider } from "./providers.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 
 const cookieName = "daftar_oauth";
 const cookiePath = "/api/oauth";
@@ -36,10 +37,6 @@ export interface FlowState extends FlowSecrets {
   deviceName?: string;
 }
 
-/** The site's public origin: SITE_URL when set (behind proxies), else the request's. */
-export function siteOrigin(request: Request): string {
-  return process.env.SITE_URL?.replace(/\/$/, "") || new URL(request.url).origin;
-}
 
 export function redirectUri(request: Request, provider: string): string {
   return `${siteOrigin(request)}/api/oauth/${provider}/callback`;

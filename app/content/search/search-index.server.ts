@@ -7,7 +7,7 @@
  *   section headings), `text` (all section text) and `meta` (description +
  *   category); boosts title > headings > meta > text. A page is the unit of
  *   results, and indexing sections as separate documents made frequent
- *   words 3–7× slower (MiniSearch's cost grows with the number of matching
+ *   words 2–7× slower (MiniSearch's cost grows with the number of matching
  *   documents), which broke the latency budget. The best section of each
  *   returned page is then chosen by scanning that page's sections for the
  *   terms MiniSearch matched (see `chooseSection`).
@@ -16,6 +16,10 @@
  *   `tokenizeForIndex`), and a query compound matches "joined spelling OR
  *   its significant parts", so «می‌خواهم», «می خواهم» and «میخواهم» find
  *   each other.
+ * - Matching: every query word must match (AND; OR only when AND finds
+ *   nothing); prefix matching from 3 characters; typo tolerance (1 edit from
+ *   5 characters, 2 from 8, plus swapped adjacent letters) only when exact
+ *   and prefix matches do not fill the requested number of results.
  * - Excerpts are cut around the first highlighted word, with offsets mapped
  *   back to the original text so the original characters are shown.
  */
@@ -154,15 +158,18 @@ function copyDocument(doc: SearchDocument): SearchDocument {
   });
 }
 
+/** Joins the parts of a field; not whitespace-only, so no compound spans two parts. */
+const PART_BREAK = "\n¶\n";
+
 /** The MiniSearch document of a page; deterministic, so it can be rebuilt for remove(). */
 function indexedPage(page: PageRecord): IndexedPage {
   const { doc } = page;
   return {
     id: page.id,
     title: doc.title,
-    headings: doc.sections.map((s) => s.heading).join("\n"),
-    text: doc.sections.map((s) => s.text).join("\n"),
-    meta: [doc.description ?? "", doc.category ?? ""].join("\n"),
+    headings: doc.sections.map((s) => s.heading).join(PART_BREAK),
+    text: doc.sections.map((s) => s.text).join(PART_BREAK),
+    meta: [doc.description ?? "", doc.category ?? ""].join(PART_BREAK),
   };
 }
 
@@ -203,13 +210,43 @@ function parseQuery(query: string): QueryWord[] {
     });
 }
 
+/** Weight of a match through a swapped pair of letters (MiniSearch weighs fuzzy matches 0.45). */
+const TRANSPOSITION_WEIGHT = 0.45;
+
+/** The word with each pair of adjacent letters swapped ("javsacript" → "javascript", …). */
+function transpositions(word: string): string[] {
+  const chars = [...word];
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (chars[i] === chars[i + 1]) continue;
+    const swapped = chars.slice();
+    [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
+    out.add(swapped.join(""));
+  }
+  return [...out];
+}
+
 /**
  * Query tree: every word must match (AND; OR is the fallback). A compound
- * matches its joined spelling, or all of its significant parts.
+ * matches its joined spelling, or all of its significant parts. With
+ * `typos`, words that get typo tolerance also match with two adjacent
+ * letters swapped (Levenshtein counts a swap as two edits, so one-edit
+ * fuzzy matching alone misses the most common typo).
  */
-function buildQuery(words: QueryWord[], combineWith: "AND" | "OR"): Query {
+function buildQuery(words: QueryWord[], combineWith: "AND" | "OR", typos: boolean): Query {
   const queries: Query[] = words.map(({ parts, leaves }) => {
-    if (parts.length === 1) return parts[0]!;
+    if (parts.length === 1) {
+      const word = parts[0]!;
+      if (!typos || fuzzyFor(word) === 0) return word;
+      const swapped: Query = {
+        combineWith: "OR",
+        queries: transpositions(word),
+        prefix: false,
+        fuzzy: false,
+        boostTerm: () => TRANSPOSITION_WEIGHT,
+      };
+      return { combineWith: "OR", queries: [word, swapped] };
+    }
     const sig = leaves.slice(1);
     return { combineWith: "OR", queries: [leaves[0]!, sig.length === 1 ? sig[0]! : { combineWith: "AND", queries: sig }] };
   });
@@ -239,7 +276,15 @@ function termMatchesLeaf(term: string, leaf: string): boolean {
   if (term === leaf) return true;
   if (prefixFor(leaf) && term.startsWith(leaf)) return true;
   const d = fuzzyFor(leaf);
-  return d > 0 && withinDistance(term, leaf, d);
+  return d > 0 && (withinDistance(term, leaf, d) || isTransposition(term, leaf));
+}
+
+/** Do a and b differ by one swap of adjacent characters? */
+function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
 /** Cheap pre-check for `forEachIndexTerm`: could a term with this first code unit and length be in `terms`? */
@@ -384,13 +429,12 @@ export class SearchIndex {
     // Exact and prefix matches first; typo tolerance only when they do not
     // fill the page (fuzzy expansion of a correctly typed frequent word
     // costs time and mostly adds noise), then OR when AND finds nothing.
-    const and = buildQuery(words, "AND");
-    let raw = engine.search(and, { fuzzy: false });
+    let raw = engine.search(buildQuery(words, "AND", false), { fuzzy: false });
     if (raw.length < max) {
-      const withTypos = engine.search(and);
+      const withTypos = engine.search(buildQuery(words, "AND", true));
       if (withTypos.length > raw.length) raw = withTypos;
     }
-    if (raw.length === 0 && words.length > 1) raw = engine.search(buildQuery(words, "OR"));
+    if (raw.length === 0 && words.length > 1) raw = engine.search(buildQuery(words, "OR", true));
     if (raw.length === 0) return [];
 
     // raw is sorted by score; include everything tied with the last place, then order ties by path.

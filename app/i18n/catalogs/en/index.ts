@@ -1,8 +1,11 @@
 import api from "./api";
 import auth from "./auth";
+import comments from "./comments";
 import common from "./common";
+import content from "./content";
+import install from "./install";
 import manage from "./manage";
 import validation from "./validation";
 
 /** Every English namespace. Each domain adds its own file here and in ../fa/index.ts. */
-export default { api, auth, common, manage, validation };
+export default { api, auth, comments, common, content, install, manage, validation };

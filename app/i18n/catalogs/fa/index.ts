@@ -2,8 +2,13 @@ import type en from "../en";
 import type { CatalogOf } from "../../catalog-types";
 import api from "./api";
 import auth from "./auth";
+import comments from "./comments";
 import common from "./common";
+import content from "./content";
+import install from "./install";
 import manage from "./manage";
 import validation from "./validation";
 
-export default { api, auth, common, manage, validation } satisfies { [N in keyof typeof en]: CatalogOf<(typeof en)[N]> };
+export default { api, auth, comments, common, content, install, manage, validation } satisfies {
+  [N in keyof typeof en]: CatalogOf<(typeof en)[N]>;
+};

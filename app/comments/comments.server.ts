@@ -1,0 +1,280 @@
+import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { comments, pages, users, type CommentStatus } from "~/db/schema";
+import { localizePath, parseLocalizedPath } from "~/i18n/locales";
+import { isUniqueViolation } from "~/auth/users.server";
+import { initialStatus } from "./status-rules";
+import type { ModerationRow, PublicComment } from "./types";
+
+export type { ModerationRow, PublicComment };
+
+export type CommentRow = typeof comments.$inferSelect;
+
+export class CommentError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey:
+      | "comments.pageNotFound"
+      | "comments.closed"
+      | "comments.parentNotFound"
+      | "comments.duplicate"
+      | "comments.notFound",
+  ) {
+    super(messageKey);
+  }
+}
+
+/** "/fa/notes/x" and "/notes/x" are one page: comments are stored under the canonical address. */
+export function canonicalRoutePath(routePath: string): { locale: "fa" | "en"; path: string; canonical: string } {
+  const clean = routePath.split(/[?#]/)[0]!.replace(/\/+$/, "") || "/";
+  const { locale, path } = parseLocalizedPath(clean);
+  return { locale, path, canonical: localizePath(path, locale) };
+}
+
+/** The published page a comment belongs to; comments must be open on it. */
+export async function commentablePage(db: Database, routePath: string) {
+  const { locale, path, canonical } = canonicalRoutePath(routePath);
+  const page = await db
+    .select({ id: pages.id, comments: pages.comments, draft: pages.draft })
+    .from(pages)
+    .where(and(eq(pages.locale, locale), eq(pages.path, path)))
+    .get();
+  if (!page || page.draft) throw new CommentError(404, "comments.pageNotFound");
+  if (!page.comments) throw new CommentError(403, "comments.closed");
+  return { canonical, locale, path };
+}
+
+export interface Author {
+  userId: number | null;
+  pub: string | null;
+  name: string;
+  moderator: boolean;
+}
+
+export interface PostInput {
+  routePath: string;
+  body: string;
+  parentId?: number | null;
+  event?: { id: string; [key: string]: unknown } | null;
+  ip?: string;
+  userAgent?: string | null;
+}
+
+/** Stores a comment with the status the rules give it. One level of replies: a reply to a reply is refused. */
+export async function postComment(
+  db: Database,
+  author: Author,
+  input: PostInput,
+  moderationWords: readonly string[],
+): Promise<CommentRow> {
+  const { canonical } = await commentablePage(db, input.routePath);
+  if (input.parentId) {
+    const parent = await db.select().from(comments).where(eq(comments.id, input.parentId)).get();
+    if (!parent || parent.routePath !== canonical || parent.parentId !== null || parent.status !== "approved") {
+      throw new CommentError(404, "comments.parentNotFound");
+    }
+  }
+  let approvedBefore = false;
+  if (author.userId !== null && !author.moderator) {
+    const earlier = await db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.userId, author.userId), eq(comments.status, "approved")))
+      .limit(1)
+      .get();
+    approvedBefore = Boolean(earlier);
+  }
+  const status = initialStatus({
+    moderator: author.moderator,
+    approvedBefore,
+    anonymous: author.userId === null,
+    body: input.body,
+    moderationWords,
+  });
+  try {
+    return await db
+      .insert(comments)
+      .values({
+        routePath: canonical,
+        parentId: input.parentId ?? null,
+        userId: author.userId,
+        authorPub: author.pub,
+        authorName: author.name.slice(0, 80),
+        body: input.body,
+        status,
+        event: input.event ?? null,
+        eventId: input.event?.id ?? null,
+        ip: input.ip ?? null,
+        userAgent: input.userAgent?.slice(0, 500) ?? null,
+      })
+      .returning()
+      .get();
+  } catch (error) {
+    // The same signed event twice: a replay.
+    if (isUniqueViolation(error, "event_id")) throw new CommentError(409, "comments.duplicate");
+    throw error;
+  }
+}
+
+export interface Viewer {
+  userId: number | null;
+  pub: string | null;
+}
+
+function isMine(row: { userId: number | null; authorPub: string | null }, viewer: Viewer): boolean {
+  return (
+    (viewer.userId !== null && row.userId === viewer.userId) ||
+    (viewer.userId === null && viewer.pub !== null && row.userId === null && row.authorPub === viewer.pub)
+  );
+}
+
+/**
+ * The comments of a page, newest first, a page of top-level comments at a time, each with its replies. Readers
+ * see approved comments; authors also see their own pending ones (marked as awaiting moderation).
+ */
+export async function pageComments(
+  db: Database,
+  routePath: string,
+  viewer: Viewer,
+  { page = 1, pageSize = 20 }: { page?: number; pageSize?: number } = {},
+): Promise<{ comments: PublicComment[]; total: number; approvedCount: number; page: number; pageSize: number }> {
+  const { canonical } = canonicalRoutePath(routePath);
+  const visible = or(
+    eq(comments.status, "approved"),
+    and(
+      eq(comments.status, "pending"),
+      viewer.userId !== null
+        ? eq(comments.userId, viewer.userId)
+        : viewer.pub
+          ? and(isNull(comments.userId), eq(comments.authorPub, viewer.pub))
+          : sql`0`,
+    ),
+  );
+  const where = and(eq(comments.routePath, canonical), visible);
+  const [topTotal, approved] = await Promise.all([
+    db.select({ n: count() }).from(comments).where(and(where, isNull(comments.parentId))).get(),
+    db
+      .select({ n: count() })
+      .from(comments)
+      .where(and(eq(comments.routePath, canonical), eq(comments.status, "approved")))
+      .get(),
+  ]);
+  const select = {
+    id: comments.id,
+    parentId: comments.parentId,
+    body: comments.body,
+    status: comments.status,
+    authorName: comments.authorName,
+    authorPub: comments.authorPub,
+    userId: comments.userId,
+    userName: users.userName,
+    displayName: users.displayName,
+    createdAt: comments.createdAt,
+  };
+  const top = await db
+    .select(select)
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(and(where, isNull(comments.parentId)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  const replies = top.length
+    ? await db
+        .select(select)
+        .from(comments)
+        .leftJoin(users, eq(users.id, comments.userId))
+        .where(and(where, inArray(comments.parentId, top.map((c) => c.id))))
+        .orderBy(comments.createdAt, comments.id)
+        .all()
+    : [];
+  const toPublic = (row: (typeof top)[number]): PublicComment => ({
+    id: row.id,
+    parentId: row.parentId,
+    body: row.body,
+    status: row.status,
+    authorName: row.displayName || row.authorName,
+    authorPub: row.userId === null ? row.authorPub : null,
+    authorUserName: row.userName,
+    mine: isMine(row, viewer),
+    createdAt: row.createdAt.toISOString(),
+    replies: [],
+  });
+  const list = top.map(toPublic);
+  for (const reply of replies) list.find((c) => c.id === reply.parentId)?.replies.push(toPublic(reply));
+  return { comments: list, total: topTotal?.n ?? 0, approvedCount: approved?.n ?? 0, page, pageSize };
+}
+
+/** Counts of approved comments per canonical page address (for tables of contents and lists). */
+export async function approvedCount(db: Database, routePath: string): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(comments)
+    .where(and(eq(comments.routePath, canonicalRoutePath(routePath).canonical), eq(comments.status, "approved")))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** For moderators: comments in one status, newest first, with the count of every status. */
+export async function moderationList(
+  db: Database,
+  { status, page = 1, pageSize = 20 }: { status: CommentStatus; page?: number; pageSize?: number },
+): Promise<{ rows: ModerationRow[]; total: number; counts: Record<CommentStatus, number>; page: number; pageSize: number }> {
+  const [rows, grouped] = await Promise.all([
+    db
+      .select({
+        id: comments.id,
+        routePath: comments.routePath,
+        parentId: comments.parentId,
+        body: comments.body,
+        status: comments.status,
+        authorName: comments.authorName,
+        authorUserName: users.userName,
+        displayName: users.displayName,
+        authorPub: comments.authorPub,
+        userId: comments.userId,
+        createdAt: comments.createdAt,
+      })
+      .from(comments)
+      .leftJoin(users, eq(users.id, comments.userId))
+      .where(eq(comments.status, status))
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .all(),
+    db.select({ status: comments.status, n: count() }).from(comments).groupBy(comments.status).all(),
+  ]);
+  const counts = { pending: 0, approved: 0, spam: 0, trash: 0 } as Record<CommentStatus, number>;
+  for (const g of grouped) counts[g.status] = g.n;
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      routePath: r.routePath,
+      parentId: r.parentId,
+      body: r.body,
+      status: r.status,
+      authorName: r.displayName || r.authorName,
+      authorUserName: r.authorUserName,
+      authorPub: r.userId === null ? r.authorPub : null,
+      anonymous: r.userId === null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: counts[status],
+    counts,
+    page,
+    pageSize,
+  };
+}
+
+/** Changes the status of comments; returns the pages whose public comments changed. */
+export async function moderate(db: Database, ids: number[], newStatus: CommentStatus): Promise<string[]> {
+  const found = await db
+    .select({ id: comments.id, routePath: comments.routePath })
+    .from(comments)
+    .where(inArray(comments.id, ids))
+    .all();
+  if (found.length !== new Set(ids).size) throw new CommentError(404, "comments.notFound");
+  await db.update(comments).set({ status: newStatus, updatedAt: new Date() }).where(inArray(comments.id, ids));
+  return [...new Set(found.map((c) => c.routePath))];
+}

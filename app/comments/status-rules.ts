@@ -1,0 +1,36 @@
+import type { CommentStatus } from "~/db/schema";
+
+export interface StatusFacts {
+  /** The author may moderate comments (comments.edit). */
+  moderator: boolean;
+  /** The author is a signed-in user with at least one earlier approved comment. */
+  approvedBefore: boolean;
+  anonymous: boolean;
+  body: string;
+  moderationWords: readonly string[];
+}
+
+/** More links than this hold a comment for moderation (WordPress's default is 2). */
+export const maxLinksBeforeModeration = 2;
+
+export function linkCount(body: string): number {
+  return body.match(/\b(?:https?:\/\/|www\.)\S+/gi)?.length ?? 0;
+}
+
+function containsModerationWord(body: string, words: readonly string[]): boolean {
+  const text = body.toLocaleLowerCase();
+  return words.some((word) => word.trim() && text.includes(word.trim().toLocaleLowerCase()));
+}
+
+/**
+ * A new comment's status (WordPress's rules): moderators' comments appear at once; too many links or a word on
+ * the moderation list hold anyone else's comment; otherwise people with an earlier approved comment appear at
+ * once, and first comments and anonymous ones wait for moderation.
+ */
+export function initialStatus(facts: StatusFacts): CommentStatus {
+  if (facts.moderator) return "approved";
+  if (linkCount(facts.body) > maxLinksBeforeModeration) return "pending";
+  if (containsModerationWord(facts.body, facts.moderationWords)) return "pending";
+  if (facts.anonymous) return "pending";
+  return facts.approvedBefore ? "approved" : "pending";
+}

@@ -1,0 +1,29 @@
+import type { CommentStatus } from "~/db/schema";
+
+/** A comment as readers see it: never the author's address, user agent or signed event. */
+export interface PublicComment {
+  id: number;
+  parentId: number | null;
+  body: string;
+  status: CommentStatus;
+  authorName: string;
+  authorPub: string | null;
+  authorUserName: string | null;
+  mine: boolean;
+  createdAt: string;
+  replies: PublicComment[];
+}
+
+export interface ModerationRow {
+  id: number;
+  routePath: string;
+  parentId: number | null;
+  body: string;
+  status: CommentStatus;
+  authorName: string;
+  authorUserName: string | null;
+  authorPub: string | null;
+  anonymous: boolean;
+  createdAt: string;
+}
+

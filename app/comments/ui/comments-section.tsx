@@ -1,0 +1,184 @@
+import { MessageSquareReply } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { formatNumber } from "~/i18n/format";
+import { useLocale, useT } from "~/i18n/use-t";
+import { callApi } from "~/lib/api-client";
+import { useRootData } from "~/shell/root-data";
+import { Avatar } from "~/ui/avatar";
+import { Button } from "~/ui/button";
+import type { PublicComment } from "../types";
+import { CommentForm, type PostedComment } from "./comment-form";
+import { CommentText } from "./comment-text";
+import { pendingFor, rememberPending } from "./pending-store";
+import { RelativeTime } from "./relative-time";
+
+interface Listing {
+  comments: PublicComment[];
+  total: number;
+  approvedCount: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The comments of one page: the list (newest first, one level of replies, paginated) and the form. */
+export default function CommentsSection({ routePath }: { routePath: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const user = useRootData()?.user ?? null;
+  const [comments, setComments] = useState<PublicComment[]>([]);
+  const [local, setLocal] = useState<PublicComment[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [replyTo, setReplyTo] = useState<PublicComment>();
+
+  const load = useCallback(
+    async (nextPage: number) => {
+      const result = await callApi<Listing>(`/api/comments?routePath=${encodeURIComponent(routePath)}&page=${nextPage}`, {
+        method: "GET",
+        locale,
+        networkMessage: t("comments.failedLoad"),
+      });
+      return result.ok ? result.data : undefined;
+    },
+    [routePath, locale, t],
+  );
+
+  useEffect(() => {
+    let live = true;
+    void load(1).then((listing) => {
+      if (!live) return;
+      setLoading(false);
+      if (!listing) return setFailed(true);
+      setComments(listing.comments);
+      setTotal(listing.total);
+      setPage(1);
+      const shown = new Set(listing.comments.flatMap((c) => [c.id, ...c.replies.map((r) => r.id)]));
+      setLocal(pendingFor(routePath, shown));
+    });
+    return () => {
+      live = false;
+    };
+  }, [load, routePath]);
+
+  // A link to #comment-123 scrolls to it once the list is there.
+  useEffect(() => {
+    if (!loading && window.location.hash.startsWith("#comment-")) {
+      document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: "center" });
+    }
+  }, [loading]);
+
+  const onPosted = (posted: PostedComment, body: string, authorName: string, parentId?: number) => {
+    const comment: PublicComment = {
+      id: posted.id,
+      parentId: parentId ?? null,
+      body,
+      status: posted.status,
+      authorName,
+      authorPub: null,
+      authorUserName: user?.userName ?? null,
+      mine: true,
+      createdAt: posted.createdAt,
+      replies: [],
+    };
+    if (!user && posted.status !== "approved") rememberPending(routePath, comment);
+    if (parentId) {
+      setComments((list) => list.map((c) => (c.id === parentId ? { ...c, replies: [...c.replies, comment] } : c)));
+      setReplyTo(undefined);
+    } else {
+      setComments((list) => [comment, ...list]);
+    }
+  };
+
+  const more = async () => {
+    const listing = await load(page + 1);
+    if (!listing) return setFailed(true);
+    setComments((list) => [...list, ...listing.comments.filter((c) => !list.some((known) => known.id === c.id))]);
+    setPage(listing.page);
+  };
+
+  const localTop = local.filter((c) => c.parentId === null && !comments.some((known) => known.id === c.id));
+  const all = [...localTop, ...comments];
+
+  return (
+    <div className="grid gap-6" data-testid="comments-section">
+      <CommentForm routePath={routePath} onPosted={(posted, body, name) => onPosted(posted, body, name)} />
+      {loading ? <p className="text-sm text-muted-foreground">{t("comments.loading")}</p> : null}
+      {failed ? <p className="text-sm text-destructive">{t("comments.failedLoad")}</p> : null}
+      {!loading && !failed && all.length === 0 ? <p className="text-sm text-muted-foreground">{t("comments.none")}</p> : null}
+      <ol className="grid gap-5" data-testid="comment-list">
+        {all.map((comment) => (
+          <li key={comment.id}>
+            <CommentItem comment={comment} onReply={comment.status === "approved" ? () => setReplyTo(comment) : undefined} />
+            {comment.replies.length || local.some((r) => r.parentId === comment.id) || replyTo?.id === comment.id ? (
+              <ol className="mt-4 grid gap-4 border-s-2 ps-4 sm:ms-5">
+                {[...comment.replies, ...local.filter((r) => r.parentId === comment.id && !comment.replies.some((k) => k.id === r.id))].map(
+                  (reply) => (
+                    <li key={reply.id}>
+                      <CommentItem comment={reply} />
+                    </li>
+                  ),
+                )}
+                {replyTo?.id === comment.id ? (
+                  <li>
+                    <CommentForm
+                      routePath={routePath}
+                      parentId={comment.id}
+                      replyingTo={comment.authorName}
+                      onCancelReply={() => setReplyTo(undefined)}
+                      onPosted={(posted, body, name) => onPosted(posted, body, name, comment.id)}
+                    />
+                  </li>
+                ) : null}
+              </ol>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {page > 0 && comments.length < total ? (
+        <Button variant="outline" className="justify-self-center" onClick={more}>
+          {t("comments.loadMore")}
+        </Button>
+      ) : null}
+      <span hidden data-testid="comment-total">
+        {formatNumber(total, locale)}
+      </span>
+    </div>
+  );
+}
+
+function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: () => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const name = comment.authorName || t("comments.anonymous");
+  return (
+    <article id={`comment-${comment.id}`} className="flex gap-3 scroll-mt-24" data-testid="comment" data-status={comment.status}>
+      <Avatar name={name} />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold">
+            <bdi>{name}</bdi>
+          </span>
+          <a href={`#comment-${comment.id}`} className="text-xs text-muted-foreground hover:underline" aria-label={t("comments.permalink")}>
+            <RelativeTime iso={comment.createdAt} locale={locale} />
+          </a>
+          {comment.status !== "approved" ? (
+            <span className="rounded-full bg-warning/15 px-2 py-0.5 text-xs text-warning" data-testid="awaiting">
+              {t("comments.awaiting")}
+            </span>
+          ) : null}
+        </header>
+        <p dir="auto" className="whitespace-pre-wrap break-words">
+          <CommentText text={comment.body} />
+        </p>
+        {onReply ? (
+          <button type="button" onClick={onReply} className="inline-flex items-center gap-1 justify-self-start text-xs text-muted-foreground hover:text-foreground">
+            <MessageSquareReply aria-hidden className="size-3.5" />
+            {t("comments.reply")}
+          </button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { formatNumber } from "~/i18n/format";
+import { useLocale, useT } from "~/i18n/use-t";
+import { commentsAnchor } from "~/content/ui/comments-slot";
+import { Button } from "~/ui/button";
+
+// The comments code (list, form, and the signing code for anonymous visitors) loads only when it is needed.
+const loadSection = () => import("./comments-section");
+const CommentsSection = lazy(loadSection);
+
+/**
+ * The comments section at the end of a page: its heading and count render with the page; the section itself
+ * loads as the reader approaches it (or at once when the address points at a comment).
+ */
+export function CommentsSlot({ routePath, count }: { routePath: string; count: number }) {
+  const t = useT();
+  const locale = useLocale();
+  const ref = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (window.location.hash.startsWith("#comment")) {
+      queueMicrotask(() => setOpen(true));
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setOpen(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <section
+      ref={ref}
+      id={commentsAnchor}
+      aria-labelledby="comments-title"
+      className="mt-16 grid scroll-mt-20 gap-6 border-t pt-8"
+      data-testid="comments"
+    >
+      <h2 id="comments-title" className="text-xl font-bold">
+        {t("comments.title")}
+        {count > 0 ? <span className="ms-2 text-base font-normal text-muted-foreground">({formatNumber(count, locale)})</span> : null}
+      </h2>
+      {open ? (
+        <Suspense fallback={<p className="text-sm text-muted-foreground">{t("comments.loading")}</p>}>
+          <CommentsSection routePath={routePath} />
+        </Suspense>
+      ) : (
+        <Button variant="outline" className="justify-self-start" onPointerEnter={() => void loadSection()} onClick={() => setOpen(true)}>
+          {t("comments.show")}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The catalog: every published page (drafts never enter it) without its body, held in memory. Listings, the
+ * query call, the sitemap and the feeds read it; it is loaded on first use and dropped when content changes.
+ */
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { pages } from "~/db/schema";
+import { intlLocale, locales, type Locale } from "~/i18n/locales";
+import { onContentChange } from "./changes.server";
+
+export interface PageSummary {
+  locale: Locale;
+  /** Path without a locale prefix: "/", "/about", "/notes/some-post". */
+  path: string;
+  title: string;
+  description: string;
+  /** YYYY-MM-DD; pages with a date are posts (the logs archive lists them). */
+  date: string | null;
+  category: string | null;
+  tags: string[];
+  thumbnail: string | null;
+  author: string | null;
+  toc: boolean;
+  comments: boolean;
+  intro: boolean;
+  /** Last change, epoch milliseconds. */
+  updatedAt: number;
+}
+
+export interface Catalog {
+  /** Every published page by `pageKey`. */
+  pages: Map<string, PageSummary>;
+  /** Posts per locale, newest first. */
+  posts: Record<Locale, PageSummary[]>;
+}
+
+export const pageKey = (locale: Locale, path: string) => `${locale}:${path}`;
+
+let cached: Promise<Catalog> | undefined;
+onContentChange(() => {
+  cached = undefined;
+});
+
+export function getCatalog(): Promise<Catalog> {
+  cached ??= loadCatalog().catch((error: unknown) => {
+    cached = undefined;
+    throw error;
+  });
+  return cached;
+}
+
+/** Newest first; the same day is ordered by path so the order never wobbles. */
+export function byNewest(a: PageSummary, b: PageSummary): number {
+  return (b.date ?? "").localeCompare(a.date ?? "") || a.path.localeCompare(b.path);
+}
+
+async function loadCatalog(): Promise<Catalog> {
+  const db = await getDb();
+  let rows: PageSummary[];
+  try {
+    const selected = await db
+      .select({
+        locale: pages.locale,
+        path: pages.path,
+        title: pages.title,
+        description: pages.description,
+        date: pages.date,
+        category: pages.category,
+        tags: pages.tags,
+        thumbnail: pages.thumbnail,
+        author: pages.author,
+        toc: pages.toc,
+        comments: pages.comments,
+        intro: pages.intro,
+        updatedAt: pages.updatedAt,
+      })
+      .from(pages)
+      .where(eq(pages.draft, false))
+      .all();
+    rows = selected.map((row) => ({ ...row, updatedAt: row.updatedAt.getTime() }));
+  } catch (error) {
+    // Before the installer has run its migrations there are no pages yet; try again next time.
+    if (isMissingTable(error)) {
+      cached = undefined;
+      rows = [];
+    } else throw error;
+  }
+  const catalog: Catalog = { pages: new Map(), posts: { fa: [], en: [] } };
+  for (const row of rows) {
+    catalog.pages.set(pageKey(row.locale, row.path), row);
+    if (row.date) catalog.posts[row.locale].push(row);
+  }
+  for (const locale of locales) catalog.posts[locale].sort(byNewest);
+  return catalog;
+}
+
+function isMissingTable(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  return /no such table/i.test(text);
+}
+
+export async function findPage(locale: Locale, path: string): Promise<PageSummary | undefined> {
+  return (await getCatalog()).pages.get(pageKey(locale, path));
+}
+
+export type PostSort = "newest" | "oldest" | "title";
+
+export interface PostQuery {
+  locale: Locale;
+  category?: string;
+  intro?: boolean;
+  sort?: PostSort;
+  limit?: number;
+  offset?: number;
+}
+
+export interface PostPage {
+  items: PageSummary[];
+  /** Posts matching the query before limit and offset. */
+  total: number;
+}
+
+const collators = new Map<Locale, Intl.Collator>();
+function collator(locale: Locale): Intl.Collator {
+  let c = collators.get(locale);
+  if (!c) collators.set(locale, (c = new Intl.Collator(intlLocale(locale))));
+  return c;
+}
+
+/** Posts of one locale, filtered by category and intro flag, sorted, then cut to a page. */
+export async function queryPosts(query: PostQuery): Promise<PostPage> {
+  const all = (await getCatalog()).posts[query.locale];
+  let matching = all.filter(
+    (post) =>
+      (query.category === undefined || post.category === query.category) &&
+      (query.intro === undefined || post.intro === query.intro),
+  );
+  if (query.sort === "oldest") matching = matching.toReversed();
+  else if (query.sort === "title")
+    matching = matching.toSorted((a, b) => collator(query.locale).compare(a.title, b.title));
+  const offset = query.offset ?? 0;
+  const end = query.limit === undefined ? undefined : offset + query.limit;
+  return { items: matching.slice(offset, end), total: matching.length };
+}
+
+/** The post before and after this one in date order, for "newer" and "older" links. */
+export async function adjacentPosts(
+  locale: Locale,
+  path: string,
+): Promise<{ newer: PageSummary | undefined; older: PageSummary | undefined }> {
+  const posts = (await getCatalog()).posts[locale];
+  const index = posts.findIndex((post) => post.path === path);
+  if (index === -1) return { newer: undefined, older: undefined };
+  return { newer: posts[index - 1], older: posts[index + 1] };
+}
+
+/** Every published page of every locale (sitemap, search index). */
+export async function allPages(): Promise<PageSummary[]> {
+  return [...(await getCatalog()).pages.values()];
+}

@@ -1,0 +1,251 @@
+/**
+ * What the public content routes load: the home page, the logs archive, and the catch-all page (a category's
+ * listing, a post or a plain page). Route modules call these and stay thin.
+ */
+import { data, redirect, type MetaDescriptor } from "react-router";
+import { pickMessages, serverT } from "~/i18n/catalogs.server";
+import { localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
+import type { Messages } from "~/i18n/translate";
+import { getAppConfig } from "~/settings/app-config.server";
+import { siteInfo, type SiteInfo } from "~/settings/app-config";
+import { queryPosts } from "./catalog.server";
+import { cacheableDocument } from "./document-cache.server";
+import { contentHead } from "./head.server";
+import { getRenderedPage } from "./render.server";
+import { siteOrigin } from "./urls.server";
+import { approvedCount } from "~/comments/comments.server";
+import { getDb } from "~/db/client.server";
+import type { ArticleView, LinkItem, ListingView, PostCard, YearGroup } from "./view-types";
+import {
+  articleView,
+  categoryName,
+  HOME_LATEST,
+  parsePageNumber,
+  postCard,
+  postListing,
+  type PostListing,
+} from "./views.server";
+
+interface Context {
+  url: URL;
+  locale: Locale;
+  path: string;
+  origin: string;
+  site: SiteInfo;
+  messages: Messages;
+}
+
+/** `url` is React Router's normalised URL (no `.data` suffix on client navigations). */
+async function context(request: Request, url: URL): Promise<Context> {
+  const { locale, path } = parseLocalizedPath(url.pathname);
+  const config = await getAppConfig().catch(() => undefined);
+  // Before installation there is no content: the root shows the installer (503, the site is not open yet).
+  if (!config?.installed) throw data(null, { status: 503 });
+  return {
+    url,
+    locale,
+    path,
+    origin: siteOrigin(request),
+    site: siteInfo(config, locale),
+    messages: pickMessages(locale, ["content"]),
+  };
+}
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+const headers = { headers: cacheableDocument };
+
+// ── Home ────────────────────────────────────────────────────────────────────
+
+export interface HomeData {
+  messages: Messages;
+  head: MetaDescriptor[];
+  title: string;
+  description: string;
+  html: string;
+  intro: PostCard | null;
+  latest: PostCard[];
+}
+
+/** Home: its own page ("/"), the newest post marked intro, and the latest posts. */
+export async function loadHome(request: Request, url: URL) {
+  const ctx = await context(request, url);
+  const [home, intro, latest] = await Promise.all([
+    getRenderedPage(ctx.locale, "/"),
+    queryPosts({ locale: ctx.locale, intro: true, limit: 1 }),
+    queryPosts({ locale: ctx.locale, limit: HOME_LATEST + 1 }),
+  ]);
+  const introPost = intro.items[0];
+  const latestPosts = latest.items.filter((post) => post.path !== introPost?.path).slice(0, HOME_LATEST);
+  const result: HomeData = {
+    messages: ctx.messages,
+    head: contentHead({
+      locale: ctx.locale,
+      origin: ctx.origin,
+      site: ctx.site,
+      path: "/",
+      description: home?.summary.description || ctx.site.description,
+    }),
+    title: ctx.site.name,
+    description: home?.summary.description || ctx.site.description,
+    html: home?.html ?? "",
+    intro: introPost ? await postCard(introPost) : null,
+    latest: await Promise.all(latestPosts.map(postCard)),
+  };
+  return data(result, headers);
+}
+
+// ── Logs archive ────────────────────────────────────────────────────────────
+
+export interface LogsData {
+  messages: Messages;
+  head: MetaDescriptor[];
+  title: string;
+  description: string;
+  html: string;
+  /** "All" first, then each category; `current` marks the one shown. */
+  filters: (LinkItem & { current: boolean })[];
+  groups: YearGroup[];
+  total: string;
+  pagination: ListingView["pagination"];
+}
+
+/** The archive of dated posts, newest first, by pages, optionally of one category (`?category=`). */
+export async function loadLogs(request: Request, url: URL) {
+  const ctx = await context(request, url);
+  const config = await getAppConfig();
+  const category = ctx.url.searchParams.get("category") ?? undefined;
+  if (category !== undefined && !config.categories.includes(category)) notFound();
+  const page = parsePageNumber(ctx.url.searchParams.get("page"));
+  if (!page) notFound();
+  const listing = await postListing(ctx.locale, {
+    path: "/logs",
+    category,
+    page,
+    params: category ? { category } : {},
+  });
+  if (!listing) notFound();
+  const own = await getRenderedPage(ctx.locale, "/logs");
+  const t = serverT(ctx.locale);
+  const logsUrl = localizePath("/logs", ctx.locale);
+  const filters = [
+    { url: logsUrl, label: t("content.logs.all"), current: category === undefined },
+    ...(await Promise.all(
+      config.categories.map(async (slug) => ({
+        url: `${logsUrl}?category=${encodeURIComponent(slug)}`,
+        label: await categoryName(ctx.locale, slug),
+        current: slug === category,
+      })),
+    )),
+  ];
+  const title = own?.summary.title ?? t("common.nav.logs");
+  const description = own?.summary.description ?? "";
+  const result: LogsData = {
+    messages: ctx.messages,
+    head: contentHead({
+      locale: ctx.locale,
+      origin: ctx.origin,
+      site: ctx.site,
+      path: "/logs",
+      title,
+      description,
+      pageLabel: pageLabel(listing, category ? await categoryName(ctx.locale, category) : undefined),
+    }),
+    title,
+    description,
+    html: own?.html ?? "",
+    filters,
+    groups: listing.groups,
+    total: listing.total,
+    pagination: listing.pagination,
+  };
+  return data(result, headers);
+}
+
+/** "Books – Page 2 of 3" style suffix for the document title of a filtered or later page. */
+function pageLabel(listing: PostListing, filter?: string): string | undefined {
+  const parts = [filter, listing.page > 1 ? listing.pagination?.label : undefined].filter(Boolean);
+  return parts.length ? parts.join(" – ") : undefined;
+}
+
+// ── Catch-all: category listing, post or page ───────────────────────────────
+
+export interface PageData {
+  messages: Messages;
+  head: MetaDescriptor[];
+  view: ArticleView | ListingView;
+}
+
+/** The page for any other path: a category's listing, a post, a plain page, or 404. */
+export async function loadPage(request: Request, url: URL) {
+  const ctx = await context(request, url);
+  // One address per page: "/about/" becomes "/about".
+  if (ctx.url.pathname.length > 1 && ctx.url.pathname.endsWith("/")) {
+    throw redirect(ctx.url.pathname.replace(/\/+$/, "") + ctx.url.search, 301);
+  }
+  const config = await getAppConfig();
+  const slug = ctx.path.slice(1);
+  if (config.categories.includes(slug)) return data(await categoryPage(ctx, slug), headers);
+
+  const page = await getRenderedPage(ctx.locale, ctx.path);
+  if (!page) notFound();
+  const view = await articleView(page);
+  if (view.comments) view.commentCount = await approvedCount(await getDb(), view.path);
+  const { summary } = page;
+  const result: PageData = {
+    messages: ctx.messages,
+    head: contentHead({
+      locale: ctx.locale,
+      origin: ctx.origin,
+      site: ctx.site,
+      path: ctx.path,
+      title: summary.title,
+      description: summary.description,
+      image: view.thumbnail,
+      article: summary.date
+        ? {
+            published: summary.date,
+            modified: summary.updatedAt,
+            author: summary.author,
+            section: view.category?.label ?? null,
+            tags: summary.tags,
+          }
+        : undefined,
+    }),
+    view,
+  };
+  return data(result, headers);
+}
+
+async function categoryPage(ctx: Context, slug: string): Promise<PageData> {
+  const page = parsePageNumber(ctx.url.searchParams.get("page"));
+  if (!page) notFound();
+  const listing = await postListing(ctx.locale, { path: ctx.path, category: slug, page });
+  if (!listing) notFound();
+  const own = await getRenderedPage(ctx.locale, ctx.path);
+  const title = own?.summary.title ?? (await categoryName(ctx.locale, slug));
+  const description = own?.summary.description ?? "";
+  return {
+    messages: ctx.messages,
+    head: contentHead({
+      locale: ctx.locale,
+      origin: ctx.origin,
+      site: ctx.site,
+      path: ctx.path,
+      title,
+      description,
+      pageLabel: pageLabel(listing),
+    }),
+    view: {
+      kind: "category",
+      title,
+      description,
+      html: own?.html ?? "",
+      groups: listing.groups,
+      total: listing.total,
+      pagination: listing.pagination,
+    },
+  };
+}

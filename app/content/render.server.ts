@@ -1,0 +1,96 @@
+/**
+ * Rendered pages: markdown body → sanitised HTML, table of contents, search sections and reading time. Each
+ * page is rendered on first request and kept in memory (a bounded, least-recently-used map) until it changes.
+ */
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { pages } from "~/db/schema";
+import type { Locale } from "~/i18n/locales";
+import { onContentChange } from "./changes.server";
+import { findPage, pageKey, type PageSummary } from "./catalog.server";
+import { imageSize, imageSizes, imageSources, type ImageSize } from "./images.server";
+import { renderMarkdown, type RenderedSection, type TocEntry } from "./markdown.server";
+import { configuredOrigin } from "./urls.server";
+
+export interface RenderedPage {
+  summary: PageSummary;
+  html: string;
+  toc: TocEntry[];
+  sections: RenderedSection[];
+  words: number;
+  readingMinutes: number;
+  /** The thumbnail's intrinsic size, when it is one of the site's own images. */
+  thumbnailSize?: ImageSize;
+}
+
+/** Pages kept rendered; a site with more pages re-renders the least recently read ones. */
+export const RENDER_CACHE_LIMIT = 1000;
+
+const rendered = new Map<string, Promise<RenderedPage | undefined>>();
+
+onContentChange((changes) => {
+  if (!changes) rendered.clear();
+  else for (const change of changes) rendered.delete(pageKey(change.locale, change.path));
+});
+
+/** The published page at `path` in `locale`, rendered; undefined when there is none (or it is a draft). */
+export function getRenderedPage(locale: Locale, path: string): Promise<RenderedPage | undefined> {
+  const key = pageKey(locale, path);
+  let entry = rendered.get(key);
+  if (entry) {
+    // Most recently used goes last.
+    rendered.delete(key);
+  } else {
+    entry = renderPage(locale, path).catch((error: unknown) => {
+      if (rendered.get(key) === entry) rendered.delete(key);
+      throw error;
+    });
+  }
+  rendered.set(key, entry);
+  if (rendered.size > RENDER_CACHE_LIMIT) rendered.delete(rendered.keys().next().value!);
+  return entry;
+}
+
+async function renderPage(locale: Locale, path: string): Promise<RenderedPage | undefined> {
+  const summary = await findPage(locale, path);
+  if (!summary) return undefined;
+  const db = await getDb();
+  const row = await db
+    .select({ body: pages.body })
+    .from(pages)
+    .where(and(eq(pages.locale, locale), eq(pages.path, path), eq(pages.draft, false)))
+    .get();
+  if (!row) return undefined;
+  return renderBody(summary, row.body);
+}
+
+/** Renders a body for a page (also used by the search index, which reads bodies in bulk). */
+export async function renderBody(summary: PageSummary, body: string): Promise<RenderedPage> {
+  const sizes = await imageSizes(imageSources(body));
+  const byDecoded = new Map([...sizes].map(([src, size]) => [safeDecode(src), size]));
+  const [result, thumbnailSize] = await Promise.all([
+    renderMarkdown(body, {
+      locale: summary.locale,
+      imageSize: (src) => byDecoded.get(src),
+      siteOrigin: configuredOrigin(),
+    }),
+    summary.thumbnail ? imageSize(summary.thumbnail) : undefined,
+  ]);
+  return {
+    summary,
+    html: result.html,
+    toc: result.toc,
+    sections: result.sections,
+    words: result.words,
+    readingMinutes: result.readingMinutes,
+    thumbnailSize,
+  };
+}
+
+function safeDecode(src: string): string {
+  try {
+    return decodeURI(src);
+  } catch {
+    return src;
+  }
+}

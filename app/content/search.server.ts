@@ -1,0 +1,91 @@
+/**
+ * Site search over the published pages. The index is built once (on the first search, or earlier when the
+ * server warms up), kept in memory, and updated page by page when content changes. Index work runs one task
+ * at a time, so updates never interleave with a rebuild.
+ */
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { pages } from "~/db/schema";
+import type { Locale } from "~/i18n/locales";
+import { onContentChange, type ContentChange } from "./changes.server";
+import { allPages, pageKey } from "./catalog.server";
+import { getRenderedPage, renderBody, type RenderedPage } from "./render.server";
+import { SearchIndex, type SearchDocument, type SearchResult } from "./search/search-index.server";
+
+export type { SearchResult } from "./search/search-index.server";
+
+let index: SearchIndex | undefined;
+let ready: Promise<void> | undefined;
+let queue: Promise<void> = Promise.resolve();
+
+function enqueue(task: () => Promise<void>): Promise<void> {
+  const run = queue.then(task, task);
+  queue = run.catch((error: unknown) => console.error("Search index update failed:", error));
+  return run;
+}
+
+function toDocument(page: RenderedPage): SearchDocument {
+  const { summary } = page;
+  return {
+    locale: summary.locale,
+    path: summary.path,
+    title: summary.title,
+    description: summary.description,
+    category: summary.category ?? undefined,
+    sections: page.sections,
+  };
+}
+
+/** Every published page rendered for the index (bodies read in one query; the render cache is left alone). */
+async function loadDocuments(): Promise<SearchDocument[]> {
+  const summaries = new Map((await allPages()).map((page) => [pageKey(page.locale, page.path), page]));
+  const db = await getDb();
+  const bodies = await db
+    .select({ locale: pages.locale, path: pages.path, body: pages.body })
+    .from(pages)
+    .where(eq(pages.draft, false))
+    .all()
+    .catch(() => []);
+  const documents: SearchDocument[] = [];
+  for (const row of bodies) {
+    const summary = summaries.get(pageKey(row.locale, row.path));
+    if (summary) documents.push(toDocument(await renderBody(summary, row.body)));
+  }
+  return documents;
+}
+
+async function rebuild(): Promise<void> {
+  const next = new SearchIndex();
+  next.replaceAll(await loadDocuments());
+  index = next;
+}
+
+async function update(changes: readonly ContentChange[]): Promise<void> {
+  if (!index) return;
+  for (const { locale, path } of changes) {
+    const page = await getRenderedPage(locale, path);
+    if (page) index.upsert(toDocument(page));
+    else index.remove(locale, path);
+  }
+}
+
+/** Builds the index unless it exists (or is being built). */
+export function ensureSearchIndex(): Promise<void> {
+  ready ??= enqueue(rebuild).catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return ready;
+}
+
+onContentChange((changes) => {
+  // Before the first build there is nothing to update: that build reads the content as it is then.
+  if (!ready) return;
+  void enqueue(changes ? () => update(changes) : rebuild);
+});
+
+/** Pages of one locale matching the query, best first, with their best section and a highlighted excerpt. */
+export async function searchContent(query: string, locale: Locale, limit = 8): Promise<SearchResult[]> {
+  if (!index) await ensureSearchIndex();
+  return index?.search(query, locale, limit) ?? [];
+}

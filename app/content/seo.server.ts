@@ -1,0 +1,155 @@
+/**
+ * Machine-readable views of the content: the sitemap (every public page in both languages, with hreflang
+ * alternates), robots.txt, and one Atom feed per language.
+ */
+import { Feed } from "feed";
+import { serverT } from "~/i18n/catalogs.server";
+import { defaultLocale, locales, type Locale } from "~/i18n/locales";
+import { getAppConfig } from "~/settings/app-config.server";
+import { allPages, getCatalog, type PageSummary } from "./catalog.server";
+import { feedPath } from "./head.server";
+import { getRenderedPage } from "./render.server";
+import { pageUrl } from "./urls.server";
+import { categoryName } from "./views.server";
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Every public address: published pages, plus the home, the logs and category listings (which always exist). */
+async function publicPaths(): Promise<Map<string, Map<Locale, number>>> {
+  const config = await getAppConfig();
+  const catalog = await getCatalog();
+  const paths = new Map<string, Map<Locale, number>>();
+  const touch = (path: string, locale: Locale, modified: number) => {
+    let byLocale = paths.get(path);
+    if (!byLocale) paths.set(path, (byLocale = new Map()));
+    byLocale.set(locale, Math.max(byLocale.get(locale) ?? 0, modified));
+  };
+  for (const page of await allPages()) touch(page.path, page.locale, page.updatedAt);
+  for (const locale of locales) {
+    const posts = catalog.posts[locale];
+    const newest = (list: PageSummary[]) => Math.max(0, ...list.map((post) => post.updatedAt));
+    touch("/", locale, newest(posts));
+    touch("/logs", locale, newest(posts));
+    for (const category of config.categories) {
+      touch(`/${category}`, locale, newest(posts.filter((post) => post.category === category)));
+    }
+  }
+  return paths;
+}
+
+/** sitemaps.org XML with xhtml:link alternates per language (and x-default, the Persian page). */
+export async function sitemapXml(origin: string): Promise<string> {
+  const paths = [...(await publicPaths())].sort(([a], [b]) => a.localeCompare(b));
+  const urls: string[] = [];
+  for (const [path, byLocale] of paths) {
+    const alternates = locales
+      .filter((locale) => byLocale.has(locale))
+      .map(
+        (locale) =>
+          `    <xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(pageUrl(origin, path, locale))}"/>`,
+      );
+    const fallback = byLocale.has(defaultLocale) ? defaultLocale : [...byLocale.keys()][0]!;
+    alternates.push(
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(origin, path, fallback))}"/>`,
+    );
+    for (const locale of locales) {
+      const modified = byLocale.get(locale);
+      if (modified === undefined) continue;
+      urls.push(
+        [
+          "  <url>",
+          `    <loc>${escapeXml(pageUrl(origin, path, locale))}</loc>`,
+          ...(modified > 0 ? [`    <lastmod>${new Date(modified).toISOString()}</lastmod>`] : []),
+          ...alternates,
+          "  </url>",
+        ].join("\n"),
+      );
+    }
+  }
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** Areas crawlers should leave alone, in every language form. */
+const privatePrefixes = ["/manage", "/profile"];
+
+export function robotsTxt(origin: string): string {
+  const disallowed = privatePrefixes.flatMap((prefix) => [prefix, ...locales.map((locale) => `/${locale}${prefix}`)]);
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...disallowed.map((path) => `Disallow: ${path}`),
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * HTML for feed readers, which show entries away from the site: site-relative links and images made absolute,
+ * and the highlighter's colour variables dropped (they mean nothing without the site's stylesheet).
+ */
+export function feedHtml(html: string, origin: string, pageAddress: string): string {
+  return html
+    .replace(/ style="[^"]*"/g, "")
+    .replace(/(\s(?:href|src))="\/(?!\/)/g, `$1="${origin}/`)
+    .replace(/(\shref)="#/g, `$1="${pageAddress}#`);
+}
+
+/** Posts in one feed: the newest ones. */
+export const FEED_SIZE = 20;
+
+/** The Atom feed of one language: the newest posts with their full text. */
+export async function atomFeed(origin: string, locale: Locale): Promise<string> {
+  const config = await getAppConfig();
+  const posts = (await getCatalog()).posts[locale].slice(0, FEED_SIZE);
+  const home = pageUrl(origin, "/", locale);
+  const siteName = config.siteName[locale];
+  const feed = new Feed({
+    id: home,
+    title: serverT(locale)("content.feed.title", { site: siteName }),
+    description: config.description[locale],
+    link: home,
+    language: locale,
+    updated: new Date(Math.max(0, ...posts.map((post) => post.updatedAt))),
+    generator: "Daftar",
+    feedLinks: { atom: origin + feedPath(locale) },
+    favicon: `${origin}/favicon.ico`,
+    image: `${origin}/icon-512.png`,
+    copyright: `© ${siteName}`,
+  });
+  for (const post of posts) {
+    const url = pageUrl(origin, post.path, locale);
+    const rendered = await getRenderedPage(locale, post.path);
+    feed.addItem({
+      id: url,
+      link: url,
+      title: escapeHtml(post.title),
+      description: escapeHtml(post.description),
+      content: rendered ? feedHtml(rendered.html, origin, url) : undefined,
+      date: new Date(post.updatedAt),
+      published: new Date(`${post.date}T00:00:00Z`),
+      author: post.author ? [{ name: post.author }] : undefined,
+      category: post.category ? [{ term: post.category, name: await categoryName(locale, post.category) }] : undefined,
+    });
+  }
+  // The feed library writes no language on Atom; readers use xml:lang for direction and fonts.
+  return feed
+    .atom1()
+    .replace(
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`,
+    );
+}

@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import { useT } from "~/i18n/use-t";
+import { PageLayout, Prose } from "~/shell/page-layout";
+import type { ArticleView, LinkItem } from "../view-types";
+import { CommentsSlot } from "~/comments/ui/comments-slot";
+import { CommentsTocEntry } from "./comments-slot";
+import { TableOfContents } from "./toc";
+
+const dot = (
+  <span aria-hidden className="px-2">
+    ·
+  </span>
+);
+
+function Byline({ view }: { view: ArticleView }) {
+  return (
+    <p className="mt-5 text-sm text-muted-foreground" data-testid="byline">
+      {view.author}
+      {view.date ? (
+        <>
+          {view.author ? dot : null}
+          <time dateTime={view.date.iso}>{view.date.label}</time>
+        </>
+      ) : null}
+      {view.readingTime ? (
+        <>
+          {dot}
+          {view.readingTime}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+function Sibling({ link, label, end }: { link: LinkItem | null; label: string; end?: boolean }) {
+  if (!link) return <div />;
+  return (
+    <Link to={link.url} prefetch="intent" className={`rounded-lg border p-4 hover:bg-accent ${end ? "text-end" : ""}`}>
+      <span className="block text-xs text-muted-foreground">{label}</span>
+      <span className="mt-1 block font-semibold">{link.label}</span>
+    </Link>
+  );
+}
+
+/** A post or a plain page: header, thumbnail, table of contents, the rendered body, comments slot. */
+export function Article({ view }: { view: ArticleView }) {
+  const t = useT();
+  const toc = view.toc.length ? (
+    <TableOfContents entries={view.toc} extra={view.comments ? <CommentsTocEntry count={view.commentCount} /> : null} />
+  ) : null;
+  const header = (
+    <header>
+      {view.category ? (
+        <Link
+          to={view.category.url}
+          className="inline-block rounded-full bg-muted px-3 py-0.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+          data-testid="post-category"
+        >
+          {view.category.label}
+        </Link>
+      ) : null}
+      <h1 className="mt-3 text-3xl leading-tight font-black tracking-tight text-balance sm:text-4xl">{view.title}</h1>
+      {view.description ? <p className="mt-4 text-lg text-pretty text-muted-foreground">{view.description}</p> : null}
+      <Byline view={view} />
+      {view.thumbnail ? (
+        <img
+          src={view.thumbnail.src}
+          width={view.thumbnail.width}
+          height={view.thumbnail.height}
+          alt=""
+          fetchPriority="high"
+          className="mt-8 h-auto w-full rounded-xl border dark:brightness-90"
+        />
+      ) : null}
+    </header>
+  );
+  return (
+    <article data-testid="article" data-kind={view.kind}>
+      <PageLayout toc={toc} header={header}>
+        <Prose html={view.html} className={toc ? "" : "mt-10"} />
+        <div className="measure">
+          {view.tags.length ? (
+            <ul className="mt-10 flex flex-wrap gap-2" aria-label={t("content.post.tags")}>
+              {view.tags.map((tag) => (
+                <li key={tag} className="rounded-md bg-muted px-2.5 py-0.5 text-sm text-muted-foreground">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {view.newer || view.older ? (
+            <nav aria-label={t("content.post.more")} className="mt-12 grid gap-3 sm:grid-cols-2">
+              <Sibling link={view.newer} label={t("content.post.newer")} />
+              <Sibling link={view.older} label={t("content.post.older")} end />
+            </nav>
+          ) : null}
+          {view.comments ? <CommentsSlot routePath={view.path} count={view.commentCount} /> : null}
+        </div>
+      </PageLayout>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+import { Search } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useT } from "~/i18n/use-t";
+
+// The dialog (Radix Dialog, the results list) is downloaded on first use; pointing at the box starts early.
+const loadDialog = () => import("./search-dialog");
+const SearchDialog = lazy(loadDialog);
+
+/**
+ * The header's search box: opens the search dialog on click and on Ctrl+K or ⌘K (any keyboard layout; Ctrl+K
+ * also works on a Mac, so the hint shows it everywhere).
+ */
+export function SearchBox() {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const show = () => {
+    setMounted(true);
+    setOpen(true);
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      // `code` is the key's place, so Ctrl+K works with a Persian layout too (where that key types «ن»).
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.code === "KeyK") {
+        event.preventDefault();
+        setMounted(true);
+        setOpen((was) => !was);
+      }
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="search-button"
+        aria-label={t("common.search.label")}
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={show}
+        className="inline-flex h-9 items-center gap-2 rounded-md text-sm text-muted-foreground hover:bg-accent hover:text-foreground max-sm:w-9 max-sm:justify-center sm:w-44 sm:border sm:bg-muted/40 sm:px-3 lg:w-56"
+      >
+        <Search aria-hidden className="size-4 shrink-0" />
+        <span className="hidden sm:inline">{t("common.search.placeholder")}</span>
+        <kbd className="ms-auto hidden rounded border bg-background px-1.5 font-sans text-xs md:inline" dir="ltr">
+          Ctrl K
+        </kbd>
+      </button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <SearchDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+import { ChevronRight, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { formatNumber } from "~/i18n/format";
+import { useLocale, useT } from "~/i18n/use-t";
+import type { SearchHit, SearchResponse } from "../view-types";
+
+const none: SearchHit[] = [];
+
+/** Wait this long after the last keystroke before asking the server. */
+const DEBOUNCE_MS = 120;
+
+type Answer = { query: string; results: SearchHit[] } | { query: string; failed: true };
+
+type State =
+  | { status: "idle"; results: SearchHit[] }
+  | { status: "loading"; results: SearchHit[] }
+  | { status: "done"; query: string; results: SearchHit[] }
+  | { status: "error"; results: SearchHit[] };
+
+/** Results for the query as it is typed; while a newer answer is on its way the last results stay. */
+function useSearch(query: string, locale: string): State {
+  const [answer, setAnswer] = useState<Answer>();
+  const q = query.trim();
+  useEffect(() => {
+    if (!q) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      const params = new URLSearchParams({ q, locale });
+      fetch(`/api/search?${params}`, { signal: controller.signal, headers: { "X-Locale": locale } })
+        .then((response) => (response.ok ? (response.json() as Promise<SearchResponse>) : Promise.reject(response)))
+        .then((body) => setAnswer({ query: q, results: body.results }))
+        .catch(() => {
+          if (!controller.signal.aborted) setAnswer({ query: q, failed: true });
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q, locale]);
+  const last = answer && "results" in answer ? answer.results : none;
+  if (!q) return { status: "idle", results: none };
+  if (answer?.query !== q) return { status: "loading", results: last };
+  return "failed" in answer ? { status: "error", results: none } : { status: "done", query: q, results: last };
+}
+
+function Excerpt({ parts }: { parts: SearchHit["excerpt"] }) {
+  return (
+    <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
+      {parts.map((part, i) =>
+        part.match ? (
+          <mark key={i} className="rounded-sm bg-mark px-0.5 text-foreground">
+            {part.text}
+          </mark>
+        ) : (
+          part.text
+        ),
+      )}
+    </p>
+  );
+}
+
+/** The search dialog: results as you type, arrow keys to move, Enter to open, Escape to close. */
+export default function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const state = useSearch(query, locale);
+  const results = state.results;
+  // The highlighted result; a new list of results starts again at the first.
+  const [selection, setSelection] = useState({ results, index: 0 });
+  const active = selection.results === results ? selection.index : 0;
+  const setActive = (index: number) => setSelection({ results, index });
+
+  const go = (hit: SearchHit | undefined) => {
+    if (!hit) return;
+    onOpenChange(false);
+    void navigate(hit.url);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = results.length;
+    if (event.key === "ArrowDown" && count) setActive((active + 1) % count);
+    else if (event.key === "ArrowUp" && count) setActive((active - 1 + count) % count);
+    else if (event.key === "Enter") go(results[active]);
+    else return;
+    event.preventDefault();
+  };
+
+  useEffect(() => {
+    document.getElementById(`${id}-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, id]);
+
+  const status =
+    state.status === "idle"
+      ? t("common.search.hint")
+      : state.status === "error"
+        ? t("common.search.error")
+        : state.status === "loading" && !results.length
+          ? t("common.search.loading")
+          : state.status === "done" && !results.length
+            ? t("common.search.noResults", { query: state.query })
+            : t("common.search.resultCount", { count: formatNumber(results.length, locale) });
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
+        <Dialog.Content
+          data-testid="search-dialog"
+          aria-describedby={`${id}-status`}
+          className="fixed inset-x-3 top-3 z-50 mx-auto flex max-h-[min(36rem,calc(100dvh-1.5rem))] max-w-2xl flex-col overflow-hidden rounded-xl border bg-background shadow-2xl sm:top-[12vh]"
+        >
+          <Dialog.Title className="sr-only">{t("common.search.dialog")}</Dialog.Title>
+          <div className="flex items-center gap-2 border-b px-4">
+            <input
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              onKeyDown={onKeyDown}
+              placeholder={t("common.search.placeholder")}
+              aria-label={t("common.search.dialog")}
+              role="combobox"
+              aria-expanded={results.length > 0}
+              aria-controls={`${id}-list`}
+              aria-autocomplete="list"
+              aria-activedescendant={results.length ? `${id}-${active}` : undefined}
+              autoComplete="off"
+              enterKeyHint="go"
+              dir="auto"
+              data-testid="search-input"
+              className="h-14 min-w-0 flex-1 appearance-none bg-transparent text-base outline-none placeholder:text-muted-foreground [&::-webkit-search-cancel-button]:hidden"
+            />
+            <Dialog.Close
+              aria-label={t("common.search.closeDialog")}
+              className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent"
+            >
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <ul
+            id={`${id}-list`}
+            role="listbox"
+            aria-label={t("common.search.dialog")}
+            className="overflow-y-auto p-2"
+            data-testid="search-results"
+          >
+            {results.map((hit, i) => (
+              <li
+                key={hit.url}
+                id={`${id}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                onPointerMove={() => setActive(i)}
+                className="rounded-lg aria-selected:bg-accent"
+              >
+                <Link to={hit.url} tabIndex={-1} onClick={() => onOpenChange(false)} className="block px-3 py-2.5">
+                  <span className="font-semibold">{hit.title}</span>
+                  {hit.section ? (
+                    <span className="text-sm text-muted-foreground">
+                      <ChevronRight aria-hidden className="mx-1 inline size-3.5 rtl:-scale-x-100" />
+                      {hit.section}
+                    </span>
+                  ) : null}
+                  <Excerpt parts={hit.excerpt} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t px-4 py-2 text-xs text-muted-foreground">
+            <p id={`${id}-status`} role="status" className="me-auto" data-testid="search-status">
+              {status}
+            </p>
+            <span className="hidden sm:inline">
+              <kbd className="rounded border px-1">↑</kbd> <kbd className="rounded border px-1">↓</kbd>{" "}
+              {t("common.search.keysMove")}
+            </span>
+            <span className="hidden sm:inline">
+              <kbd className="rounded border px-1">↵</kbd> {t("common.search.keysOpen")}
+            </span>
+            <span className="hidden sm:inline">
+              <kbd className="rounded border px-1">Esc</kbd> {t("common.search.keysClose")}
+            </span>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * View models for the content routes: the catalog and rendered pages turned into what the components show,
+ * formatted for the locale on the server (Jalali dates and Persian digits in fa).
+ */
+import { serverT } from "~/i18n/catalogs.server";
+import { asciiDigits, formatDate, formatNumber, formatYear } from "~/i18n/format";
+import { localizePath, type Locale } from "~/i18n/locales";
+import type { MessageKey } from "~/i18n/translate";
+import { adjacentPosts, findPage, queryPosts, type PageSummary } from "./catalog.server";
+import { imageSize } from "./images.server";
+import type { RenderedPage } from "./render.server";
+import type { ArticleView, DateView, ImageView, LinkItem, PaginationView, PostCard, YearGroup } from "./view-types";
+
+/** Posts per page in the logs archive and on category pages. */
+export const POSTS_PER_PAGE = 8;
+/** Posts listed under "Latest posts" on the home page. */
+export const HOME_LATEST = 6;
+
+export function dateView(date: string, locale: Locale): DateView {
+  return { iso: date, label: formatDate(date, locale) };
+}
+
+/** A category's name: its index page's title when it has one, else the catalog's name, else the slug. */
+export async function categoryName(locale: Locale, slug: string): Promise<string> {
+  const page = await findPage(locale, `/${slug}`);
+  if (page) return page.title;
+  const key = `content.category.${slug}` as MessageKey;
+  const name = serverT(locale)(key);
+  return name === key ? slug : name;
+}
+
+export async function categoryLink(locale: Locale, slug: string | null): Promise<LinkItem | null> {
+  if (!slug) return null;
+  return { url: localizePath(`/${slug}`, locale), label: await categoryName(locale, slug) };
+}
+
+async function thumbnailView(src: string | null): Promise<ImageView | null> {
+  if (!src) return null;
+  const size = await imageSize(src);
+  return size ? { src, width: size.width, height: size.height } : { src };
+}
+
+export async function postCard(post: PageSummary): Promise<PostCard> {
+  return {
+    url: localizePath(post.path, post.locale),
+    title: post.title,
+    description: post.description,
+    date: dateView(post.date ?? "", post.locale),
+    category: await categoryLink(post.locale, post.category),
+    thumbnail: await thumbnailView(post.thumbnail),
+  };
+}
+
+/** Consecutive posts grouped under their year in the locale's calendar (a Jalali year in fa). */
+export async function groupByYear(posts: PageSummary[], locale: Locale): Promise<YearGroup[]> {
+  const groups: YearGroup[] = [];
+  for (const post of posts) {
+    const year = post.date ? formatYear(new Date(post.date), locale) : "";
+    const card = await postCard(post);
+    const last = groups.at(-1);
+    if (last?.year === year) last.posts.push(card);
+    else groups.push({ year, posts: [card] });
+  }
+  return groups;
+}
+
+export function readingTimeLabel(minutes: number, locale: Locale): string {
+  return serverT(locale)("content.post.readingTime", { minutes: formatNumber(minutes, locale) });
+}
+
+function linkTo(post: PageSummary | undefined): LinkItem | null {
+  return post ? { url: localizePath(post.path, post.locale), label: post.title } : null;
+}
+
+/** A post (a dated page) or a plain page, ready to show. */
+export async function articleView(page: RenderedPage): Promise<ArticleView> {
+  const { summary } = page;
+  const locale = summary.locale;
+  const isPost = summary.date !== null;
+  const adjacent = isPost ? await adjacentPosts(locale, summary.path) : { newer: undefined, older: undefined };
+  const thumbnail = summary.thumbnail
+    ? { src: summary.thumbnail, width: page.thumbnailSize?.width, height: page.thumbnailSize?.height }
+    : null;
+  return {
+    kind: isPost ? "post" : "page",
+    title: summary.title,
+    description: summary.description,
+    html: page.html,
+    toc: summary.toc ? page.toc : [],
+    author: summary.author,
+    date: summary.date ? dateView(summary.date, locale) : null,
+    readingTime: isPost ? readingTimeLabel(page.readingMinutes, locale) : null,
+    category: await categoryLink(locale, summary.category),
+    tags: summary.tags,
+    thumbnail,
+    comments: summary.comments,
+    commentCount: 0,
+    path: localizePath(summary.path, locale),
+    newer: linkTo(adjacent.newer),
+    older: linkTo(adjacent.older),
+  };
+}
+
+/**
+ * `?page=` as a page number: absent is 1; Persian and Arabic-Indic digits are read too; anything else
+ * (zero, negatives, words) is undefined, which the routes answer with 404.
+ */
+export function parsePageNumber(value: string | null): number | undefined {
+  if (value === null) return 1;
+  const digits = asciiDigits(value.trim());
+  if (!/^\d{1,6}$/.test(digits)) return undefined;
+  const page = Number(digits);
+  return page >= 1 ? page : undefined;
+}
+
+/** Links to every page of a listing; query parameters other than `page` are kept. */
+export function paginationView(
+  locale: Locale,
+  path: string,
+  params: Record<string, string>,
+  page: number,
+  pages: number,
+): PaginationView | null {
+  if (pages <= 1) return null;
+  const url = (n: number) => {
+    const query = new URLSearchParams(params);
+    if (n > 1) query.set("page", String(n));
+    const search = query.toString();
+    return localizePath(path, locale) + (search ? `?${search}` : "");
+  };
+  const t = serverT(locale);
+  return {
+    label: t("content.pagination.status", { page: formatNumber(page, locale), pages: formatNumber(pages, locale) }),
+    previous: page > 1 ? url(page - 1) : null,
+    next: page < pages ? url(page + 1) : null,
+    pages: Array.from({ length: pages }, (_, i) => ({
+      url: url(i + 1),
+      label: formatNumber(i + 1, locale),
+      current: i + 1 === page,
+    })),
+  };
+}
+
+export interface PostListing {
+  groups: YearGroup[];
+  total: string;
+  pagination: PaginationView | null;
+  page: number;
+  pages: number;
+}
+
+/**
+ * One page of posts, newest first, optionally of one category; undefined when the page number is past the
+ * end (an empty listing still has its first page).
+ */
+export async function postListing(
+  locale: Locale,
+  options: { path: string; category?: string; page: number; params?: Record<string, string> },
+): Promise<PostListing | undefined> {
+  const { items, total } = await queryPosts({
+    locale,
+    category: options.category,
+    limit: POSTS_PER_PAGE,
+    offset: (options.page - 1) * POSTS_PER_PAGE,
+  });
+  const pages = Math.max(1, Math.ceil(total / POSTS_PER_PAGE));
+  if (options.page > pages) return undefined;
+  return {
+    groups: await groupByYear(items, locale),
+    total: serverT(locale)("content.logs.count", { count: formatNumber(total, locale) }),
+    pagination: paginationView(locale, options.path, options.params ?? {}, options.page, pages),
+    page: options.page,
+    pages,
+  };
+}

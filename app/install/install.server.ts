@@ -1,0 +1,239 @@
+/**
+ * The installer's steps as server-side services. Each step checks the database's real state, so the order is
+ * enforced here whatever the browser believes, and every step can be repeated safely.
+ */
+import { readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { count, eq, sql } from "drizzle-orm";
+import { adminRoleName, permissionNames } from "~/auth/permissions";
+import { createUser, UserNameTakenError, type UserRow } from "~/auth/users.server";
+import { savedConfigPath } from "~/config.server";
+import { connection, openDatabase, replaceConnection, type Database } from "~/db/client.server";
+import { migrationsFolder, runMigrations } from "~/db/migrate.server";
+import { permissions, roles, settings, userRoles } from "~/db/schema";
+import type { MessageKey } from "~/i18n/translate";
+import { getAppConfig, invalidateAppConfig, updateAppConfig } from "~/settings/app-config.server";
+import { loadDefaultData, type DefaultsReport } from "./defaults.server";
+import type { AdminPayload } from "./schema";
+import { deleteSetupToken } from "./setup-token.server";
+
+/** A step that cannot run now: an HTTP status, a catalog message, and for failures the underlying reason. */
+export class InstallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: MessageKey,
+    readonly reason?: string,
+  ) {
+    super(messageKey);
+  }
+}
+
+export interface DatabaseInfo {
+  connected: boolean;
+  driver: "libsql";
+  /** Where the data lives, without credentials. */
+  url: string;
+  version?: string;
+  error?: string;
+}
+
+export interface InstallProgress {
+  connected: boolean;
+  migrated: boolean;
+  loaded: boolean;
+  adminLoaded: boolean;
+  installed: boolean;
+}
+
+/** A database URL fit to show: file paths as they are, server URLs without credentials or query. */
+export function redactDatabaseUrl(url: string): string {
+  if (url.startsWith("file:")) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) parsed.username = "***";
+    parsed.password = "";
+    parsed.search = "";
+    return parsed.toString();
+  } catch {
+    return "(invalid URL)";
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: unknown })?.cause;
+  const message = error instanceof Error ? error.message : String(error);
+  return cause instanceof Error && !message.includes(cause.message) ? `${message}: ${cause.message}` : message;
+}
+
+export async function checkDatabase(): Promise<DatabaseInfo> {
+  try {
+    const { client, url } = await connection();
+    const row = (await client.execute("select sqlite_version() as version")).rows[0];
+    return { connected: true, driver: "libsql", url: redactDatabaseUrl(url), version: String(row?.version ?? "") };
+  } catch (error) {
+    const { databaseUrl } = await import("~/config.server");
+    return { connected: false, driver: "libsql", url: redactDatabaseUrl(databaseUrl()), error: reasonOf(error) };
+  }
+}
+
+function migrationCount(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+async function appliedMigrations(db: Database): Promise<number> {
+  try {
+    const rows = await db.all<{ n: number }>(sql`select count(*) as n from __drizzle_migrations`);
+    return Number(rows[0]?.n ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function isMigrated(db: Database): Promise<boolean> {
+  return (await appliedMigrations(db)) >= migrationCount();
+}
+
+async function isLoaded(db: Database): Promise<boolean> {
+  const [perms, admin, app] = await Promise.all([
+    db.select({ n: count() }).from(permissions).get(),
+    db.select({ id: roles.id }).from(roles).where(eq(roles.name, adminRoleName)).get(),
+    db.select({ key: settings.key }).from(settings).where(eq(settings.key, "app")).get(),
+  ]);
+  return (perms?.n ?? 0) >= permissionNames.length && Boolean(admin) && Boolean(app);
+}
+
+async function hasAdmin(db: Database): Promise<boolean> {
+  const row = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(roles.name, adminRoleName))
+    .limit(1)
+    .get();
+  return Boolean(row);
+}
+
+/** Where the installation stands, read from the database now. */
+export async function installProgress(): Promise<InstallProgress> {
+  const none: InstallProgress = { connected: false, migrated: false, loaded: false, adminLoaded: false, installed: false };
+  let db: Database;
+  try {
+    db = (await connection()).db;
+    await db.run(sql`select 1`);
+  } catch {
+    return none;
+  }
+  const migrated = await isMigrated(db);
+  if (!migrated) return { ...none, connected: true };
+  const loaded = await isLoaded(db);
+  const adminLoaded = loaded && (await hasAdmin(db));
+  const installed = (await getAppConfig().catch(() => undefined))?.installed ?? false;
+  return { connected: true, migrated, loaded, adminLoaded, installed };
+}
+
+async function connectedDb(): Promise<Database> {
+  try {
+    const { db } = await connection();
+    await db.run(sql`select 1`);
+    return db;
+  } catch (error) {
+    throw new InstallError(503, "install.error.notWorking", reasonOf(error));
+  }
+}
+
+/**
+ * Verifies a database the owner entered and, when it answers, saves it to DATA_DIR/config.json (readable by the
+ * server's user only) and switches this process to it.
+ */
+export async function useDatabase(url: string, authToken?: string): Promise<DatabaseInfo> {
+  if (!/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(url)) throw new InstallError(400, "install.error.badUrl");
+  let next;
+  try {
+    next = await openDatabase(url, authToken || undefined);
+    await next.client.execute("select 1");
+  } catch (error) {
+    next?.client.close();
+    throw new InstallError(400, "install.error.notWorking", reasonOf(error));
+  }
+  await writeFile(savedConfigPath(), JSON.stringify({ databaseUrl: url, databaseAuthToken: authToken || undefined }), {
+    mode: 0o600,
+  });
+  await replaceConnection(next);
+  invalidateAppConfig();
+  return checkDatabase();
+}
+
+/**
+ * Step 2: applies pending migrations. They run in one transaction, so a failure leaves the database as it was
+ * (the migrator's own bookkeeping table, created just before, is removed again if it is new and empty).
+ */
+export async function migrateDatabase(): Promise<void> {
+  const db = await connectedDb();
+  const hadJournal = await journalExists(db);
+  try {
+    await runMigrations(db);
+  } catch (error) {
+    if (!hadJournal && (await appliedMigrations(db)) === 0) await db.run(sql`drop table if exists __drizzle_migrations`);
+    throw new InstallError(500, "install.error.migrationFailed", reasonOf(error));
+  } finally {
+    invalidateAppConfig();
+  }
+}
+
+async function journalExists(db: Database): Promise<boolean> {
+  const rows = await db.all(sql`select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'`);
+  return rows.length > 0;
+}
+
+/** Step 3: the default data. Needs the schema. */
+export async function loadDefaults(): Promise<DefaultsReport> {
+  const db = await connectedDb();
+  if (!(await isMigrated(db))) throw new InstallError(409, "install.error.schemaMissing");
+  try {
+    return await loadDefaultData(db);
+  } catch (error) {
+    throw new InstallError(500, "install.error.defaultsFailed", reasonOf(error));
+  } finally {
+    invalidateAppConfig();
+  }
+}
+
+const adminClaimKey = "install.admin";
+
+/**
+ * Step 4: the first administrator, created with the Admin role in one transaction. The transaction first
+ * claims the one "first admin" slot (an insert that only one writer can make), so two requests racing create
+ * exactly one administrator.
+ */
+export async function createFirstAdmin(input: AdminPayload): Promise<UserRow> {
+  const db = await connectedDb();
+  if (!(await isMigrated(db)) || !(await isLoaded(db))) throw new InstallError(409, "install.error.defaultsMissing");
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(settings)
+      .values({ key: adminClaimKey, value: { at: Date.now() } })
+      .onConflictDoNothing()
+      .returning({ key: settings.key });
+    if (claimed.length === 0 || (await hasAdmin(tx as unknown as Database))) {
+      throw new InstallError(409, "install.error.adminExists");
+    }
+    try {
+      return await createUser(tx as unknown as Database, { ...input, pub: input.pub ?? null }, [adminRoleName]);
+    } catch (error) {
+      if (error instanceof UserNameTakenError) throw new InstallError(409, "install.error.userNameTaken");
+      throw error;
+    }
+  });
+}
+
+/** Step 5: marks the site installed (in the database) and deletes the setup token. */
+export async function finishInstall(): Promise<void> {
+  const db = await connectedDb();
+  if (!(await isMigrated(db)) || !(await hasAdmin(db))) throw new InstallError(409, "install.error.adminMissing");
+  await updateAppConfig({ installed: true });
+  deleteSetupToken();
+}

@@ -1,0 +1,9 @@
+/** SITE_URL alone, for work done outside a request (rendering links as internal). */
+export function configuredOrigin(): string | undefined {
+  return process.env.SITE_URL?.trim().replace(/\/+$/, "") || undefined;
+}
+
+/** The site's public origin: SITE_URL when set (behind proxies, for canonical links and feeds), else the request's. */
+export function siteOrigin(request: Request): string {
+  return configuredOrigin() || new URL(request.url).origin;
+}

@@ -1,0 +1,9 @@
+import { robotsTxt } from "~/content/seo.server";
+import { siteOrigin } from "~/content/urls.server";
+import type { Route } from "./+types/robots";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return new Response(robotsTxt(siteOrigin(request)), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { loadLogs } from "~/content/pages.server";
+import { Pagination } from "~/content/ui/pagination";
+import { PostList } from "~/content/ui/post-list";
+import { useT } from "~/i18n/use-t";
+import { mergeHeaders } from "~/lib/headers";
+import { Prose } from "~/shell/page-layout";
+import type { Route } from "./+types/logs";
+
+export const loader = ({ request, url }: Route.LoaderArgs) => loadLogs(request, url);
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders);
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? [];
+
+/** The logs: every dated post, newest first, by pages, with a category filter. */
+export default function Logs({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const data = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl" data-testid="logs">
+      <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{data.title}</h1>
+      {data.description ? <p className="mt-3 text-lg text-muted-foreground">{data.description}</p> : null}
+      {data.html ? <Prose html={data.html} className="mt-6" /> : null}
+      <nav aria-label={t("content.logs.filter")} className="mt-8" data-testid="category-filter">
+        <ul className="flex flex-wrap gap-2">
+          {data.filters.map((filter) => (
+            <li key={filter.url}>
+              <Link
+                to={filter.url}
+                aria-current={filter.current ? "page" : undefined}
+                className="inline-flex h-9 items-center rounded-full border px-4 text-sm transition-colors hover:bg-accent aria-[current]:border-primary aria-[current]:bg-primary aria-[current]:text-primary-foreground"
+              >
+                {filter.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="mt-6 mb-2 text-sm text-muted-foreground" data-testid="post-count">
+        {data.total}
+      </p>
+      {data.groups.length ? (
+        <PostList groups={data.groups} />
+      ) : (
+        <p className="py-10 text-muted-foreground">{t("content.logs.empty")}</p>
+      )}
+      <Pagination view={data.pagination} />
+    </div>
+  );
+}

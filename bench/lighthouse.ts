@@ -1,0 +1,83 @@
+/**
+ * Lighthouse (mobile, its default simulated throttling) on a Persian and an English post. Budgets (issue #5):
+ * performance ≥ 95, accessibility 100, best practices 100, SEO 100. Prints every audit that costs points.
+ * Needs the `lighthouse` devDependency; runs Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+ * Run: npx tsx bench/lighthouse.ts
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { chromiumFlags, chromiumPath } from "../playwright.config";
+import { projectRoot } from "../scripts/build-if-stale";
+import { benchPosts, startSeededSite } from "./site";
+
+const budgets: Record<string, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+}
+interface Report {
+  categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, Audit>;
+}
+
+const bin = process.env.LIGHTHOUSE_BIN ?? path.join(projectRoot, "node_modules/.bin/lighthouse");
+if (!existsSync(bin)) {
+  console.error("Lighthouse is not installed: npm install (it is a devDependency), or set LIGHTHOUSE_BIN.");
+  process.exit(2);
+}
+
+// Asynchronous on purpose: a blocked event loop would leave this process holding keep-alive sockets the
+// server has already closed.
+async function lighthouse(url: string): Promise<Report> {
+  const { stdout } = await promisify(execFile)(
+    bin,
+    [
+      url,
+      "--only-categories=performance,accessibility,best-practices,seo",
+      "--output=json",
+      "--output-path=stdout",
+      "--quiet",
+      `--chrome-flags=${chromiumFlags.join(" ")}`,
+    ],
+    { encoding: "utf8", env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as Report;
+}
+
+const site = await startSeededSite();
+let ok = true;
+try {
+  for (const post of benchPosts) {
+    const url = site.url + post;
+    await (await fetch(url)).text(); // rendered and cached before Lighthouse looks
+    const report = await lighthouse(url);
+    const scores = Object.entries(budgets).map(([id, budget]) => {
+      const score = Math.round(report.categories[id]!.score * 100);
+      ok &&= score >= budget;
+      return `${id} ${score}${score >= budget ? "" : ` (budget ${budget})`}`;
+    });
+    const m = (id: string) => report.audits[id]?.displayValue ?? "?";
+    console.log(`${post.padEnd(22)} ${scores.join("  ")}`);
+    console.log(`${"".padEnd(22)} FCP ${m("first-contentful-paint")}  LCP ${m("largest-contentful-paint")}  TBT ${m("total-blocking-time")}  CLS ${m("cumulative-layout-shift")}  SI ${m("speed-index")}`);
+    for (const [id, category] of Object.entries(report.categories)) {
+      for (const ref of category.auditRefs) {
+        const audit = report.audits[ref.id];
+        if (!audit || audit.score === null || audit.score >= 1 || ref.weight === 0) continue;
+        if (["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode)) continue;
+        console.log(`    ${id}: ${audit.title} (${audit.displayValue ?? `score ${audit.score}`})`);
+      }
+    }
+  }
+} catch (error) {
+  console.error(error, "\nserver output (last lines):\n" + site.output().split("\n").slice(-30).join("\n"));
+  ok = false;
+} finally {
+  await site.stop();
+}
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,102 @@
+/**
+ * Serves cached HTML documents to anonymous visitors, so a popular post costs a map lookup instead of a React
+ * render. Only GET/HEAD requests without personal state qualify (no cookies but the language choice, no
+ * credentials, no unknown query parameters), and only documents whose route opted in (see
+ * app/content/document-cache.server.ts). Each answer carries the request's own CSP nonce.
+ */
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { RouterContextProvider } from "react-router";
+import { documentCacheHeader, getDocument, putDocument, type CachedDocument } from "~/content/document-cache.server";
+import { readCookie } from "~/lib/cookies";
+
+/** Query parameters of cacheable pages (listings); anything else bypasses the cache. */
+const cacheableParams = new Set(["page", "category"]);
+
+type Handler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export function isCacheableRequest(req: ExpressRequest): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers.authorization) return false;
+  const url = new URL(req.originalUrl, "http://site.invalid");
+  if (url.pathname.endsWith(".data") || url.pathname.startsWith("/api/")) return false;
+  for (const key of url.searchParams.keys()) if (!cacheableParams.has(key)) return false;
+  const cookie = req.headers.cookie;
+  if (cookie) {
+    // The language choice is the one cookie that changes nothing on a page, except that it sends someone who
+    // chose English from an unprefixed address to the English page (root.tsx).
+    const names = cookie
+      .split(";")
+      .map((part) => part.split("=")[0]!.trim())
+      .filter(Boolean);
+    if (names.some((name) => name !== "locale")) return false;
+    if (readCookie(cookie, "locale") === "en" && !/^\/(fa|en)(\/|$)/.test(url.pathname)) return false;
+  }
+  return true;
+}
+
+function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  });
+}
+
+type Doc = Pick<CachedDocument, "status" | "headers" | "body" | "nonce">;
+
+function send(res: ExpressResponse, doc: Doc, nonce: string, head: boolean, state: "hit" | "miss") {
+  res.status(doc.status);
+  for (const [name, value] of doc.headers) res.append(name, value);
+  res.setHeader("X-Document-Cache", state);
+  const body = doc.nonce && nonce ? doc.body.replaceAll(doc.nonce, nonce) : doc.body;
+  // res.end, not res.send: no body hash for an ETag that the per-request nonce would change anyway.
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(head ? undefined : body);
+}
+
+export function documentCache(
+  handle: Handler,
+  loadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider,
+): RequestHandler {
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (!isCacheableRequest(req)) return next();
+    const nonce = String(res.locals.nonce ?? "");
+    const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    const hit = getDocument(key);
+    if (hit) return send(res, hit, nonce, req.method === "HEAD", "hit");
+    if (req.method !== "GET") return next();
+    try {
+      const response = await handle(fetchRequest(req, res), loadContext(req, res));
+      const cacheable =
+        response.headers.get(documentCacheHeader) === "public" &&
+        response.status === 200 &&
+        !response.headers.has("set-cookie") &&
+        /^text\/html/.test(response.headers.get("content-type") ?? "");
+      const headers = [...response.headers].filter(
+        ([name]) => name !== documentCacheHeader && name !== "content-length",
+      );
+      if (cacheable) {
+        const doc: Doc = { status: response.status, headers, body: await response.text(), nonce };
+        putDocument(key, doc);
+        return send(res, doc, nonce, false, "miss");
+      }
+      res.status(response.status);
+      for (const [name, value] of headers) res.append(name, value);
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      if (res.headersSent) res.destroy(error as Error);
+      else next(error);
+    }
+  };
+}

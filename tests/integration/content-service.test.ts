@@ -1,0 +1,240 @@
+/**
+ * The content service against a real database seeded the way the installer does it: catalog (drafts never
+ * public), rendering cache and its invalidation, search index updates, views and the machine-readable
+ * outputs.
+ */
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { adjacentPosts, findPage, getCatalog, queryPosts } from "~/content/catalog.server";
+import { contentChanged } from "~/content/changes.server";
+import { getRenderedPage } from "~/content/render.server";
+import { searchContent } from "~/content/search.server";
+import { atomFeed, robotsTxt, sitemapXml } from "~/content/seo.server";
+import { groupByYear, paginationView, parsePageNumber, postListing } from "~/content/views.server";
+import { getDb } from "~/db/client.server";
+import { pages } from "~/db/schema";
+import { seedDatabase } from "../helpers/seed";
+
+beforeAll(async () => {
+  await seedDatabase(await getDb());
+});
+
+async function updatePage(locale: "fa" | "en", path: string, values: Partial<typeof pages.$inferInsert>) {
+  const db = await getDb();
+  await db
+    .update(pages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(pages.locale, locale), eq(pages.path, path)));
+}
+
+describe("catalog", () => {
+  test("holds every published page and never a draft", async () => {
+    const catalog = await getCatalog();
+    const paths = [...catalog.pages.values()].filter((p) => p.locale === "en").map((p) => p.path);
+    expect(paths).toContain("/");
+    expect(paths).toContain("/about");
+    expect(paths).toContain("/notes");
+    expect(paths).toContain("/tuts/git-bisect");
+    expect(paths).not.toContain("/notes/draft-ideas");
+    expect(await findPage("fa", "/notes/draft-ideas")).toBeUndefined();
+    expect(await getRenderedPage("fa", "/notes/draft-ideas")).toBeUndefined();
+  });
+
+  test("posts are the dated pages, newest first, in each language", async () => {
+    for (const locale of ["fa", "en"] as const) {
+      const { items, total } = await queryPosts({ locale });
+      expect(total).toBe(11);
+      expect(items.every((post) => post.date !== null && post.locale === locale)).toBe(true);
+      const dates = items.map((post) => post.date!);
+      expect(dates).toEqual([...dates].sort().reverse());
+      expect(items[0]!.path).toBe("/projects/building-daftar");
+    }
+  });
+
+  test("queries filter by category and intro, sort, and page with limit and offset", async () => {
+    const books = await queryPosts({ locale: "en", category: "books" });
+    expect(books.total).toBe(3);
+    expect(books.items.every((post) => post.category === "books")).toBe(true);
+
+    const intro = await queryPosts({ locale: "fa", intro: true });
+    expect(intro.items.map((post) => post.path)).toEqual(["/projects/building-daftar"]);
+
+    const oldest = await queryPosts({ locale: "en", sort: "oldest", limit: 1 });
+    expect(oldest.items[0]!.path).toBe("/notes/writing-in-public");
+
+    const byTitle = await queryPosts({ locale: "en", sort: "title" });
+    const titles = byTitle.items.map((post) => post.title);
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, "en")));
+
+    const all = await queryPosts({ locale: "en" });
+    const second = await queryPosts({ locale: "en", limit: 3, offset: 3 });
+    expect(second.items.map((p) => p.path)).toEqual(all.items.slice(3, 6).map((p) => p.path));
+    expect(second.total).toBe(11);
+  });
+
+  test("adjacent posts link newer and older", async () => {
+    const all = (await queryPosts({ locale: "en" })).items;
+    const { newer, older } = await adjacentPosts("en", all[1]!.path);
+    expect(newer?.path).toBe(all[0]!.path);
+    expect(older?.path).toBe(all[2]!.path);
+  });
+});
+
+describe("rendered pages", () => {
+  test("a post renders with its TOC, reading time and thumbnail size", async () => {
+    const page = await getRenderedPage("fa", "/tuts/git-bisect");
+    expect(page).toBeDefined();
+    expect(page!.html).toContain('dir="ltr"');
+    expect(page!.toc.length).toBeGreaterThan(2);
+    expect(page!.toc.some((entry) => entry.children.length > 0)).toBe(true);
+    expect(page!.readingMinutes).toBeGreaterThanOrEqual(1);
+    expect(page!.thumbnailSize).toEqual({ width: 1200, height: 630 });
+  });
+
+  test("is rendered once, then served from memory until its content changes", async () => {
+    const first = await getRenderedPage("en", "/about");
+    expect(await getRenderedPage("en", "/about")).toBe(first);
+
+    await updatePage("en", "/about", { body: "## Changed\n\nA new **about** text." });
+    // Not told yet: still the cached rendering.
+    expect((await getRenderedPage("en", "/about"))!.html).toBe(first!.html);
+
+    contentChanged([{ locale: "en", path: "/about" }]);
+    const changed = await getRenderedPage("en", "/about");
+    expect(changed!.html).toContain("<strong>about</strong>");
+    expect(changed!.toc.map((entry) => entry.text)).toEqual(["Changed"]);
+  });
+
+  test("a page made a draft disappears from the catalog, the pages and the listings", async () => {
+    expect(await getRenderedPage("en", "/books/golestan-saadi")).toBeDefined();
+    await updatePage("en", "/books/golestan-saadi", { draft: true });
+    contentChanged([{ locale: "en", path: "/books/golestan-saadi" }]);
+    expect(await getRenderedPage("en", "/books/golestan-saadi")).toBeUndefined();
+    expect((await queryPosts({ locale: "en", category: "books" })).total).toBe(2);
+    await updatePage("en", "/books/golestan-saadi", { draft: false });
+    contentChanged([{ locale: "en", path: "/books/golestan-saadi" }]);
+    expect((await queryPosts({ locale: "en", category: "books" })).total).toBe(3);
+  });
+});
+
+describe("search", () => {
+  test("finds a post typed with Arabic letter forms and with Persian digits", async () => {
+    const arabic = await searchContent("گلستان سعدي", "fa");
+    expect(arabic[0]?.path).toBe("/books/golestan-saadi");
+    const kaf = await searchContent("كتاب", "fa");
+    expect(kaf.length).toBeGreaterThan(0);
+    const digits = await searchContent("۲۰۰ commits", "en");
+    expect(digits[0]?.path).toBe("/tuts/git-bisect");
+  });
+
+  test("searches one language, never drafts, and marks the match in the excerpt", async () => {
+    const results = await searchContent("bisect", "en");
+    expect(results[0]?.path).toBe("/tuts/git-bisect");
+    expect(results[0]!.excerpt.some((part) => part.match && /bisect/i.test(part.text))).toBe(true);
+    // Each language has its own index: an English-only title word finds nothing in Persian.
+    expect((await searchContent("Hunting", "en"))[0]?.path).toBe("/tuts/git-bisect");
+    expect(await searchContent("Hunting", "fa")).toEqual([]);
+    expect((await searchContent("Ideas for Future Posts", "en")).map((r) => r.path)).not.toContain(
+      "/notes/draft-ideas",
+    );
+  });
+
+  test("the index follows content changes: new, changed and removed pages", async () => {
+    const db = await getDb();
+    await db.insert(pages).values({
+      locale: "en",
+      path: "/notes/zanzibar",
+      title: "Spice Islands",
+      description: "",
+      date: "2026-01-01",
+      category: "notes",
+      body: "## Cloves\n\nThe xylophonist bought cardamom in Zanzibar.",
+    });
+    contentChanged([{ locale: "en", path: "/notes/zanzibar" }]);
+    await expect.poll(async () => (await searchContent("xylophonist", "en"))[0]?.path).toBe("/notes/zanzibar");
+    const hit = (await searchContent("xylophonist", "en"))[0]!;
+    expect(hit.section).toEqual({ heading: "Cloves", anchor: "cloves" });
+
+    await updatePage("en", "/notes/zanzibar", { draft: true });
+    contentChanged([{ locale: "en", path: "/notes/zanzibar" }]);
+    await expect.poll(async () => (await searchContent("xylophonist", "en")).length).toBe(0);
+  });
+});
+
+describe("views", () => {
+  test("page numbers accept Persian digits and refuse anything else", () => {
+    expect(parsePageNumber(null)).toBe(1);
+    expect(parsePageNumber("2")).toBe(2);
+    expect(parsePageNumber("۳")).toBe(3);
+    expect(parsePageNumber("0")).toBeUndefined();
+    expect(parsePageNumber("-1")).toBeUndefined();
+    expect(parsePageNumber("two")).toBeUndefined();
+  });
+
+  test("pagination links keep the filter, use Persian digits in fa and omit page=1", () => {
+    const view = paginationView("fa", "/logs", { category: "notes" }, 2, 3)!;
+    expect(view.label).toBe("صفحهٔ ۲ از ۳");
+    expect(view.previous).toBe("/logs?category=notes");
+    expect(view.next).toBe("/logs?category=notes&page=3");
+    expect(view.pages.map((p) => p.label)).toEqual(["۱", "۲", "۳"]);
+    expect(view.pages.find((p) => p.current)?.url).toBe("/logs?category=notes&page=2");
+    expect(paginationView("en", "/logs", {}, 1, 1)).toBeNull();
+    expect(paginationView("en", "/books", {}, 1, 2)!.next).toBe("/en/books?page=2");
+  });
+
+  test("archive groups use the Jalali year in fa and dates show in the locale's calendar", async () => {
+    const { items } = await queryPosts({ locale: "fa" });
+    const groups = await groupByYear(items, "fa");
+    expect(groups.map((g) => g.year)).toEqual(["۱۴۰۵", "۱۴۰۴", "۱۴۰۳"]);
+    const first = groups[0]!.posts[0]!;
+    expect(first.date).toEqual({ iso: "2026-11-02", label: "۱۱ آبان ۱۴۰۵" });
+    expect(first.category).toEqual({ url: "/projects", label: "پروژه‌ها" });
+    const en = await groupByYear((await queryPosts({ locale: "en" })).items, "en");
+    expect(en[0]!.posts[0]!.date.label).toBe("November 2, 2026");
+    expect(en[0]!.posts[0]!.url).toBe("/en/projects/building-daftar");
+  });
+
+  test("a listing past its last page is undefined", async () => {
+    expect(await postListing("en", { path: "/logs", page: 2 })).toBeDefined();
+    expect(await postListing("en", { path: "/logs", page: 3 })).toBeUndefined();
+    // An empty category still has its first page.
+    expect((await postListing("en", { path: "/x", category: "nothing", page: 1 }))?.groups).toEqual([]);
+  });
+});
+
+describe("sitemap, robots and feeds", () => {
+  test("the sitemap lists every public page in both languages with alternates, and no draft", async () => {
+    const xml = await sitemapXml("https://daftar.example");
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const catalog = await getCatalog();
+    for (const page of catalog.pages.values()) {
+      const url = `https://daftar.example${page.locale === "en" ? (page.path === "/" ? "/en" : `/en${page.path}`) : page.path}`;
+      expect(locs).toContain(url);
+    }
+    expect(locs).toContain("https://daftar.example/logs");
+    expect(xml).not.toContain("draft-ideas");
+    const entry = /<url>\s*<loc>https:\/\/daftar\.example\/en\/tuts\/git-bisect<\/loc>[\s\S]*?<\/url>/.exec(xml)![0];
+    expect(entry).toContain('hreflang="fa" href="https://daftar.example/tuts/git-bisect"');
+    expect(entry).toContain('hreflang="en" href="https://daftar.example/en/tuts/git-bisect"');
+    expect(entry).toContain('hreflang="x-default" href="https://daftar.example/tuts/git-bisect"');
+    expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+  });
+
+  test("robots.txt names the sitemap and keeps crawlers out of the dashboard and profiles", () => {
+    const text = robotsTxt("https://daftar.example");
+    expect(text).toContain("Sitemap: https://daftar.example/sitemap.xml");
+    for (const path of ["/manage", "/profile", "/en/manage", "/fa/profile"])
+      expect(text).toContain(`Disallow: ${path}\n`);
+  });
+
+  test("the Atom feed of each language lists its posts with absolute links", async () => {
+    const fa = await atomFeed("https://daftar.example", "fa");
+    expect(fa).toContain('xml:lang="fa"');
+    expect(fa).toContain("<id>https://daftar.example/tuts/git-bisect</id>");
+    expect(fa).not.toContain("draft-ideas");
+    expect(fa).not.toMatch(/(src|href)="\/(?!\/)/);
+    const en = await atomFeed("https://daftar.example", "en");
+    expect(en).toContain('<link href="https://daftar.example/en/tuts/git-bisect"/>');
+    expect((en.match(/<entry>/g) ?? []).length).toBe((await queryPosts({ locale: "en" })).total);
+  });
+});
