@@ -1,16 +1,15 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type ComponentProps } from "react";
-import { dirOf } from "~/i18n/locales";
-import { useLocale, useT } from "~/i18n/use-t";
+import { useT } from "~/i18n/use-t";
 import { inputClass } from "./input";
 
 /** A password field with a show/hide toggle (SPEC §5). Passwords are typed left to right in any language. */
 export function PasswordInput({ className = "", ...props }: Omit<ComponentProps<"input">, "type">) {
   const t = useT();
-  const pageDir = dirOf(useLocale());
   const [shown, setShown] = useState(false);
   return (
-    // The wrapper takes the input's direction, so the toggle sits at the input's own end in Persian pages too.
+    // The wrapper takes the input's direction, so the toggle sits at the input's own end (and the room kept
+    // for it with pe-10 is on the same side) in Persian pages too.
     <div className="relative" dir="ltr">
       <input
         {...props}
@@ -18,9 +17,7 @@ export function PasswordInput({ className = "", ...props }: Omit<ComponentProps<
         dir="ltr"
         spellCheck={false}
         autoCapitalize="off"
-        // The field itself is left to right; the toggle sits at the page's end, so the room kept for it is
-        // at the field's start on a right-to-left page and at its end on a left-to-right one.
-        className={`${inputClass} h-10 ${pageDir === "rtl" ? "ps-10" : "pe-10"} text-start ${className}`}
+        className={`${inputClass} h-10 pe-10 text-start ${className}`}
       />
       <button
         type="button"
