@@ -143,6 +143,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col antialiased">
         {children}
+        <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -152,6 +153,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // The installer is only downloaded by sites that are not installed yet.
 const InstallerScreen = lazy(() => import("./install/installer-screen"));
+
+/** Marks the document interactive (on every page, errors included); end-to-end tests wait for it. */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
 
 function Installer({ setup }: { setup: RootData["setup"] }) {
   return (
@@ -163,10 +172,6 @@ function Installer({ setup }: { setup: RootData["setup"] }) {
 
 export default function App() {
   const root = useRootData();
-  // Marks the document interactive; end-to-end tests wait for it before using client-side behaviour.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   if (root && !root.installed) return <Installer setup={root.setup} />;
   return (
     <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>

@@ -195,7 +195,8 @@ export async function loadPage(request: Request, url: URL) {
   if (view.comments) view.commentCount = await approvedCount(await getDb(), view.path);
   const { summary } = page;
   const result: PageData = {
-    messages: ctx.messages,
+    // A page with comments also needs the comments section's words (and its form's validation messages).
+    messages: view.comments ? pickMessages(ctx.locale, ["content", "comments", "validation"]) : ctx.messages,
     head: contentHead({
       locale: ctx.locale,
       origin: ctx.origin,

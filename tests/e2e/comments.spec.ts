@@ -1,0 +1,80 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, open, snap, test } from "./fixtures";
+
+const texts = {
+  en: { post: "/en/notes/learning-slowly", show: "Show comments", awaiting: "Awaiting moderation", min: "Comment must be at least 5 characters", approve: "Approve" },
+  fa: { post: "/notes/learning-slowly", show: "نمایش دیدگاه‌ها", awaiting: "در انتظار تأیید", min: "دیدگاه دست‌کم باید ۵ نویسه باشد", approve: "تأیید" },
+} as const;
+
+async function signedInPage(browser: Browser, baseURL: string, userName: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const login = await page.request.post("/api/auth/login", { data: { userName, password: "password123" }, headers: { origin: baseURL } });
+  expect(login.status()).toBe(200);
+  return page;
+}
+
+async function openComments(page: Page, path: string, show: string) {
+  await open(page, path);
+  const section = page.getByTestId("comments");
+  await expect(section).toBeAttached();
+  // The section loads by itself as the reader comes near it (the "show" button is for those who ask first).
+  void show;
+  await section.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("comments-section")).toBeVisible();
+  return section;
+}
+
+for (const locale of ["fa", "en"] as const) {
+  const x = texts[locale];
+  test(`${locale}: an anonymous visitor comments, a moderator approves it, everyone sees it`, async ({ page, browser, site }) => {
+    // 1. An anonymous visitor: the comment is signed with this browser's key and waits for moderation.
+    const section = await openComments(page, x.post, x.show);
+    const body = `${locale === "fa" ? "دیدگاهی آزمایشی با React و" : "A test comment about"} ${Date.now()} — <b>not bold</b>`;
+    const textarea = section.getByRole("textbox");
+    await textarea.fill("abc");
+    await textarea.press("Enter");
+    await expect(section.getByTestId("comment-error")).toHaveText(x.min);
+    await textarea.fill(body);
+    await textarea.press("Shift+Enter");
+    await expect(textarea).toHaveValue(`${body}\n`);
+    await textarea.press("Enter");
+    const mine = section.getByTestId("comment").filter({ hasText: body.slice(0, 20) });
+    await expect(mine).toBeVisible();
+    await expect(mine.getByTestId("awaiting")).toHaveText(x.awaiting);
+    // Shown as text, never as HTML.
+    await expect(mine.locator("b")).toHaveCount(0);
+    await expect(mine).toContainText("<b>not bold</b>");
+    await snap(page, `comments-${locale}-pending`);
+    // Still there, marked, after a reload (remembered by this browser only).
+    await page.reload();
+    const again = await openComments(page, x.post, x.show);
+    await expect(again.getByTestId("comment").filter({ hasText: body.slice(0, 20) }).getByTestId("awaiting")).toBeVisible();
+
+    // 2. Nobody else sees it yet.
+    const stranger = await (await browser.newContext({ baseURL: site.url })).newPage();
+    const strangerSection = await openComments(stranger, x.post, x.show);
+    await expect(strangerSection.getByTestId("comment-list")).not.toContainText(body.slice(0, 20));
+
+    // 3. The moderator approves it in the dashboard.
+    const moderator = await signedInPage(browser, site.url, "moderator");
+    await open(moderator, `${locale === "en" ? "/en" : ""}/manage/comments`);
+    const row = moderator.getByTestId("moderation-row").filter({ hasText: body.slice(0, 20) });
+    await expect(row).toBeVisible();
+    await snap(moderator, `comments-${locale}-moderation`);
+    await row.getByTestId("action-approved").click();
+    await expect(row).toHaveCount(0);
+    await moderator.getByTestId("tab-approved").click();
+    await expect(moderator.getByTestId("moderation-row").filter({ hasText: body.slice(0, 20) })).toBeVisible();
+
+    // 4. Everyone sees it now, with the page's comment count (the cached page was refreshed).
+    await stranger.reload();
+    const visible = await openComments(stranger, x.post, x.show);
+    const approved = visible.getByTestId("comment").filter({ hasText: body.slice(0, 20) });
+    await expect(approved).toBeVisible();
+    await expect(approved.getByTestId("awaiting")).toHaveCount(0);
+    await expect(approved).toHaveAttribute("id", /^comment-\d+$/);
+    await expect(stranger.getByTestId("toc-comment-count").last()).toHaveText(locale === "fa" ? "۱" : "1");
+    await snap(stranger, `comments-${locale}-approved`);
+  });
+}
