@@ -294,7 +294,8 @@ test.describe("accounts", () => {
             await snap(page, `accounts-${name}-${lang}-${scheme}-${device}`);
             expect(await overflow(page), `${prefix}/${name}`).toBe(0);
           }
-          for (const name of ["profile", "manage/users", "manage"]) {
+          const pages = device === "desktop" && scheme === "light" ? ["profile", "manage/users", "manage"] : ["profile", "manage/users"];
+          for (const name of pages) {
             await open(adminPage, `${prefix}/${name}`);
             await adminPage.evaluate(() => document.fonts.ready);
             await snap(adminPage, `accounts-${name.replace("/", "-")}-${lang}-${scheme}-${device}`);
