@@ -19,7 +19,6 @@ import { sessionUserOf } from "./auth/current-user.server";
 import { AdminButton } from "./auth/admin-button";
 import { AvatarMenu } from "./auth/avatar-menu";
 import { IdentitySync } from "./identity/identity-sync";
-import { takeSessionChange } from "./auth/session-change";
 import { pickMessages } from "./i18n/catalogs.server";
 import { formatYear } from "./i18n/format";
 import { dirOf, localeCookieName, localizePath, locales, parseLocalizedPath } from "./i18n/locales";
@@ -110,10 +109,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders })
 
 /**
  * The root's data (language, site, catalog, who is signed in) only changes when the language changes, a
- * submission changes it, the page asks for it (revalidation: same address) or the session changed.
+ * submission changes it, or the page asks for it (a revalidation, as after login or logout: same address).
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (takeSessionChange()) return true;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
   return parseLocalizedPath(currentUrl.pathname).locale !== parseLocalizedPath(nextUrl.pathname).locale;

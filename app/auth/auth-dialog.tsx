@@ -4,6 +4,7 @@ import { localizePath } from "~/i18n/locales";
 import { ExtraMessages, useLocale, useT } from "~/i18n/use-t";
 import type { Messages } from "~/i18n/translate";
 import { Dialog } from "~/ui/dialog";
+import { toast } from "~/ui/toast/store";
 import { LoginForm } from "./forms/login-form";
 import { OAuthButtons } from "./forms/oauth-buttons";
 import { RegisterForm } from "./forms/register-form";
@@ -54,7 +55,8 @@ function AuthDialogBody({
 }) {
   const t = useT();
   const revalidator = useRevalidator();
-  const done = () => {
+  const done = (message: string) => {
+    toast({ title: message, variant: "success" });
     onClose();
     void revalidator.revalidate();
   };

@@ -8,7 +8,6 @@ import { loadIdentityMaker } from "~/identity/store";
 import { callApi } from "~/lib/api-client";
 import { isDark, setColorMode } from "~/ui/theme";
 import { toast } from "~/ui/toast/store";
-import { markSessionChange } from "./session-change";
 import type { SessionUser } from "./session-user";
 
 const AuthDialog = lazy(() => import("./auth-dialog"));
@@ -26,7 +25,6 @@ export async function logout(locale: "fa" | "en", networkMessage: string): Promi
   await loadIdentityMaker()
     .then((maker) => maker.resetIdentity(locale))
     .catch(() => undefined);
-  markSessionChange();
   toast({ title: result.data.message, variant: "success" });
   return true;
 }
@@ -58,11 +56,11 @@ export default function AvatarMenuContent({
             className="z-50 min-w-56 rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
           >
             <DropdownMenu.Label className="px-2 py-1.5">
-              <span className="block truncate text-sm font-semibold" dir="auto" data-testid="avatar-menu-name">
-                {name || t("common.account.guest")}
+              <span className="block truncate text-sm font-semibold">
+                <bdi data-testid="avatar-menu-name">{name || t("common.account.guest")}</bdi>
               </span>
-              <span className="block truncate text-xs text-muted-foreground" dir="auto">
-                {user ? `@${user.userName}` : t("common.account.guest")}
+              <span className="block truncate text-xs text-muted-foreground">
+                {user ? <bdi dir="ltr">@{user.userName}</bdi> : t("common.account.guest")}
               </span>
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-border" />

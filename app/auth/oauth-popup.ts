@@ -1,5 +1,5 @@
 import type { Locale } from "~/i18n/locales";
-import { readIdentity } from "~/identity/store";
+import { loadIdentityMaker } from "~/identity/store";
 import { oauthChannelName, type OAuthResult, type ProviderId } from "./oauth/provider-info";
 
 function isResult(value: unknown): value is OAuthResult {
@@ -11,23 +11,27 @@ function isResult(value: unknown): value is OAuthResult {
  * over a BroadcastChannel (and postMessage) and closes itself. When popups are blocked the same flow runs in
  * this window and comes back to `returnTo`.
  */
-export function openOAuth(
+export async function openOAuth(
   provider: ProviderId,
   options: { mode: "login" | "link"; locale: Locale; returnTo: string; onResult: (result: OAuthResult) => void },
-): void {
-  const identity = readIdentity();
+): Promise<void> {
+  // The popup opens at once, inside the click (or it would be blocked), and goes to the provider once this
+  // browser's identity key is at hand: it is recorded as the account's device.
+  const popup = window.open("", "daftar-oauth", "popup,width=520,height=680");
+  const identity = await loadIdentityMaker()
+    .then((maker) => maker.ensureIdentity(options.locale))
+    .catch(() => null);
   const params = new URLSearchParams({ mode: options.mode, locale: options.locale, returnTo: options.returnTo, popup: "1" });
   if (identity) {
     params.set("pub", identity.pub);
     params.set("deviceName", identity.deviceName);
   }
-  const url = `/api/oauth/${provider}/start?${params}`;
-  const popup = window.open(url, "daftar-oauth", "popup,width=520,height=680");
   if (!popup) {
     params.set("popup", "0");
     window.location.assign(`/api/oauth/${provider}/start?${params}`);
     return;
   }
+  popup.location.href = `/api/oauth/${provider}/start?${params}`;
   let done = false;
   const channel = "BroadcastChannel" in window ? new BroadcastChannel(oauthChannelName) : undefined;
   const finish = (result: unknown) => {

@@ -28,9 +28,19 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown, t: TFunction):
   const missing: string[] = [];
   const issues = result.error.issues.map((issue) => {
     const path = issue.path.join(".");
-    const absent = issue.code === "invalid_type" && issue.input === undefined;
+    // zod 4 leaves `input` out of issues unless asked, so absence is read from the input itself.
+    const absent = issue.code === "invalid_type" && valueAt(input, issue.path) === undefined;
     if (absent && path && !missing.includes(path)) missing.push(path);
     return { path, message: absent ? t("validation.required") : translateIssue(issue.message, t) };
   });
   return { ok: false, issues, missing };
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }

@@ -14,11 +14,8 @@ export function ManageFrame({ permissions, children }: { permissions: readonly P
   const locale = useLocale();
   const items = manageMenu.filter((item) => permissions.includes(item.permission));
   return (
-    <div className="grid gap-6 md:grid-cols-[13rem_1fr] md:gap-8" data-testid="manage-frame">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8" data-testid="manage-frame">
       <nav aria-label={t("manage.nav.label")} className="md:sticky md:top-20 md:self-start">
-        <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground md:block">
-          {t("manage.nav.dashboard")}
-        </p>
         <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:grid md:overflow-visible md:p-0">
           {items.map((item) => (
             <li key={item.path}>

@@ -28,13 +28,29 @@ export type ButtonProps = ComponentProps<"button"> &
     loading?: boolean;
   };
 
-export function Button({ className, variant, size, type = "button", loading = false, disabled, children, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  type = "button",
+  loading = false,
+  disabled,
+  children,
+  onMouseDown,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClass({ variant, size, className })}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      // Pressing a submit button must not blur the field being edited first: the blur would show or clear that
+      // field's message, move the button under the pointer, and the click would be lost.
+      onMouseDown={(event) => {
+        if (type === "submit") event.preventDefault();
+        onMouseDown?.(event);
+      }}
       {...props}
     >
       {loading ? <Spinner /> : null}

@@ -15,7 +15,7 @@ export function Card({
   testId?: string;
 }) {
   return (
-    <section className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6" data-testid={testId}>
+    <section className="grid grid-cols-1 gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6" data-testid={testId}>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h2 className="text-lg font-bold">{title}</h2>

@@ -8,7 +8,8 @@ export function PasswordInput({ className = "", ...props }: Omit<ComponentProps<
   const t = useT();
   const [shown, setShown] = useState(false);
   return (
-    // The wrapper takes the input's direction, so the toggle sits at the input's own end in Persian pages too.
+    // The wrapper takes the input's direction, so the toggle sits at the input's own end (and the room kept
+    // for it with pe-10 is on the same side) in Persian pages too.
     <div className="relative" dir="ltr">
       <input
         {...props}

@@ -35,7 +35,7 @@ export async function startOidcProvider(redirectUris: string[], port?: number): 
       profile: ["name", "given_name", "family_name", "preferred_username"],
       email: ["email", "email_verified"],
     },
-    async findAccount(_ctx, id) {
+    async findAccount(_ctx: unknown, id: string) {
       const first = id.charAt(0).toUpperCase() + id.slice(1);
       return {
         accountId: id,

@@ -6,10 +6,8 @@ import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { PasswordInput } from "~/ui/password-input";
-import { toast } from "~/ui/toast/store";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import { loginSchema, type LoginInput } from "../schema";
-import { markSessionChange } from "../session-change";
 import { useHydrated } from "../use-hydrated";
 import { FormAlert } from "./form-alert";
 
@@ -22,8 +20,8 @@ export async function identityForSubmit(locale: "fa" | "en") {
   }
 }
 
-/** The login form of the login page and the login dialog. `onDone` runs after a successful login. */
-export function LoginForm({ onDone }: { onDone: () => void }) {
+/** The login form of the login page and the login dialog. `onDone` gets the server's success message. */
+export function LoginForm({ onDone }: { onDone: (message: string) => void }) {
   const t = useT();
   const locale = useLocale();
   const hydrated = useHydrated();
@@ -49,9 +47,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
       form.showIssues(result.issues);
       return;
     }
-    toast({ title: result.data.message ?? t("auth.loginSuccess"), variant: "success" });
-    markSessionChange();
-    onDone();
+    onDone(result.data.message ?? t("auth.loginSuccess"));
   }
 
   return (

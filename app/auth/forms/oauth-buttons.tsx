@@ -5,7 +5,6 @@ import { toast } from "~/ui/toast/store";
 import { Button } from "~/ui/button";
 import { openOAuth } from "../oauth-popup";
 import type { ProviderInfo } from "../oauth/provider-info";
-import { markSessionChange } from "../session-change";
 
 function GitHubMark() {
   return (
@@ -23,7 +22,8 @@ export function OAuthButtons({
 }: {
   providers: ProviderInfo[];
   mode?: "login" | "link";
-  onSignedIn: () => void;
+  /** After a successful sign-in or link, with the message to show. */
+  onSignedIn: (message: string) => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -44,16 +44,13 @@ export function OAuthButtons({
           variant="outline"
           data-testid={`oauth-${provider.id}`}
           onClick={() =>
-            openOAuth(provider.id, {
+            void openOAuth(provider.id, {
               mode,
               locale,
               returnTo: location.pathname + location.search,
               onResult: (result) => {
-                toast({ title: result.message, variant: result.ok ? "success" : "error" });
-                if (result.ok) {
-                  markSessionChange();
-                  onSignedIn();
-                }
+                if (result.ok) onSignedIn(result.message);
+                else toast({ title: result.message, variant: "error" });
               },
             })
           }

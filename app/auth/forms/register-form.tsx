@@ -5,10 +5,8 @@ import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input, Textarea } from "~/ui/input";
 import { PasswordInput } from "~/ui/password-input";
-import { toast } from "~/ui/toast/store";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import { registerSchema, withConfirmation } from "../schema";
-import { markSessionChange } from "../session-change";
 import { useHydrated } from "../use-hydrated";
 import { FormAlert } from "./form-alert";
 import { identityForSubmit } from "./login-form";
@@ -26,7 +24,7 @@ interface RegisterValues extends Record<string, string> {
 }
 
 /** The registration form of the register page and the register dialog. */
-export function RegisterForm({ onDone }: { onDone: () => void }) {
+export function RegisterForm({ onDone }: { onDone: (message: string) => void }) {
   const t = useT();
   const locale = useLocale();
   const hydrated = useHydrated();
@@ -60,9 +58,7 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
       form.showIssues(result.issues);
       return;
     }
-    toast({ title: result.data.message ?? t("auth.registered"), variant: "success" });
-    markSessionChange();
-    onDone();
+    onDone(result.data.message ?? t("auth.registered"));
   }
 
   return (

@@ -87,8 +87,8 @@ export function Activity({ sessions, devices, comments }: { sessions: SessionInf
               <li key={device.pub} className={rowClass} data-testid="device-row">
                 <Monitor aria-hidden className="mt-0.5 size-5 text-muted-foreground" />
                 <div className="grid min-w-0 gap-0.5 text-sm">
-                  <span className="font-medium" dir="auto">
-                    {device.deviceName || describeUserAgent(device.userAgent)}
+                  <span className="font-medium">
+                    <bdi>{device.deviceName || describeUserAgent(device.userAgent)}</bdi>
                     {local?.pub === device.pub ? (
                       <span className="ms-2 rounded-full bg-success/15 px-2 py-0.5 text-xs text-success">{t("auth.devices.thisDevice")}</span>
                     ) : null}
@@ -96,8 +96,10 @@ export function Activity({ sessions, devices, comments }: { sessions: SessionInf
                   <span className="text-muted-foreground">
                     {describeUserAgent(device.userAgent)} · {t("auth.sessions.lastSeen", { date: when(device.lastActivityAt) })}
                   </span>
-                  <span className="truncate font-mono text-xs text-muted-foreground" dir="ltr">
-                    {device.pub}
+                  <span className="truncate text-xs text-muted-foreground">
+                    <bdi dir="ltr" className="font-mono">
+                      {device.pub}
+                    </bdi>
                   </span>
                 </div>
               </li>

@@ -56,23 +56,25 @@ export function IdentityCard({ signedIn }: { signedIn: boolean }) {
           <Avatar name={signedIn ? profile.deviceName : profile.displayName} className="size-12 text-base" />
           <dl className="grid min-w-0 flex-1 gap-2 text-sm">
             <div className="grid gap-0.5">
-              <dt className="text-muted-foreground">{t("auth.identity.name")}</dt>
-              <dd className="font-semibold" dir="auto" data-testid="identity-name">
-                {signedIn ? profile.deviceName : profile.displayName}
+              <dt className="text-muted-foreground">{t(signedIn ? "auth.identity.deviceName" : "auth.identity.name")}</dt>
+              <dd className="font-semibold">
+                <bdi data-testid="identity-name">{signedIn ? profile.deviceName : profile.displayName}</bdi>
               </dd>
             </div>
             {!signedIn ? (
               <div className="grid gap-0.5">
                 <dt className="text-muted-foreground">{t("auth.identity.about")}</dt>
-                <dd dir="auto" data-testid="identity-about">
-                  {profile.about}
+                <dd>
+                  <bdi data-testid="identity-about">{profile.about}</bdi>
                 </dd>
               </div>
             ) : null}
             <div className="grid gap-0.5">
               <dt className="text-muted-foreground">{t("auth.identity.publicKey")}</dt>
-              <dd dir="ltr" className="break-all text-start font-mono text-xs" data-testid="identity-pub">
-                {profile.pub}
+              <dd>
+                <span dir="ltr" className="inline-block max-w-full break-all font-mono text-xs" data-testid="identity-pub">
+                  {profile.pub}
+                </span>
               </dd>
             </div>
           </dl>

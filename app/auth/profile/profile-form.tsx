@@ -9,7 +9,6 @@ import { toast } from "~/ui/toast/store";
 import { useSchemaForm } from "~/ui/use-schema-form";
 import { FormAlert } from "../forms/form-alert";
 import { updateProfileSchema } from "../schema";
-import { markSessionChange } from "../session-change";
 import { useHydrated } from "../use-hydrated";
 
 /** Edits the signed-in user's first name, last name and about. */
@@ -36,7 +35,6 @@ export function ProfileForm({ initial }: { initial: { firstName: string; lastNam
       return;
     }
     toast({ title: result.data.message ?? t("auth.profileUpdated"), variant: "success" });
-    markSessionChange();
     await revalidator.revalidate();
   }
 

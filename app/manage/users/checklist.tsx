@@ -44,8 +44,8 @@ export function Checklist({
               }
             />
             <span className="grid gap-0.5">
-              <span className="font-medium" dir="auto">
-                {option.label}
+              <span className="font-medium">
+                <bdi>{option.label}</bdi>
               </span>
               {option.description ? <span className="text-xs text-muted-foreground">{option.description}</span> : null}
             </span>

@@ -26,7 +26,7 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
         ) : null
       }
     >
-      <div className="-mx-5 overflow-x-auto sm:mx-0">
+      <div className="relative -mx-5 overflow-x-auto sm:mx-0">
         <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="roles-table">
           <thead className="border-b">
             <tr>
@@ -39,16 +39,16 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
             {roles.map((role) => (
               <tr key={role.id} data-testid="role-row" data-role={role.name}>
                 <td className={td}>
-                  <span className="flex flex-wrap items-center gap-2 font-medium" dir="auto">
-                    {role.name}
+                  <span className="flex flex-wrap items-center gap-2 font-medium">
+                    <bdi>{role.name}</bdi>
                     {role.builtIn ? (
                       <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-normal text-muted-foreground">
                         {t("manage.roles.builtIn")}
                       </span>
                     ) : null}
                   </span>
-                  <span className="mt-1 block text-xs text-muted-foreground" dir="auto">
-                    {roleDescription(role, t)}
+                  <span className="mt-1 block text-xs text-muted-foreground">
+                    <bdi>{roleDescription(role, t)}</bdi>
                   </span>
                 </td>
                 <td className={td}>

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { markSessionChange } from "~/auth/session-change";
 import { useLocale, useT } from "~/i18n/use-t";
 import { callApi, type ApiResult } from "~/lib/api-client";
 import { toast } from "~/ui/toast/store";
@@ -20,7 +19,6 @@ export function useApiAction() {
       const result = await callApi<T>(path, { method, body, locale, networkMessage: t("auth.networkError") });
       if (result.ok) {
         toast({ title: result.data.message ?? "", variant: "success" });
-        markSessionChange();
         await revalidator.revalidate();
       } else {
         toast({ title: result.message, description: result.issues[0]?.message, variant: "error" });

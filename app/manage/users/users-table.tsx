@@ -58,7 +58,7 @@ export function UsersTable({
           <span className="hidden sm:inline">{t("manage.users.searchSubmit")}</span>
         </Button>
       </Form>
-      <div className="-mx-5 overflow-x-auto sm:mx-0">
+      <div className="relative -mx-5 overflow-x-auto sm:mx-0">
         <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="users-table">
           <thead className="border-b">
             <tr>
@@ -75,9 +75,7 @@ export function UsersTable({
                 <td className={td}>
                   <span className="flex items-center gap-2">
                     <Avatar name={user.displayName} />
-                    <span className="font-medium" dir="auto">
-                      {user.displayName}
-                    </span>
+                    <bdi className="font-medium">{user.displayName}</bdi>
                   </span>
                 </td>
                 <td className={td}>
@@ -89,8 +87,8 @@ export function UsersTable({
                   <ul className="flex flex-wrap gap-1">
                     {user.roles.length ? (
                       user.roles.map((role) => (
-                        <li key={role.id} className="rounded-full border bg-muted px-2 py-0.5 text-xs" dir="auto">
-                          {role.name}
+                        <li key={role.id} className="rounded-full border bg-muted px-2 py-0.5 text-xs">
+                          <bdi>{role.name}</bdi>
                         </li>
                       ))
                     ) : (

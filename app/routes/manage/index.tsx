@@ -26,8 +26,9 @@ export default function Dashboard() {
     <section className="grid gap-6" data-testid="dashboard">
       <header className="grid gap-1">
         <h1 className="text-3xl font-black tracking-tight">{t("manage.dashboard.title")}</h1>
-        <p className="text-muted-foreground" dir="auto">
-          {t("manage.dashboard.welcome", { name })} {t("manage.dashboard.intro")}
+        <p className="text-muted-foreground">
+          {/* The name is isolated (FSI … PDI): a Latin name must not turn a Persian sentence around. */}
+          {t("manage.dashboard.welcome", { name: `\u2068${name}\u2069` })} {t("manage.dashboard.intro")}
         </p>
       </header>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -66,7 +66,7 @@ export default function ManageUsers() {
   }));
   const member = roles.find((role) => role.name === "Member");
   return (
-    <section className="grid gap-6" data-testid="manage-users">
+    <section className="grid grid-cols-1 gap-6" data-testid="manage-users">
       <header className="grid gap-1">
         <h1 className="text-3xl font-black tracking-tight">{t("manage.users.title")}</h1>
         {!canManage ? (

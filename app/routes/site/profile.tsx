@@ -17,6 +17,7 @@ import { rootSite, rootT } from "~/shell/route-meta";
 import { Avatar } from "~/ui/avatar";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { toast } from "~/ui/toast/store";
 import type { Route } from "./+types/profile";
 
 /**
@@ -80,8 +81,8 @@ export default function Profile() {
       <header className="flex items-center gap-4">
         <Avatar name={account.displayName} className="size-16 text-xl" />
         <div className="grid gap-1">
-          <h1 className="text-3xl font-black tracking-tight" dir="auto" data-testid="profile-name">
-            {account.displayName}
+          <h1 className="text-3xl font-black tracking-tight">
+            <bdi data-testid="profile-name">{account.displayName}</bdi>
           </h1>
           <p className="text-sm text-muted-foreground">
             <bdi dir="ltr">@{account.userName}</bdi>
@@ -114,7 +115,14 @@ export default function Profile() {
                 ))}
             </ul>
           ) : null}
-          <OAuthButtons providers={unlinked} mode="link" onSignedIn={() => void revalidator.revalidate()} />
+          <OAuthButtons
+            providers={unlinked}
+            mode="link"
+            onSignedIn={(message) => {
+              toast({ title: message, variant: "success" });
+              void revalidator.revalidate();
+            }}
+          />
         </Card>
       ) : null}
       <h2 className="mt-4 text-2xl font-bold">{t("auth.activity.title")}</h2>

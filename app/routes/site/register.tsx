@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useNavigate } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { AuthCard } from "~/auth/auth-card";
 import { authPageData } from "~/auth/auth-page.server";
 import { OAuthButtons } from "~/auth/forms/oauth-buttons";
@@ -6,6 +6,7 @@ import { RegisterForm } from "~/auth/forms/register-form";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { documentTitle } from "~/shell/meta";
+import { flashToastForNextPage } from "~/ui/toast/flash";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/register";
 
@@ -21,9 +22,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export default function Register() {
   const t = useT();
   const locale = useLocale();
-  const navigate = useNavigate();
   const { providers, redirectTo } = useLoaderData<typeof loader>();
-  const done = () => void navigate(redirectTo, { replace: true });
+  // A full page load: every part of the page (header, identity, the page itself) starts from the new session.
+  const done = (message: string) => {
+    flashToastForNextPage({ title: message, variant: "success" });
+    window.location.replace(redirectTo);
+  };
   return (
     <AuthCard title={t("auth.register.title")} description={t("auth.register.description")} wide>
       <RegisterForm onDone={done} />

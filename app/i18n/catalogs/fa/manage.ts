@@ -41,7 +41,7 @@ export default {
   "users.userName": "نام کاربری",
   "users.roles": "نقش‌ها",
   "users.joined": "تاریخ عضویت",
-  "users.actions": "کارها",
+  "users.actions": "عملیات",
   "users.editRoles": "ویرایش نقش‌ها",
   "users.editRolesOf": "ویرایش نقش‌های {name}",
   "users.noRoles": "بدون نقش",

@@ -1,0 +1,96 @@
+import { describe, expect, test } from "vitest";
+import { changePasswordSchema, loginSchema, newRoleSchema, registerSchema, userRolesSchema, withConfirmation } from "~/auth/schema";
+import { safeReturnPath } from "~/auth/return-path";
+import { describeUserAgent } from "~/auth/user-agent";
+import { serverT } from "~/i18n/catalogs.server";
+import { validate } from "~/lib/validation";
+
+const t = serverT("en");
+const good = { firstName: "Sa", lastName: "Teh", about: "Hey", userName: "sara_1", password: "123456", pub: "a".repeat(64) };
+
+describe("registerSchema", () => {
+  test("accepts the minimum lengths of SPEC §5", () => {
+    expect(validate(registerSchema, good, t).ok).toBe(true);
+  });
+
+  test("trims names and turns Persian digits in the user name into ASCII", () => {
+    const result = validate(registerSchema, { ...good, firstName: "  Sa  ", userName: " sara۱۲ " }, t);
+    expect(result.ok && result.data).toMatchObject({ firstName: "Sa", userName: "sara12" });
+  });
+
+  test("a name of spaces is too short, not present", () => {
+    const result = validate(registerSchema, { ...good, lastName: "    " }, t);
+    expect(!result.ok && result.issues[0]).toEqual({ path: "lastName", message: "Must be at least 3 characters" });
+  });
+
+  test("refuses uppercase or short public keys and upper limits", () => {
+    expect(validate(registerSchema, { ...good, pub: "A".repeat(64) }, t).ok).toBe(false);
+    expect(validate(registerSchema, { ...good, pub: "a".repeat(63) }, t).ok).toBe(false);
+    const long = validate(registerSchema, { ...good, about: "x".repeat(301) }, t);
+    expect(!long.ok && long.issues[0]?.message).toBe("Must be at most 300 characters");
+  });
+
+  test("a wrong type is invalid input, an absent field is missing", () => {
+    const result = validate(registerSchema, { ...good, firstName: 42, password: undefined }, t);
+    expect(!result.ok && result.missing).toEqual(["password"]);
+    expect(!result.ok && result.issues.find((i) => i.path === "firstName")?.message).toBe("Invalid input");
+  });
+});
+
+describe("other payloads", () => {
+  test("login needs a name and a password, nothing more", () => {
+    expect(validate(loginSchema, { userName: "x", password: "y" }, t).ok).toBe(true);
+    const empty = validate(loginSchema, { userName: " ", password: "" }, t);
+    expect(!empty.ok && empty.issues.map((i) => i.message)).toEqual(["Required", "Required"]);
+  });
+
+  test("the confirmation must match", () => {
+    const schema = withConfirmation(changePasswordSchema, "newPassword");
+    const mismatch = validate(schema, { oldPassword: "a", newPassword: "123456", confirmPassword: "1234567" }, t);
+    expect(!mismatch.ok && mismatch.issues).toEqual([{ path: "confirmPassword", message: "Passwords do not match" }]);
+    const short = validate(schema, { oldPassword: "a", newPassword: "123456", confirmPassword: "123" }, t);
+    expect(!short.ok && short.issues[0]?.message).toBe("Confirm Password must be at least 6 characters");
+  });
+
+  test("a role needs known permissions, at least one", () => {
+    const none = validate(newRoleSchema, { name: "Ed", description: "Edits", permissions: [] }, t);
+    expect(!none.ok && none.issues[0]?.message).toBe("At least one permission must be selected");
+    expect(validate(newRoleSchema, { name: "Ed", description: "Edits", permissions: ["dashboard.read"] }, t).ok).toBe(true);
+    expect(validate(newRoleSchema, { name: "Ed", description: "Edits", permissions: ["all"] }, t).ok).toBe(false);
+  });
+
+  test("roles of a user: ids as numbers or digit strings, at least one", () => {
+    const result = validate(userRolesSchema, { userId: "3", roleIds: [1, "2"] }, t);
+    expect(result.ok && result.data).toEqual({ userId: 3, roleIds: [1, 2] });
+    const none = validate(userRolesSchema, { userId: 3, roleIds: [] }, t);
+    expect(!none.ok && none.issues[0]?.message).toBe("At least one role must be selected");
+    expect(validate(userRolesSchema, { userId: -1, roleIds: [1] }, t).ok).toBe(false);
+  });
+});
+
+describe("safeReturnPath", () => {
+  test.each([
+    ["/en/manage/users?page=2", "/en/manage/users?page=2"],
+    ["//evil.example/x", "/"],
+    ["/\\evil.example", "/"],
+    ["https://evil.example", "/"],
+    ["javascript:alert(1)", "/"],
+    ["", "/"],
+    [null, "/"],
+  ])("%j → %j", (value, expected) => {
+    expect(safeReturnPath(value)).toBe(expected);
+  });
+});
+
+describe("describeUserAgent", () => {
+  test.each([
+    ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36", "Chrome · Linux"],
+    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:130.0) Gecko/20100101 Firefox/130.0", "Firefox · Windows"],
+    ["Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1", "Safari · iOS"],
+    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 Edg/140.0", "Edge · Windows"],
+    ["node", "Script"],
+    [null, null],
+  ])("%j", (userAgent, expected) => {
+    expect(describeUserAgent(userAgent)).toBe(expected);
+  });
+});
