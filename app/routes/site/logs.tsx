@@ -1,8 +1,10 @@
+import { Rss } from "lucide-react";
 import { Link } from "react-router";
 import { loadLogs } from "~/content/pages.server";
 import { Pagination } from "~/content/ui/pagination";
 import { PostList } from "~/content/ui/post-list";
-import { useT } from "~/i18n/use-t";
+import { localizePath } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
 import { Prose } from "~/shell/page-layout";
 import type { Route } from "./+types/logs";
@@ -17,6 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? 
 /** The logs: every dated post, newest first, by pages, with a category filter. */
 export default function Logs({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const locale = useLocale();
   const data = loaderData;
   return (
     <div className="mx-auto max-w-3xl" data-testid="logs">
@@ -38,9 +41,18 @@ export default function Logs({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <p className="mt-6 mb-2 text-sm text-muted-foreground" data-testid="post-count">
-        {data.total}
-      </p>
+      <div className="mt-6 mb-2 flex items-center justify-between gap-4 text-sm text-muted-foreground">
+        <p data-testid="post-count">{data.total}</p>
+        {/* A plain link: the feed is a document of its own, not a page of the app. */}
+        <a
+          href={localizePath("/feed.xml", locale)}
+          type="application/atom+xml"
+          className="inline-flex items-center gap-1.5 hover:text-foreground"
+        >
+          <Rss aria-hidden className="size-4" />
+          {t("content.feed.link")}
+        </a>
+      </div>
       {data.groups.length ? (
         <PostList groups={data.groups} />
       ) : (
