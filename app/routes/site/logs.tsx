@@ -41,7 +41,7 @@ export default function Logs({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <div className="mt-6 mb-2 flex items-center justify-between gap-4 text-sm text-muted-foreground">
+      <div className="mt-6 mb-6 flex items-center justify-between gap-4 text-sm text-muted-foreground">
         <p data-testid="post-count">{data.total}</p>
         {/* A plain link: the feed is a document of its own, not a page of the app. */}
         <a
