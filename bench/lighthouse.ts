@@ -80,7 +80,9 @@ try {
     });
     const m = (id: string) => report.audits[id]?.displayValue ?? "?";
     console.log(`${post.padEnd(22)} ${scores.join("  ")}   (performance of ${runs} runs: ${all.join(", ")})`);
-    console.log(`${"".padEnd(22)} FCP ${m("first-contentful-paint")}  LCP ${m("largest-contentful-paint")}  TBT ${m("total-blocking-time")}  CLS ${m("cumulative-layout-shift")}  SI ${m("speed-index")}`);
+    console.log(
+      `${"".padEnd(22)} FCP ${m("first-contentful-paint")}  LCP ${m("largest-contentful-paint")}  TBT ${m("total-blocking-time")}  CLS ${m("cumulative-layout-shift")}  SI ${m("speed-index")}`,
+    );
     for (const [id, category] of Object.entries(report.categories)) {
       for (const ref of category.auditRefs) {
         const audit = report.audits[ref.id];

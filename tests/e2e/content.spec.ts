@@ -227,7 +227,15 @@ test("content pages have no accessibility violations (axe), light and dark", asy
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const path of ["/", "/logs", "/books", "/tuts/git-bisect", "/en", "/en/logs?category=notes", "/en/tuts/git-bisect"]) {
+    for (const path of [
+      "/",
+      "/logs",
+      "/books",
+      "/tuts/git-bisect",
+      "/en",
+      "/en/logs?category=notes",
+      "/en/tuts/git-bisect",
+    ]) {
       await open(page, path);
       const result = await new AxeBuilder({ page }).analyze();
       const problems = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
