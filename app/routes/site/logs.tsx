@@ -1,4 +1,3 @@
-import { Rss } from "lucide-react";
 import { Link } from "react-router";
 import { loadLogs } from "~/content/pages.server";
 import { Pagination } from "~/content/ui/pagination";
@@ -49,7 +48,11 @@ export default function Logs({ loaderData }: Route.ComponentProps) {
           type="application/atom+xml"
           className="inline-flex items-center gap-1.5 hover:text-foreground"
         >
-          <Rss aria-hidden className="size-4" />
+          {/* The feed icon, drawn here: an icon library import would split the shared icon chunk. */}
+          <svg aria-hidden viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16" strokeLinecap="round" />
+            <circle cx="5" cy="19" r="1" fill="currentColor" />
+          </svg>
           {t("content.feed.link")}
         </a>
       </div>
