@@ -41,8 +41,6 @@ import { colorModeScript } from "./ui/theme";
 import { takeFlashToast } from "./ui/toast/flash.server";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: vazirmatnArabic, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: vazirmatnLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icon-192.png" },
@@ -133,6 +131,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#e5e7eb" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#18181b" media="(prefers-color-scheme: dark)" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        {/* Only the script of the page's language is preloaded; the other loads when text in it appears (its
+            unicode-range), so on slow connections it does not compete with the stylesheet and the page. */}
+        <link
+          rel="preload"
+          href={locale === "fa" ? vazirmatnArabic : vazirmatnLatin}
+          as="font"
+          type="font/woff2"
+          crossOrigin="anonymous"
+        />
         <Meta />
         <link rel="canonical" href={origin + localizePath(path, locale) + query} />
         {locales.map((alt) => (
