@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { rawGet } from "../helpers/raw-http";
+import { seedDatabase } from "../helpers/seed";
+import { getDb } from "~/db/client.server";
 
 let server: TestServer;
 beforeAll(async () => {
+  await seedDatabase(await getDb());
   server = await startAppServer();
 });
 afterAll(async () => {
