@@ -109,8 +109,8 @@ describe("HTTP server", () => {
     const toast = encodeURIComponent(JSON.stringify({ title: "Saved it", variant: "success" }));
     const response = await get("/en", { headers: { cookie: `toast=${toast}` } });
     const html = await response.text();
-    // The flash travels in the root's loader data (turbo-stream may refer to the "title" key by index).
-    expect(html).toMatch(/\\"flash\\",\{[^}]*\},\\"Saved it\\"|\\"title\\",\\"Saved it\\"/);
+    // The flash travels in the root's loader data (nothing else on the page says "Saved it").
+    expect(html).toContain("Saved it");
     expect(response.headers.get("set-cookie")).toMatch(/^toast=; Path=\/; Max-Age=0/);
   });
 });
