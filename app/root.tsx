@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { sessionUserOf } from "./auth/current-user.server";
 import { AdminButton } from "./auth/admin-button";
 import { AvatarMenu } from "./auth/avatar-menu";
@@ -41,6 +41,9 @@ import { colorModeScript } from "./ui/theme";
 import { takeFlashToast } from "./ui/toast/flash.server";
 
 export const links: Route.LinksFunction = () => [
+  // With a precedence, React writes the stylesheet at the top of <head>, before the scripts' modulepreloads, so
+  // the browser asks for it first: on HTTP/1.1's six connections it no longer waits behind the JavaScript.
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icon-192.png" },
