@@ -50,8 +50,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
+  // `url` is the page's address; on client navigations request.url carries React Router's ".data" suffix.
+  const url = new URL(cleanUrl);
   const { locale, prefix, path } = parseLocalizedPath(url.pathname);
   rememberedLanguageRedirect(request, url, prefix, path);
   // An unreachable database must not break the page: the installer shows what is wrong.
