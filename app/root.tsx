@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { sessionUserOf } from "./auth/current-user.server";
 import { AdminButton } from "./auth/admin-button";
 import { AvatarMenu } from "./auth/avatar-menu";
@@ -41,16 +41,18 @@ import { colorModeScript } from "./ui/theme";
 import { takeFlashToast } from "./ui/toast/flash.server";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: vazirmatnArabic, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: vazirmatnLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // With a precedence, React writes the stylesheet at the top of <head>, before the scripts' modulepreloads, so
+  // the browser asks for it first: on HTTP/1.1's six connections it no longer waits behind the JavaScript.
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icon-192.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
+  // `url` is the page's address; on client navigations request.url carries React Router's ".data" suffix.
+  const url = new URL(cleanUrl);
   const { locale, prefix, path } = parseLocalizedPath(url.pathname);
   rememberedLanguageRedirect(request, url, prefix, path);
   // An unreachable database must not break the page: the installer shows what is wrong.
@@ -133,6 +135,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#e5e7eb" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#18181b" media="(prefers-color-scheme: dark)" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        {/* Only the script of the page's language is preloaded; the other loads when text in it appears (its
+            unicode-range), so on slow connections it does not compete with the stylesheet and the page. */}
+        <link
+          rel="preload"
+          href={locale === "fa" ? vazirmatnArabic : vazirmatnLatin}
+          as="font"
+          type="font/woff2"
+          crossOrigin="anonymous"
+        />
         <Meta />
         <link rel="canonical" href={origin + localizePath(path, locale) + query} />
         {locales.map((alt) => (

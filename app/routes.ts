@@ -31,6 +31,7 @@ export default [
   // Content (issue 5).
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  route("share-image/*", "routes/seo/share-image.ts"),
   route("api/search", "routes/api/search.ts"),
   route("api/content/single", "routes/api/content-single.ts"),
   route("api/content/query", "routes/api/content-query.ts"),

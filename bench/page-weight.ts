@@ -3,10 +3,14 @@
  * interaction, gzip-compressed. Budgets (issue #2): at most 110 KB JS and 20 KB CSS on a public page.
  * Run: npx tsx bench/page-weight.ts [path ...]   (defaults: / and /en)
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "../playwright.config";
 import { buildIfStale } from "../scripts/build-if-stale";
+import { seedDatabaseAt } from "../tests/helpers/seed";
 import { startSite } from "../tests/helpers/site-process";
 
 export interface PageWeight {
@@ -55,7 +59,10 @@ async function main() {
   const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/en"];
   const budget = { js: 110 * 1024, css: 20 * 1024 };
   buildIfStale();
-  const site = await startSite({ DAFTAR_INSTALLED: process.env.DAFTAR_INSTALLED ?? "" });
+  // An installed site with the bundled content, as visitors meet it.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "daftar-weight-"));
+  await seedDatabaseAt(`file:${path.join(dataDir, "daftar.db")}`);
+  const site = await startSite({ DATA_DIR: dataDir });
   let ok = true;
   try {
     for (const result of await measurePageWeight(site.url, paths)) {
@@ -68,6 +75,7 @@ async function main() {
     }
   } finally {
     await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(ok ? 0 : 1);
 }

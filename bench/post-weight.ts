@@ -22,7 +22,8 @@ try {
     );
     for (const file of early) console.log(`    loaded before use: ${file.url}`);
     if (process.env.VERBOSE) {
-      for (const file of result.files) console.log(`    ${file.type.padEnd(10)} ${kb(file.gzip).padStart(6)} KB  ${file.url}`);
+      for (const file of result.files)
+        console.log(`    ${file.type.padEnd(10)} ${kb(file.gzip).padStart(6)} KB  ${file.url}`);
     }
   }
 } finally {

@@ -39,7 +39,9 @@ try {
   if (cached.headers.get("x-document-cache") !== "hit") throw new Error("the post page was not served from the cache");
   const bytes = await cached.text();
   writeFileSync(staticFile, bytes);
-  console.log(`post ${benchPosts[0]}: ${(Buffer.byteLength(bytes) / 1024).toFixed(1)} KB of HTML; ${seconds} s per run, 32 connections`);
+  console.log(
+    `post ${benchPosts[0]}: ${(Buffer.byteLength(bytes) / 1024).toFixed(1)} KB of HTML; ${seconds} s per run, 32 connections`,
+  );
 
   for (const gzip of [false, true]) {
     // Alternate the two, twice, and keep each one's best run: both see the same machine.
@@ -53,7 +55,11 @@ try {
     const pass = ratio >= budget;
     ok &&= pass;
     console.log(
-      `${gzip ? "gzip    " : "identity"}  static file ${Math.max(...file).toFixed(0).padStart(6)} req/s   cached post ${Math.max(...page).toFixed(0).padStart(6)} req/s   ratio ${ratio.toFixed(2)} (budget ${budget})  ${pass ? "PASS" : "FAIL"}`,
+      `${gzip ? "gzip    " : "identity"}  static file ${Math.max(...file)
+        .toFixed(0)
+        .padStart(6)} req/s   cached post ${Math.max(...page)
+        .toFixed(0)
+        .padStart(6)} req/s   ratio ${ratio.toFixed(2)} (budget ${budget})  ${pass ? "PASS" : "FAIL"}`,
     );
   }
 } finally {

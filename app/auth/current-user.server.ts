@@ -115,7 +115,10 @@ export async function requirePageUser(request: Request): Promise<CurrentUser> {
   const user = await currentUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  const { prefix } = parseLocalizedPath(url.pathname);
-  const back = url.pathname + url.search;
+  // Client navigations ask for "<page>.data" (and "/_root.data" for the home page): come back to the page.
+  const pathname = url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  const { prefix } = parseLocalizedPath(pathname);
+  url.searchParams.delete("_routes");
+  const back = pathname + (url.searchParams.size ? `?${url.searchParams}` : "");
   throw redirect(`${prefix ? `/${prefix}` : ""}/login?redirectTo=${encodeURIComponent(back)}`);
 }

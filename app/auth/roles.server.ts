@@ -1,5 +1,5 @@
 /**
- * Roles and who holds them. Two rules keep the permission system closed (docs/decisions/003):
+ * Roles and who holds them. Two rules keep the permission system closed (docs/decisions/007):
  * - nobody grants or takes away what they do not hold themselves: a new role may only carry permissions its
  *   creator holds, and a role may only be given to or taken from someone by a holder of all its permissions;
  * - the last account able to manage users (users.manage) can never lose it.

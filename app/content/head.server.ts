@@ -7,6 +7,7 @@ import { serverT } from "~/i18n/catalogs.server";
 import { localizePath, otherLocale, type Locale } from "~/i18n/locales";
 import { documentTitle } from "~/shell/meta";
 import type { SiteInfo } from "~/settings/app-config";
+import { SHARE_IMAGE, shareImagePath } from "./share-image.server";
 import { absoluteUrl, pageUrl } from "./urls.server";
 
 const ogLocale: Record<Locale, string> = { fa: "fa_IR", en: "en_US" };
@@ -46,7 +47,9 @@ export function contentHead(input: HeadInput): MetaDescriptor[] {
   const heading = input.title ?? site.name;
   const pageTitle = [input.title, input.pageLabel].filter(Boolean).join(" – ") || undefined;
   const description = input.description || site.description;
-  const image = input.image ?? defaultShareImage;
+  // The page's own picture as a 1200×630 PNG when it is one of the site's images (social sites ignore SVG).
+  const share = input.image ? shareImagePath(input.image.src) : undefined;
+  const image = share ? { src: share, ...SHARE_IMAGE } : (input.image ?? defaultShareImage);
   const imageUrl = absoluteUrl(origin, image.src);
   const hasOwnImage = Boolean(input.image);
 

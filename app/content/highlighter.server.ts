@@ -35,7 +35,8 @@ export const HIGHLIGHT_LANGUAGES = [
   "diff",
 ] as const satisfies readonly BundledLanguage[];
 
-export const HIGHLIGHT_THEMES = { light: "github-light", dark: "github-dark" } as const;
+// github-dark-default rather than github-dark: its comments meet WCAG AA contrast on its background.
+export const HIGHLIGHT_THEMES = { light: "github-light", dark: "github-dark-default" } as const;
 
 /** Language used for fences without a language and for unknown languages. */
 export const PLAIN_LANGUAGE = "plaintext";

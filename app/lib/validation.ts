@@ -23,7 +23,8 @@ export type Validated<T> = { ok: true; data: T } | { ok: false; issues: Issue[];
 
 /** Validates `input`; on failure lists translated issues and the required fields that are absent. */
 export function validate<T>(schema: z.ZodType<T>, input: unknown, t: TFunction): Validated<T> {
-  const result = schema.safeParse(input);
+  // reportInput: each issue carries the value it is about, so an absent field can be told from a wrong one.
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return { ok: true, data: result.data };
   const missing: string[] = [];
   const issues = result.error.issues.map((issue) => {

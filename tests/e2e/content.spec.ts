@@ -221,3 +221,29 @@ test("screenshots of a post: fa and en, light and dark, desktop and mobile", asy
     }
   }
 });
+
+test("content pages have no accessibility violations (axe), light and dark", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  // Every content page in light; in dark the posts, whose code blocks have their own dark colours.
+  const pages = {
+    light: ["/", "/logs", "/books", "/tuts/git-bisect", "/en", "/en/logs?category=notes", "/en/tuts/git-bisect"],
+    dark: ["/tuts/git-bisect", "/en/tuts/git-bisect"],
+  };
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of pages[scheme]) {
+      await open(page, path);
+      const result = await new AxeBuilder({ page }).analyze();
+      const problems = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(problems, `${scheme} ${path}`).toEqual([]);
+    }
+  }
+  // The search dialog too, with results.
+  await open(page, "/en");
+  await page.keyboard.press("Control+k");
+  await page.getByTestId("search-input").fill("CSS");
+  await expect(page.getByTestId("search-results").getByRole("option").first()).toBeVisible();
+  const dialog = await new AxeBuilder({ page }).include('[data-testid="search-dialog"]').analyze();
+  expect(dialog.violations.map((v) => v.id)).toEqual([]);
+});

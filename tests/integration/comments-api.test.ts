@@ -185,3 +185,21 @@ describe("moderation", () => {
     expect((await call("POST", "/api/comments/moderate", {}, "admin")).body.message).toBe("Missing required fields: id, newStatus");
   });
 });
+
+describe("rate limits", () => {
+  test("one author posting too fast is told to wait; moderators are not limited", async () => {
+    const key = generateSecretKey();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const text = `Rapid comment number ${i} from one device.`;
+      statuses.push((await call("POST", "/api/comments/new", { routePath: post, commentBody: text, event: signed(text, post, key) })).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const refused = await call("POST", "/api/comments/new", { routePath: post, commentBody: "One more, please.", event: signed("One more, please.", post, key) });
+    expect(refused.body.message).toBe("Too many attempts. Please wait a moment and try again.");
+    for (let i = 0; i < 12; i++) {
+      expect((await call("POST", "/api/comments/new", { routePath: post, commentBody: `Moderator note ${i}.` }, "moderator")).status).toBe(201);
+    }
+  });
+});

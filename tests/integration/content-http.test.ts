@@ -39,7 +39,9 @@ describe("content pages", () => {
     expect(html).toMatch(/<meta name="description" content="How to use a binary search/);
     expect(html).toContain('<meta property="og:type" content="article"/>');
     expect(html).toContain(`<meta property="og:url" content="${server.url}/en/tuts/git-bisect"/>`);
-    expect(html).toContain(`<meta property="og:image" content="${server.url}/images/content/bisect.svg"/>`);
+    expect(html).toContain(
+      `<meta property="og:image" content="${server.url}/share-image/images/content/bisect.svg.png"/>`,
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html).toContain(`<link rel="canonical" href="${server.url}/en/tuts/git-bisect"/>`);
     expect(html).toContain(`type="application/atom+xml"`);
@@ -198,6 +200,22 @@ describe("GET /api/search", () => {
   test("an empty query has no results; a bad locale is 400", async () => {
     expect((await getJson("/api/search?q=&locale=en")).body.results).toEqual([]);
     expect((await getJson("/api/search?q=x&locale=xx")).status).toBe(400);
+  });
+});
+
+describe("share images", () => {
+  test("a thumbnail is served as a 1200×630 PNG; anything outside the site's images is 404", async () => {
+    const png = await get("/share-image/images/content/bisect.svg.png");
+    expect(png.status).toBe(200);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    const bytes = new Uint8Array(await png.arrayBuffer());
+    const view = new DataView(bytes.buffer);
+    // PNG signature, then the IHDR chunk's width and height.
+    expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+    for (const path of ["/share-image/images/nope.svg.png", "/share-image/images/%2e%2e/%2e%2e/package.json.png"]) {
+      expect((await get(path)).status, path).toBe(404);
+    }
   });
 });
 

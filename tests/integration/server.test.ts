@@ -37,9 +37,10 @@ describe("HTTP server", () => {
     expect(nonce(a)).toBeTruthy();
     expect(nonce(a)).not.toBe(nonce(b));
     const html = await a.text();
-    // Every inline script carries the nonce of its own response.
-    // (JSON-LD blocks are data, not scripts: CSP does not apply to them.)
-    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)].map((m) => m[1]);
+    // Every inline script carries the nonce of its own response (JSON-LD is data, never run, and needs none).
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)].map(
+      (m) => m[1],
+    );
     expect(scripts.length).toBeGreaterThan(0);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce(a)}"`);
   });
@@ -108,6 +109,7 @@ describe("HTTP server", () => {
     const toast = encodeURIComponent(JSON.stringify({ title: "Saved it", variant: "success" }));
     const response = await get("/en", { headers: { cookie: `toast=${toast}` } });
     const html = await response.text();
+    // The flash travels in the root's loader data (nothing else on the page says "Saved it").
     expect(html).toContain("Saved it");
     expect(response.headers.get("set-cookie")).toMatch(/^toast=; Path=\/; Max-Age=0/);
   });

@@ -123,7 +123,7 @@ describe("code", () => {
 
   test("known language: shiki, dual theme CSS variables, dir=ltr, data-language", async () => {
     const pre = element(await html(md), "pre");
-    expect(pre).toMatch(/^<pre class="shiki shiki-themes github-light github-dark"/);
+    expect(pre).toMatch(/^<pre class="shiki shiki-themes github-light github-dark-default"/);
     expect(pre).toContain('dir="ltr"');
     expect(pre).toContain('data-language="ts"');
     expect(pre).toMatch(/<span style="--shiki-light:#[0-9A-Fa-f]+;--shiki-dark:#[0-9A-Fa-f]+">const<\/span>/);

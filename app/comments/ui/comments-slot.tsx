@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { commentsAnchor } from "~/content/ui/comments-slot";
-import { Button } from "~/ui/button";
 
 // The comments code (list, form, and the signing code for anonymous visitors) loads only when it is needed.
 const loadSection = () => import("./comments-section");
@@ -55,9 +54,15 @@ export function CommentsSlot({ routePath, count }: { routePath: string; count: n
           <CommentsSection routePath={routePath} />
         </Suspense>
       ) : (
-        <Button variant="outline" className="justify-self-start" onPointerEnter={() => void loadSection()} onClick={() => setOpen(true)}>
+        // A plain button: the post page's first load carries nothing of the comments' own code.
+        <button
+          type="button"
+          className="h-10 justify-self-start rounded-md border border-input px-4 text-sm font-medium hover:bg-accent"
+          onPointerEnter={() => void loadSection()}
+          onClick={() => setOpen(true)}
+        >
           {t("comments.show")}
-        </Button>
+        </button>
       )}
     </section>
   );

@@ -12,7 +12,7 @@ export default function CategoryView({ view }: { view: ListingView }) {
       <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{view.title}</h1>
       {view.description ? <p className="mt-3 text-lg text-muted-foreground">{view.description}</p> : null}
       {view.html ? <Prose html={view.html} className="mt-6" /> : null}
-      <p className="mt-8 mb-2 text-sm text-muted-foreground" data-testid="post-count">
+      <p className="mt-8 mb-6 text-sm text-muted-foreground" data-testid="post-count">
         {view.total}
       </p>
       {view.groups.length ? (

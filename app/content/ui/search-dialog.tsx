@@ -150,15 +150,19 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
             data-testid="search-results"
           >
             {results.map((hit, i) => (
-              <li
-                key={hit.url}
-                id={`${id}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                onPointerMove={() => setActive(i)}
-                className="rounded-lg aria-selected:bg-accent"
-              >
-                <Link to={hit.url} tabIndex={-1} onClick={() => onOpenChange(false)} className="block px-3 py-2.5">
+              // The link is the option itself (a link inside an option would nest interactive elements); focus
+              // stays in the input, which points at the active option.
+              <li key={hit.url} role="none">
+                <Link
+                  to={hit.url}
+                  id={`${id}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  tabIndex={-1}
+                  onPointerMove={() => setActive(i)}
+                  onClick={() => onOpenChange(false)}
+                  className="block rounded-lg px-3 py-2.5 aria-selected:bg-accent"
+                >
                   <span className="font-semibold">{hit.title}</span>
                   {hit.section ? (
                     <span className="text-sm text-muted-foreground">

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { loadLogs } from "~/content/pages.server";
 import { Pagination } from "~/content/ui/pagination";
 import { PostList } from "~/content/ui/post-list";
-import { useT } from "~/i18n/use-t";
+import { localizePath } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
 import { Prose } from "~/shell/page-layout";
 import type { Route } from "./+types/logs";
@@ -17,6 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? 
 /** The logs: every dated post, newest first, by pages, with a category filter. */
 export default function Logs({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const locale = useLocale();
   const data = loaderData;
   return (
     <div className="mx-auto max-w-3xl" data-testid="logs">
@@ -38,9 +40,22 @@ export default function Logs({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <p className="mt-6 mb-2 text-sm text-muted-foreground" data-testid="post-count">
-        {data.total}
-      </p>
+      <div className="mt-6 mb-6 flex items-center justify-between gap-4 text-sm text-muted-foreground">
+        <p data-testid="post-count">{data.total}</p>
+        {/* A plain link: the feed is a document of its own, not a page of the app. */}
+        <a
+          href={localizePath("/feed.xml", locale)}
+          type="application/atom+xml"
+          className="inline-flex items-center gap-1.5 hover:text-foreground"
+        >
+          {/* The feed icon, drawn here: an icon library import would split the shared icon chunk. */}
+          <svg aria-hidden viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16" strokeLinecap="round" />
+            <circle cx="5" cy="19" r="1" fill="currentColor" />
+          </svg>
+          {t("content.feed.link")}
+        </a>
+      </div>
       {data.groups.length ? (
         <PostList groups={data.groups} />
       ) : (

@@ -4,6 +4,7 @@ import { canonicalRoutePath, commentablePage, postComment } from "~/comments/com
 import { newCommentSchema } from "~/comments/schema";
 import { contentChanged } from "~/content/changes.server";
 import { verifyCommentEvent } from "~/comments/verify-event.server";
+import { hit, type Limit } from "~/auth/rate-limit.server";
 import { getDb } from "~/db/client.server";
 import { handleApi, parseBody, readJson } from "~/lib/api.server";
 import { json, jsonError } from "~/lib/http.server";
@@ -30,6 +31,11 @@ export function action({ request, context }: Route.ActionArgs) {
       const user = await currentUser(request);
       // The honeypot: answer as if all went well, store nothing.
       if (input.website) return json({ message: ctx.t("comments.postedPending"), status: "pending" }, 201);
+      const moderator = user?.permissions.includes("comments.edit") ?? false;
+      if (!moderator) {
+        const byAddress = await hit(db, commentLimits.byAddress, ip || "unknown");
+        if (!byAddress.allowed) return tooMany(ctx.t("api.tooManyRequests"), byAddress.retryAfter);
+      }
 
       let author;
       let event;
@@ -46,6 +52,10 @@ export function action({ request, context }: Route.ActionArgs) {
         }
         event = verified.event;
         author = { userId: null, pub: event.pubkey, name: anonymousName(request), moderator: false };
+      }
+      if (!moderator) {
+        const byAuthor = await hit(db, commentLimits.byAuthor, author.userId !== null ? `user:${author.userId}` : `pub:${author.pub}`);
+        if (!byAuthor.allowed) return tooMany(ctx.t("api.tooManyRequests"), byAuthor.retryAfter);
       }
 
       const comment = await postComment(
@@ -69,6 +79,16 @@ export function action({ request, context }: Route.ActionArgs) {
       );
     }),
   );
+}
+
+/** Comment limits: per address and per author (account or device key); moderators are not limited. */
+const commentLimits = {
+  byAddress: { name: "comment-ip", max: 30, windowMs: 10 * 60_000 },
+  byAuthor: { name: "comment-author", max: 10, windowMs: 10 * 60_000 },
+} satisfies Record<string, Limit>;
+
+function tooMany(message: string, retryAfter: number): Response {
+  return json({ message }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
 }
 
 /** An anonymous author's name as their browser calls them (its random display name), kept short and plain. */

@@ -1,0 +1,52 @@
+/**
+ * Share images: social sites want a raster picture of about 1200×630 and ignore SVG, which the bundled
+ * thumbnails are. `/share-image/<image path>.png` serves any of the site's own images (under public/images)
+ * as such a PNG, made once with sharp and kept in memory.
+ */
+import path from "node:path";
+import { projectRoot } from "~/config.server";
+
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+const prefix = "/share-image";
+const imagesDir = path.join(projectRoot, "public", "images");
+const made = new Map<string, Promise<Buffer | undefined>>();
+/** At most this many renditions are kept (each is tens of kilobytes). */
+const LIMIT = 200;
+
+/** The share-image URL path of a site image ("/images/content/x.svg" → "/share-image/images/content/x.svg.png"). */
+export function shareImagePath(src: string): string | undefined {
+  if (!src.startsWith("/images/") || src.includes("..")) return undefined;
+  return `${prefix}${src}.png`;
+}
+
+/** The PNG for a share-image path, or undefined when it names no image of the site. */
+export function shareImage(pathname: string): Promise<Buffer | undefined> {
+  if (!pathname.startsWith(`${prefix}/images/`) || !pathname.endsWith(".png")) return Promise.resolve(undefined);
+  let source: string;
+  try {
+    source = decodeURIComponent(pathname.slice(prefix.length + "/images/".length, -".png".length));
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  const file = path.join(imagesDir, source);
+  if (!file.startsWith(imagesDir + path.sep)) return Promise.resolve(undefined);
+  let png = made.get(file);
+  if (!png) {
+    png = render(file);
+    made.set(file, png);
+    if (made.size > LIMIT) made.delete(made.keys().next().value!);
+  }
+  return png;
+}
+
+async function render(file: string): Promise<Buffer | undefined> {
+  try {
+    const { default: sharp } = await import("sharp");
+    return await sharp(file, { density: 144 })
+      .resize(SHARE_IMAGE.width, SHARE_IMAGE.height, { fit: "cover" })
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer();
+  } catch {
+    return undefined;
+  }
+}
