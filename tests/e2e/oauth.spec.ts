@@ -38,8 +38,15 @@ async function signInInPopup(popup: Page, login: string) {
   await popup.locator('input[name="login"]').fill(login);
   await popup.locator('input[name="password"]').fill("anything");
   await popup.getByRole("button", { name: "Sign-in" }).click();
-  await popup.getByRole("button", { name: "Continue" }).click();
-  await popup.waitForEvent("close");
+  // The callback page closes the popup at once: listen before the last click, or the event may be gone.
+  const closed = popup.waitForEvent("close");
+  await popup
+    .getByRole("button", { name: "Continue" })
+    .click()
+    .catch((error: unknown) => {
+      if (!popup.isClosed()) throw error;
+    });
+  await closed;
 }
 
 test("sign in with a provider in a popup; the opener refreshes its session", async ({ page }) => {

@@ -1,8 +1,9 @@
-import { Users } from "lucide-react";
+import { ChevronLeft } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
+import { manageMenu } from "~/manage/nav";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/index";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/index";
 /** /manage: the dashboard's front page (dashboard.read). Its charts and counts come with the dashboard issue. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePagePermission(request, "dashboard.read");
-  return { name: user.displayName };
+  return { name: user.displayName, permissions: user.permissions };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -21,7 +22,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export default function Dashboard() {
   const t = useT();
   const locale = useLocale();
-  const { name } = useLoaderData<typeof loader>();
+  const { name, permissions } = useLoaderData<typeof loader>();
+  // One card per section of the dashboard menu the reader may open.
+  const sections = manageMenu.filter((item) => item.path !== "/manage" && permissions.includes(item.permission));
   return (
     <section className="grid gap-6" data-testid="dashboard">
       <header className="grid gap-1">
@@ -32,15 +35,17 @@ export default function Dashboard() {
         </p>
       </header>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <li>
-          <Link
-            to={localizePath("/manage/users", locale)}
-            className="flex items-center gap-3 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:bg-accent"
-          >
-            <Users aria-hidden className="size-6 text-muted-foreground" />
-            <span className="font-semibold">{t("manage.users.title")}</span>
-          </Link>
-        </li>
+        {sections.map((item) => (
+          <li key={item.path}>
+            <Link
+              to={localizePath(item.path, locale)}
+              className="flex items-center justify-between gap-3 rounded-xl border bg-card p-5 font-semibold shadow-sm transition-colors hover:bg-accent"
+            >
+              {t(item.label)}
+              <ChevronLeft aria-hidden className="size-5 text-muted-foreground ltr:rotate-180" />
+            </Link>
+          </li>
+        ))}
       </ul>
     </section>
   );
