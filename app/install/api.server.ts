@@ -1,5 +1,7 @@
 import { handleApi, type ApiContext } from "~/lib/api.server";
 import { json, jsonError } from "~/lib/http.server";
+
+export { methodNotAllowed } from "~/lib/api-route.server";
 import { readAppConfig } from "~/settings/app-config.server";
 import { InstallError } from "./install.server";
 import { hasSetupToken } from "./setup-token.server";
@@ -22,9 +24,4 @@ export function handleInstallApi(request: Request, handler: (ctx: ApiContext) =>
       return json({ message: ctx.t(error.messageKey), ...(error.reason ? { reason: error.reason } : {}) }, error.status);
     }
   });
-}
-
-/** For calls that change state: GET is refused (side effects never happen on GET). */
-export function methodNotAllowed() {
-  return jsonError(405, "Method Not Allowed");
 }

@@ -1,38 +1,9 @@
 import * as z from "zod";
-import { asciiDigits } from "~/i18n/format";
+import { about, firstName, lastName, password, pub, userName } from "~/auth/schema";
 import { msg } from "~/lib/validation";
 
-/** SPEC §5: the admin creation form. Shared by the installer's form and POST /api/install/admin-loading. */
-const name = (min: 2 | 3) =>
-  z
-    .string()
-    .trim()
-    .min(min, msg(min === 2 ? "validation.min2" : "validation.min3"))
-    .max(60, msg("validation.tooLong", 60));
-
-export const userNameField = z
-  .string()
-  .trim()
-  .transform(asciiDigits)
-  .pipe(
-    z
-      .string()
-      .min(3, msg("validation.min3"))
-      .max(40, msg("validation.tooLong", 40))
-      .regex(/^[\p{L}\p{N}._-]+$/u, msg("validation.userNameChars")),
-  );
-
-export const passwordField = z.string().min(6, msg("validation.passwordMin")).max(200, msg("validation.tooLong", 200));
-
-export const pubField = z.string().regex(/^[0-9a-f]{64}$/, msg("validation.pubkey"));
-
-export const adminFields = {
-  firstName: name(2),
-  lastName: name(3),
-  about: z.string().trim().min(3, msg("validation.min3")).max(500, msg("validation.tooLong", 500)),
-  userName: userNameField,
-  password: passwordField,
-};
+/** SPEC §5: the admin creation form uses the same field rules as registration (app/auth/schema.ts). */
+export const adminFields = { firstName, lastName, about, userName, password };
 
 export const adminFormSchema = z
   .object({
@@ -44,7 +15,7 @@ export const adminFormSchema = z
     ...msg("validation.passwordsMismatch"),
   });
 
-export const adminPayloadSchema = z.object({ ...adminFields, pub: pubField.optional().nullable() });
+export const adminPayloadSchema = z.object({ ...adminFields, pub: pub.optional().nullable() });
 export type AdminPayload = z.output<typeof adminPayloadSchema>;
 
 export const databaseFormSchema = z.object({

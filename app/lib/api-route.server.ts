@@ -43,3 +43,8 @@ export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>, options?
   };
   return { loader: handle, action: handle };
 }
+
+/** For a route whose only handler is its action: GET answers 405 in the caller's language (no side effects on GET). */
+export function methodNotAllowed({ request }: { request: Request }) {
+  return handleApi(request, async (ctx) => jsonError(405, ctx.t("api.methodNotAllowed")));
+}

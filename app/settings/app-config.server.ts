@@ -20,14 +20,6 @@ export function getAppConfig(): Promise<AppConfig> {
   return cached;
 }
 
-/** Whether the site is installed; false too when the database cannot be read. */
-export function siteIsInstalled(): Promise<boolean> {
-  return getAppConfig().then(
-    (config) => config.installed,
-    () => false,
-  );
-}
-
 /** The configuration as the database has it now, bypassing this process's cache (other processes may write). */
 export function readAppConfig(): Promise<AppConfig> {
   return load();

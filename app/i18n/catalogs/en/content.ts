@@ -16,7 +16,6 @@ export default {
   "post.more": "More posts",
   "post.newer": "Newer post",
   "post.older": "Older post",
-  "post.comments": "Comments",
   "toc.comments": "Comments",
   "pagination.label": "Pages",
   "pagination.previous": "Previous page",

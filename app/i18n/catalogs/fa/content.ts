@@ -18,7 +18,6 @@ export default {
   "post.more": "نوشته‌های دیگر",
   "post.newer": "نوشتهٔ تازه‌تر",
   "post.older": "نوشتهٔ قدیمی‌تر",
-  "post.comments": "دیدگاه‌ها",
   "toc.comments": "دیدگاه‌ها",
   "pagination.label": "صفحه‌ها",
   "pagination.previous": "صفحهٔ قبلی",

@@ -4,13 +4,12 @@ import { canonicalRoutePath, moderate } from "~/comments/comments.server";
 import { contentChanged } from "~/content/changes.server";
 import { moderateSchema } from "~/comments/schema";
 import { getDb } from "~/db/client.server";
+import { methodNotAllowed } from "~/lib/api-route.server";
 import { handleApi, parseBody, readJson } from "~/lib/api.server";
 import { json, jsonError } from "~/lib/http.server";
 import type { Route } from "./+types/moderate";
 
-export function loader() {
-  return jsonError(405, "Method Not Allowed");
-}
+export const loader = methodNotAllowed;
 
 /** POST /api/comments/moderate { id | ids, newStatus } (comments.edit). */
 export function action({ request }: Route.ActionArgs) {

@@ -6,6 +6,7 @@ import { contentChanged } from "~/content/changes.server";
 import { verifyCommentEvent } from "~/comments/verify-event.server";
 import { hit, type Limit } from "~/auth/rate-limit.server";
 import { getDb } from "~/db/client.server";
+import { methodNotAllowed } from "~/lib/api-route.server";
 import { handleApi, parseBody, readJson } from "~/lib/api.server";
 import { json, jsonError } from "~/lib/http.server";
 import { siteOrigin } from "~/lib/site-origin.server";
@@ -13,9 +14,7 @@ import { requestInfoContext } from "~/request-context";
 import { getAppConfig } from "~/settings/app-config.server";
 import type { Route } from "./+types/new";
 
-export function loader() {
-  return jsonError(405, "Method Not Allowed");
-}
+export const loader = methodNotAllowed;
 
 /**
  * POST /api/comments/new { routePath, commentBody, parentId?, event? }. Signed-in users need comments.create;
