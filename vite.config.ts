@@ -1,6 +1,17 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+
+// React code runs on Preact in the browser and on the server (decision 008).
+const reactOnPreact = [
+  { find: /^react$/, replacement: fileURLToPath(new URL("./app/preact/react.ts", import.meta.url)) },
+  { find: /^react-dom$/, replacement: fileURLToPath(new URL("./app/preact/react.ts", import.meta.url)) },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom\/server$/, replacement: "preact/compat/server" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+];
 
 export default defineConfig({
   // The server build's entry is our Express sub-app, so it shares one module graph with the routes.
@@ -9,12 +20,13 @@ export default defineConfig({
   environments: {
     ssr: {
       build: { rollupOptions: { input: "./server/app.ts" } },
-      resolve: { noExternal: ["@react-router/express"] },
+      // Everything that imports React is bundled, so that it gets Preact through the aliases.
+      resolve: { noExternal: ["@react-router/express", "@react-router/node", "react-router", "radix-ui", /^@radix-ui\//, "lucide-react"] },
     },
   },
   // No Vite preload helper around dynamic imports (0.8 KB gzip on every page): React Router already preloads
   // each route's modules, and what loads on use (search, tooltips, the drawer) may fetch its few imports then.
   build: { modulePreload: false },
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
+  resolve: { tsconfigPaths: true, alias: reactOnPreact },
 });

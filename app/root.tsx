@@ -41,9 +41,7 @@ import { colorModeScript } from "./ui/theme";
 import { takeFlashToast } from "./ui/toast/flash.server";
 
 export const links: Route.LinksFunction = () => [
-  // With a precedence, React writes the stylesheet at the top of <head>, before the scripts' modulepreloads, so
-  // the browser asks for it first: on HTTP/1.1's six connections it no longer waits behind the JavaScript.
-  { rel: "stylesheet", href: stylesheet, precedence: "default" },
+  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icon-192.png" },

@@ -7,11 +7,16 @@ let lastClosedAt = 0;
 
 export default function RadixTooltip({ content, children }: { content: string; children: ReactElement }) {
   const [delay, setDelay] = useState<number>(tooltipDelays.open);
+  // Controlled, so that Radix announces the opening (which closes other tooltips) when it happens, not in an
+  // effect: under Preact that effect would run after the new tooltip's own listener and close it at once.
+  const [open, setOpen] = useState(false);
   return (
     <Tooltip.Provider delayDuration={delay} skipDelayDuration={tooltipDelays.skip}>
       <Tooltip.Root
-        onOpenChange={(open) => {
-          if (!open) lastClosedAt = Date.now();
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) lastClosedAt = Date.now();
+          setOpen(next);
         }}
       >
         <Tooltip.Trigger
