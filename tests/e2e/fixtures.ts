@@ -1,4 +1,4 @@
-import { test as base, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,10 +7,28 @@ import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
 
 /**
+ * Every page a test opens must run without uncaught errors and without Content Security Policy violations (a
+ * hydration that rebuilt the document would re-create inline scripts without their nonce). Failed requests are
+ * not counted: tests provoke 403s and 404s on purpose.
+ */
+const checkedPage = base.extend({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy|hydrat/i.test(message.text()))
+        problems.push(message.text());
+    });
+    await use(page);
+    expect(problems, "errors in the browser").toEqual([]);
+  },
+});
+
+/**
  * One production server per worker with its own data folder, installed the way the installer does it, with
  * the accounts of tests/helpers/seed.ts (admin, editor, moderator, member; password "password123").
  */
-export const test = base.extend<object, { site: SiteProcess }>({
+export const test = checkedPage.extend<object, { site: SiteProcess }>({
   site: [
     // Playwright requires a destructured first argument even when no fixture is used.
     // eslint-disable-next-line no-empty-pattern
@@ -26,7 +44,7 @@ export const test = base.extend<object, { site: SiteProcess }>({
   baseURL: async ({ site }, use) => use(site.url),
 });
 
-export { expect } from "@playwright/test";
+export { expect };
 
 /** Opens a page and waits until React has hydrated it, so client behaviour is in place. */
 export async function open(page: Page, path: string) {
@@ -44,7 +62,7 @@ export async function snap(page: Page, name: string) {
 }
 
 /** For the installer: every test gets a brand-new, empty site (not installed). */
-export const freshTest = base.extend<{ fresh: SiteProcess }>({
+export const freshTest = checkedPage.extend<{ fresh: SiteProcess }>({
   // eslint-disable-next-line no-empty-pattern
   fresh: async ({}, use) => {
     const site = await startSite();

@@ -35,7 +35,7 @@ describe("content pages", () => {
 
   test("a post carries its meta description, Open Graph, Twitter card, JSON-LD article and feed link", async () => {
     const html = await (await get("/en/tuts/git-bisect")).text();
-    expect(html).toContain("<title>Hunting Bugs with git bisect | Daftar • A developer&#x27;s notebook</title>");
+    expect(html).toContain("<title>Hunting Bugs with git bisect | Daftar • A developer's notebook</title>");
     expect(html).toMatch(/<meta name="description" content="How to use a binary search/);
     expect(html).toContain('<meta property="og:type" content="article"/>');
     expect(html).toContain(`<meta property="og:url" content="${server.url}/en/tuts/git-bisect"/>`);
@@ -58,7 +58,7 @@ describe("content pages", () => {
 
   test("the post shows its date in the Jalali calendar in fa, its reading time, and a sized thumbnail", async () => {
     const html = await (await get("/tuts/git-bisect")).text();
-    expect(html).toContain('<time dateTime="2026-08-19">۲۸ مرداد ۱۴۰۵</time>');
+    expect(html).toContain('<time datetime="2026-08-19">۲۸ مرداد ۱۴۰۵</time>');
     expect(html).toMatch(/[۰-۹]+ دقیقه مطالعه/);
     expect(html).toMatch(/<img src="\/images\/content\/bisect\.svg" width="1200" height="630"/);
     expect(html).toContain('data-testid="comments"');

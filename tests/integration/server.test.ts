@@ -86,9 +86,9 @@ describe("HTTP server", () => {
     expect(en).toContain('<html lang="en" dir="ltr"');
     expect(en).toContain(`<link rel="canonical" href="${server.url}/en"/>`);
     for (const html of [fa, en]) {
-      expect(html).toContain(`<link rel="alternate" hrefLang="fa" href="${server.url}/"/>`);
-      expect(html).toContain(`<link rel="alternate" hrefLang="en" href="${server.url}/en"/>`);
-      expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${server.url}/"/>`);
+      expect(html).toContain(`<link rel="alternate" hreflang="fa" href="${server.url}/"/>`);
+      expect(html).toContain(`<link rel="alternate" hreflang="en" href="${server.url}/en"/>`);
+      expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${server.url}/"/>`);
     }
   });
 
