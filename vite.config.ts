@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // React code runs on Preact in the browser and on the server (decision 008).
 const reactOnPreact = [
@@ -12,6 +12,23 @@ const reactOnPreact = [
   { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
   { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
 ];
+
+/**
+ * React Refresh cannot update Preact components in place, so in development the browser reloads the page when a
+ * module changes (stylesheets still update without a reload).
+ */
+function reloadOnChange(): Plugin {
+  return {
+    name: "daftar:reload-on-change",
+    apply: "serve",
+    enforce: "pre",
+    hotUpdate({ file, modules }) {
+      if (this.environment.name !== "client" || file.endsWith(".css") || modules.length === 0) return;
+      this.environment.hot.send({ type: "full-reload" });
+      return [];
+    },
+  };
+}
 
 export default defineConfig({
   // The server build's entry is our Express sub-app, so it shares one module graph with the routes.
@@ -27,6 +44,6 @@ export default defineConfig({
   // No Vite preload helper around dynamic imports (0.8 KB gzip on every page): React Router already preloads
   // each route's modules, and what loads on use (search, tooltips, the drawer) may fetch its few imports then.
   build: { modulePreload: false },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [reloadOnChange(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true, alias: reactOnPreact },
 });
