@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 // React code runs on Preact in the browser and on the server (decision 008).
+const preactAsReact = fileURLToPath(new URL("./app/preact/react.ts", import.meta.url));
 const reactOnPreact = [
-  { find: /^react$/, replacement: fileURLToPath(new URL("./app/preact/react.ts", import.meta.url)) },
-  { find: /^react-dom$/, replacement: fileURLToPath(new URL("./app/preact/react.ts", import.meta.url)) },
+  { find: /^react$/, replacement: preactAsReact },
+  { find: /^react-dom$/, replacement: preactAsReact },
   { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
   { find: /^react-dom\/server$/, replacement: "preact/compat/server" },
   { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },

@@ -17,11 +17,18 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
-  const html = await renderToStringAsync(
-    <NonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceContext>,
-  );
+  // React Router rejects data still pending after streamTimeout; a render stuck past that fails the request.
+  let timer: NodeJS.Timeout | undefined;
+  const html = await Promise.race([
+    renderToStringAsync(
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
+    ),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("The page took too long to render.")), streamTimeout + 1000);
+    }),
+  ]).finally(() => clearTimeout(timer));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
