@@ -1,65 +1,75 @@
-import { cloneElement, lazy, Suspense, useState, useSyncExternalStore, type ReactElement } from "react";
+import { cloneElement, useCallback, useEffect, useState, type ComponentType, type ReactElement } from "react";
 
 /** SPEC §9: tooltips open after 700 ms; moving to another within 300 ms of closing one opens it at once. */
 export const tooltipDelays = { open: 700, skip: 300 } as const;
 
-const RadixTooltip = lazy(() => import("./radix-tooltip"));
+type RadixTooltipType = ComponentType<{ content: string; children: ReactElement }>;
 
 // Tooltips cost nothing until the visitor first points at or focuses one; then every tooltip upgrades.
-let loaded = false;
+let RadixTooltip: RadixTooltipType | null = null;
+let loading = false;
 const listeners = new Set<() => void>();
 function load() {
-  if (loaded) return;
-  void import("./radix-tooltip").then(() => {
-    loaded = true;
+  if (loading) return;
+  loading = true;
+  void import("./radix-tooltip").then((module) => {
+    RadixTooltip = module.default;
     for (const listener of listeners) listener();
   });
 }
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 type Handler = (e: unknown) => void;
-type TriggerProps = { onPointerEnter?: Handler; onPointerLeave?: Handler; onFocus?: Handler; onBlur?: Handler };
+type TriggerProps = {
+  ref?: (element: HTMLElement | null) => void;
+  onPointerEnter?: Handler;
+  onPointerLeave?: Handler;
+  onFocus?: Handler;
+  onBlur?: Handler;
+};
 
 /**
  * Wraps one focusable element (which must carry its own aria-label) with a tooltip.
  *
- * Upgrading to the Radix tooltip replaces the element, so it never happens while the pointer is on it or it
- * has focus: a click in progress would be lost. A trigger upgrades when the interaction ends (or at once if
- * the code is already there and nobody is on it).
+ * Upgrading to the Radix tooltip replaces the element, so it only happens while the element is neither focused
+ * nor pressed (`:active`): a press in progress would lose its click, and focus would drop to the page. The
+ * decision is made in the task that loads the code or ends the interaction, and Preact renders in a microtask of
+ * that same task, so no input event can slip in between.
  */
 export function Tooltip({ content, children }: { content: string; children: ReactElement<TriggerProps> }) {
-  const ready = useSyncExternalStore(
-    subscribe,
-    () => loaded,
-    () => false,
-  );
-  const [active, setActive] = useState(false);
-  const [upgraded, setUpgraded] = useState(false);
-  const props = children.props;
-  const start = (e: unknown, own?: Handler) => {
-    load();
-    setUpgraded((u) => u || loaded);
-    setActive(true);
-    own?.(e);
-  };
-  const end = (e: unknown, own?: Handler) => {
-    setUpgraded((u) => u || loaded);
-    setActive(false);
-    own?.(e);
-  };
+  // Mounted once the code is in (on a later page): Radix from the start. The code only loads on an interaction,
+  // so the server and hydration always render the plain element.
+  const [upgraded, setUpgraded] = useState(() => RadixTooltip !== null);
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const upgradeIfIdle = useCallback(() => {
+    const busy = element && (element === document.activeElement || element.matches(":active"));
+    if (RadixTooltip && !busy) setUpgraded(true);
+  }, [element]);
+  useEffect(() => {
+    if (upgraded) return;
+    listeners.add(upgradeIfIdle);
+    return () => void listeners.delete(upgradeIfIdle);
+  }, [upgraded, upgradeIfIdle]);
+
+  const own = children.props;
   const trigger = cloneElement(children, {
-    onPointerEnter: (e) => start(e, props.onPointerEnter),
-    onFocus: (e) => start(e, props.onFocus),
-    onPointerLeave: (e) => end(e, props.onPointerLeave),
-    onBlur: (e) => end(e, props.onBlur),
+    ref: setElement,
+    onPointerEnter: (e) => {
+      load();
+      own.onPointerEnter?.(e);
+    },
+    onFocus: (e) => {
+      load();
+      own.onFocus?.(e);
+    },
+    onPointerLeave: (e) => {
+      upgradeIfIdle();
+      own.onPointerLeave?.(e);
+    },
+    onBlur: (e) => {
+      upgradeIfIdle();
+      own.onBlur?.(e);
+    },
   });
-  if (!(upgraded || (ready && !active))) return trigger;
-  return (
-    <Suspense fallback={trigger}>
-      <RadixTooltip content={content}>{trigger}</RadixTooltip>
-    </Suspense>
-  );
+  if (!upgraded || !RadixTooltip) return trigger;
+  return <RadixTooltip content={content}>{trigger}</RadixTooltip>;
 }

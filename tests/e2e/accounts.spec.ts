@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, open, snap, test } from "./fixtures";
+import { expect, open, reload, snap, test } from "./fixtures";
 
 /** Errors the browser reports (CSP refusals, hydration mismatches, uncaught exceptions), to assert none. */
 function watchErrors(page: Page): string[] {
@@ -233,8 +233,7 @@ test.describe("accounts", () => {
     const initials = first.profile!.displayName.split(" ").map((w) => w[0]).join("");
     await expect(page.getByTestId("avatar-button")).toHaveText(initials);
 
-    await page.reload();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await reload(page);
     await page.waitForTimeout(500);
     expect(await identity(page)).toEqual(first);
 

@@ -53,6 +53,13 @@ export async function open(page: Page, path: string) {
   return response;
 }
 
+/** Reloads the page and waits for hydration again: a click before it would do nothing. */
+export async function reload(page: Page) {
+  const response = await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}
+
 export const screenshotDir = "test-results/screenshots";
 
 /** Saves a full-page screenshot as a test artifact, to be looked at. */

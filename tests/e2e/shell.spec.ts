@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, open, snap, test } from "./fixtures";
+import { expect, open, reload, snap, test } from "./fixtures";
 
 test.describe("site shell", () => {
   for (const [path, lang, dir, name] of [
@@ -72,7 +72,7 @@ test.describe("site shell", () => {
     await page.getByTestId("theme-toggle").click();
     await expect(page.locator("html")).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem("color-mode"))).toBe("dark");
-    await page.reload();
+    await reload(page);
     await expect(page.locator("html")).toHaveClass(/dark/);
     expect(await page.evaluate(() => (window as unknown as { __darkBeforeBody?: boolean }).__darkBeforeBody)).toBe(
       true,
@@ -143,6 +143,57 @@ test.describe("site shell", () => {
     });
     expect(delay).toBeGreaterThanOrEqual(650);
   });
+
+  /**
+   * The tooltip code arrives on first pointing and upgrades the button it wraps; a click or the keyboard focus in
+   * progress must survive that, whenever the code arrives. Its download is held here to choose the moment.
+   */
+  for (const arrival of ["before the press", "during the press", "while focused by keyboard"] as const) {
+    test(`a click or focus is never lost to the tooltip code arriving ${arrival}`, async ({ page }) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await page.route(/\/assets\/radix-tooltip-[^/]+\.js$/, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      await page.emulateMedia({ colorScheme: "light" });
+      await open(page, "/en");
+      const toggle = page.getByTestId("theme-toggle");
+      const html = page.locator("html");
+      const upgraded = () => page.waitForFunction(() => document.querySelector("[data-testid=theme-toggle][data-state]"));
+      if (arrival === "while focused by keyboard") {
+        await toggle.focus();
+        await expect.poll(() => requested).toBe(true);
+        release();
+        await page.waitForTimeout(300);
+        await expect(toggle).toBeFocused();
+        await page.keyboard.press("Enter");
+        await expect(html).toHaveClass(/dark/);
+        // Once focus leaves, the button takes its tooltip.
+        await page.keyboard.press("Tab");
+        await upgraded();
+        return;
+      }
+      await toggle.hover();
+      await expect.poll(() => requested).toBe(true);
+      if (arrival === "before the press") {
+        release();
+        await page.waitForTimeout(300);
+        await toggle.click();
+      } else {
+        await page.mouse.down();
+        release();
+        await page.waitForTimeout(300);
+        await page.mouse.up();
+      }
+      await expect(html).toHaveClass(/dark/);
+      await page.mouse.move(0, 0);
+      await toggle.blur();
+      await upgraded();
+    });
+  }
 
   test("screenshots: fa and en, light and dark, desktop and mobile", async ({ page }) => {
     for (const [width, height, device] of [
