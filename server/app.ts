@@ -7,7 +7,7 @@ import express, { type Request, type Response } from "express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { ensureSetupToken, setupTokenPath } from "~/install/setup-token.server";
 import { apiContext } from "~/lib/api.server";
-import { isCrossSiteMutation } from "~/lib/same-origin.server";
+import { isCrossSiteMutation, isSafeMethod } from "~/lib/same-origin.server";
 import { requestInfoContext } from "~/request-context";
 import { getAppConfig, readAppConfig } from "~/settings/app-config.server";
 import { documentCache } from "./document-cache";
@@ -34,6 +34,7 @@ function fetchRequestOf(req: Request): globalThis.Request {
 
 // Cross-site form posts and fetches never reach a loader or action (see isCrossSiteMutation).
 app.use((req, res, next) => {
+  if (isSafeMethod(req.method)) return next();
   const request = fetchRequestOf(req);
   if (!isCrossSiteMutation(req.method, new URL(request.url), request.headers)) return next();
   res.status(403).json({ message: apiContext(request).t("api.crossOrigin") });

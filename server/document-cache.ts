@@ -7,7 +7,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
-import { documentCacheHeader, getDocument, putDocument, type CachedDocument } from "~/content/document-cache.server";
+import { documentBody, documentCacheHeader, getDocument, putDocument, type CachedDocument } from "~/content/document-cache.server";
 import { readCookie } from "~/lib/cookies";
 
 /** Query parameters of cacheable pages (listings); anything else bypasses the cache. */
@@ -52,15 +52,13 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
 }
 
-type Doc = Pick<CachedDocument, "status" | "headers" | "body" | "nonce">;
-
-function send(res: ExpressResponse, doc: Doc, nonce: string, head: boolean, state: "hit" | "miss") {
+/** Answers with a document, with the request's own nonce in it. */
+function send(res: ExpressResponse, doc: Pick<CachedDocument, "status" | "headers">, body: Buffer, head: boolean, state: "hit" | "miss") {
   res.status(doc.status);
   for (const [name, value] of doc.headers) res.append(name, value);
   res.setHeader("X-Document-Cache", state);
-  const body = doc.nonce && nonce ? doc.body.replaceAll(doc.nonce, nonce) : doc.body;
   // res.end, not res.send: no body hash for an ETag that the per-request nonce would change anyway.
-  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.setHeader("Content-Length", body.length);
   res.end(head ? undefined : body);
 }
 
@@ -73,7 +71,7 @@ export function documentCache(
     const nonce = String(res.locals.nonce ?? "");
     const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
     const hit = getDocument(key);
-    if (hit) return send(res, hit, nonce, req.method === "HEAD", "hit");
+    if (hit) return send(res, hit, documentBody(hit, nonce), req.method === "HEAD", "hit");
     if (req.method !== "GET") return next();
     try {
       const response = await handle(fetchRequest(req, res), loadContext(req, res));
@@ -86,9 +84,9 @@ export function documentCache(
         ([name]) => name !== documentCacheHeader && name !== "content-length",
       );
       if (cacheable) {
-        const doc: Doc = { status: response.status, headers, body: await response.text(), nonce };
-        putDocument(key, doc);
-        return send(res, doc, nonce, false, "miss");
+        const body = await response.text();
+        putDocument(key, { status: response.status, headers, body, nonce });
+        return send(res, { status: response.status, headers }, Buffer.from(body), false, "miss");
       }
       res.status(response.status);
       for (const [name, value] of headers) res.append(name, value);

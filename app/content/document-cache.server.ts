@@ -14,9 +14,8 @@ export const cacheableDocument = { [documentCacheHeader]: "public" } as const;
 export interface CachedDocument {
   status: number;
   headers: [string, string][];
-  body: string;
-  /** The CSP nonce written into `body`; each answer swaps in its own. */
-  nonce: string;
+  /** The body's UTF-8 bytes, cut where the CSP nonce was written: each answer puts its own nonce between them. */
+  pieces: Buffer[];
   expires: number;
 }
 
@@ -37,11 +36,26 @@ export function getDocument(key: string, now = Date.now()): CachedDocument | und
   return entry;
 }
 
-export function putDocument(key: string, entry: Omit<CachedDocument, "expires">, now = Date.now()): void {
+/** Keeps a rendered document whose scripts carry `nonce`. */
+export function putDocument(
+  key: string,
+  entry: { status: number; headers: [string, string][]; body: string; nonce: string },
+  now = Date.now(),
+): void {
   if (entry.body.length > DOCUMENT_MAX_BYTES) return;
+  const pieces = (entry.nonce ? entry.body.split(entry.nonce) : [entry.body]).map((piece) => Buffer.from(piece));
   documents.delete(key);
-  documents.set(key, { ...entry, expires: now + DOCUMENT_TTL_MS });
+  documents.set(key, { status: entry.status, headers: entry.headers, pieces, expires: now + DOCUMENT_TTL_MS });
   if (documents.size > DOCUMENT_CACHE_LIMIT) documents.delete(documents.keys().next().value!);
+}
+
+/** A kept document's body with this answer's nonce: a copy of bytes, no search through the text. */
+export function documentBody(entry: CachedDocument, nonce: string): Buffer {
+  if (entry.pieces.length === 1) return entry.pieces[0]!;
+  const between = Buffer.from(nonce);
+  const parts: Buffer[] = [entry.pieces[0]!];
+  for (const piece of entry.pieces.slice(1)) parts.push(between, piece);
+  return Buffer.concat(parts);
 }
 
 /** Empties the cache; content and settings changes call it, and so may any domain whose data pages show. */

@@ -240,13 +240,19 @@ describe("document cache", () => {
     /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 
   test("an anonymous visitor's second request is served from memory with its own nonce", async () => {
-    const first = await get("/en/notes/learning-slowly");
-    await first.text();
-    const second = await get("/en/notes/learning-slowly");
+    const first = await get("/notes/learning-slowly");
+    const firstHtml = await first.text();
+    const second = await get("/notes/learning-slowly");
     expect(second.headers.get("x-document-cache")).toBe("hit");
     const html = await second.text();
     const nonce = nonceOf(second)!;
     expect(nonce).not.toBe(nonceOf(first));
+    // The same Persian document, byte for byte, but for the nonce.
+    expect(html).toContain("dir=\"rtl\"");
+    expect(html).toBe(firstHtml.replaceAll(nonceOf(first)!, nonce));
+    const plain = await get("/notes/learning-slowly", { headers: { "accept-encoding": "identity" } });
+    const plainHtml = await plain.text();
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(plainHtml));
     const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const attrs of scripts) {
