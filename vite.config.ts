@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 
 // React code runs on Preact in the browser and on the server (decision 008).
 const preactAsReact = fileURLToPath(new URL("./app/preact/react.ts", import.meta.url));
@@ -31,11 +31,47 @@ function reloadOnChange(): Plugin {
   };
 }
 
+/**
+ * Every page runs the client entry and the root route. What they import statically goes into two chunks instead
+ * of the twenty-odd small ones automatic splitting makes: "framework" (packages: it changes only with them, so
+ * browsers keep it across releases) and "shell" (Daftar's own code). On a slow phone each request costs a round
+ * trip (HTTP/1.1, six connections) and all of these are wanted before the page responds; two chunks rather than
+ * one keep each script's evaluation short. Routes and code loaded on use keep their own chunks.
+ */
+function shellChunk(): Rolldown.CodeSplittingOptions {
+  const entries = [
+    fileURLToPath(new URL("./app/entry.client.tsx", import.meta.url)),
+    fileURLToPath(new URL("./app/root.tsx", import.meta.url)) + "?__react-router-build-client-route",
+  ];
+  let shell: Set<string> | undefined;
+  return {
+    groups: [
+      {
+        name(id, ctx) {
+          if (!shell) {
+            // The entries' static imports, transitively; the entry modules themselves stay entry chunks.
+            shell = new Set();
+            const queue = entries.flatMap((entry) => ctx.getModuleInfo(entry)?.importedIds ?? []);
+            for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+              if (shell.has(next) || entries.includes(next)) continue;
+              shell.add(next);
+              queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+            }
+          }
+          if (!shell.has(id)) return null;
+          return /[\\/]node_modules[\\/]/.test(id) ? "framework" : "shell";
+        },
+      },
+    ],
+  };
+}
+
 export default defineConfig({
   // The server build's entry is our Express sub-app, so it shares one module graph with the routes.
   // The Express adapter goes through Vite like our code, so in development both use one copy of react-router
   // (else getLoadContext's RouterContextProvider fails the adapter's instanceof check).
   environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: shellChunk() } } } },
     ssr: {
       build: { rollupOptions: { input: "./server/app.ts" } },
       // Everything that imports React is bundled, so that it gets Preact through the aliases.

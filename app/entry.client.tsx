@@ -39,4 +39,7 @@ const documentParent = {
 };
 
 await serverDataDecoded();
+// A separate task for hydration: loading the code and hydrating the page in one would keep a slow phone from
+// answering the reader's first tap for longer than either does alone.
+await new Promise((resolve) => setTimeout(resolve, 0));
 hydrateRoot(documentParent as unknown as Document, <HydratedRouter />);

@@ -133,6 +133,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#e5e7eb" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#18181b" media="(prefers-color-scheme: dark)" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        {/* The stylesheet first: nothing paints before it arrives (decision 006). */}
+        <Links />
         {/* Only the script of the page's language is preloaded; the other loads when text in it appears (its
             unicode-range), so on slow connections it does not compete with the stylesheet and the page. */}
         <link
@@ -148,7 +150,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link key={alt} rel="alternate" hrefLang={alt} href={origin + localizePath(path, alt) + query} />
         ))}
         <link rel="alternate" hrefLang="x-default" href={origin + localizePath(path, "fa") + query} />
-        <Links />
       </head>
       <body className="flex min-h-dvh flex-col antialiased">
         {children}
