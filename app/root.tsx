@@ -34,7 +34,7 @@ import { ErrorPage } from "./shell/error-page";
 import { ForbiddenView } from "./shell/forbidden-view";
 import { describeError, errorTitle } from "./shell/meta";
 import { useRootData, type RootData } from "./shell/root-data";
-import { rootT } from "./shell/route-meta";
+import { rootData, rootT } from "./shell/route-meta";
 import { SiteShell } from "./shell/site-shell";
 import { useNonce } from "./ui/nonce";
 import { colorModeScript } from "./ui/theme";
@@ -193,6 +193,9 @@ export default function App() {
 
 export const meta: Route.MetaFunction = ({ error, matches, location }) => {
   if (!error) return [];
+  // Before installation every page answers 503 and shows the installer: it is titled as the installer.
+  const root = rootData(matches);
+  if (root && !root.installed) return [{ title: rootT(matches)("install.title") }, { name: "robots", content: "noindex" }];
   const locale = parseLocalizedPath(location.pathname).locale;
   return [{ title: errorTitle(describeError(error, rootT(matches)), locale) }, { name: "robots", content: "noindex" }];
 };

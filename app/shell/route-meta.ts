@@ -5,7 +5,8 @@ import type { RootData } from "./root-data";
 
 type MetaMatch = { id: string; loaderData?: unknown } | undefined;
 
-function rootData(matches: readonly MetaMatch[]): RootData | undefined {
+/** The root loader's data, for `meta` functions. */
+export function rootData(matches: readonly MetaMatch[]): RootData | undefined {
   return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
 }
 

@@ -10,6 +10,7 @@ function setupToken(site: SiteProcess): string {
 
 const texts = {
   en: {
+    title: "Install Daftar",
     connected: "Database Connection Established",
     start: "Start Installation",
     notInitialized: "Database Schema Not Initialized",
@@ -34,6 +35,7 @@ const texts = {
     min3: "Must be at least 3 characters",
   },
   fa: {
+    title: "نصب دفتر",
     connected: "اتصال به پایگاه داده برقرار است",
     start: "شروع نصب",
     notInitialized: "ساختار پایگاه داده آماده نیست",
@@ -68,6 +70,7 @@ async function runInstaller(page: Page, site: SiteProcess, locale: "fa" | "en") 
   // Without the token: the token panel, whatever page is asked for.
   await open(page, `${prefix}/about`);
   await expect(page.getByTestId("setup-token-panel")).toBeVisible();
+  await expect(page).toHaveTitle(x.title);
   await shot("0-token");
   await page.getByRole("textbox").fill("wrong-token");
   await page.getByRole("button").filter({ hasText: locale === "en" ? "Continue" : "ادامه" }).click();
