@@ -21,7 +21,8 @@ import { AvatarMenu } from "./auth/avatar-menu";
 import { IdentitySync } from "./identity/identity-sync";
 import { pickMessages } from "./i18n/catalogs.server";
 import { formatYear } from "./i18n/format";
-import { dirOf, localeCookieName, localizePath, locales, parseLocalizedPath } from "./i18n/locales";
+import { dirOf, localeCookieName, localizePath, parseLocalizedPath } from "./i18n/locales";
+import { usePageLocales } from "./i18n/page-locales";
 import { useT } from "./i18n/use-t";
 import { readCookie } from "./lib/cookies";
 import { mergeHeaders } from "./lib/headers";
@@ -121,6 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const location = useLocation();
   const nonce = useNonce();
+  const pageLocales = usePageLocales();
   const { locale, path } = parseLocalizedPath(location.pathname);
   const origin = root?.origin ?? "";
   const page = new URLSearchParams(location.search).get("page");
@@ -146,10 +148,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <Meta />
         <link rel="canonical" href={origin + localizePath(path, locale) + query} />
-        {locales.map((alt) => (
+        {pageLocales.map((alt) => (
           <link key={alt} rel="alternate" hrefLang={alt} href={origin + localizePath(path, alt) + query} />
         ))}
-        <link rel="alternate" hrefLang="x-default" href={origin + localizePath(path, "fa") + query} />
+        <link rel="alternate" hrefLang="x-default" href={origin + localizePath(path, pageLocales[0]!) + query} />
       </head>
       <body className="flex min-h-dvh flex-col antialiased">
         {children}

@@ -4,7 +4,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { serverT } from "~/i18n/catalogs.server";
-import { localizePath, otherLocale, type Locale } from "~/i18n/locales";
+import { locales, localizePath, otherLocale, type Locale } from "~/i18n/locales";
 import { documentTitle } from "~/shell/meta";
 import type { SiteInfo } from "~/settings/app-config";
 import { SHARE_IMAGE, shareImagePath } from "./share-image.server";
@@ -22,6 +22,8 @@ export interface HeadInput {
   site: SiteInfo;
   /** Locale-neutral path of the page ("/notes/x"). */
   path: string;
+  /** The languages the page exists in, when not all. */
+  locales?: readonly Locale[];
   /** Absent on the home page, whose title is the site's. */
   title?: string;
   description: string;
@@ -62,7 +64,9 @@ export function contentHead(input: HeadInput): MetaDescriptor[] {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:locale", content: ogLocale[locale] },
-    { property: "og:locale:alternate", content: ogLocale[otherLocale(locale)] },
+    ...((input.locales ?? locales).includes(otherLocale(locale))
+      ? [{ property: "og:locale:alternate", content: ogLocale[otherLocale(locale)] }]
+      : []),
     { property: "og:image", content: imageUrl },
   ];
   if (image.width && image.height) {

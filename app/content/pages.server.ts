@@ -4,11 +4,11 @@
  */
 import { data, redirect, type MetaDescriptor } from "react-router";
 import { pickMessages, serverT } from "~/i18n/catalogs.server";
-import { localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
+import { locales, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import type { Messages } from "~/i18n/translate";
 import { getAppConfig } from "~/settings/app-config.server";
 import { siteInfo, type SiteInfo } from "~/settings/app-config";
-import { queryPosts } from "./catalog.server";
+import { findPage, queryPosts } from "./catalog.server";
 import { cacheableDocument } from "./document-cache.server";
 import { contentHead } from "./head.server";
 import { getRenderedPage } from "./render.server";
@@ -176,6 +176,8 @@ export interface PageData {
   messages: Messages;
   head: MetaDescriptor[];
   view: ArticleView | ListingView;
+  /** The languages this page exists in (a page may be written in one only); categories exist in all. */
+  locales?: Locale[];
 }
 
 /** The page for any other path: a category's listing, a post, a plain page, or 404. */
@@ -191,6 +193,8 @@ export async function loadPage(request: Request, url: URL) {
 
   const page = await getRenderedPage(ctx.locale, ctx.path);
   if (!page) notFound();
+  const found = await Promise.all(locales.map((locale) => findPage(locale, ctx.path)));
+  const pageLocales = locales.filter((_, i) => found[i]);
   const view = await articleView(page);
   if (view.comments) view.commentCount = await approvedCount(await getDb(), view.path);
   const { summary } = page;
@@ -202,6 +206,7 @@ export async function loadPage(request: Request, url: URL) {
       origin: ctx.origin,
       site: ctx.site,
       path: ctx.path,
+      locales: pageLocales,
       title: summary.title,
       description: summary.description,
       image: view.thumbnail,
@@ -216,6 +221,7 @@ export async function loadPage(request: Request, url: URL) {
         : undefined,
     }),
     view,
+    locales: pageLocales,
   };
   return data(result, headers);
 }

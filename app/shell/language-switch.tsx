@@ -1,19 +1,24 @@
 import { Languages } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { localeCookieMaxAge, localeCookieName, localizePath, otherLocale, parseLocalizedPath } from "~/i18n/locales";
+import { usePageLocales } from "~/i18n/page-locales";
 import { useT } from "~/i18n/use-t";
 import { Tooltip } from "~/ui/tooltip";
 
-/** Links to the same page in the other language and remembers the choice for a year. */
+/**
+ * Links to the same page in the other language (or to that language's home page when the page is not written
+ * in it) and remembers the choice for a year.
+ */
 export function LanguageSwitch() {
   const t = useT();
   const location = useLocation();
   const { locale, path } = parseLocalizedPath(location.pathname);
   const target = otherLocale(locale);
+  const exists = usePageLocales().includes(target);
   return (
     <Tooltip content={t("common.language.switchToLabel")}>
       <Link
-        to={localizePath(path, target) + location.search}
+        to={exists ? localizePath(path, target) + location.search : localizePath("/", target)}
         hrefLang={target}
         lang={target}
         data-testid="language-switch"

@@ -1,0 +1,60 @@
+/**
+ * A page written in one language only: its head names no translation that does not exist, and the language
+ * switch leads to the other language's home page instead of a 404. Its own database, with one Persian-only note.
+ */
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { getDb } from "~/db/client.server";
+import { pages } from "~/db/schema";
+import { startAppServer, type TestServer } from "../helpers/app-server";
+import { seedDatabase } from "../helpers/seed";
+
+let server: TestServer;
+beforeAll(async () => {
+  const db = await getDb();
+  await seedDatabase(db);
+  await db.insert(pages).values({
+    locale: "fa",
+    path: "/notes/only-persian",
+    title: "فقط فارسی",
+    description: "یادداشتی که ترجمه ندارد.",
+    date: "2026-02-01",
+    category: "notes",
+    body: "این یادداشت فقط به فارسی نوشته شده است.",
+  });
+  server = await startAppServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const html = async (path: string) => (await fetch(server.url + path)).text();
+const hreflangs = (page: string) =>
+  [...page.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map(([, lang, href]) => [lang, href]);
+const switchHref = (page: string) =>
+  / href="([^"]+)"/.exec(/<a [^>]*data-testid="language-switch"[^>]*>/.exec(page)?.[0] ?? "")?.[1];
+
+test("a Persian-only page links no English translation and switches to the English home page", async () => {
+  const page = await html("/notes/only-persian");
+  expect(page).toContain("فقط فارسی");
+  expect(hreflangs(page)).toEqual([
+    ["fa", `${server.url}/notes/only-persian`],
+    ["x-default", `${server.url}/notes/only-persian`],
+  ]);
+  expect(page).not.toContain('property="og:locale:alternate"');
+  expect(switchHref(page)).toBe("/en");
+  expect((await fetch(server.url + "/en/notes/only-persian")).status).toBe(404);
+});
+
+test("a page written in both languages keeps both alternates and switches to its translation", async () => {
+  const page = await html("/notes/learning-slowly");
+  expect(hreflangs(page).map(([lang]) => lang)).toEqual(["fa", "en", "x-default"]);
+  expect(page).toContain('<meta property="og:locale:alternate" content="en_US"/>');
+  expect(switchHref(page)).toBe("/en/notes/learning-slowly");
+});
+
+test("the sitemap lists the Persian-only page with its one language", async () => {
+  const sitemap = await html("/sitemap.xml");
+  const entry = /<url>\s*<loc>[^<]*\/notes\/only-persian<\/loc>[\s\S]*?<\/url>/.exec(sitemap)?.[0] ?? "";
+  expect(entry).toContain('hreflang="fa"');
+  expect(entry).not.toContain('hreflang="en"');
+});
