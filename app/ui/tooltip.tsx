@@ -12,10 +12,16 @@ const listeners = new Set<() => void>();
 function load() {
   if (loading) return;
   loading = true;
-  void import("./radix-tooltip").then((module) => {
-    RadixTooltip = module.default;
-    for (const listener of listeners) listener();
-  });
+  import("./radix-tooltip").then(
+    (module) => {
+      RadixTooltip = module.default;
+      for (const listener of listeners) listener();
+    },
+    () => {
+      // Offline for a moment: the buttons keep working without tooltips; the next pointing tries again.
+      loading = false;
+    },
+  );
 }
 
 type Handler = (e: unknown) => void;
