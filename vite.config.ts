@@ -38,27 +38,37 @@ function reloadOnChange(): Plugin {
  * trip (HTTP/1.1, six connections) and all of these are wanted before the page responds; two chunks rather than
  * one keep each script's evaluation short. Routes and code loaded on use keep their own chunks.
  */
-function shellChunk(): Rolldown.CodeSplittingOptions {
+function firstLoadChunks(): Rolldown.CodeSplittingOptions {
   const entries = [
     fileURLToPath(new URL("./app/entry.client.tsx", import.meta.url)),
+    // React Router's name for the root route's client module.
     fileURLToPath(new URL("./app/root.tsx", import.meta.url)) + "?__react-router-build-client-route",
   ];
-  let shell: Set<string> | undefined;
+  // The entries' static imports, transitively (the entry modules themselves stay entry chunks); worked out once
+  // per chunking pass, which has one context object.
+  let pass: { ctx: Rolldown.ChunkingContext; modules: Set<string> } | undefined;
+  function firstLoad(ctx: Rolldown.ChunkingContext): Set<string> {
+    if (pass?.ctx === ctx) return pass.modules;
+    const modules = new Set<string>();
+    const queue = entries.flatMap((entry) => {
+      const info = ctx.getModuleInfo(entry);
+      // Without this the page would silently load ~25 chunks again: fail the build instead.
+      if (!info) throw new Error(`firstLoadChunks: no module ${entry} in the client build`);
+      return info.importedIds;
+    });
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (modules.has(next) || entries.includes(next)) continue;
+      modules.add(next);
+      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    }
+    pass = { ctx, modules };
+    return modules;
+  }
   return {
     groups: [
       {
         name(id, ctx) {
-          if (!shell) {
-            // The entries' static imports, transitively; the entry modules themselves stay entry chunks.
-            shell = new Set();
-            const queue = entries.flatMap((entry) => ctx.getModuleInfo(entry)?.importedIds ?? []);
-            for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-              if (shell.has(next) || entries.includes(next)) continue;
-              shell.add(next);
-              queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-            }
-          }
-          if (!shell.has(id)) return null;
+          if (!firstLoad(ctx).has(id)) return null;
           return /[\\/]node_modules[\\/]/.test(id) ? "framework" : "shell";
         },
       },
@@ -71,7 +81,7 @@ export default defineConfig({
   // The Express adapter goes through Vite like our code, so in development both use one copy of react-router
   // (else getLoadContext's RouterContextProvider fails the adapter's instanceof check).
   environments: {
-    client: { build: { rolldownOptions: { output: { codeSplitting: shellChunk() } } } },
+    client: { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } },
     ssr: {
       build: { rollupOptions: { input: "./server/app.ts" } },
       // Everything that imports React is bundled, so that it gets Preact through the aliases.

@@ -7,7 +7,13 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
-import { documentBody, documentCacheHeader, getDocument, putDocument, type CachedDocument } from "~/content/document-cache.server";
+import {
+  documentBody,
+  documentCacheHeader,
+  getDocument,
+  putDocument,
+  type CachedDocument,
+} from "~/content/document-cache.server";
 import { readCookie } from "~/lib/cookies";
 
 /** Query parameters of cacheable pages (listings); anything else bypasses the cache. */
@@ -53,7 +59,13 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
 }
 
 /** Answers with a document, with the request's own nonce in it. */
-function send(res: ExpressResponse, doc: Pick<CachedDocument, "status" | "headers">, body: Buffer, head: boolean, state: "hit" | "miss") {
+function send(
+  res: ExpressResponse,
+  doc: Pick<CachedDocument, "status" | "headers">,
+  body: Buffer,
+  head: boolean,
+  state: "hit" | "miss",
+) {
   res.status(doc.status);
   for (const [name, value] of doc.headers) res.append(name, value);
   res.setHeader("X-Document-Cache", state);

@@ -248,7 +248,7 @@ describe("document cache", () => {
     const nonce = nonceOf(second)!;
     expect(nonce).not.toBe(nonceOf(first));
     // The same Persian document, byte for byte, but for the nonce.
-    expect(html).toContain("dir=\"rtl\"");
+    expect(html).toContain('dir="rtl"');
     expect(html).toBe(firstHtml.replaceAll(nonceOf(first)!, nonce));
     const plain = await get("/notes/learning-slowly", { headers: { "accept-encoding": "identity" } });
     const plainHtml = await plain.text();

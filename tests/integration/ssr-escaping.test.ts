@@ -43,7 +43,9 @@ test("a hostile title, description, author and tag stay text everywhere in the d
   expect(html.match(/<\/title>/g)).toHaveLength(1);
   expect(html).toMatch(/<title>Title &lt;\/title>&lt;\/script>&lt;script>alert\(1\)&lt;\/script>/);
   // Attribute values cannot be left: the quote is escaped.
-  expect(html).toContain('<meta name="description" content="Description &lt;/title>&lt;/script>&lt;script>alert(1)&lt;/script>&quot;');
+  expect(html).toContain(
+    '<meta name="description" content="Description &lt;/title>&lt;/script>&lt;script>alert(1)&lt;/script>&quot;',
+  );
   // The article shows them as text.
   expect(html).toContain("Author &lt;/title>");
   // JSON-LD and the hydration data keep "</script>" from closing their script elements.
