@@ -1,35 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin, type Rolldown } from "vite";
-
-// React code runs on Preact in the browser and on the server (decision 008).
-const preactAsReact = fileURLToPath(new URL("./app/preact/react.ts", import.meta.url));
-const reactOnPreact = [
-  { find: /^react$/, replacement: preactAsReact },
-  { find: /^react-dom$/, replacement: preactAsReact },
-  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react-dom\/server$/, replacement: "preact/compat/server" },
-  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
-  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
-];
-
-/**
- * React Refresh cannot update Preact components in place, so in development the browser reloads the page when a
- * module changes (stylesheets still update without a reload).
- */
-function reloadOnChange(): Plugin {
-  return {
-    name: "daftar:reload-on-change",
-    apply: "serve",
-    enforce: "pre",
-    hotUpdate({ file, modules }) {
-      if (this.environment.name !== "client" || file.endsWith(".css") || modules.length === 0) return;
-      this.environment.hot.send({ type: "full-reload" });
-      return [];
-    },
-  };
-}
+import { defineConfig, type Rolldown } from "vite";
 
 /**
  * Every page runs the client entry and the root route. What they import statically goes into two chunks instead
@@ -84,13 +56,12 @@ export default defineConfig({
     client: { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } },
     ssr: {
       build: { rollupOptions: { input: "./server/app.ts" } },
-      // Everything that imports React is bundled, so that it gets Preact through the aliases.
-      resolve: { noExternal: ["@react-router/express", "@react-router/node", "react-router", "radix-ui", /^@radix-ui\//, "lucide-react"] },
+      resolve: { noExternal: ["@react-router/express"] },
     },
   },
   // No Vite preload helper around dynamic imports (0.8 KB gzip on every page): React Router already preloads
   // each route's modules, and what loads on use (search, tooltips, the drawer) may fetch its few imports then.
   build: { modulePreload: false },
-  plugins: [reloadOnChange(), tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true, alias: reactOnPreact },
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { tsconfigPaths: true },
 });

@@ -1,34 +1,56 @@
-import { renderToStringAsync } from "preact-render-to-string";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "./request-context";
 import { NonceContext } from "./ui/nonce";
 
+/** React Router rejects data still pending after this long; the render is aborted a second later. */
 export const streamTimeout = 5_000;
 
 /**
- * Renders the whole document, waiting for every suspended part (React Router's data transfer is one), on
- * Preact's renderer (decision 008).
+ * Renders the document with React's streaming renderer. Browsers get the shell as soon as it is ready and the
+ * rest as it resolves; crawlers and documents that will be kept whole (the document cache) get the complete
+ * document in one piece, so nothing in them depends on scripts that swap content in. Every script React or React
+ * Router writes carries the request's CSP nonce.
  */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(requestInfoContext);
-  // React Router rejects data still pending after streamTimeout; a render stuck past that fails the request.
-  let timer: NodeJS.Timeout | undefined;
-  const html = await Promise.race([
-    renderToStringAsync(
+  const { nonce, wholeDocument } = loadContext.get(requestInfoContext);
+  const complete = wholeDocument || routerContext.isSpaMode || isbot(request.headers.get("user-agent"));
+  const readyEvent = complete ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext>,
-    ),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("The page took too long to render.")), streamTimeout + 1000);
-    }),
-  ]).finally(() => clearTimeout(timer));
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          );
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Before the shell, onShellError rejects and the caller reports it; after it, this is the only report.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
 }

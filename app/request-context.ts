@@ -6,6 +6,8 @@ export interface RequestInfo {
   nonce: string;
   /** The client's address (behind a proxy: from X-Forwarded-For when TRUST_PROXY is set). */
   ip: string;
+  /** The document will be kept whole (the document cache): render all of it before sending any. */
+  wholeDocument: boolean;
 }
 
-export const requestInfoContext = createContext<RequestInfo>({ nonce: "", ip: "" });
+export const requestInfoContext = createContext<RequestInfo>({ nonce: "", ip: "", wholeDocument: false });

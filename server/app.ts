@@ -19,7 +19,11 @@ const build = () => import("virtual:react-router/server-build");
 
 function getLoadContext(req: Request, res: Response) {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: String(res.locals.nonce ?? ""), ip: req.ip ?? "" });
+  context.set(requestInfoContext, {
+    nonce: String(res.locals.nonce ?? ""),
+    ip: req.ip ?? "",
+    wholeDocument: res.locals.wholeDocument === true,
+  });
   return context;
 }
 

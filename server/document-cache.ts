@@ -85,6 +85,8 @@ export function documentCache(
     const hit = getDocument(key);
     if (hit) return send(res, hit, documentBody(hit, nonce), req.method === "HEAD", "hit");
     if (req.method !== "GET") return next();
+    // A document that may be kept is rendered whole, not streamed (app/entry.server.tsx).
+    res.locals.wholeDocument = true;
     try {
       const response = await handle(fetchRequest(req, res), loadContext(req, res));
       const cacheable =

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo } from "react";
+import { createContext, use, useMemo } from "react";
 import { useLocation, useMatches } from "react-router";
 import { parseLocalizedPath, type Locale } from "./locales";
 import { createTranslator, type Messages, type TFunction } from "./translate";
@@ -26,7 +26,7 @@ export const ExtraMessages = createContext<Messages | null>(null);
 export function useT(): TFunction {
   const matches = useMatches();
   const locale = useLocale();
-  const extra = useContext(ExtraMessages);
+  const extra = use(ExtraMessages);
   return useMemo(() => {
     const merged: Messages = {};
     for (const match of matches) {

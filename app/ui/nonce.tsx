@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, use } from "react";
 
 /**
  * The request's CSP nonce, provided by entry.server. Browsers hide nonce attributes from scripts, so on the
@@ -7,5 +7,5 @@ import { createContext, useContext } from "react";
 export const NonceContext = createContext<string | undefined>(undefined);
 
 export function useNonce(): string | undefined {
-  return useContext(NonceContext);
+  return use(NonceContext);
 }

@@ -7,8 +7,8 @@ let lastClosedAt = 0;
 
 export default function RadixTooltip({ content, children }: { content: string; children: ReactElement }) {
   const [delay, setDelay] = useState<number>(tooltipDelays.open);
-  // Controlled, so that Radix announces the opening (which closes other tooltips) when it happens, not in an
-  // effect: under Preact that effect would run after the new tooltip's own listener and close it at once.
+  // Controlled, so that Radix announces the opening (which closes other tooltips) when it happens rather than in
+  // an effect, whose order against the new tooltip's own listener is not something to rely on.
   const [open, setOpen] = useState(false);
   return (
     <Tooltip.Provider delayDuration={delay} skipDelayDuration={tooltipDelays.skip}>

@@ -1,4 +1,5 @@
 import { cloneElement, useCallback, useEffect, useState, type ComponentType, type ReactElement } from "react";
+import { flushSync } from "react-dom";
 
 /** SPEC §9: tooltips open after 700 ms; moving to another within 300 ms of closing one opens it at once. */
 export const tooltipDelays = { open: 700, skip: 300 } as const;
@@ -38,8 +39,8 @@ type TriggerProps = {
  *
  * Upgrading to the Radix tooltip replaces the element, so it only happens while the element is neither focused
  * nor pressed (`:active`): a press in progress would lose its click, and focus would drop to the page. The
- * decision is made in the task that loads the code or ends the interaction, and Preact renders in a microtask of
- * that same task, so no input event can slip in between.
+ * decision is made in the task that loads the code or ends the interaction, and the swap is rendered at once in
+ * that same task (`flushSync`), so no input event can slip in between.
  */
 export function Tooltip({ content, children }: { content: string; children: ReactElement<TriggerProps> }) {
   // Mounted once the code is in (on a later page): Radix from the start. The code only loads on an interaction,
@@ -48,7 +49,7 @@ export function Tooltip({ content, children }: { content: string; children: Reac
   const [element, setElement] = useState<HTMLElement | null>(null);
   const upgradeIfIdle = useCallback(() => {
     const busy = element && (element === document.activeElement || element.matches(":active"));
-    if (RadixTooltip && !busy) setUpgraded(true);
+    if (RadixTooltip && !busy) flushSync(() => setUpgraded(true));
   }, [element]);
   useEffect(() => {
     if (upgraded) return;
