@@ -41,6 +41,8 @@ import { useNonce } from "./ui/nonce";
 import { colorModeScript } from "./ui/theme";
 import { takeFlashToast } from "./ui/toast/flash.server";
 
+const zodWithoutEval = "globalThis.__zod_globalConfig={jitless:true}";
+
 export const links: Route.LinksFunction = () => [
   // With a precedence, React writes the stylesheet at the top of <head>, before everything else it writes there,
   // so the browser asks for it first: nothing paints before it arrives.
@@ -137,6 +139,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#e5e7eb" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#18181b" media="(prefers-color-scheme: dark)" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        {/* zod compiles object parsers with `new Function` unless told not to; the Content Security Policy forbids
+            that, so every form would report a violation. Its shared setting must exist before zod's code runs,
+            which can be before the entry script (route modules load first). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: zodWithoutEval }} />
         <Links />
         {/* Only the script of the page's language is preloaded; the other loads when text in it appears (its
             unicode-range), so on slow connections it does not compete with the stylesheet and the page. */}

@@ -7,18 +7,25 @@ import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
 
 /**
- * Every page a test opens must run without uncaught errors and without Content Security Policy violations (a
- * hydration that rebuilt the document would re-create inline scripts without their nonce). Failed requests are
- * not counted: tests provoke 403s and 404s on purpose.
+ * What a page must never do: throw an uncaught error, break its Content Security Policy (an inline script
+ * without the nonce), or fail to hydrate the server's document. React reports a hydration failure as an error
+ * ("Hydration failed…" in development, "Minified React error #418" and its neighbours in production builds)
+ * and then rebuilds the page on the client. Failed requests are not counted: tests provoke 403s and 404s on
+ * purpose.
  */
+export function watchBrowserProblems(page: Page): string[] {
+  const problems: string[] = [];
+  const serious = /Content Security Policy|hydrat|Minified React error #4(1[89]|2[0-5])\b|react\.dev\/errors\/4(1[89]|2[0-5])\b/i;
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && serious.test(message.text())) problems.push(message.text());
+  });
+  return problems;
+}
+
 const checkedPage = base.extend({
   page: async ({ page }, use) => {
-    const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
-    page.on("console", (message) => {
-      if (message.type() === "error" && /Content Security Policy|hydrat/i.test(message.text()))
-        problems.push(message.text());
-    });
+    const problems = watchBrowserProblems(page);
     await use(page);
     expect(problems, "errors in the browser").toEqual([]);
   },
