@@ -9,7 +9,8 @@ import type { Locale } from "~/i18n/locales";
 import { onContentChange } from "./changes.server";
 import { findPage, pageKey, type PageSummary } from "./catalog.server";
 import { imageSize, imageSizes, imageSources, type ImageSize } from "./images.server";
-import { renderMarkdown, type RenderedSection, type TocEntry } from "./markdown.server";
+import { renderMarkdown } from "./markdown/render-markdown.server";
+import type { RenderedSection, TocEntry } from "./markdown/rendered-markdown";
 import { configuredOrigin } from "./urls.server";
 
 export interface RenderedPage {
