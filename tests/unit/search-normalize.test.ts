@@ -7,7 +7,8 @@ import {
   tokenize,
   tokenizeForIndex,
 } from "~/content/search/normalize";
-import { SearchIndex, type Locale } from "~/content/search/search-index.server";
+import { SearchIndex } from "~/content/search/search-index.server";
+import type { Locale } from "~/i18n/locales";
 
 const ZWNJ = "\u200c";
 
