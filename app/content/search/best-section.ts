@@ -1,5 +1,6 @@
 /** Which section of a matched page a search result points to, and which of its words get highlighted. */
-import { forEachIndexTerm, normalizeText } from "./normalize";
+import { normalizeText } from "./normalize";
+import { forEachIndexTerm } from "./tokenize";
 import type { QueryWord } from "./query";
 import { termMatchesLeaf } from "./term-matching";
 

@@ -2,7 +2,8 @@
  * Search result excerpts: cut around the first highlighted word, with offsets
  * mapped back to the original text so the original characters are shown.
  */
-import { compoundsOf, MAX_JOINED_PARTS, normalizeWithMap } from "./normalize";
+import { normalizeWithMap } from "./normalize";
+import { compoundsOf, MAX_JOINED_PARTS } from "./tokenize";
 
 export interface ExcerptPart {
   text: string;

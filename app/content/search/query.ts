@@ -5,7 +5,8 @@
  * (AND; OR only when AND finds nothing).
  */
 import type { Query } from "minisearch";
-import { compoundsOf, isAffix, normalizeText } from "./normalize";
+import { normalizeText } from "./normalize";
+import { compoundsOf, isAffix } from "./tokenize";
 import { fuzzyFor } from "./term-matching";
 
 /** Longest query considered, in UTF-16 units. */

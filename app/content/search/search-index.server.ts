@@ -11,11 +11,11 @@
  *   documents), which broke the latency budget. The best section of each
  *   returned page is then chosen by scanning that page's sections for the
  *   terms MiniSearch matched (`./best-section`).
- * - Text is normalised and tokenised by `./normalize` (Persian-aware); ZWNJ
- *   compounds are indexed both as their parts and joined (see
- *   `tokenizeForIndex`), and a query compound matches "joined spelling OR
- *   its significant parts" (`./query`), so «می‌خواهم», «می خواهم» and
- *   «میخواهم» find each other.
+ * - Text is normalised (`./normalize`) and split into words (`./tokenize`),
+ *   both Persian-aware; ZWNJ compounds are indexed both as their parts and
+ *   joined (see `tokenizeForIndex`), and a query compound matches "joined
+ *   spelling OR its significant parts" (`./query`), so «می‌خواهم»,
+ *   «می خواهم» and «میخواهم» find each other.
  * - Matching: every query word must match (AND; OR only when AND finds
  *   nothing); prefix matching from 3 characters; typo tolerance (1 edit from
  *   5 characters, 2 from 8, plus swapped adjacent letters) only when exact
@@ -27,7 +27,7 @@ import MiniSearch, { type SearchOptions } from "minisearch";
 import { isLocale, locales, type Locale } from "~/i18n/locales";
 import { chooseSection } from "./best-section";
 import { buildExcerpt, type ExcerptPart } from "./excerpt";
-import { tokenizeForIndex } from "./normalize";
+import { tokenizeForIndex } from "./tokenize";
 import { buildQuery, parseQuery } from "./query";
 import { fuzzyFor, prefixFor } from "./term-matching";
 
