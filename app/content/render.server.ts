@@ -11,7 +11,7 @@ import { findPage, pageKey, type PageSummary } from "./catalog.server";
 import { imageSize, imageSizes, imageSources, type ImageSize } from "./images.server";
 import { renderMarkdown } from "./markdown/render-markdown.server";
 import type { RenderedSection, TocEntry } from "./markdown/rendered-markdown";
-import { configuredOrigin } from "./urls.server";
+import { configuredOrigin } from "~/lib/site-origin.server";
 
 export interface RenderedPage {
   summary: PageSummary;
