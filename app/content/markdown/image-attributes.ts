@@ -3,7 +3,8 @@ import { visit } from "unist-util-visit";
 
 export type ImageSizeLookup = (src: string) => { width: number; height: number } | undefined;
 
-function decode(url: string): string {
+/** An image URL with its percent-escapes decoded, as `ImageSizeLookup` receives it (unchanged when malformed). */
+export function decodeImageSrc(url: string): string {
   try {
     return decodeURI(url);
   } catch {
@@ -27,7 +28,7 @@ export function setImageAttributes(tree: Root, imageSize: ImageSizeLookup | unde
       node.properties.width === undefined &&
       node.properties.height === undefined
     ) {
-      const size = imageSize(decode(src));
+      const size = imageSize(decodeImageSrc(src));
       if (size && size.width > 0 && size.height > 0) {
         node.properties.width = Math.round(size.width);
         node.properties.height = Math.round(size.height);
