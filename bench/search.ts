@@ -12,12 +12,8 @@
  */
 import { performance } from "node:perf_hooks";
 
-import {
-  SearchIndex,
-  type Locale,
-  type SearchDocument,
-  type SearchSection,
-} from "../app/content/search/search-index.server.ts";
+import type { Locale } from "../app/i18n/locales.ts";
+import { SearchIndex, type SearchDocument, type SearchSection } from "../app/content/search/search-index.server.ts";
 
 const PAGES = 10_000;
 const QUERIES = 2_000;

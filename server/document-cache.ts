@@ -13,7 +13,7 @@ import {
   getDocument,
   putDocument,
   type CachedDocument,
-} from "~/content/document-cache.server";
+} from "~/content/document-store.server";
 import { readCookie } from "~/lib/cookies";
 
 /** Query parameters of cacheable pages (listings); anything else bypasses the cache. */

@@ -1,6 +1,7 @@
 /**
- * The `<head>` of content pages: title (SPEC template), description, Open Graph, Twitter card, JSON-LD and
- * the feed link. Built on the server and sent with the loader data, so the browser bundle only passes it on.
+ * The `<head>` of content pages: title ("page title | site name • description"), description, Open Graph,
+ * Twitter card, JSON-LD and the feed link. Built on the server and sent with the loader data, so the browser
+ * bundle only passes it on.
  */
 import type { MetaDescriptor } from "react-router";
 import { serverT } from "~/i18n/catalogs.server";

@@ -9,12 +9,12 @@ import type { Messages } from "~/i18n/translate";
 import { getAppConfig } from "~/settings/app-config.server";
 import { siteInfo, type SiteInfo } from "~/settings/app-config";
 import { findPage, queryPosts } from "./catalog.server";
-import { cacheableDocument } from "./document-cache.server";
+import { cacheableDocument } from "./document-store.server";
 import { contentHead } from "./head.server";
 import { getRenderedPage } from "./render.server";
-import { siteOrigin } from "./urls.server";
 import { approvedCount } from "~/comments/comments.server";
 import { getDb } from "~/db/client.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import type { ArticleView, LinkItem, ListingView, PostCard, YearGroup } from "./view-types";
 import {
   articleView,

@@ -6,11 +6,13 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { pages } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
+import { configuredOrigin } from "~/lib/site-origin.server";
 import { onContentChange } from "./changes.server";
 import { findPage, pageKey, type PageSummary } from "./catalog.server";
 import { imageSize, imageSizes, imageSources, type ImageSize } from "./images.server";
-import { renderMarkdown, type RenderedSection, type TocEntry } from "./markdown.server";
-import { configuredOrigin } from "./urls.server";
+import { decodeImageSrc } from "./markdown/image-attributes";
+import { renderMarkdown } from "./markdown/render-markdown.server";
+import type { RenderedSection, TocEntry } from "./markdown/rendered-markdown";
 
 export interface RenderedPage {
   summary: PageSummary;
@@ -67,7 +69,7 @@ async function renderPage(locale: Locale, path: string): Promise<RenderedPage | 
 /** Renders a body for a page (also used by the search index, which reads bodies in bulk). */
 export async function renderBody(summary: PageSummary, body: string): Promise<RenderedPage> {
   const sizes = await imageSizes(imageSources(body));
-  const byDecoded = new Map([...sizes].map(([src, size]) => [safeDecode(src), size]));
+  const byDecoded = new Map([...sizes].map(([src, size]) => [decodeImageSrc(src), size]));
   const [result, thumbnailSize] = await Promise.all([
     renderMarkdown(body, {
       locale: summary.locale,
@@ -85,12 +87,4 @@ export async function renderBody(summary: PageSummary, body: string): Promise<Re
     readingMinutes: result.readingMinutes,
     thumbnailSize,
   };
-}
-
-function safeDecode(src: string): string {
-  try {
-    return decodeURI(src);
-  } catch {
-    return src;
-  }
 }

@@ -4,7 +4,7 @@
  */
 import * as z from "zod";
 import { asciiDigits } from "~/i18n/format";
-import { locales } from "~/i18n/locales";
+import { defaultLocale, locales } from "~/i18n/locales";
 import { msg } from "~/lib/validation";
 
 export const QUERY_LIMIT_MAX = 100;
@@ -37,7 +37,7 @@ export const singleQuery = z.object({
 
 /** `/api/content/query`: posts of one locale by category and intro flag, sorted, limited. */
 export const postsQuery = z.object({
-  locale: locale.default("fa"),
+  locale: locale.default(defaultLocale),
   category: z.string().trim().min(1, msg("content.api.invalidCategory")).optional(),
   intro: flag.optional(),
   sort: z.enum(["newest", "oldest", "title"], msg("content.api.invalidSort")).default("newest"),
@@ -48,7 +48,7 @@ export const postsQuery = z.object({
 /** `/api/search`: the query text, its locale, how many results. */
 export const searchQuery = z.object({
   q: z.string().max(1000, msg("validation.tooLong", 1000)).default(""),
-  locale: locale.default("fa"),
+  locale: locale.default(defaultLocale),
   limit: wholeNumber(1, SEARCH_LIMIT_MAX, 8, msg("content.api.invalidLimit", SEARCH_LIMIT_MAX)),
 });
 

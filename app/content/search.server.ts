@@ -12,8 +12,6 @@ import { allPages, pageKey } from "./catalog.server";
 import { getRenderedPage, renderBody, type RenderedPage } from "./render.server";
 import { SearchIndex, type SearchDocument, type SearchResult } from "./search/search-index.server";
 
-export type { SearchResult } from "./search/search-index.server";
-
 let index: SearchIndex | undefined;
 let ready: Promise<void> | undefined;
 let queue: Promise<void> = Promise.resolve();

@@ -1,7 +1,5 @@
 import { localizePath, type Locale } from "~/i18n/locales";
 
-export { configuredOrigin, siteOrigin } from "~/lib/site-origin.server";
-
 /** The canonical absolute URL of a page: Persian unprefixed, English under /en. */
 export function pageUrl(origin: string, path: string, locale: Locale): string {
   return origin + localizePath(path, locale);

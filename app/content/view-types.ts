@@ -2,9 +2,7 @@
  * What the content routes send to the browser: ready to show, already formatted for the locale on the server
  * (dates in the locale's calendar, digits, labels), so the client bundle carries no formatting code.
  */
-import type { TocEntry } from "./markdown.server";
-
-export type { TocEntry };
+import type { TocEntry } from "./markdown/rendered-markdown";
 
 export interface LinkItem {
   url: string;

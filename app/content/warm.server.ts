@@ -1,4 +1,4 @@
-import { getHighlighter } from "./highlighter.server";
+import { getHighlighter } from "./markdown/highlighter.server";
 import { ensureSearchIndex } from "./search.server";
 
 /**

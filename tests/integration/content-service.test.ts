@@ -13,13 +13,14 @@ import { atomFeed, robotsTxt, sitemapXml } from "~/content/seo.server";
 import { groupByYear, paginationView, parsePageNumber, postListing } from "~/content/views.server";
 import { getDb } from "~/db/client.server";
 import { pages } from "~/db/schema";
+import type { Locale } from "~/i18n/locales";
 import { seedDatabase } from "../helpers/seed";
 
 beforeAll(async () => {
   await seedDatabase(await getDb());
 });
 
-async function updatePage(locale: "fa" | "en", path: string, values: Partial<typeof pages.$inferInsert>) {
+async function updatePage(locale: Locale, path: string, values: Partial<typeof pages.$inferInsert>) {
   const db = await getDb();
   await db
     .update(pages)

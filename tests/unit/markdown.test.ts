@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { getHighlighter, renderMarkdown, type RenderMarkdownOptions } from "~/content/markdown.server";
+import { getHighlighter } from "~/content/markdown/highlighter.server";
+import { renderMarkdown, type RenderMarkdownOptions } from "~/content/markdown/render-markdown.server";
 
 const ZWNJ = "\u200C";
 const ZWJ = "\u200D";

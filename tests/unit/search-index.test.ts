@@ -1,13 +1,8 @@
 import { beforeEach, describe, expect, test } from "vitest";
 
-import {
-  EXCERPT_LENGTH,
-  MAX_QUERY_LENGTH,
-  SearchIndex,
-  buildExcerpt,
-  type ExcerptPart,
-  type SearchDocument,
-} from "~/content/search/search-index.server";
+import { EXCERPT_LENGTH, buildExcerpt, type ExcerptPart } from "~/content/search/excerpt";
+import { MAX_QUERY_LENGTH } from "~/content/search/query";
+import { SearchIndex, type SearchDocument } from "~/content/search/search-index.server";
 
 const ZWNJ = "\u200c";
 

@@ -1,13 +1,9 @@
 import { describe, expect, test } from "vitest";
 
-import {
-  normalizeText,
-  normalizeWithMap,
-  splitCompounds,
-  tokenize,
-  tokenizeForIndex,
-} from "~/content/search/normalize";
-import { SearchIndex, type Locale } from "~/content/search/search-index.server";
+import { normalizeText, normalizeWithMap } from "~/content/search/normalize";
+import { splitCompounds, tokenize, tokenizeForIndex } from "~/content/search/tokenize";
+import { SearchIndex } from "~/content/search/search-index.server";
+import type { Locale } from "~/i18n/locales";
 
 const ZWNJ = "\u200c";
 

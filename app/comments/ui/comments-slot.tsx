@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
-import { commentsAnchor } from "~/content/ui/comments-slot";
+import { commentsAnchor } from "~/content/ui/comments-toc-entry";
 
 // The comments code (list, form, and the signing code for anonymous visitors) loads only when it is needed.
 const loadSection = () => import("./comments-section");

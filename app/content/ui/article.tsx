@@ -3,7 +3,7 @@ import { useT } from "~/i18n/use-t";
 import { PageLayout, Prose } from "~/shell/page-layout";
 import type { ArticleView, LinkItem } from "../view-types";
 import { CommentsSlot } from "~/comments/ui/comments-slot";
-import { CommentsTocEntry } from "./comments-slot";
+import { CommentsTocEntry } from "./comments-toc-entry";
 import { TableOfContents } from "./toc";
 
 const dot = (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
-import type { TocEntry } from "../view-types";
+import type { TocEntry } from "../markdown/rendered-markdown";
 
 function Entries({ entries, nested = false }: { entries: TocEntry[]; nested?: boolean }) {
   return (

@@ -1,5 +1,5 @@
 import { atomFeed } from "~/content/seo.server";
-import { siteOrigin } from "~/content/urls.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import type { Route } from "./+types/feed";
 

@@ -1,5 +1,5 @@
 import { robotsTxt } from "~/content/seo.server";
-import { siteOrigin } from "~/content/urls.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { sitemapXml } from "~/content/seo.server";
-import { siteOrigin } from "~/content/urls.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import type { Route } from "./+types/sitemap";
 
 /** /sitemap.xml: every public page in both languages (SPEC §2: served by the server). */

@@ -1,8 +1,8 @@
 /**
- * Whole HTML documents of public pages, kept for anonymous visitors (see server/document-cache.ts, which
- * serves them). A route opts in by sending `cacheableDocument` headers from its loader; the cache empties when
- * content or the app configuration changes, and entries expire after a few minutes anyway (the footer's year,
- * relative things).
+ * The document store: whole HTML documents of public pages, kept for anonymous visitors; the HTTP layer
+ * (server/document-cache.ts) looks answers up here and serves them. A route opts in by sending
+ * `cacheableDocument` headers from its loader; the store empties when content or the app configuration
+ * changes, and entries expire after a few minutes anyway (the footer's year, relative things).
  */
 import { onAppConfigChange } from "~/settings/app-config.server";
 import { onContentChange } from "./changes.server";
