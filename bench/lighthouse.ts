@@ -1,5 +1,5 @@
 /**
- * Lighthouse (mobile, its default simulated throttling) on a Persian and an English post. Budgets (issue #5):
+ * Lighthouse (mobile, its default simulated throttling) on a Persian and an English post. Budgets:
  * performance ≥ 95, accessibility 100, best practices 100, SEO 100. Prints every audit that costs points.
  * Needs the `lighthouse` devDependency; runs Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  * Lighthouse varies from run to run on a busy machine, so each page is measured several times (default 3) and

@@ -1,6 +1,6 @@
 /**
  * Requests per second for a cached post page compared with the same bytes served as a static file by the same
- * server, in the same run (issue #5 budget: at least 0.6 of static). Uses wrk (apt-get install -y wrk).
+ * server, in the same run (budget: at least 0.6 of static). Uses wrk (apt-get install -y wrk).
  * Run: npx tsx bench/throughput.ts [seconds per run, default 10]
  */
 import { spawnSync } from "node:child_process";

@@ -4,7 +4,7 @@ export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "fa";
 
 export const localeCookieName = "locale";
-/** The language choice is remembered for a year (SPEC §9). */
+/** The language choice is remembered for a year (365 days). */
 export const localeCookieMaxAge = 365 * 24 * 60 * 60;
 
 export function isLocale(value: unknown): value is Locale {

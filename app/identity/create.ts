@@ -73,7 +73,7 @@ export async function resetIdentity(locale: Locale): Promise<LocalProfile> {
 }
 
 /**
- * Brings the identity in step with the session (SPEC §4): login merges the account's profile into it
+ * Brings the identity in step with the session: login merges the account's profile into it
  * (the key and the device name stay); when the account's session is gone (logout here or elsewhere, a
  * password change elsewhere) the identity is cleared and a fresh guest identity made.
  */

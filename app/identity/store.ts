@@ -1,6 +1,6 @@
 /**
- * The visitor's local identity (SPEC §3 "Current user profile (local)", §4 "Anonymous identity"), kept in
- * localStorage: the profile, the device private key (separately, under `device-priv`) and the logged-in flag.
+ * The visitor's local identity (a Nostr key pair, a random display name, an about text), kept in localStorage:
+ * the profile, the device private key (separately, under `device-priv`) and the logged-in flag.
  * This module only reads, and is tiny on purpose: every page reads it for the avatar. Making, changing and
  * clearing an identity is in ./create, loaded on demand.
  */

@@ -2,7 +2,7 @@ import type { Locale } from "~/i18n/locales";
 
 export type Localized = Record<Locale, string>;
 
-/** The app configuration (SPEC §3), stored as the "app" setting. */
+/** The app configuration (site names, descriptions, footer, categories, theme), stored as the "app" setting. */
 export interface AppConfig {
   installed: boolean;
   siteName: Localized;

@@ -127,7 +127,7 @@ async function runInstaller(page: Page, site: SiteProcess, locale: "fa" | "en") 
   await shot("4-admin-errors");
   await form.getByLabel(x.userName, { exact: true }).fill("sara");
   await form.getByLabel(x.confirm, { exact: true }).fill("secret-pass");
-  // The errors clear 300 ms after typing stops (SPEC §9).
+  // The errors clear 300 ms after typing stops.
   await expect(form).not.toContainText(x.mismatch);
   await expect(form).not.toContainText(x.min3);
   await form.getByRole("button", { name: x.create }).click();

@@ -43,7 +43,7 @@ test.describe("site shell", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     const cookie = (await page.context().cookies()).find((c) => c.name === "locale");
     expect(cookie?.value).toBe("en");
-    // About a year (SPEC §9: 365 days).
+    // About a year (365 days).
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
     // Typing the site's address later brings the English site back.
     await open(page, "/");

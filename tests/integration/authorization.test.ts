@@ -59,7 +59,7 @@ const apiTable: Row[] = [
   // No provider is configured here: the calls exist but answer "not configured".
   { route: "api/oauth/:provider/start", method: "GET", url: "/api/oauth/github/start", expect: all(404) },
   { route: "api/oauth/:provider/callback", method: "GET", url: "/api/oauth/github/callback", expect: all(400) },
-  // Content is public (issue 5).
+  // Content is public.
   { route: "api/search", method: "GET", expect: all(200) },
   { route: "api/content/single", method: "GET", expect: all(400) },
   { route: "api/content/query", method: "GET", expect: all(200) },

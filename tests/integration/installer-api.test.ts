@@ -99,7 +99,7 @@ describe("installer API, in order", () => {
   });
 });
 
-describe("the administrator form is validated like SPEC §5 says", () => {
+describe("the administrator form is validated by the account rules (minimum lengths, matching passwords)", () => {
   test.each([
     [{ firstName: "S" }, "firstName", "Must be at least 2 characters"],
     [{ lastName: "Ra" }, "lastName", "Must be at least 3 characters"],

@@ -9,7 +9,7 @@ const t = serverT("en");
 const good = { firstName: "Sa", lastName: "Teh", about: "Hey", userName: "sara_1", password: "123456", pub: "a".repeat(64) };
 
 describe("registerSchema", () => {
-  test("accepts the minimum lengths of SPEC §5", () => {
+  test("accepts values at the minimum lengths", () => {
     expect(validate(registerSchema, good, t).ok).toBe(true);
   });
 

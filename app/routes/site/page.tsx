@@ -8,7 +8,7 @@ import type { Route } from "./+types/page";
 // listing arrives as its own chunk (server-rendered, hydrated when the chunk is in).
 const CategoryView = lazy(() => import("~/content/ui/category-view"));
 
-/** The catch-all content page (SPEC §2 `/{slug...}`): a category's listing, a post or a page; else 404. */
+/** The catch-all content page (every path no other route takes): a category's listing, a post or a page; else 404. */
 export const loader = ({ request, url }: Route.LoaderArgs) => loadPage(request, url);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>

@@ -1,4 +1,4 @@
-/** Messages of the JSON API shared by every domain (SPEC §8). */
+/** Messages of the JSON API shared by every domain (its English texts are the product's wording, used verbatim). */
 export default {
   "unauthorized": "Unauthorized: User not authenticated",
   "forbidden": "Forbidden: You do not have permission to do this.",

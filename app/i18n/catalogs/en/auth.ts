@@ -1,4 +1,4 @@
-/** Accounts: login, registration, profile, sessions, the visitor's identity, OAuth (SPEC §8 texts verbatim). */
+/** Accounts: login, registration, profile, sessions, the visitor's identity, OAuth (the product's English wording, used verbatim). */
 export default {
   // API answers
   "loginSuccess": "Login successful",

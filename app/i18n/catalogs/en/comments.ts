@@ -1,4 +1,4 @@
-/** Comments and their moderation (SPEC §3 Comment, §4, §8). */
+/** Comments and their moderation. */
 export default {
   "title": "Comments",
   "count": "{count} comments",

@@ -1,4 +1,4 @@
-/** The first-run installer (SPEC §2 "Installer screen", §4, §8). English texts from the spec are verbatim. */
+/** The first-run installer. Its English texts are the product's wording, used verbatim. */
 export default {
   "title": "Install Daftar",
   "intro": "Five short steps from an empty database to a working site with its first administrator.",

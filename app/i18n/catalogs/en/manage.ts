@@ -1,4 +1,4 @@
-/** The management dashboard frame and /manage/users (SPEC §2, §6, §8 texts verbatim). */
+/** The management dashboard frame and /manage/users (the product's English wording, used verbatim). */
 export default {
   // API answers
   "forbiddenView": "Forbidden: You do not have permission to view users.",

@@ -1,4 +1,4 @@
-/** Form validation messages (SPEC §5). Schemas name these keys; forms and the API translate them. */
+/** Form validation messages. Schemas name these keys; forms and the API translate them. */
 export default {
   "required": "Required",
   "invalid": "Invalid input",
