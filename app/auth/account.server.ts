@@ -60,7 +60,7 @@ export async function register(
   if (hits.some((h) => !h.allowed)) throw tooManyAttempts(...hits);
   let user: UserRow;
   try {
-    user = await db.transaction((tx) => createUser(tx as unknown as Database, { ...input }, [memberRoleName]));
+    user = await db.transaction((tx) => createUser(tx, { ...input }, [memberRoleName]));
   } catch (error) {
     if (error instanceof UserNameTakenError) {
       throw new ServiceError(409, "auth.userNameTaken", undefined, [{ path: "userName", message: "auth.userNameTaken" }]);
@@ -110,7 +110,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await destroyOtherSessions(tx as unknown as Database, user.id, user.sessionId);
+    await destroyOtherSessions(tx, user.id, user.sessionId);
   });
   await reset(db, limits.passwordByUser, String(user.id));
 }

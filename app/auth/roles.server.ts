@@ -123,8 +123,7 @@ async function changeRoles(
   next: (current: number[]) => number[],
 ): Promise<{ added: number[]; removed: number[] }> {
   await assertUserExists(db, userId);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return db.transaction(async (tx) => {
     const current = await roleIdsOf(tx, userId);
     const wanted = [...new Set(next(current))];
     const added = wanted.filter((id) => !current.includes(id));

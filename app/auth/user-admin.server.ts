@@ -88,7 +88,7 @@ export async function addUser(
 ): Promise<UserRow> {
   const roleNames = await grantableRoleNames(db, actor, input.roleIds);
   try {
-    return await db.transaction((tx) => createUser(tx as unknown as Database, input, roleNames));
+    return await db.transaction((tx) => createUser(tx, input, roleNames));
   } catch (error) {
     if (error instanceof UserNameTakenError) {
       throw new ServiceError(409, "auth.userNameTaken", undefined, [{ path: "userName", message: "auth.userNameTaken" }]);

@@ -1,16 +1,22 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createClient, type Client, type TransactionMode } from "@libsql/client";
+import { createClient, type Client, type ResultSet, type TransactionMode } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { databaseAuthToken, databaseUrl } from "~/config.server";
 import * as schema from "./schema";
 
-export type Database = LibSQLDatabase<typeof schema>;
+/**
+ * What services run their statements on: the connection, or a transaction opened on it (the same query
+ * builder), so a service works alike inside and outside a caller's transaction.
+ */
+export type Database = BaseSQLiteDatabase<"async", ResultSet, typeof schema>;
 
 export interface DatabaseConnection {
   client: Client;
-  db: Database;
+  /** The connection's own query builder (the migrator needs this one, not a transaction). */
+  db: LibSQLDatabase<typeof schema>;
   url: string;
 }
 
@@ -117,7 +123,7 @@ export function connection(): Promise<DatabaseConnection> {
   return current;
 }
 
-export async function getDb(): Promise<Database> {
+export async function getDb(): Promise<DatabaseConnection["db"]> {
   return (await connection()).db;
 }
 

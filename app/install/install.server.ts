@@ -9,7 +9,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { adminRoleName, permissionNames } from "~/auth/permissions";
 import { createUser, UserNameTakenError, type UserRow } from "~/auth/users.server";
 import { savedConfigPath } from "~/config.server";
-import { connection, openDatabase, replaceConnection, type Database } from "~/db/client.server";
+import { connection, openDatabase, replaceConnection, type Database, type DatabaseConnection } from "~/db/client.server";
 import { migrationsFolder, runMigrations } from "~/db/migrate.server";
 import { permissions, roles, settings, userRoles } from "~/db/schema";
 import type { MessageKey } from "~/i18n/translate";
@@ -135,7 +135,7 @@ export async function installProgress(): Promise<InstallProgress> {
   return { connected: true, migrated, loaded, adminLoaded, installed };
 }
 
-async function connectedDb(): Promise<Database> {
+async function connectedDb(): Promise<DatabaseConnection["db"]> {
   try {
     const { db } = await connection();
     await db.run(sql`select 1`);
@@ -218,11 +218,11 @@ export async function createFirstAdmin(input: AdminPayload): Promise<UserRow> {
       .values({ key: adminClaimKey, value: { at: Date.now() } })
       .onConflictDoNothing()
       .returning({ key: settings.key });
-    if (claimed.length === 0 || (await hasAdmin(tx as unknown as Database))) {
+    if (claimed.length === 0 || (await hasAdmin(tx))) {
       throw new InstallError(409, "install.error.adminExists");
     }
     try {
-      return await createUser(tx as unknown as Database, { ...input, pub: input.pub ?? null }, [adminRoleName]);
+      return await createUser(tx, { ...input, pub: input.pub ?? null }, [adminRoleName]);
     } catch (error) {
       if (error instanceof UserNameTakenError) throw new InstallError(409, "install.error.userNameTaken");
       throw error;

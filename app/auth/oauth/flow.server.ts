@@ -136,8 +136,7 @@ async function createFromIdentity(db: Database, provider: string, identity: Exte
   for (let attempt = 0; ; attempt++) {
     const userName = await freeUserName(db, identity, provider);
     try {
-      return await db.transaction(async (txn) => {
-        const tx = txn as unknown as Database;
+      return await db.transaction(async (tx) => {
         const user = await createUser(tx, { userName, about, ...namesOf(identity, userName) }, [memberRoleName]);
         await tx.insert(oauthAccounts).values({ provider, providerUserId: identity.subject, userId: user.id });
         return user;
