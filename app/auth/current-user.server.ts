@@ -3,8 +3,8 @@ import { data, redirect } from "react-router";
 import { getDb, type Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { parseLocalizedPath } from "~/i18n/locales";
-import type { ApiContext } from "~/lib/api.server";
-import { jsonError } from "~/lib/http.server";
+import type { MessageKey } from "~/i18n/translate";
+import { ServiceError } from "~/lib/service-error";
 import type { Permission } from "./permissions";
 import type { SessionUser } from "./session-user";
 import { readSession } from "./sessions.server";
@@ -86,16 +86,20 @@ export async function sessionUserOf(request: Request): Promise<SessionUser | nul
 }
 
 /** API guard: 401 without a session. */
-export async function requireApiUser(ctx: ApiContext): Promise<CurrentUser> {
-  const user = await currentUser(ctx.request);
-  if (!user) throw jsonError(401, ctx.t("api.unauthorized"));
+export async function requireApiUser({ request }: { request: Request }): Promise<CurrentUser> {
+  const user = await currentUser(request);
+  if (!user) throw new ServiceError(401, "api.unauthorized");
   return user;
 }
 
 /** API guard: 401 without a session, 403 with `forbidden` (or the generic message) without the permission. */
-export async function requireApiPermission(ctx: ApiContext, permission: Permission, forbidden?: string): Promise<CurrentUser> {
-  const user = await requireApiUser(ctx);
-  if (!user.permissions.includes(permission)) throw jsonError(403, forbidden ?? ctx.t("api.forbidden"));
+export async function requireApiPermission(
+  { request }: { request: Request },
+  permission: Permission,
+  forbidden: MessageKey = "api.forbidden",
+): Promise<CurrentUser> {
+  const user = await requireApiUser({ request });
+  if (!user.permissions.includes(permission)) throw new ServiceError(403, forbidden);
   return user;
 }
 

@@ -67,10 +67,12 @@ describe("HTTP server", () => {
     expect(textOf(element(await page.text(), "title"))).toBe("۴۰۴ - صفحه پیدا نشد");
     const en = await get("/en/no/such/page");
     expect(textOf(element(await en.text(), "title"))).toBe("404 - Page Not Found");
-    const api = await get("/api/no/such/call");
+    const api = await get("/api/no/such/call", { headers: { "accept-language": "en" } });
     expect(api.status).toBe(404);
     expect(api.headers.get("content-type")).toContain("application/json");
     expect(await api.json()).toEqual({ message: "Page not found" });
+    // In the caller's language, like every API answer (Persian by default).
+    expect(await (await get("/api/no/such/call", { method: "POST" })).json()).toEqual({ message: "صفحه پیدا نشد" });
   });
 
   test("/403 answers 403 with the spec's text", async () => {

@@ -18,7 +18,7 @@ import { ServiceError } from "~/lib/service-error";
 import { startSession, type RequestClient } from "../account.server";
 import { safeReturnPath } from "../return-path";
 import { memberRoleName } from "../permissions";
-import { createUser, findUserByName, isUniqueViolation, UserNameTakenError, type UserRow } from "../users.server";
+import { createUser, findUserByName, isUniqueViolation, type UserRow } from "../users.server";
 import type { ExternalIdentity, FlowSecrets, Provider } from "./providers.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 
@@ -145,7 +145,9 @@ async function createFromIdentity(db: Database, provider: string, identity: Exte
       // Two callbacks for the same provider account at once: the other one made the account.
       const existing = isUniqueViolation(error) ? await linkedUser(db, provider, identity.subject) : undefined;
       if (existing) return existing;
-      if (!(error instanceof UserNameTakenError) || attempt >= 3) throw error;
+      // The free name was taken meanwhile: look for another one.
+      const nameTaken = error instanceof ServiceError && error.key === "auth.userNameTaken";
+      if (!nameTaken || attempt >= 3) throw error;
     }
   }
 }
@@ -168,13 +170,13 @@ export async function finishFlow(
   if (flow.mode === "link") {
     if (currentUserId === null) throw new ServiceError(401, "api.unauthorized");
     if (existing && existing.id !== currentUserId) {
-      throw new ServiceError(409, "auth.oauthLinkedElsewhere", { provider: providerName });
+      throw new ServiceError(409, "auth.oauthLinkedElsewhere", { vars: { provider: providerName } });
     }
     if (!existing) {
       try {
         await db.insert(oauthAccounts).values({ provider: flow.provider, providerUserId: identity.subject, userId: currentUserId });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ServiceError(409, "auth.oauthLinkedElsewhere", { provider: providerName });
+        if (isUniqueViolation(error)) throw new ServiceError(409, "auth.oauthLinkedElsewhere", { vars: { provider: providerName } });
         throw error;
       }
     }

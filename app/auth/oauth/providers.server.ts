@@ -6,7 +6,6 @@ import { CodeChallengeMethod, decodeIdToken, GitHub, OAuth2Client } from "arctic
 
 import type { ProviderInfo } from "./provider-info";
 
-export type { ProviderId, ProviderInfo } from "./provider-info";
 
 /** Who the provider says signed in. */
 export interface ExternalIdentity {

@@ -2,21 +2,21 @@ import { login } from "~/auth/account.server";
 import { accountOf } from "~/auth/current-user.server";
 import { loginSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { parseBody, readJson } from "~/lib/api.server";
-import { apiRoute } from "~/lib/api-route.server";
+import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/auth/login: a new session (any previous one of this browser ends). */
-const route = apiRoute(
+export const loader = apiRoute(
   {
     POST: async (ctx) => {
-      const input = parseBody(ctx, loginSchema, await readJson(ctx));
       const db = await getDb();
-      const { user, cookie } = await login(db, input, ctx.request, ctx);
-      return json({ message: ctx.t("auth.loginSuccess"), user: await accountOf(db, user.id) }, { headers: { "Set-Cookie": cookie } });
+      const { user, cookie } = await login(db, await ctx.body(loginSchema), ctx.request, ctx);
+      return json(
+        { message: ctx.t("auth.loginSuccess"), user: await accountOf(db, user.id) },
+        { headers: { "Set-Cookie": cookie } },
+      );
     },
   },
   { failure: "auth.loginFailed" },
 );
-export const loader = route.loader;
-export const action = route.action;
+export const action = loader;

@@ -2,17 +2,15 @@ import { register } from "~/auth/account.server";
 import { accountOf } from "~/auth/current-user.server";
 import { registerSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { parseBody, readJson } from "~/lib/api.server";
-import { apiRoute } from "~/lib/api-route.server";
+import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/auth/register: a Member account, logged in at once. */
-const route = apiRoute(
+export const loader = apiRoute(
   {
     POST: async (ctx) => {
-      const input = parseBody(ctx, registerSchema, await readJson(ctx));
       const db = await getDb();
-      const { user, cookie } = await register(db, input, ctx.request, ctx);
+      const { user, cookie } = await register(db, await ctx.body(registerSchema), ctx.request, ctx);
       return json(
         { message: ctx.t("auth.registered"), user: await accountOf(db, user.id) },
         { status: 201, headers: { "Set-Cookie": cookie } },
@@ -21,5 +19,4 @@ const route = apiRoute(
   },
   { failure: "auth.registerFailed" },
 );
-export const loader = route.loader;
-export const action = route.action;
+export const action = loader;
