@@ -37,6 +37,13 @@ const password = values["admin-password-file"]
   ? readFileSync(values["admin-password-file"], "utf8").replace(/\r?\n$/, "")
   : (process.env.ADMIN_PASSWORD ?? fail("--admin-password-file (or ADMIN_PASSWORD) is required"));
 
+const { config, ConfigError } = await import("~/config.server");
+try {
+  config();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
 const { serverT } = await import("~/i18n/catalogs.server");
 const { validate } = await import("~/lib/validation");
 const { adminPayloadSchema } = await import("~/install/schema");

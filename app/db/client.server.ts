@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { createClient, type Client, type ResultSet, type TransactionMode } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
-import { databaseAuthToken, databaseUrl } from "~/config.server";
+import { databaseTarget } from "~/config.server";
 import * as schema from "./schema";
 
 /**
@@ -114,12 +114,15 @@ function filePathOf(url: string): string {
 
 let current: Promise<DatabaseConnection> | undefined;
 
-/** The process's database connection, opened on first use from DATABASE_URL / DATA_DIR. */
+/** The process's database connection, opened on first use (see databaseTarget). */
 export function connection(): Promise<DatabaseConnection> {
-  current ??= openDatabase(databaseUrl(), databaseAuthToken()).catch((error: unknown) => {
-    current = undefined;
-    throw error;
-  });
+  if (!current) {
+    const { url, authToken } = databaseTarget();
+    current = openDatabase(url, authToken).catch((error: unknown) => {
+      current = undefined;
+      throw error;
+    });
+  }
   return current;
 }
 

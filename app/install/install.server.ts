@@ -3,12 +3,11 @@
  * enforced here whatever the browser believes, and every step can be repeated safely.
  */
 import { readFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { adminRoleName, permissionNames } from "~/auth/permissions";
 import { createUser, type UserRow } from "~/auth/users.server";
-import { savedConfigPath } from "~/config.server";
+import { databasePattern, databaseTarget, saveDatabaseTarget } from "~/config.server";
 import { connection, openDatabase, replaceConnection, type Database, type DatabaseConnection } from "~/db/client.server";
 import { migrationsFolder, runMigrations } from "~/db/migrate.server";
 import { permissions, roles, settings, userRoles } from "~/db/schema";
@@ -61,8 +60,7 @@ export async function checkDatabase(): Promise<DatabaseInfo> {
     const row = (await client.execute("select sqlite_version() as version")).rows[0];
     return { connected: true, driver: "libsql", url: redactDatabaseUrl(url), version: String(row?.version ?? "") };
   } catch (error) {
-    const { databaseUrl } = await import("~/config.server");
-    return { connected: false, driver: "libsql", url: redactDatabaseUrl(databaseUrl()), error: reasonOf(error) };
+    return { connected: false, driver: "libsql", url: redactDatabaseUrl(databaseTarget().url), error: reasonOf(error) };
   }
 }
 
@@ -139,7 +137,7 @@ async function connectedDb(): Promise<DatabaseConnection["db"]> {
  * server's user only) and switches this process to it.
  */
 export async function switchDatabase(url: string, authToken?: string): Promise<DatabaseInfo> {
-  if (!/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(url)) throw new ServiceError(400, "install.error.badUrl");
+  if (!databasePattern.test(url)) throw new ServiceError(400, "install.error.badUrl");
   let next;
   try {
     next = await openDatabase(url, authToken || undefined);
@@ -148,9 +146,7 @@ export async function switchDatabase(url: string, authToken?: string): Promise<D
     next?.client.close();
     throw new ServiceError(400, "install.error.notWorking", { reason: reasonOf(error) });
   }
-  await writeFile(savedConfigPath(), JSON.stringify({ databaseUrl: url, databaseAuthToken: authToken || undefined }), {
-    mode: 0o600,
-  });
+  await saveDatabaseTarget(url, authToken);
   await replaceConnection(next);
   invalidateAppConfig();
   return checkDatabase();
