@@ -65,7 +65,11 @@ const minSetupTokenLength = 16;
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const problems: string[] = [];
   const read = (name: string) => env[name]?.trim() || undefined;
-  const shown = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+  // A value as a message repeats it: shortened, and without credentials written into a URL.
+  const shown = (value: string) => {
+    const safe = value.replace(/\/\/[^/@]*@/, "//***@");
+    return JSON.stringify(safe.length > 80 ? `${safe.slice(0, 80)}…` : safe);
+  };
 
   const portText = read("PORT");
   const port = portText === undefined ? 3000 : Number(portText);

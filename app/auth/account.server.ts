@@ -12,14 +12,8 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { memberRoleName } from "./permissions";
 import { hit, limits, refund, refuseOverLimit, reset } from "./rate-limit.server";
 import type { LoginInput, RegisterInput } from "./schema";
-import { createSession, destroyOtherSessions, destroySession } from "./sessions.server";
+import { createSession, destroyOtherSessions, destroySession, type ClientInfo } from "./sessions.server";
 import { createUser, displayNameOf, findUserByName, type UserRow } from "./users.server";
-
-/** Where a request came from: recorded with sessions and devices, and the subject of address limits. */
-export interface RequestClient {
-  ip: string;
-  userAgent: string | null;
-}
 
 /**
  * Starts a fresh session for `user` (any session the request carried is ended first: sessions rotate on
@@ -29,7 +23,7 @@ export async function startSession(
   db: Database,
   user: UserRow,
   request: Request,
-  client: RequestClient,
+  client: ClientInfo,
   device?: { pub?: string; deviceName?: string },
 ): Promise<string> {
   await destroySession(db, request);
@@ -46,7 +40,7 @@ export async function register(
   db: Database,
   input: RegisterInput,
   request: Request,
-  client: RequestClient,
+  client: ClientInfo,
 ): Promise<{ user: UserRow; cookie: string }> {
   const hits = await Promise.all([
     hit(db, limits.registerByAddress, client.ip || "unknown"),
@@ -67,7 +61,7 @@ export async function login(
   db: Database,
   input: LoginInput,
   request: Request,
-  client: RequestClient,
+  client: ClientInfo,
 ): Promise<{ user: UserRow; cookie: string }> {
   const hits = await Promise.all([
     hit(db, limits.loginByAddress, client.ip || "unknown"),

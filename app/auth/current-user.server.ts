@@ -85,21 +85,24 @@ export async function sessionUserOf(request: Request): Promise<SessionUser | nul
   return { id, userName, displayName, firstName, lastName, about, permissions };
 }
 
-/** API guard: 401 without a session. */
-export async function requireApiUser({ request }: { request: Request }): Promise<CurrentUser> {
+/** What a call answers (403) to a caller without the permission it needs; the generic message otherwise. */
+const forbiddenMessages: Partial<Record<Permission, MessageKey>> = {
+  "dashboard.read": "manage.forbiddenView",
+  "users.manage": "manage.forbiddenManage",
+  "comments.create": "comments.forbiddenPost",
+  "comments.edit": "comments.forbiddenEdit",
+};
+
+/**
+ * The caller of an API call that needs one (see `needs` in app/lib/api.server.ts): 401 without a session; for
+ * a permission, 403 without it.
+ */
+export async function authorize(request: Request, needs: "user" | Permission): Promise<CurrentUser> {
   const user = await currentUser(request);
   if (!user) throw new ServiceError(401, "api.unauthorized");
-  return user;
-}
-
-/** API guard: 401 without a session, 403 with `forbidden` (or the generic message) without the permission. */
-export async function requireApiPermission(
-  { request }: { request: Request },
-  permission: Permission,
-  forbidden: MessageKey = "api.forbidden",
-): Promise<CurrentUser> {
-  const user = await requireApiUser({ request });
-  if (!user.permissions.includes(permission)) throw new ServiceError(403, forbidden);
+  if (needs !== "user" && !user.permissions.includes(needs)) {
+    throw new ServiceError(403, forbiddenMessages[needs] ?? "api.forbidden");
+  }
   return user;
 }
 

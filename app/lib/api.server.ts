@@ -1,15 +1,20 @@
 /**
  * The one shape of a JSON API route:
  *
- *   export const loader = apiRoute({ POST: async (ctx) => json(await service(…, await ctx.body(schema))) });
+ *   export const loader = apiRoute(
+ *     { POST: async (ctx) => json(await service(await getDb(), ctx.user, await ctx.body(schema)), 201) },
+ *     { needs: "users.manage", failure: "manage.addRoleFailed" },
+ *   );
  *   export const action = loader;
  *
  * A handler per method gets one context (request, language, translator, client address, path parameters, input
- * readers). Services refuse by throwing a ServiceError; this module is the one place that turns a refusal into
- * `{ message, issues?, reason? }` in the caller's language.
+ * readers, and the caller when the route needs one). Services refuse by throwing a ServiceError; this module is
+ * the one place that turns a refusal into `{ message, issues?, reason? }` in the caller's language.
  */
 import type { Params, RouterContextProvider } from "react-router";
 import type * as z from "zod";
+import { authorize, type CurrentUser } from "~/auth/current-user.server";
+import type { Permission } from "~/auth/permissions";
 import { serverT } from "~/i18n/catalogs.server";
 import { isLocale, type Locale } from "~/i18n/locales";
 import type { MessageKey, TFunction } from "~/i18n/translate";
@@ -53,7 +58,24 @@ export interface ApiContext {
   query<T>(schema: z.ZodType<T>): T;
 }
 
-export type ApiHandler = (ctx: ApiContext) => Promise<Response>;
+/** The context of a route that needs a caller (see `needs`): the caller, checked for this request. */
+export interface SignedInContext extends ApiContext {
+  user: CurrentUser;
+}
+
+export type ApiHandler<Context = ApiContext> = (ctx: Context) => Promise<Response>;
+
+type Handlers<Context> = Partial<Record<Method, ApiHandler<Context>>>;
+
+/** The handlers as the wrapper calls them: with `user` exactly when the route needs a caller. */
+interface AnyHandlers {
+  GET?(ctx: ApiContext & Partial<SignedInContext>): Promise<Response>;
+  POST?(ctx: ApiContext & Partial<SignedInContext>): Promise<Response>;
+  PUT?(ctx: ApiContext & Partial<SignedInContext>): Promise<Response>;
+  DELETE?(ctx: ApiContext & Partial<SignedInContext>): Promise<Response>;
+}
+
+type RouteFunction = (args: RouteArgs) => Promise<Response>;
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -68,6 +90,12 @@ export interface ApiRouteOptions {
    * - "always": health checks.
    */
   gate?: "installed" | "installer" | "always";
+  /**
+   * Who may call, checked on every request from the database: "user", anyone signed in (401 otherwise), or a
+   * permission (401 without a session, 403 with the permission's own message without it). Handlers then get
+   * the caller as `ctx.user`.
+   */
+  needs?: "user" | Permission;
 }
 
 interface RouteArgs {
@@ -82,7 +110,15 @@ interface RouteArgs {
  * Thrown Responses are answers, a thrown ServiceError is a refusal with its status, anything else is logged and
  * becomes a 500 in the caller's language (never the error's own text, which may hold internals).
  */
-export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>, options: ApiRouteOptions = {}) {
+export function apiRoute(
+  handlers: Handlers<SignedInContext>,
+  options: ApiRouteOptions & { needs: "user" | Permission },
+): RouteFunction;
+export function apiRoute(
+  handlers: Handlers<ApiContext>,
+  options?: ApiRouteOptions & { needs?: undefined },
+): RouteFunction;
+export function apiRoute(handlers: AnyHandlers, options: ApiRouteOptions = {}): RouteFunction {
   const methods = Object.keys(handlers) as Method[];
   const allow = (methods.includes("GET") ? [...methods, "HEAD"] : methods).join(", ");
   const gate = options.gate ?? "installed";
@@ -96,7 +132,8 @@ export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>, options:
         response.headers.set("Allow", allow);
         return response;
       }
-      return await handler(ctx);
+      // Only routes that need a caller look one up (a public call costs no session read).
+      return await handler(options.needs ? { ...ctx, user: await authorize(request, options.needs) } : ctx);
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       if (thrown instanceof ServiceError) return refusal(thrown, ctx.t);

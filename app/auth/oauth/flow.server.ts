@@ -15,7 +15,8 @@ import { loadNameList } from "~/identity/random-name";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { ServiceError } from "~/lib/service-error";
-import { startSession, type RequestClient } from "../account.server";
+import { startSession } from "../account.server";
+import type { ClientInfo } from "../sessions.server";
 import { safeReturnPath } from "../return-path";
 import { memberRoleName } from "../permissions";
 import { createUser, findUserByName, isUniqueViolation, type UserRow } from "../users.server";
@@ -162,7 +163,7 @@ export async function finishFlow(
   flow: FlowState,
   identity: ExternalIdentity,
   request: Request,
-  client: RequestClient,
+  client: ClientInfo,
   currentUserId: number | null,
   providerName: string,
 ): Promise<FlowOutcome> {

@@ -111,8 +111,8 @@ function openIdConnect(issuer: string, clientId: string, clientSecret: string | 
       const discovery = await discover(issuer);
       const client = new OAuth2Client(clientId, clientSecret, redirectUri);
       const tokens = await client.validateAuthorizationCode(discovery.token_endpoint, code, codeVerifier);
-      // The ID token came straight from the token endpoint over the back channel (OIDC Core 3.1.3.7): its
-      // issuer, audience, expiry and nonce are checked; its signature is vouched for by that channel.
+      // The ID token came straight from the token endpoint over the back channel, which vouches for its
+      // signature; its issuer, audience, expiry and nonce are checked here.
       const claims = decodeIdToken(tokens.idToken()) as Claims;
       const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
       if (str(claims.iss)?.replace(/\/$/, "") !== issuer) throw new Error("ID token from another issuer");

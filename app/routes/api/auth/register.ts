@@ -1,20 +1,16 @@
 import { register } from "~/auth/account.server";
-import { accountOf } from "~/auth/current-user.server";
+import { signedInAnswer } from "~/auth/api.server";
 import { registerSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/lib/api.server";
-import { json } from "~/lib/http.server";
 
-/** POST /api/auth/register: a Member account, logged in at once. */
+/** POST /api/auth/register: a Member account, signed in at once. */
 export const loader = apiRoute(
   {
     POST: async (ctx) => {
       const db = await getDb();
-      const { user, cookie } = await register(db, await ctx.body(registerSchema), ctx.request, ctx);
-      return json(
-        { message: ctx.t("auth.registered"), user: await accountOf(db, user.id) },
-        { status: 201, headers: { "Set-Cookie": cookie } },
-      );
+      const signedIn = await register(db, await ctx.body(registerSchema), ctx.request, ctx);
+      return signedInAnswer(ctx, db, signedIn, "auth.registered", 201);
     },
   },
   { failure: "auth.registerFailed" },

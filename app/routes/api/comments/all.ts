@@ -1,18 +1,12 @@
-import { requireApiPermission } from "~/auth/current-user.server";
 import { moderationList } from "~/comments/comments.server";
 import { moderationQuery } from "~/comments/schema";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
 
-/** GET /api/comments/all?status=pending&page=1&pageSize=20: the moderation queue (comments.edit). */
+/** GET /api/comments/all?status=pending&page=1&pageSize=20: the moderation queue. */
 export const loader = apiRoute(
-  {
-    GET: async (ctx) => {
-      await requireApiPermission(ctx, "comments.edit", "comments.forbiddenEdit");
-      return json(await moderationList(await getDb(), ctx.query(moderationQuery)));
-    },
-  },
-  { failure: "comments.failedLoad" },
+  { GET: async (ctx) => json(await moderationList(await getDb(), ctx.query(moderationQuery))) },
+  { needs: "comments.edit", failure: "comments.failedLoad" },
 );
 export const action = loader;

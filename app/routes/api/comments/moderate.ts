@@ -1,21 +1,19 @@
-import { requireApiPermission } from "~/auth/current-user.server";
 import { moderate } from "~/comments/comments.server";
 import { moderateSchema } from "~/comments/schema";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
 
-/** POST /api/comments/moderate { id | ids, newStatus } (comments.edit). */
+/** POST /api/comments/moderate { id | ids, newStatus }. */
 export const loader = apiRoute(
   {
     POST: async (ctx) => {
-      await requireApiPermission(ctx, "comments.edit", "comments.forbiddenEdit");
       const input = await ctx.body(moderateSchema);
       const ids = input.ids ?? [input.id];
       const pages = await moderate(await getDb(), ids, input.newStatus);
       return json({ message: ctx.t("comments.statusUpdated"), ids, status: input.newStatus, pages });
     },
   },
-  { failure: "comments.failedUpdate" },
+  { needs: "comments.edit", failure: "comments.failedUpdate" },
 );
 export const action = loader;

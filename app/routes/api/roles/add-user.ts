@@ -1,9 +1,9 @@
-import { userRolesCall } from "~/auth/roles-api.server";
+import { userRolesCall } from "~/auth/api.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** POST /api/roles/add-user { userId, roleIds }: gives an account more roles (those it holds are kept). */
 export const loader = apiRoute(
   { POST: userRolesCall("add", "manage.rolesAdded") },
-  { failure: "manage.addRolesFailed" },
+  { needs: "users.manage", failure: "manage.addRolesFailed" },
 );
 export const action = loader;

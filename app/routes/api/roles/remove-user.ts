@@ -1,9 +1,9 @@
-import { userRolesCall } from "~/auth/roles-api.server";
+import { userRolesCall } from "~/auth/api.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** POST /api/roles/remove-user { userId, roleIds }: takes roles from an account. */
 export const loader = apiRoute(
   { POST: userRolesCall("remove", "manage.rolesRemoved") },
-  { failure: "manage.updateRolesFailed" },
+  { needs: "users.manage", failure: "manage.updateRolesFailed" },
 );
 export const action = loader;

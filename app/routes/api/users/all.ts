@@ -1,18 +1,12 @@
-import { requireApiPermission } from "~/auth/current-user.server";
 import { userListQuery } from "~/auth/schema";
 import { listUsers } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
 
-/** GET /api/users/all?q=&page=&pageSize=: one page of accounts (dashboard.read). */
+/** GET /api/users/all?q=&page=&pageSize=: one page of accounts. */
 export const loader = apiRoute(
-  {
-    GET: async (ctx) => {
-      await requireApiPermission(ctx, "dashboard.read", "manage.forbiddenView");
-      return json(await listUsers(await getDb(), ctx.query(userListQuery)));
-    },
-  },
-  { failure: "manage.loadUsersFailed" },
+  { GET: async (ctx) => json(await listUsers(await getDb(), ctx.query(userListQuery))) },
+  { needs: "dashboard.read", failure: "manage.loadUsersFailed" },
 );
 export const action = loader;
