@@ -47,6 +47,7 @@ export async function submitComment(
   requester: Requester,
 ): Promise<{ discarded: true } | { discarded: false; comment: CommentRow }> {
   if (input.website) return { discarded: true };
+  const { comments: settings } = await getAppConfig();
   const { user } = requester;
   const moderator = user?.permissions.includes("comments.edit") ?? false;
   if (!moderator) refuseOverLimit(await hit(db, commentLimits.byAddress, requester.ip || "unknown"));
@@ -57,8 +58,7 @@ export async function submitComment(
     if (!user.permissions.includes("comments.create")) throw new ServiceError(403, "comments.forbiddenPost");
     author = { userId: user.id, pub: user.pub, name: user.displayName || user.userName, moderator };
   } else {
-    const config = await getAppConfig();
-    if (!config.comments.allowAnonymous || input.event === undefined) throw new ServiceError(401, "api.unauthorized");
+    if (!settings.allowAnonymous || input.event === undefined) throw new ServiceError(401, "api.unauthorized");
     await commentablePage(db, input.routePath);
     const pageUrl = requester.origin + canonicalRoutePath(input.routePath).canonical;
     const verified = verifyCommentEvent(input.event, { body: input.commentBody, pageUrl });
@@ -75,7 +75,6 @@ export async function submitComment(
     refuseOverLimit(await hit(db, commentLimits.byAuthor, subject));
   }
 
-  const { comments } = await getAppConfig();
   const comment = await postComment(
     db,
     author,
@@ -87,7 +86,7 @@ export async function submitComment(
       ip: requester.ip,
       userAgent: requester.userAgent,
     },
-    comments.moderationWords,
+    settings.moderationWords,
   );
   // An approved comment changes its page's comment count (and cached document) at once.
   if (comment.status === "approved") contentChanged([canonicalRoutePath(comment.routePath)]);
