@@ -1,8 +1,11 @@
 import { defineConfig } from "drizzle-kit";
+import { databaseTarget } from "./app/config.server";
+
+const { url, authToken } = databaseTarget();
 
 export default defineConfig({
   dialect: "turso",
   schema: "./app/db/schema.ts",
   out: "./drizzle",
-  dbCredentials: { url: process.env.DATABASE_URL || "file:./data/daftar.db", authToken: process.env.DATABASE_AUTH_TOKEN },
+  dbCredentials: { url, authToken },
 });

@@ -1,4 +1,11 @@
+/**
+ * Daftar's configuration: every environment variable the app and its servers use, read and checked in this one
+ * module (README, "Configuration"). The servers read it when they start, so a bad value stops them with a
+ * message naming the variable instead of failing on some later request. Only Node built-ins are imported here:
+ * the HTTP front loads this file directly, outside the app's build.
+ */
 import { existsSync, readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,39 +20,234 @@ export const projectRoot = (() => {
   return dir;
 })();
 
-/** Where the site keeps its own files: the embedded database, the setup token, uploads. */
-export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || path.join(projectRoot, "data"));
-}
-
-/** The database the installer saved (DATA_DIR/config.json), when the owner entered one there. */
-export interface SavedDatabaseConfig {
+export interface Config {
+  /** PORT: the HTTP port. */
+  port: number;
+  /** HOST: the interface to listen on; unset, the server chooses (npm start: all of them, development: this machine). */
+  host: string | undefined;
+  /** DATA_DIR, absolute: the embedded database, the setup token, the installer's saved database. */
+  dataDir: string;
+  /** DATABASE_URL, else the embedded file in dataDir. */
   databaseUrl: string;
-  databaseAuthToken?: string;
+  databaseAuthToken: string | undefined;
+  /** SITE_URL as an origin ("https://daftar.example", no trailing slash). */
+  siteUrl: string | undefined;
+  /** TRUST_PROXY as Express's "trust proxy" setting takes it. */
+  trustProxy: boolean | number | string;
+  /** DAFTAR_INSTALLED=true: installed, whatever the database says. */
+  forceInstalled: boolean;
+  /** SETUP_TOKEN: the installer's token, instead of a generated one. */
+  setupToken: string | undefined;
+  /** GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: sign-in with GitHub. */
+  github: { clientId: string; clientSecret: string } | undefined;
+  /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME: sign-in with an OpenID Connect provider. */
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | undefined;
+  /** NODE_ENV=production. */
+  production: boolean;
 }
 
-export function savedConfigPath(): string {
-  return path.join(dataDir(), "config.json");
+/** What is wrong with the environment: one line per variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
 }
 
-export function savedDatabaseConfig(): SavedDatabaseConfig | undefined {
+export const databasePattern = /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/;
+
+const minSetupTokenLength = 16;
+
+/**
+ * Reads and checks the variables in `env`; throws a ConfigError listing every bad one. Empty values count as
+ * unset. Secrets are never repeated in a message.
+ */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const problems: string[] = [];
+  const read = (name: string) => env[name]?.trim() || undefined;
+  // A value as a message repeats it: shortened, and without credentials written into a URL.
+  const shown = (value: string) => {
+    const safe = value.replace(/\/\/[^/@]*@/, "//***@");
+    return JSON.stringify(safe.length > 80 ? `${safe.slice(0, 80)}…` : safe);
+  };
+
+  const portText = read("PORT");
+  const port = portText === undefined ? 3000 : Number(portText);
+  if (portText !== undefined && !(/^\d+$/.test(portText) && port >= 1 && port <= 65535)) {
+    problems.push(`PORT must be a whole number from 1 to 65535 (got ${shown(portText)}).`);
+  }
+
+  const host = read("HOST");
+  if (host !== undefined && !/^(\[[0-9a-fA-F:.]+\]|[\w.:-]+)$/.test(host)) {
+    problems.push(
+      `HOST must be an address or host name to listen on, such as 0.0.0.0 or 127.0.0.1 (got ${shown(host)}).`,
+    );
+  }
+
+  const dataDir = path.resolve(read("DATA_DIR") ?? path.join(projectRoot, "data"));
+
+  const databaseUrl = read("DATABASE_URL") ?? `file:${path.join(dataDir, "daftar.db")}`;
+  if (!databasePattern.test(databaseUrl)) {
+    problems.push("DATABASE_URL must start with file:, libsql://, http://, https://, ws:// or wss://.");
+  }
+
+  const siteUrlText = read("SITE_URL");
+  const siteUrl = siteUrlText === undefined ? undefined : httpOrigin(siteUrlText);
+  if (siteUrlText !== undefined && siteUrl === undefined) {
+    problems.push(
+      `SITE_URL must be an http(s) origin such as https://daftar.example, without a path, query or credentials (got ${shown(siteUrlText)}).`,
+    );
+  }
+
+  const trustProxyText = read("TRUST_PROXY");
+  const trustProxy = trustProxyText === undefined ? false : trustProxySetting(trustProxyText);
+  if (trustProxy === undefined) {
+    problems.push(
+      `TRUST_PROXY must be true, false, a number of proxies, or addresses and subnets such as loopback, 10.0.0.0/8 (got ${shown(trustProxyText!)}).`,
+    );
+  }
+
+  const installedText = read("DAFTAR_INSTALLED");
+  if (installedText !== undefined && installedText !== "true" && installedText !== "false") {
+    problems.push(`DAFTAR_INSTALLED must be true or false (got ${shown(installedText)}).`);
+  }
+
+  const setupToken = read("SETUP_TOKEN");
+  if (setupToken !== undefined && (setupToken.length < minSetupTokenLength || /\s/.test(setupToken))) {
+    problems.push(
+      `SETUP_TOKEN must be at least ${minSetupTokenLength} characters, without spaces: it guards the installer.`,
+    );
+  }
+
+  const github = pair(read, problems, "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET");
+
+  const oidcPair = pair(read, problems, "OIDC_ISSUER", "OIDC_CLIENT_ID");
+  const issuer = oidcPair && httpUrl(oidcPair[0]);
+  if (oidcPair && issuer === undefined) {
+    problems.push(
+      `OIDC_ISSUER must be an http(s) URL such as https://id.example/realms/main (got ${shown(oidcPair[0])}).`,
+    );
+  }
+  for (const name of ["OIDC_CLIENT_SECRET", "OIDC_NAME"]) {
+    if (read(name) !== undefined && !oidcPair)
+      problems.push(`${name} is set but OIDC_ISSUER and OIDC_CLIENT_ID are not.`);
+  }
+
+  const nodeEnv = read("NODE_ENV");
+  if (nodeEnv !== undefined && !["production", "development", "test"].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be production, development or test (got ${shown(nodeEnv)}).`);
+  }
+
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    databaseAuthToken: read("DATABASE_AUTH_TOKEN"),
+    siteUrl,
+    trustProxy: trustProxy!,
+    forceInstalled: installedText === "true",
+    setupToken,
+    github: github && { clientId: github[0], clientSecret: github[1] },
+    oidc:
+      oidcPair && issuer
+        ? {
+            issuer,
+            clientId: oidcPair[1],
+            clientSecret: read("OIDC_CLIENT_SECRET"),
+            name: read("OIDC_NAME") ?? "OpenID Connect",
+          }
+        : undefined,
+    production: nodeEnv === "production",
+  };
+}
+
+/** Two variables that only work together: both (their values) or neither (undefined); one alone is a problem. */
+function pair(
+  read: (name: string) => string | undefined,
+  problems: string[],
+  first: string,
+  second: string,
+): [string, string] | undefined {
+  const a = read(first);
+  const b = read(second);
+  if (a !== undefined && b !== undefined) return [a, b];
+  if (a !== undefined || b !== undefined) {
+    problems.push(`${first} and ${second} go together: ${a === undefined ? first : second} is missing.`);
+  }
+  return undefined;
+}
+
+/** "https://daftar.example/" → "https://daftar.example"; undefined for anything that is not a bare http(s) origin. */
+function httpOrigin(text: string): string | undefined {
+  const url = httpUrl(text);
+  if (!url) return undefined;
+  const { pathname, search, hash, username, password, origin } = new URL(url);
+  return pathname === "/" && !search && !hash && !username && !password ? origin : undefined;
+}
+
+/** An http(s) URL without its trailing slash, or undefined. */
+function httpUrl(text: string): string | undefined {
   try {
-    const value = JSON.parse(readFileSync(savedConfigPath(), "utf8")) as Partial<SavedDatabaseConfig>;
-    return typeof value.databaseUrl === "string" && value.databaseUrl ? (value as SavedDatabaseConfig) : undefined;
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:" ? text.replace(/\/+$/, "") : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The installer's saved choice, else DATABASE_URL, else the embedded file in DATA_DIR. */
-export function databaseUrl(): string {
-  return savedDatabaseConfig()?.databaseUrl || process.env.DATABASE_URL || `file:${path.join(dataDir(), "daftar.db")}`;
+/** TRUST_PROXY as Express takes it: a boolean, a hop count, or names, addresses and subnets; undefined if none. */
+function trustProxySetting(text: string): boolean | number | string | undefined {
+  if (text === "true" || text === "false") return text === "true";
+  if (/^\d+$/.test(text)) return Number(text);
+  const parts = text.split(",").map((part) => part.trim());
+  const valid = parts.every((part) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(part));
+  return valid ? parts.join(", ") : undefined;
 }
 
-export function databaseAuthToken(): string | undefined {
-  const saved = savedDatabaseConfig();
-  if (saved) return saved.databaseAuthToken || undefined;
-  return process.env.DATABASE_AUTH_TOKEN || undefined;
+let loaded: Config | undefined;
+
+/** The configuration of this process, read from the environment and checked on first use. */
+export function config(): Config {
+  loaded ??= parseConfig(process.env);
+  return loaded;
 }
 
-export const isProduction = process.env.NODE_ENV === "production";
+/** Forgets the configuration read so far: the next `config()` reads the environment again (tests that change it). */
+export function resetConfigForTests(): void {
+  loaded = undefined;
+}
+
+/** The database the installer saved (DATA_DIR/config.json, readable by the server's user only). */
+interface SavedDatabase {
+  databaseUrl: string;
+  databaseAuthToken?: string;
+}
+
+function savedConfigPath(): string {
+  return path.join(config().dataDir, "config.json");
+}
+
+function savedDatabase(): SavedDatabase | undefined {
+  try {
+    const value = JSON.parse(readFileSync(savedConfigPath(), "utf8")) as Partial<SavedDatabase>;
+    return typeof value.databaseUrl === "string" && value.databaseUrl ? (value as SavedDatabase) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The database to open: the one the installer saved, else DATABASE_URL, else the embedded file in DATA_DIR. */
+export function databaseTarget(): { url: string; authToken: string | undefined } {
+  const saved = savedDatabase();
+  if (saved) return { url: saved.databaseUrl, authToken: saved.databaseAuthToken || undefined };
+  return { url: config().databaseUrl, authToken: config().databaseAuthToken };
+}
+
+/** Remembers a database the owner entered in the installer; it takes precedence over DATABASE_URL from now on. */
+export async function saveDatabaseTarget(url: string, authToken: string | undefined): Promise<void> {
+  await writeFile(savedConfigPath(), JSON.stringify({ databaseUrl: url, databaseAuthToken: authToken || undefined }), {
+    mode: 0o600,
+  });
+}

@@ -37,10 +37,18 @@ const password = values["admin-password-file"]
   ? readFileSync(values["admin-password-file"], "utf8").replace(/\r?\n$/, "")
   : (process.env.ADMIN_PASSWORD ?? fail("--admin-password-file (or ADMIN_PASSWORD) is required"));
 
+const { config, ConfigError } = await import("~/config.server");
+try {
+  config();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
 const { serverT } = await import("~/i18n/catalogs.server");
 const { validate } = await import("~/lib/validation");
 const { adminPayloadSchema } = await import("~/install/schema");
 const install = await import("~/install/install.server");
+const { ServiceError } = await import("~/lib/service-error");
 const { closeDatabase } = await import("~/db/client.server");
 const t = serverT("en");
 
@@ -52,7 +60,7 @@ async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
     return result;
   } catch (error) {
     console.log("failed");
-    if (error instanceof install.InstallError) fail(`${t(error.messageKey)}${error.reason ? ` (${error.reason})` : ""}`);
+    if (error instanceof ServiceError) fail(`${t(error.key, error.vars)}${error.reason ? ` (${error.reason})` : ""}`);
     throw error;
   }
 }
@@ -67,7 +75,7 @@ try {
 
   if (values["database-url"]) {
     const token = values["database-auth-token-file"] ? readFileSync(values["database-auth-token-file"], "utf8").trim() : undefined;
-    const info = await step("Checking and saving the database", () => install.useDatabase(values["database-url"]!, token));
+    const info = await step("Checking and saving the database", () => install.switchDatabase(values["database-url"]!, token));
     console.log(`  using ${info.url}`);
   }
   const database = await install.checkDatabase();

@@ -5,11 +5,12 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type Request, type Response } from "express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
+import { serverT } from "~/i18n/catalogs.server";
 import { ensureSetupToken, setupTokenPath } from "~/install/setup-token.server";
-import { apiContext } from "~/lib/api.server";
+import { apiLocale } from "~/lib/api.server";
 import { isCrossSiteMutation, isSafeMethod } from "~/lib/same-origin.server";
 import { requestInfoContext } from "~/request-context";
-import { getAppConfig, readAppConfig } from "~/settings/app-config.server";
+import { readAppConfig } from "~/settings/app-config.server";
 import { documentCache } from "./document-cache";
 
 export const app = express();
@@ -41,21 +42,10 @@ app.use((req, res, next) => {
   if (isSafeMethod(req.method)) return next();
   const request = fetchRequestOf(req);
   if (!isCrossSiteMutation(req.method, new URL(request.url), request.headers)) return next();
-  res.status(403).json({ message: apiContext(request).t("api.crossOrigin") });
+  res.status(403).json({ message: serverT(apiLocale(request))("api.crossOrigin") });
 });
 
-// Before installation only the installer's calls are open: nobody can register or post while the site is
-// being set up.
-app.use("/api", (req, res, next) => {
-  if (req.path.startsWith("/install/")) return next();
-  getAppConfig()
-    .then((config) => config.installed)
-    .catch(() => false)
-    .then((installed) => {
-      if (installed) return next();
-      res.status(503).json({ message: apiContext(fetchRequestOf(req)).t("install.error.notInstalled") });
-    }, next);
-});
+// Which API calls answer before installation is decided by each route (see `gate` in app/lib/api.server.ts).
 
 // Public pages for anonymous visitors come from memory when they can (server/document-cache.ts); not in
 // development, where every edit must show.

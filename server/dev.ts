@@ -1,11 +1,11 @@
 /** Development server: Vite middleware with hot reload, the same HTTP front as production. */
 import { createServer } from "vite";
-import { createHttpApp, handleShutdown, type AppModule } from "./http.ts";
+import { createHttpApp, handleShutdown, startupConfig, type AppModule } from "./http.ts";
 
+// Development listens on this machine only unless HOST says otherwise.
+const { port, host = "127.0.0.1" } = startupConfig();
 const vite = await createServer({ server: { middlewareMode: true } });
 const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || "127.0.0.1";
 const notes = await (await load()).onServerStart(`http://${host}:${port}`);
 
 const http = createHttpApp(

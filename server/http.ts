@@ -8,6 +8,7 @@ import path from "node:path";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
+import { config, ConfigError, type Config } from "../app/config.server.ts";
 
 export interface AppModule {
   app: Express;
@@ -27,7 +28,7 @@ export interface HttpOptions {
 export function createHttpApp(handler: (req: Request, res: Response, next: NextFunction) => void, options: HttpOptions) {
   const server = express();
   server.disable("x-powered-by");
-  if (process.env.TRUST_PROXY) server.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : process.env.TRUST_PROXY);
+  server.set("trust proxy", config().trustProxy);
   if (options.log !== false) server.use(requestLog);
   server.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -89,6 +90,17 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
     console.log(`${req.method} ${req.path} ${res.statusCode} ${ms.toFixed(1)}ms`);
   });
   next();
+}
+
+/** The configuration, checked before the server starts: a bad value is printed and the process exits. */
+export function startupConfig(): Config {
+  try {
+    return config();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Daftar cannot start. ${error.message}`);
+    process.exit(1);
+  }
 }
 
 /** Stops taking connections, lets requests in flight finish (up to a limit), then closes the app. */

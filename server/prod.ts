@@ -1,15 +1,14 @@
 /** Serves the production build (`npm start` builds it first when needed). */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createHttpApp, handleShutdown, type AppModule } from "./http.ts";
+import { createHttpApp, handleShutdown, startupConfig, type AppModule } from "./http.ts";
 
+const { port, host = "0.0.0.0", siteUrl } = startupConfig();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const build = (await import(path.join(root, "build/server/index.js"))) as AppModule;
 
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || "0.0.0.0";
 const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
-const baseUrl = process.env.SITE_URL?.replace(/\/$/, "") || `http://${shownHost}:${port}`;
+const baseUrl = siteUrl ?? `http://${shownHost}:${port}`;
 const notes = await build.onServerStart(baseUrl);
 const http = createHttpApp(build.app, { clientDir: path.join(root, "build/client") });
 const server = http.listen(port, host, () => {

@@ -10,21 +10,10 @@ import type { CurrentUser } from "./current-user.server";
 import { recordDevice } from "./devices.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { memberRoleName } from "./permissions";
-import { hit, limits, refund, reset, type Hit } from "./rate-limit.server";
+import { hit, limits, refund, refuseOverLimit, reset } from "./rate-limit.server";
 import type { LoginInput, RegisterInput } from "./schema";
-import { createSession, destroyOtherSessions, destroySession } from "./sessions.server";
-import { createUser, displayNameOf, findUserByName, UserNameTakenError, type UserRow } from "./users.server";
-
-/** Where a request came from: recorded with sessions and devices, and the subject of address limits. */
-export interface RequestClient {
-  ip: string;
-  userAgent: string | null;
-}
-
-function tooManyAttempts(...hits: Hit[]): ServiceError {
-  const retryAfter = Math.max(...hits.filter((h) => !h.allowed).map((h) => h.retryAfter));
-  return new ServiceError(429, "api.tooManyRequests", undefined, undefined, { "Retry-After": String(retryAfter) });
-}
+import { createSession, destroyOtherSessions, destroySession, type ClientInfo } from "./sessions.server";
+import { createUser, displayNameOf, findUserByName, type UserRow } from "./users.server";
 
 /**
  * Starts a fresh session for `user` (any session the request carried is ended first: sessions rotate on
@@ -34,7 +23,7 @@ export async function startSession(
   db: Database,
   user: UserRow,
   request: Request,
-  client: RequestClient,
+  client: ClientInfo,
   device?: { pub?: string; deviceName?: string },
 ): Promise<string> {
   await destroySession(db, request);
@@ -51,22 +40,14 @@ export async function register(
   db: Database,
   input: RegisterInput,
   request: Request,
-  client: RequestClient,
+  client: ClientInfo,
 ): Promise<{ user: UserRow; cookie: string }> {
   const hits = await Promise.all([
     hit(db, limits.registerByAddress, client.ip || "unknown"),
     hit(db, limits.registerByName, input.userName),
   ]);
-  if (hits.some((h) => !h.allowed)) throw tooManyAttempts(...hits);
-  let user: UserRow;
-  try {
-    user = await db.transaction((tx) => createUser(tx as unknown as Database, { ...input }, [memberRoleName]));
-  } catch (error) {
-    if (error instanceof UserNameTakenError) {
-      throw new ServiceError(409, "auth.userNameTaken", undefined, [{ path: "userName", message: "auth.userNameTaken" }]);
-    }
-    throw error;
-  }
+  refuseOverLimit(...hits);
+  const user = await db.transaction((tx) => createUser(tx, { ...input }, [memberRoleName]));
   const cookie = await startSession(db, user, request, client, input);
   return { user, cookie };
 }
@@ -80,13 +61,13 @@ export async function login(
   db: Database,
   input: LoginInput,
   request: Request,
-  client: RequestClient,
+  client: ClientInfo,
 ): Promise<{ user: UserRow; cookie: string }> {
   const hits = await Promise.all([
     hit(db, limits.loginByAddress, client.ip || "unknown"),
     hit(db, limits.loginByName, input.userName),
   ]);
-  if (hits.some((h) => !h.allowed)) throw tooManyAttempts(...hits);
+  refuseOverLimit(...hits);
   const user = await findUserByName(db, input.userName);
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !ok) throw new ServiceError(401, "auth.invalidCredentials");
@@ -102,15 +83,15 @@ export async function changePassword(
   input: { oldPassword: string; newPassword: string },
 ): Promise<void> {
   const attempt = await hit(db, limits.passwordByUser, String(user.id));
-  if (!attempt.allowed) throw tooManyAttempts(attempt);
+  refuseOverLimit(attempt);
   const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
   if (!(await verifyPassword(input.oldPassword, row?.passwordHash))) {
-    throw new ServiceError(400, "auth.wrongPassword", undefined, [{ path: "oldPassword", message: "auth.wrongPassword" }]);
+    throw new ServiceError(400, "auth.wrongPassword", { issues: [{ path: "oldPassword", message: "auth.wrongPassword" }] });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await destroyOtherSessions(tx as unknown as Database, user.id, user.sessionId);
+    await destroyOtherSessions(tx, user.id, user.sessionId);
   });
   await reset(db, limits.passwordByUser, String(user.id));
 }

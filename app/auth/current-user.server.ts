@@ -3,8 +3,8 @@ import { data, redirect } from "react-router";
 import { getDb, type Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { parseLocalizedPath } from "~/i18n/locales";
-import type { ApiContext } from "~/lib/api.server";
-import { jsonError } from "~/lib/http.server";
+import type { MessageKey } from "~/i18n/translate";
+import { ServiceError } from "~/lib/service-error";
 import type { Permission } from "./permissions";
 import type { SessionUser } from "./session-user";
 import { readSession } from "./sessions.server";
@@ -85,17 +85,24 @@ export async function sessionUserOf(request: Request): Promise<SessionUser | nul
   return { id, userName, displayName, firstName, lastName, about, permissions };
 }
 
-/** API guard: 401 without a session. */
-export async function requireApiUser(ctx: ApiContext): Promise<CurrentUser> {
-  const user = await currentUser(ctx.request);
-  if (!user) throw jsonError(401, ctx.t("api.unauthorized"));
-  return user;
-}
+/** What a call answers (403) to a caller without the permission it needs; the generic message otherwise. */
+const forbiddenMessages: Partial<Record<Permission, MessageKey>> = {
+  "dashboard.read": "manage.forbiddenView",
+  "users.manage": "manage.forbiddenManage",
+  "comments.create": "comments.forbiddenPost",
+  "comments.edit": "comments.forbiddenEdit",
+};
 
-/** API guard: 401 without a session, 403 with `forbidden` (or the generic message) without the permission. */
-export async function requireApiPermission(ctx: ApiContext, permission: Permission, forbidden?: string): Promise<CurrentUser> {
-  const user = await requireApiUser(ctx);
-  if (!user.permissions.includes(permission)) throw jsonError(403, forbidden ?? ctx.t("api.forbidden"));
+/**
+ * The caller of an API call that needs one (see `needs` in app/lib/api.server.ts): 401 without a session; for
+ * a permission, 403 without it.
+ */
+export async function authorize(request: Request, needs: "user" | Permission): Promise<CurrentUser> {
+  const user = await currentUser(request);
+  if (!user) throw new ServiceError(401, "api.unauthorized");
+  if (needs !== "user" && !user.permissions.includes(needs)) {
+    throw new ServiceError(403, forbiddenMessages[needs] ?? "api.forbidden");
+  }
   return user;
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { devices } from "~/db/schema";
+import { ServiceError } from "~/lib/service-error";
 
 export interface DeviceSighting {
   pub: string;
@@ -46,15 +47,15 @@ export async function recordDevice(db: Database, sighting: DeviceSighting): Prom
   return rows.length > 0;
 }
 
-/** Renames a device of the account `userId`; false when the account has no such device. */
-export async function renameDevice(db: Database, pub: string, deviceName: string, userId: number): Promise<boolean> {
+/** Renames a device of the account `userId`; 404 when the account has no such device. */
+export async function renameDevice(db: Database, pub: string, deviceName: string, userId: number): Promise<void> {
   const rows = await db
     .update(devices)
     .set({ deviceName: deviceName.slice(0, 80), lastActivityAt: new Date() })
     .where(and(eq(devices.pub, pub), eq(devices.userId, userId)))
     .returning({ id: devices.id })
     .all();
-  return rows.length > 0;
+  if (rows.length === 0) throw new ServiceError(404, "auth.deviceNotFound");
 }
 
 export async function devicesOf(db: Database, userId: number) {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import { ServiceError } from "~/lib/service-error";
 
 /**
  * Fixed-window counters kept in the database (table rate_limits), so every server process sharing the
@@ -57,6 +58,14 @@ export async function hit(db: Database, limit: Limit, subject: string): Promise<
     count: row.count,
     retryAfter: Math.max(1, Math.ceil((row.resetAt.getTime() - now) / 1000)),
   };
+}
+
+/** Refuses with 429 "Too many attempts…" and Retry-After (the longest wait) when any hit is over its limit. */
+export function refuseOverLimit(...hits: Hit[]): void {
+  const over = hits.filter((h) => !h.allowed);
+  if (over.length === 0) return;
+  const retryAfter = Math.max(...over.map((h) => h.retryAfter));
+  throw new ServiceError(429, "api.tooManyRequests", { headers: { "Retry-After": String(retryAfter) } });
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Roles and who holds them. Two rules keep the permission system closed (docs/decisions/007):
+ * Roles and who holds them. Two rules keep the permission system closed (docs/decisions/007-accounts.md):
  * - nobody grants or takes away what they do not hold themselves: a new role may only carry permissions its
  *   creator holds, and a role may only be given to or taken from someone by a holder of all its permissions;
  * - the last account able to manage users (users.manage) can never lose it.
@@ -77,7 +77,7 @@ export async function createRole(
     });
   } catch (error) {
     if (isUniqueViolation(error, "name")) {
-      throw new ServiceError(409, "manage.roleNameTaken", undefined, [{ path: "name", message: "manage.roleNameTaken" }]);
+      throw new ServiceError(409, "manage.roleNameTaken", { issues: [{ path: "name", message: "manage.roleNameTaken" }] });
     }
     throw error;
   }
@@ -111,22 +111,30 @@ export async function holdersOf(db: Database, permission: Permission): Promise<n
   return Number(row?.n ?? 0);
 }
 
+/** How a call changes an account's roles: gives more, takes some away, or sets exactly these. */
+export type RoleChange = "add" | "remove" | "set";
+
+const nextRoles: Record<RoleChange, (current: number[], roleIds: number[]) => number[]> = {
+  add: (current, roleIds) => [...current, ...roleIds],
+  remove: (current, roleIds) => current.filter((id) => !roleIds.includes(id)),
+  set: (_current, roleIds) => roleIds,
+};
+
 /**
- * Changes the roles of `userId` to `next` in one write transaction (writers queue on it, so two managers
- * removing each other at the same moment cannot both succeed), refusing escalation and the loss of the last
- * users.manage holder.
+ * Changes the roles of `userId` in one write transaction (writers queue on it, so two managers removing each
+ * other at the same moment cannot both succeed), refusing escalation and the loss of the last users.manage
+ * holder.
  */
-async function changeRoles(
+export async function changeUserRoles(
   db: Database,
   actor: Actor,
-  userId: number,
-  next: (current: number[]) => number[],
+  { userId, roleIds }: { userId: number; roleIds: number[] },
+  change: RoleChange,
 ): Promise<{ added: number[]; removed: number[] }> {
   await assertUserExists(db, userId);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return db.transaction(async (tx) => {
     const current = await roleIdsOf(tx, userId);
-    const wanted = [...new Set(next(current))];
+    const wanted = [...new Set(nextRoles[change](current, roleIds))];
     const added = wanted.filter((id) => !current.includes(id));
     const removed = current.filter((id) => !wanted.includes(id));
     const touched = await rolesByIds(tx, [...added, ...removed]);
@@ -148,21 +156,6 @@ async function changeRoles(
     }
     return { added, removed };
   });
-}
-
-/** Gives `userId` the roles (those already held are kept). */
-export function addRolesToUser(db: Database, actor: Actor, userId: number, roleIds: number[]) {
-  return changeRoles(db, actor, userId, (current) => [...current, ...roleIds]);
-}
-
-/** Takes the roles from `userId`. */
-export function removeRolesFromUser(db: Database, actor: Actor, userId: number, roleIds: number[]) {
-  return changeRoles(db, actor, userId, (current) => current.filter((id) => !roleIds.includes(id)));
-}
-
-/** Makes `roleIds` exactly the roles of `userId`. */
-export function setRolesOfUser(db: Database, actor: Actor, userId: number, roleIds: number[]) {
-  return changeRoles(db, actor, userId, () => roleIds);
 }
 
 /** Validates that every role exists and that the actor may give all of them; returns their names. */

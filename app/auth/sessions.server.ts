@@ -18,6 +18,7 @@ function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
+/** Where a request came from: recorded with sessions and devices, and the subject of address limits. */
 export interface ClientInfo {
   ip?: string;
   userAgent?: string | null;

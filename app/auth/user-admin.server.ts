@@ -3,9 +3,8 @@ import { asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server";
 import { roles, userRoles, users } from "~/db/schema";
-import { ServiceError } from "~/lib/service-error";
 import { grantableRoleNames, type Actor } from "./roles.server";
-import { createUser, UserNameTakenError, type NewUser, type UserRow } from "./users.server";
+import { createUser, type NewUser, type UserRow } from "./users.server";
 
 export interface UserListItem {
   id: number;
@@ -87,12 +86,5 @@ export async function addUser(
   input: Omit<NewUser, "pub" | "email"> & { roleIds: number[] },
 ): Promise<UserRow> {
   const roleNames = await grantableRoleNames(db, actor, input.roleIds);
-  try {
-    return await db.transaction((tx) => createUser(tx as unknown as Database, input, roleNames));
-  } catch (error) {
-    if (error instanceof UserNameTakenError) {
-      throw new ServiceError(409, "auth.userNameTaken", undefined, [{ path: "userName", message: "auth.userNameTaken" }]);
-    }
-    throw error;
-  }
+  return db.transaction((tx) => createUser(tx, input, roleNames));
 }

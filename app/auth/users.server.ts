@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rolePermissions, roles, userRoles, users } from "~/db/schema";
+import { ServiceError } from "~/lib/service-error";
 import { isPermission, type Permission } from "./permissions";
 import { hashPassword } from "./password.server";
 
@@ -16,12 +17,6 @@ export interface NewUser {
 
 export type UserRow = typeof users.$inferSelect;
 
-export class UserNameTakenError extends Error {
-  constructor() {
-    super("Username is already taken. Please choose another one.");
-  }
-}
-
 export function displayNameOf(user: Pick<NewUser, "firstName" | "lastName" | "userName">): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.userName;
 }
@@ -35,8 +30,9 @@ export async function findUserByName(db: Database, userName: string): Promise<Us
 }
 
 /**
- * Creates a user holding the named roles. Run it inside a transaction when other writes belong with it; a
- * user name that exists (in any letter case) raises UserNameTakenError, also when two requests race.
+ * Creates a user holding the named roles. Run it inside a transaction when other writes belong with it. A
+ * user name that exists (in any letter case) is refused with 409 "auth.userNameTaken" on the userName field,
+ * also when two requests race.
  */
 export async function createUser(db: Database, input: NewUser, roleNames: readonly string[]): Promise<UserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -57,7 +53,9 @@ export async function createUser(db: Database, input: NewUser, roleNames: readon
       .returning()
       .get();
   } catch (error) {
-    if (isUniqueViolation(error, "user_name")) throw new UserNameTakenError();
+    if (isUniqueViolation(error, "user_name")) {
+      throw new ServiceError(409, "auth.userNameTaken", { issues: [{ path: "userName", message: "auth.userNameTaken" }] });
+    }
     throw error;
   }
   if (roleNames.length > 0) {

@@ -1,31 +1,17 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { isUniqueViolation } from "~/auth/users.server";
+import { contentChanged } from "~/content/changes.server";
 import type { Database } from "~/db/client.server";
 import { comments, pages, users, type CommentStatus } from "~/db/schema";
-import { localizePath, parseLocalizedPath } from "~/i18n/locales";
-import { isUniqueViolation } from "~/auth/users.server";
+import { localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
+import { ServiceError } from "~/lib/service-error";
 import { initialStatus } from "./status-rules";
 import type { ModerationRow, PublicComment } from "./types";
 
-export type { ModerationRow, PublicComment };
-
 export type CommentRow = typeof comments.$inferSelect;
 
-export class CommentError extends Error {
-  constructor(
-    readonly status: number,
-    readonly messageKey:
-      | "comments.pageNotFound"
-      | "comments.closed"
-      | "comments.parentNotFound"
-      | "comments.duplicate"
-      | "comments.notFound",
-  ) {
-    super(messageKey);
-  }
-}
-
 /** "/fa/notes/x" and "/notes/x" are one page: comments are stored under the canonical address. */
-export function canonicalRoutePath(routePath: string): { locale: "fa" | "en"; path: string; canonical: string } {
+export function canonicalRoutePath(routePath: string): { locale: Locale; path: string; canonical: string } {
   const clean = routePath.split(/[?#]/)[0]!.replace(/\/+$/, "") || "/";
   const { locale, path } = parseLocalizedPath(clean);
   return { locale, path, canonical: localizePath(path, locale) };
@@ -39,8 +25,8 @@ export async function commentablePage(db: Database, routePath: string) {
     .from(pages)
     .where(and(eq(pages.locale, locale), eq(pages.path, path)))
     .get();
-  if (!page || page.draft) throw new CommentError(404, "comments.pageNotFound");
-  if (!page.comments) throw new CommentError(403, "comments.closed");
+  if (!page || page.draft) throw new ServiceError(404, "comments.pageNotFound");
+  if (!page.comments) throw new ServiceError(403, "comments.closed");
   return { canonical, locale, path };
 }
 
@@ -71,7 +57,7 @@ export async function postComment(
   if (input.parentId) {
     const parent = await db.select().from(comments).where(eq(comments.id, input.parentId)).get();
     if (!parent || parent.routePath !== canonical || parent.parentId !== null || parent.status !== "approved") {
-      throw new CommentError(404, "comments.parentNotFound");
+      throw new ServiceError(404, "comments.parentNotFound");
     }
   }
   let approvedBefore = false;
@@ -111,7 +97,7 @@ export async function postComment(
       .get();
   } catch (error) {
     // The same signed event twice: a replay.
-    if (isUniqueViolation(error, "event_id")) throw new CommentError(409, "comments.duplicate");
+    if (isUniqueViolation(error, "event_id")) throw new ServiceError(409, "comments.duplicate");
     throw error;
   }
 }
@@ -267,14 +253,19 @@ export async function moderationList(
   };
 }
 
-/** Changes the status of comments; returns the pages whose public comments changed. */
+/**
+ * Changes the status of comments and returns the pages whose public comments changed; their comment counts
+ * (and cached documents) change at once.
+ */
 export async function moderate(db: Database, ids: number[], newStatus: CommentStatus): Promise<string[]> {
   const found = await db
     .select({ id: comments.id, routePath: comments.routePath })
     .from(comments)
     .where(inArray(comments.id, ids))
     .all();
-  if (found.length !== new Set(ids).size) throw new CommentError(404, "comments.notFound");
+  if (found.length !== new Set(ids).size) throw new ServiceError(404, "comments.notFound");
   await db.update(comments).set({ status: newStatus, updatedAt: new Date() }).where(inArray(comments.id, ids));
-  return [...new Set(found.map((c) => c.routePath))];
+  const changed = [...new Set(found.map((c) => c.routePath))];
+  contentChanged(changed.map((routePath) => canonicalRoutePath(routePath)));
+  return changed;
 }

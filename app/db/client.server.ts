@@ -1,16 +1,22 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createClient, type Client, type TransactionMode } from "@libsql/client";
+import { createClient, type Client, type ResultSet, type TransactionMode } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import { databaseAuthToken, databaseUrl } from "~/config.server";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { databaseTarget } from "~/config.server";
 import * as schema from "./schema";
 
-export type Database = LibSQLDatabase<typeof schema>;
+/**
+ * What services run their statements on: the connection, or a transaction opened on it (the same query
+ * builder), so a service works alike inside and outside a caller's transaction.
+ */
+export type Database = BaseSQLiteDatabase<"async", ResultSet, typeof schema>;
 
 export interface DatabaseConnection {
   client: Client;
-  db: Database;
+  /** The connection's own query builder (the migrator needs this one, not a transaction). */
+  db: LibSQLDatabase<typeof schema>;
   url: string;
 }
 
@@ -108,16 +114,19 @@ function filePathOf(url: string): string {
 
 let current: Promise<DatabaseConnection> | undefined;
 
-/** The process's database connection, opened on first use from DATABASE_URL / DATA_DIR. */
+/** The process's database connection, opened on first use (see databaseTarget). */
 export function connection(): Promise<DatabaseConnection> {
-  current ??= openDatabase(databaseUrl(), databaseAuthToken()).catch((error: unknown) => {
-    current = undefined;
-    throw error;
-  });
+  if (!current) {
+    const { url, authToken } = databaseTarget();
+    current = openDatabase(url, authToken).catch((error: unknown) => {
+      current = undefined;
+      throw error;
+    });
+  }
   return current;
 }
 
-export async function getDb(): Promise<Database> {
+export async function getDb(): Promise<DatabaseConnection["db"]> {
   return (await connection()).db;
 }
 

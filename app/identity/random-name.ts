@@ -7,7 +7,7 @@
  * Only import *types* from those files elsewhere, never values.
  */
 
-export type Locale = "fa" | "en";
+import type { Locale } from "~/i18n/locales";
 
 export interface NameList {
   /** Friendly, positive or neutral single-word adjectives. */
@@ -67,6 +67,3 @@ export async function loadNameList(locale: Locale): Promise<NameList> {
       : await import("./names/en.ts");
   return module.default;
 }
-
-// The avatar fallback lives in ~/ui/initials (a tiny module every page loads); re-exported for callers here.
-export { initialsOf } from "~/ui/initials";

@@ -50,7 +50,7 @@ export async function loadDefaultData(db: Database, content?: ContentFile[]): Pr
     const existing = await tx.select().from(settings).where(eq(settings.key, "app")).get();
     if (!existing) await tx.insert(settings).values({ key: "app", value: { ...defaultAppConfig, installed: false } });
 
-    const imported = await importContent(tx as unknown as Database, files);
+    const imported = await importContent(tx, files);
     return {
       permissions: permissionNames.length,
       roles: defaultRoles.map((r) => r.name),

@@ -3,31 +3,19 @@
  * enforced here whatever the browser believes, and every step can be repeated safely.
  */
 import { readFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { adminRoleName, permissionNames } from "~/auth/permissions";
-import { createUser, UserNameTakenError, type UserRow } from "~/auth/users.server";
-import { savedConfigPath } from "~/config.server";
-import { connection, openDatabase, replaceConnection, type Database } from "~/db/client.server";
+import { createUser, type UserRow } from "~/auth/users.server";
+import { databasePattern, databaseTarget, saveDatabaseTarget } from "~/config.server";
+import { connection, openDatabase, replaceConnection, type Database, type DatabaseConnection } from "~/db/client.server";
 import { migrationsFolder, runMigrations } from "~/db/migrate.server";
 import { permissions, roles, settings, userRoles } from "~/db/schema";
-import type { MessageKey } from "~/i18n/translate";
+import { ServiceError } from "~/lib/service-error";
 import { getAppConfig, invalidateAppConfig, updateAppConfig } from "~/settings/app-config.server";
 import { loadDefaultData, type DefaultsReport } from "./defaults.server";
 import type { AdminPayload } from "./schema";
 import { deleteSetupToken } from "./setup-token.server";
-
-/** A step that cannot run now: an HTTP status, a catalog message, and for failures the underlying reason. */
-export class InstallError extends Error {
-  constructor(
-    readonly status: number,
-    readonly messageKey: MessageKey,
-    readonly reason?: string,
-  ) {
-    super(messageKey);
-  }
-}
 
 export interface DatabaseInfo {
   connected: boolean;
@@ -72,8 +60,7 @@ export async function checkDatabase(): Promise<DatabaseInfo> {
     const row = (await client.execute("select sqlite_version() as version")).rows[0];
     return { connected: true, driver: "libsql", url: redactDatabaseUrl(url), version: String(row?.version ?? "") };
   } catch (error) {
-    const { databaseUrl } = await import("~/config.server");
-    return { connected: false, driver: "libsql", url: redactDatabaseUrl(databaseUrl()), error: reasonOf(error) };
+    return { connected: false, driver: "libsql", url: redactDatabaseUrl(databaseTarget().url), error: reasonOf(error) };
   }
 }
 
@@ -135,13 +122,13 @@ export async function installProgress(): Promise<InstallProgress> {
   return { connected: true, migrated, loaded, adminLoaded, installed };
 }
 
-async function connectedDb(): Promise<Database> {
+async function connectedDb(): Promise<DatabaseConnection["db"]> {
   try {
     const { db } = await connection();
     await db.run(sql`select 1`);
     return db;
   } catch (error) {
-    throw new InstallError(503, "install.error.notWorking", reasonOf(error));
+    throw new ServiceError(503, "install.error.notWorking", { reason: reasonOf(error) });
   }
 }
 
@@ -149,19 +136,17 @@ async function connectedDb(): Promise<Database> {
  * Verifies a database the owner entered and, when it answers, saves it to DATA_DIR/config.json (readable by the
  * server's user only) and switches this process to it.
  */
-export async function useDatabase(url: string, authToken?: string): Promise<DatabaseInfo> {
-  if (!/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(url)) throw new InstallError(400, "install.error.badUrl");
+export async function switchDatabase(url: string, authToken?: string): Promise<DatabaseInfo> {
+  if (!databasePattern.test(url)) throw new ServiceError(400, "install.error.badUrl");
   let next;
   try {
     next = await openDatabase(url, authToken || undefined);
     await next.client.execute("select 1");
   } catch (error) {
     next?.client.close();
-    throw new InstallError(400, "install.error.notWorking", reasonOf(error));
+    throw new ServiceError(400, "install.error.notWorking", { reason: reasonOf(error) });
   }
-  await writeFile(savedConfigPath(), JSON.stringify({ databaseUrl: url, databaseAuthToken: authToken || undefined }), {
-    mode: 0o600,
-  });
+  await saveDatabaseTarget(url, authToken);
   await replaceConnection(next);
   invalidateAppConfig();
   return checkDatabase();
@@ -178,7 +163,7 @@ export async function migrateDatabase(): Promise<void> {
     await runMigrations(db);
   } catch (error) {
     if (!hadJournal && (await appliedMigrations(db)) === 0) await db.run(sql`drop table if exists __drizzle_migrations`);
-    throw new InstallError(500, "install.error.migrationFailed", reasonOf(error));
+    throw new ServiceError(500, "install.error.migrationFailed", { reason: reasonOf(error) });
   } finally {
     invalidateAppConfig();
   }
@@ -192,11 +177,11 @@ async function journalExists(db: Database): Promise<boolean> {
 /** Step 3: the default data. Needs the schema. */
 export async function loadDefaults(): Promise<DefaultsReport> {
   const db = await connectedDb();
-  if (!(await isMigrated(db))) throw new InstallError(409, "install.error.schemaMissing");
+  if (!(await isMigrated(db))) throw new ServiceError(409, "install.error.schemaMissing");
   try {
     return await loadDefaultData(db);
   } catch (error) {
-    throw new InstallError(500, "install.error.defaultsFailed", reasonOf(error));
+    throw new ServiceError(500, "install.error.defaultsFailed", { reason: reasonOf(error) });
   } finally {
     invalidateAppConfig();
   }
@@ -211,29 +196,24 @@ const adminClaimKey = "install.admin";
  */
 export async function createFirstAdmin(input: AdminPayload): Promise<UserRow> {
   const db = await connectedDb();
-  if (!(await isMigrated(db)) || !(await isLoaded(db))) throw new InstallError(409, "install.error.defaultsMissing");
+  if (!(await isMigrated(db)) || !(await isLoaded(db))) throw new ServiceError(409, "install.error.defaultsMissing");
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(settings)
       .values({ key: adminClaimKey, value: { at: Date.now() } })
       .onConflictDoNothing()
       .returning({ key: settings.key });
-    if (claimed.length === 0 || (await hasAdmin(tx as unknown as Database))) {
-      throw new InstallError(409, "install.error.adminExists");
+    if (claimed.length === 0 || (await hasAdmin(tx))) {
+      throw new ServiceError(409, "install.error.adminExists");
     }
-    try {
-      return await createUser(tx as unknown as Database, { ...input, pub: input.pub ?? null }, [adminRoleName]);
-    } catch (error) {
-      if (error instanceof UserNameTakenError) throw new InstallError(409, "install.error.userNameTaken");
-      throw error;
-    }
+    return createUser(tx, { ...input, pub: input.pub ?? null }, [adminRoleName]);
   });
 }
 
 /** Step 5: marks the site installed (in the database) and deletes the setup token. */
 export async function finishInstall(): Promise<void> {
   const db = await connectedDb();
-  if (!(await isMigrated(db)) || !(await hasAdmin(db))) throw new InstallError(409, "install.error.adminMissing");
+  if (!(await isMigrated(db)) || !(await hasAdmin(db))) throw new ServiceError(409, "install.error.adminMissing");
   await updateAppConfig({ installed: true });
   deleteSetupToken();
 }

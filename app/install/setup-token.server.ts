@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { dataDir } from "~/config.server";
+import { config } from "~/config.server";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 
 /**
@@ -13,12 +13,12 @@ export const setupHeaderName = "x-setup-token";
 export const setupQueryName = "setup";
 
 export function setupTokenPath(): string {
-  return path.join(dataDir(), "setup-token");
+  return path.join(config().dataDir, "setup-token");
 }
 
 /** The current token: SETUP_TOKEN, else the one in DATA_DIR/setup-token, else a new one written there. */
 export function ensureSetupToken(): string {
-  const fromEnv = process.env.SETUP_TOKEN?.trim();
+  const fromEnv = config().setupToken;
   const file = setupTokenPath();
   mkdirSync(path.dirname(file), { recursive: true });
   if (fromEnv) {
@@ -50,7 +50,7 @@ export function deleteSetupToken(): void {
 }
 
 function matches(candidate: string | null | undefined): boolean {
-  const token = process.env.SETUP_TOKEN?.trim() || readToken();
+  const token = config().setupToken ?? readToken();
   if (!token || !candidate) return false;
   const a = Buffer.from(candidate);
   const b = Buffer.from(token);

@@ -1,8 +1,28 @@
+/**
+ * The one shape of a JSON API route:
+ *
+ *   export const loader = apiRoute(
+ *     { POST: async (ctx) => json(await service(await getDb(), ctx.user, await ctx.body(schema)), 201) },
+ *     { needs: "users.manage", failure: "manage.addRoleFailed" },
+ *   );
+ *   export const action = loader;
+ *
+ * A handler per method gets one context (request, language, translator, client address, path parameters, input
+ * readers, and the caller when the route needs one). Services refuse by throwing a ServiceError; this module is
+ * the one place that turns a refusal into `{ message, issues?, reason? }` in the caller's language.
+ */
+import type { Params, RouterContextProvider } from "react-router";
 import type * as z from "zod";
+import { authorize, type CurrentUser } from "~/auth/current-user.server";
+import type { Permission } from "~/auth/permissions";
 import { serverT } from "~/i18n/catalogs.server";
 import { isLocale, type Locale } from "~/i18n/locales";
 import type { MessageKey, TFunction } from "~/i18n/translate";
-import { jsonError } from "./http.server";
+import { hasSetupToken } from "~/install/setup-token.server";
+import { requestInfoContext } from "~/request-context";
+import { getAppConfig, readAppConfig } from "~/settings/app-config.server";
+import type { ApiError } from "./api-types";
+import { json, jsonError } from "./http.server";
 import { ServiceError } from "./service-error";
 import { validate } from "./validation";
 
@@ -20,23 +40,154 @@ export function apiLocale(request: Request): Locale {
   return "fa";
 }
 
+/** What an API handler gets. */
 export interface ApiContext {
   request: Request;
   locale: Locale;
   t: TFunction;
+  /** The client's address (behind a trusted proxy, from X-Forwarded-For). */
+  ip: string;
+  userAgent: string | null;
+  /** The path's parameters (`:provider` …). */
+  params: Params;
+  /** The response's CSP nonce, for the rare call that answers with a page (the OAuth popup's result). */
+  nonce: string;
+  /** The JSON body, validated by its shared schema (400 in the caller's language otherwise). */
+  body<T>(schema: z.ZodType<T>): Promise<T>;
+  /** The query string, validated by its shared schema (400 in the caller's language otherwise). */
+  query<T>(schema: z.ZodType<T>): T;
 }
 
-export function apiContext(request: Request): ApiContext {
+/** The context of a route that needs a caller (see `needs`): the caller, checked for this request. */
+export interface SignedInContext extends ApiContext {
+  user: CurrentUser;
+}
+
+export type ApiHandler<Context = ApiContext> = (ctx: Context) => Promise<Response>;
+
+type Handlers<Context> = Partial<Record<Method, ApiHandler<Context>>>;
+
+/** The handlers as the wrapper calls them: with `user` exactly when the route needs a caller. */
+interface AnyHandlers {
+  GET?(ctx: ApiContext & Partial<SignedInContext>): Promise<Response>;
+  POST?(ctx: ApiContext & Partial<SignedInContext>): Promise<Response>;
+  PUT?(ctx: ApiContext & Partial<SignedInContext>): Promise<Response>;
+  DELETE?(ctx: ApiContext & Partial<SignedInContext>): Promise<Response>;
+}
+
+type RouteFunction = (args: RouteArgs) => Promise<Response>;
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface ApiRouteOptions {
+  /** The message of an unexpected failure ("Failed to add role"); the generic one when absent. */
+  failure?: MessageKey;
+  /**
+   * When the route answers, decided by the route itself (never by a raw path, which `..` can disguise):
+   * - "installed" (the default): once the site is installed; before that 503, so nobody registers or posts
+   *   while the site is being set up;
+   * - "installer": only before installation (403 afterwards) and only with the setup token (401 without);
+   * - "always": health checks.
+   */
+  gate?: "installed" | "installer" | "always";
+  /**
+   * Who may call, checked on every request from the database: "user", anyone signed in (401 otherwise), or a
+   * permission (401 without a session, 403 with the permission's own message without it). Handlers then get
+   * the caller as `ctx.user`.
+   */
+  needs?: "user" | Permission;
+}
+
+interface RouteArgs {
+  request: Request;
+  params: Params;
+  context: Readonly<RouterContextProvider>;
+}
+
+/**
+ * An API route as one function, the route module's loader and action both: a handler per method; HEAD is
+ * answered by GET; any other method gets 405 with `Allow` in the caller's language.
+ * Thrown Responses are answers, a thrown ServiceError is a refusal with its status, anything else is logged and
+ * becomes a 500 in the caller's language (never the error's own text, which may hold internals).
+ */
+export function apiRoute(
+  handlers: Handlers<SignedInContext>,
+  options: ApiRouteOptions & { needs: "user" | Permission },
+): RouteFunction;
+export function apiRoute(
+  handlers: Handlers<ApiContext>,
+  options?: ApiRouteOptions & { needs?: undefined },
+): RouteFunction;
+export function apiRoute(handlers: AnyHandlers, options: ApiRouteOptions = {}): RouteFunction {
+  const methods = Object.keys(handlers) as Method[];
+  const allow = (methods.includes("GET") ? [...methods, "HEAD"] : methods).join(", ");
+  const gate = options.gate ?? "installed";
+  const handle = async ({ request, params, context }: RouteArgs): Promise<Response> => {
+    const ctx = apiContext(request, params, context);
+    try {
+      await checkGate(gate, request);
+      const handler = handlers[(request.method === "HEAD" ? "GET" : request.method) as Method];
+      if (!handler) {
+        const response = jsonError(405, ctx.t("api.methodNotAllowed"));
+        response.headers.set("Allow", allow);
+        return response;
+      }
+      // Only routes that need a caller look one up (a public call costs no session read).
+      return await handler(options.needs ? { ...ctx, user: await authorize(request, options.needs) } : ctx);
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      if (thrown instanceof ServiceError) return refusal(thrown, ctx.t);
+      console.error(`${request.method} ${new URL(request.url).pathname} failed:`, thrown);
+      return jsonError(500, ctx.t(options.failure ?? "api.unexpected"));
+    }
+  };
+  return handle;
+}
+
+function apiContext(request: Request, params: Params, context: Readonly<RouterContextProvider>): ApiContext {
   const locale = apiLocale(request);
-  return { request, locale, t: serverT(locale) };
+  const t = serverT(locale);
+  const { ip, nonce } = context.get(requestInfoContext);
+  return {
+    request,
+    locale,
+    t,
+    ip,
+    userAgent: request.headers.get("user-agent"),
+    params,
+    nonce,
+    body: async (schema) => parseBody({ t }, schema, await readJson(request, t)),
+    query: (schema) => parseBody({ t }, schema, Object.fromEntries(new URL(request.url).searchParams)),
+  };
 }
 
-/** Reads a JSON body, answering 400 in the caller's language when it is not JSON. */
-export async function readJson(ctx: ApiContext): Promise<unknown> {
+async function checkGate(gate: ApiRouteOptions["gate"], request: Request): Promise<void> {
+  if (gate === "always") return;
+  if (gate === "installer") {
+    // Read from the database, not this process's cache: another process may have finished the installation.
+    if (await isInstalled(readAppConfig)) throw new ServiceError(403, "install.error.installed");
+    if (!hasSetupToken(request)) throw new ServiceError(401, "install.error.tokenRequired");
+    return;
+  }
+  // Installing is one-way: once the cached configuration says installed it stays so; until then the database
+  // is asked again, so a site installed by another process opens here at once.
+  if (!(await isInstalled(getAppConfig)) && !(await isInstalled(readAppConfig))) {
+    throw new ServiceError(503, "install.error.notInstalled");
+  }
+}
+
+/** A database that cannot be read (not there yet, not migrated) means not installed. */
+function isInstalled(read: typeof getAppConfig): Promise<boolean> {
+  return read()
+    .then((config) => config.installed)
+    .catch(() => false);
+}
+
+async function readJson(request: Request, t: TFunction): Promise<unknown> {
   try {
-    return await ctx.request.json();
+    return await request.json();
   } catch {
-    throw jsonError(400, ctx.t("api.invalidJson"));
+    throw jsonError(400, t("api.invalidJson"));
   }
 }
 
@@ -44,45 +195,19 @@ export async function readJson(ctx: ApiContext): Promise<unknown> {
  * Validates a payload with its shared schema. Absent required fields give "Missing required fields: …" naming
  * them; other problems give the first issue's message. Both carry every issue.
  */
-export function parseBody<T>(ctx: ApiContext, schema: z.ZodType<T>, input: unknown): T {
-  const result = validate(schema, input ?? {}, ctx.t);
+export function parseBody<T>({ t }: Pick<ApiContext, "t">, schema: z.ZodType<T>, input: unknown): T {
+  const result = validate(schema, input ?? {}, t);
   if (result.ok) return result.data;
   const message = result.missing.length
-    ? ctx.t("api.missingFields", { fields: result.missing.join(", ") })
-    : (result.issues[0]?.message ?? ctx.t("api.invalidInput"));
+    ? t("api.missingFields", { fields: result.missing.join(", ") })
+    : (result.issues[0]?.message ?? t("api.invalidInput"));
   throw jsonError(400, message, result.issues);
 }
 
 /** A service's refusal as the JSON answer, in the caller's language. */
-export function serviceErrorResponse(error: ServiceError, t: TFunction): Response {
-  const issues = error.issues?.map((issue) => ({ path: issue.path, message: t(issue.message) }));
-  const response = jsonError(error.status, t(error.key, error.vars), issues);
-  for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
-  return response;
-}
-
-export interface HandleApiOptions {
-  /** The message of an unexpected failure ("Failed to add role"); the generic one when absent. */
-  failure?: MessageKey;
-}
-
-/**
- * Wraps an API handler: thrown Responses are answers, a thrown ServiceError is a refusal with its status,
- * anything else is logged and becomes a 500 in the caller's language (never the error's own text, which may
- * hold internals).
- */
-export async function handleApi(
-  request: Request,
-  handler: (ctx: ApiContext) => Promise<Response>,
-  options: HandleApiOptions = {},
-): Promise<Response> {
-  const ctx = apiContext(request);
-  try {
-    return await handler(ctx);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    if (thrown instanceof ServiceError) return serviceErrorResponse(thrown, ctx.t);
-    console.error(`${request.method} ${new URL(request.url).pathname} failed:`, thrown);
-    return jsonError(500, ctx.t(options.failure ?? "api.unexpected"));
-  }
+function refusal(error: ServiceError, t: TFunction): Response {
+  const body: ApiError = { message: t(error.key, error.vars) };
+  if (error.issues) body.issues = error.issues.map((issue) => ({ path: issue.path, message: t(issue.message) }));
+  if (error.reason) body.reason = error.reason;
+  return json(body, { status: error.status, headers: error.headers });
 }

@@ -1,7 +1,5 @@
 import type { ApiError } from "./api-types";
 
-export type { ApiError };
-
 export function json<T>(body: T, init?: number | ResponseInit): Response {
   const options = typeof init === "number" ? { status: init } : (init ?? {});
   const headers = new Headers(options.headers);

@@ -1,6 +1,8 @@
+import { config } from "~/config.server";
+
 /** SITE_URL alone, for work done outside a request (rendering links as internal). */
 export function configuredOrigin(): string | undefined {
-  return process.env.SITE_URL?.trim().replace(/\/+$/, "") || undefined;
+  return config().siteUrl;
 }
 
 /** The site's public origin: SITE_URL when set (behind proxies, for canonical links and feeds), else the request's. */

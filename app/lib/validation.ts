@@ -29,8 +29,9 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown, t: TFunction):
   const missing: string[] = [];
   const issues = result.error.issues.map((issue) => {
     const path = issue.path.join(".");
-    // zod 4 leaves `input` out of issues unless asked, so absence is read from the input itself.
-    const absent = issue.code === "invalid_type" && valueAt(input, issue.path) === undefined;
+    // An issue about a field the input does not have is that field missing, whatever the schema's own message
+    // (an enum's, say). zod 4 leaves `input` out of issues unless asked, so absence is read from the input itself.
+    const absent = issue.path.length > 0 && valueAt(input, issue.path) === undefined;
     if (absent && path && !missing.includes(path)) missing.push(path);
     return { path, message: absent ? t("validation.required") : translateIssue(issue.message, t) };
   });

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { config as environment } from "~/config.server";
 import { getDb, type Database } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { defaultAppConfig, type AppConfig } from "./app-config";
@@ -35,7 +36,7 @@ async function load(): Promise<AppConfig> {
     if (!isMissingTable(error)) throw error;
   }
   const config: AppConfig = { ...defaultAppConfig, ...stored };
-  if (process.env.DAFTAR_INSTALLED === "true") config.installed = true;
+  if (environment().forceInstalled) config.installed = true;
   return config;
 }
 

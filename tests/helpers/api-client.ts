@@ -1,3 +1,5 @@
+import type { Locale } from "~/i18n/locales";
+
 /**
  * A browser-like API client for integration tests: one cookie jar per client (so each is one browser),
  * JSON in and out, the site's own Origin on every call (as a browser sends it).
@@ -13,7 +15,7 @@ export class ApiClient {
 
   constructor(
     readonly baseUrl: string,
-    readonly locale: "en" | "fa" = "en",
+    readonly locale: Locale = "en",
   ) {}
 
   /** Another browser of the same person: a copy of this jar. */

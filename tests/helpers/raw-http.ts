@@ -1,20 +1,38 @@
 import { request } from "node:http";
 
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
 /**
  * A GET with exactly the given headers. Node's fetch sets its own Sec-Fetch-* headers, so tests that play a
  * browser navigation use this instead.
  */
-export function rawGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
-    (resolve, reject) => {
-      const req = request(url, { headers }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      });
-      req.on("error", reject);
-      req.end();
-    },
-  );
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const { origin, pathname, search } = new URL(url);
+  return rawRequest(origin, pathname + search, { headers });
+}
+
+/**
+ * A request for `path` sent as written: fetch (and `new URL`) would resolve `..` segments before sending, while
+ * a hostile client sends them as they are.
+ */
+export function rawRequest(
+  origin: string,
+  path: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method, headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }

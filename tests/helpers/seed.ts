@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { createUser } from "~/auth/users.server";
-import { openDatabase, type Database } from "~/db/client.server";
+import { openDatabase, type DatabaseConnection } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { settings } from "~/db/schema";
 import { loadDefaultData } from "~/install/defaults.server";
@@ -26,7 +26,7 @@ export const seedUsers: SeedUser[] = [
 ];
 
 export async function seedDatabase(
-  db: Database,
+  db: DatabaseConnection["db"],
   options: { installed?: boolean; users?: SeedUser[] } = {},
 ): Promise<void> {
   await runMigrations(db);

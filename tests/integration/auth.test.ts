@@ -4,6 +4,7 @@
  * rotation and revocation.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Locale } from "~/i18n/locales";
 import { ApiClient, fakePub } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { seedDatabaseAt } from "../helpers/seed";
@@ -17,7 +18,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const browser = (locale: "en" | "fa" = "en") => new ApiClient(server.url, locale);
+const browser = (locale: Locale = "en") => new ApiClient(server.url, locale);
 const newcomer = (n: number, extra: Record<string, unknown> = {}) => ({
   firstName: "Sara",
   lastName: "Tehrani",

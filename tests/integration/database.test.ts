@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "vitest";
+import { resetConfigForTests } from "~/config.server";
 import { closeDatabase, connection, getDb } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { getAppConfig, invalidateAppConfig, updateAppConfig } from "~/settings/app-config.server";
@@ -58,11 +59,13 @@ describe("database", () => {
 
   test("DAFTAR_INSTALLED=true forces the installed state", async () => {
     process.env.DAFTAR_INSTALLED = "true";
+    resetConfigForTests();
     invalidateAppConfig();
     try {
       expect((await getAppConfig()).installed).toBe(true);
     } finally {
       delete process.env.DAFTAR_INSTALLED;
+      resetConfigForTests();
       invalidateAppConfig();
     }
     expect((await getAppConfig()).installed).toBe(false);

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { permissionNames } from "~/auth/permissions";
+import type { Locale } from "~/i18n/locales";
 import { ApiClient, fakePub } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { seedDatabaseAt } from "../helpers/seed";
@@ -42,7 +43,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(userName: string, password = "password123", locale: "en" | "fa" = "en") {
+async function signedIn(userName: string, password = "password123", locale: Locale = "en") {
   const client = new ApiClient(server.url, locale);
   await client.login(userName, password);
   return client;

@@ -67,13 +67,26 @@ describe("HTTP server", () => {
     expect(textOf(element(await page.text(), "title"))).toBe("۴۰۴ - صفحه پیدا نشد");
     const en = await get("/en/no/such/page");
     expect(textOf(element(await en.text(), "title"))).toBe("404 - Page Not Found");
-    const api = await get("/api/no/such/call");
+    const api = await get("/api/no/such/call", { headers: { "accept-language": "en" } });
     expect(api.status).toBe(404);
     expect(api.headers.get("content-type")).toContain("application/json");
     expect(await api.json()).toEqual({ message: "Page not found" });
+    // In the caller's language, like every API answer (Persian by default).
+    expect(await (await get("/api/no/such/call", { method: "POST" })).json()).toEqual({ message: "صفحه پیدا نشد" });
   });
 
-  test("/403 answers 403 with the spec's text", async () => {
+  test("an API call answers a method it does not take with 405 and Allow in the caller's language; HEAD as GET", async () => {
+    const wrong = await get("/api/search?q=x", { method: "DELETE", headers: { "x-locale": "fa" } });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET, HEAD");
+    expect(await wrong.json()).toEqual({ message: "این نوع درخواست در اینجا پذیرفته نیست." });
+    const head = await get("/api/search?q=notebook&locale=en", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toContain("application/json");
+    expect((await get("/api/comments/all", { method: "HEAD" })).status).toBe(401);
+  });
+
+  test("/403 answers 403 with the permission-denied text", async () => {
     const response = await get("/en/403");
     expect(response.status).toBe(403);
     expect(await response.text()).toContain("You do not have the necessary permissions to access this page.");

@@ -2,12 +2,8 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import en from "~/identity/names/en";
 import fa from "~/identity/names/fa";
-import {
-  initialsOf,
-  loadNameList,
-  randomDisplayName,
-  type NameList,
-} from "~/identity/random-name";
+import { loadNameList, randomDisplayName, type NameList } from "~/identity/random-name";
+import { initialsOf } from "~/ui/initials";
 
 const ZWNJ = "\u200c";
 /** Persian letters (incl. hamza forms) plus ZWNJ; no Arabic ي/ك/ة, no diacritics. */

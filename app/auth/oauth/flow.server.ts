@@ -15,10 +15,11 @@ import { loadNameList } from "~/identity/random-name";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { ServiceError } from "~/lib/service-error";
-import { startSession, type RequestClient } from "../account.server";
+import { startSession } from "../account.server";
+import type { ClientInfo } from "../sessions.server";
 import { safeReturnPath } from "../return-path";
 import { memberRoleName } from "../permissions";
-import { createUser, findUserByName, isUniqueViolation, UserNameTakenError, type UserRow } from "../users.server";
+import { createUser, findUserByName, isUniqueViolation, type UserRow } from "../users.server";
 import type { ExternalIdentity, FlowSecrets, Provider } from "./providers.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 
@@ -136,8 +137,7 @@ async function createFromIdentity(db: Database, provider: string, identity: Exte
   for (let attempt = 0; ; attempt++) {
     const userName = await freeUserName(db, identity, provider);
     try {
-      return await db.transaction(async (txn) => {
-        const tx = txn as unknown as Database;
+      return await db.transaction(async (tx) => {
         const user = await createUser(tx, { userName, about, ...namesOf(identity, userName) }, [memberRoleName]);
         await tx.insert(oauthAccounts).values({ provider, providerUserId: identity.subject, userId: user.id });
         return user;
@@ -146,7 +146,9 @@ async function createFromIdentity(db: Database, provider: string, identity: Exte
       // Two callbacks for the same provider account at once: the other one made the account.
       const existing = isUniqueViolation(error) ? await linkedUser(db, provider, identity.subject) : undefined;
       if (existing) return existing;
-      if (!(error instanceof UserNameTakenError) || attempt >= 3) throw error;
+      // The free name was taken meanwhile: look for another one.
+      const nameTaken = error instanceof ServiceError && error.key === "auth.userNameTaken";
+      if (!nameTaken || attempt >= 3) throw error;
     }
   }
 }
@@ -161,7 +163,7 @@ export async function finishFlow(
   flow: FlowState,
   identity: ExternalIdentity,
   request: Request,
-  client: RequestClient,
+  client: ClientInfo,
   currentUserId: number | null,
   providerName: string,
 ): Promise<FlowOutcome> {
@@ -169,13 +171,13 @@ export async function finishFlow(
   if (flow.mode === "link") {
     if (currentUserId === null) throw new ServiceError(401, "api.unauthorized");
     if (existing && existing.id !== currentUserId) {
-      throw new ServiceError(409, "auth.oauthLinkedElsewhere", { provider: providerName });
+      throw new ServiceError(409, "auth.oauthLinkedElsewhere", { vars: { provider: providerName } });
     }
     if (!existing) {
       try {
         await db.insert(oauthAccounts).values({ provider: flow.provider, providerUserId: identity.subject, userId: currentUserId });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ServiceError(409, "auth.oauthLinkedElsewhere", { provider: providerName });
+        if (isUniqueViolation(error)) throw new ServiceError(409, "auth.oauthLinkedElsewhere", { vars: { provider: providerName } });
         throw error;
       }
     }

@@ -3,10 +3,9 @@
  * any OpenID Connect provider by its issuer URL (discovery, authorization code with PKCE and a nonce).
  */
 import { CodeChallengeMethod, decodeIdToken, GitHub, OAuth2Client } from "arctic";
-
+import { config } from "~/config.server";
 import type { ProviderInfo } from "./provider-info";
 
-export type { ProviderId, ProviderInfo } from "./provider-info";
 
 /** Who the provider says signed in. */
 export interface ExternalIdentity {
@@ -29,24 +28,17 @@ export interface Provider extends ProviderInfo {
   identify(code: string, secrets: FlowSecrets, redirectUri: string): Promise<ExternalIdentity>;
 }
 
-const env = (name: string) => process.env[name]?.trim() || undefined;
-
-/** The providers configured now (read on every call, so tests and restarts pick up changes). */
+/** The configured providers, for the sign-in buttons. */
 export function configuredProviders(): ProviderInfo[] {
   return (["github", "oidc"] as const).map(providerById).filter((p) => p !== undefined).map(({ id, name }) => ({ id, name }));
 }
 
 export function providerById(id: string): Provider | undefined {
-  if (id === "github") {
-    const clientId = env("GITHUB_CLIENT_ID");
-    const clientSecret = env("GITHUB_CLIENT_SECRET");
-    return clientId && clientSecret ? github(clientId, clientSecret) : undefined;
-  }
-  if (id === "oidc") {
-    const issuer = env("OIDC_ISSUER");
-    const clientId = env("OIDC_CLIENT_ID");
-    if (!issuer || !clientId) return undefined;
-    return openIdConnect(issuer.replace(/\/$/, ""), clientId, env("OIDC_CLIENT_SECRET") ?? null, env("OIDC_NAME") ?? "OpenID Connect");
+  const settings = config();
+  if (id === "github" && settings.github) return github(settings.github.clientId, settings.github.clientSecret);
+  if (id === "oidc" && settings.oidc) {
+    const { issuer, clientId, clientSecret, name } = settings.oidc;
+    return openIdConnect(issuer, clientId, clientSecret ?? null, name);
   }
   return undefined;
 }
@@ -119,8 +111,8 @@ function openIdConnect(issuer: string, clientId: string, clientSecret: string | 
       const discovery = await discover(issuer);
       const client = new OAuth2Client(clientId, clientSecret, redirectUri);
       const tokens = await client.validateAuthorizationCode(discovery.token_endpoint, code, codeVerifier);
-      // The ID token came straight from the token endpoint over the back channel (OIDC Core 3.1.3.7): its
-      // issuer, audience, expiry and nonce are checked; its signature is vouched for by that channel.
+      // The ID token came straight from the token endpoint over the back channel, which vouches for its
+      // signature; its issuer, audience, expiry and nonce are checked here.
       const claims = decodeIdToken(tokens.idToken()) as Claims;
       const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
       if (str(claims.iss)?.replace(/\/$/, "") !== issuer) throw new Error("ID token from another issuer");

@@ -2,7 +2,6 @@ import { dirOf, localizePath, type Locale } from "~/i18n/locales";
 import type { TFunction } from "~/i18n/translate";
 import { oauthChannelName, type OAuthResult } from "./provider-info";
 
-export type { OAuthResult } from "./provider-info";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

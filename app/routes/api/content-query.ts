@@ -1,5 +1,6 @@
 import { contentQuery } from "~/content/api.server";
-import { handleApi } from "~/lib/api.server";
-import type { Route } from "./+types/content-query";
+import { apiRoute } from "~/lib/api.server";
 
-export const loader = ({ request }: Route.LoaderArgs) => handleApi(request, contentQuery);
+/** GET /api/content/query?locale=&category=&intro=&sort=&limit=&offset=: published posts. */
+export const loader = apiRoute({ GET: contentQuery });
+export const action = loader;

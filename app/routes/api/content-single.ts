@@ -1,5 +1,6 @@
 import { contentSingle } from "~/content/api.server";
-import { handleApi } from "~/lib/api.server";
-import type { Route } from "./+types/content-single";
+import { apiRoute } from "~/lib/api.server";
 
-export const loader = ({ request }: Route.LoaderArgs) => handleApi(request, contentSingle);
+/** GET /api/content/single?path=&locale=: one page with its front matter, rendered HTML and table of contents. */
+export const loader = apiRoute({ GET: contentSingle });
+export const action = loader;

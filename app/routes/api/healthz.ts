@@ -1,17 +1,15 @@
-import { connection } from "~/db/client.server";
+import { databaseHealth } from "~/db/health.server";
+import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
 
-/** Liveness and database reachability, for load balancers and the installer's first look. */
-export async function loader() {
-  const started = performance.now();
-  try {
-    const { client } = await connection();
-    const row = (await client.execute("select sqlite_version() as version")).rows[0];
-    return json({
-      status: "ok",
-      database: { reachable: true, version: String(row?.version ?? ""), latencyMs: Math.round(performance.now() - started) },
-    });
-  } catch {
-    return json({ status: "error", database: { reachable: false } }, 503);
-  }
-}
+/** GET /healthz: liveness and database reachability, for load balancers; answers before installation too. */
+export const loader = apiRoute(
+  {
+    GET: async () => {
+      const database = await databaseHealth();
+      return database.reachable ? json({ status: "ok", database }) : json({ status: "error", database }, 503);
+    },
+  },
+  { gate: "always" },
+);
+export const action = loader;

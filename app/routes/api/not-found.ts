@@ -1,7 +1,8 @@
+import { apiRoute, type ApiHandler } from "~/lib/api.server";
 import { jsonError } from "~/lib/http.server";
 
-/** Unknown API paths answer JSON, never the HTML 404 page. */
-export function loader() {
-  return jsonError(404, "Page not found");
-}
+const notFound: ApiHandler = async ({ t }) => jsonError(404, t("api.notFound"));
+
+/** Unknown API paths answer JSON in the caller's language, never the HTML 404 page. */
+export const loader = apiRoute({ GET: notFound, POST: notFound, PUT: notFound, DELETE: notFound });
 export const action = loader;

@@ -1,5 +1,6 @@
 import { searchCall } from "~/content/api.server";
-import { handleApi } from "~/lib/api.server";
-import type { Route } from "./+types/search";
+import { apiRoute } from "~/lib/api.server";
 
-export const loader = ({ request }: Route.LoaderArgs) => handleApi(request, searchCall);
+/** GET /api/search?q=&locale=&limit=: pages matching the words, best first. */
+export const loader = apiRoute({ GET: searchCall });
+export const action = loader;

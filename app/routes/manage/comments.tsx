@@ -3,7 +3,7 @@ import { useState } from "react";
 import { data, Link, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
 import { moderationList } from "~/comments/comments.server";
-import { commentStatusSchema } from "~/comments/schema";
+import { commentStatusSchema, moderationQuery } from "~/comments/schema";
 import { RelativeTime } from "~/comments/ui/relative-time";
 import { getDb } from "~/db/client.server";
 import { commentStatuses, type CommentStatus } from "~/db/schema";
@@ -19,18 +19,17 @@ import { Button } from "~/ui/button";
 import { toast } from "~/ui/toast/store";
 import type { Route } from "./+types/comments";
 
-const pageSize = 20;
+/** The queue's query; an address with an unknown status shows the pending tab. */
+const pageQuery = moderationQuery.extend({ status: commentStatusSchema.catch("pending") });
 
 /** /manage/comments: the moderation queue (comments.edit), one tab per status. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePagePermission(request, "comments.edit");
   const url = new URL(request.url);
-  const { locale } = parseLocalizedPath(url.pathname);
-  const status = commentStatusSchema.catch("pending").parse(url.searchParams.get("status") ?? "pending");
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const list = await moderationList(await getDb(), { status, page, pageSize });
+  const query = pageQuery.parse(Object.fromEntries(url.searchParams));
+  const list = await moderationList(await getDb(), query);
   return data(
-    { messages: pickMessages(locale, ["comments"]), status, ...list },
+    { messages: pickMessages(parseLocalizedPath(url.pathname).locale, ["comments"]), status: query.status, ...list },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -52,7 +51,7 @@ const actions: { status: CommentStatus; label: "comments.action.approve" | "comm
 export default function ManageComments() {
   const t = useT();
   const locale = useLocale();
-  const { rows, counts, status, total, page } = useLoaderData<typeof loader>();
+  const { rows, counts, status, total, page, pageSize } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const revalidator = useRevalidator();
   const [selected, setSelected] = useState<number[]>([]);

@@ -1,4 +1,7 @@
-/** The first-run installer. Its English texts are the product's wording, used verbatim. */
+/**
+ * The first-run installer. The English texts of its panels, buttons and messages are part of the product and are
+ * kept word for word.
+ */
 export default {
   "title": "Install Daftar",
   "intro": "Five short steps from an empty database to a working site with its first administrator.",
@@ -87,7 +90,6 @@ export default {
   "error.defaultsMissing": "Load the default data first.",
   "error.defaultsFailed": "Loading the default data failed.",
   "error.adminExists": "An administrator already exists.",
-  "error.userNameTaken": "Username is already taken. Please choose another one.",
   "error.adminMissing": "Create the administrator account first.",
   "error.notInstalled": "The site is not installed yet.",
 } as const;

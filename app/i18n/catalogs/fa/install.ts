@@ -89,7 +89,6 @@ export default {
   "error.defaultsMissing": "نخست داده‌های پیش‌فرض را بارگذاری کنید.",
   "error.defaultsFailed": "بارگذاری داده‌های پیش‌فرض ناموفق بود.",
   "error.adminExists": "یک مدیر پیش‌تر ساخته شده است.",
-  "error.userNameTaken": "این نام کاربری گرفته شده است. لطفاً نام دیگری انتخاب کنید.",
   "error.adminMissing": "نخست حساب مدیر را بسازید.",
   "error.notInstalled": "سایت هنوز نصب نشده است.",
 } satisfies CatalogOf<typeof en>;

@@ -1,22 +1,17 @@
 import { changePassword } from "~/auth/account.server";
-import { requireApiUser } from "~/auth/current-user.server";
 import { changePasswordSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { parseBody, readJson } from "~/lib/api.server";
-import { apiRoute } from "~/lib/api-route.server";
+import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
 
-/** PUT /api/auth/change-password: every other session of the account ends. */
-const route = apiRoute(
+/** PUT /api/auth/change-password { oldPassword, newPassword }: every other session of the account ends. */
+export const loader = apiRoute(
   {
     PUT: async (ctx) => {
-      const user = await requireApiUser(ctx);
-      const input = parseBody(ctx, changePasswordSchema, await readJson(ctx));
-      await changePassword(await getDb(), user, input);
+      await changePassword(await getDb(), ctx.user, await ctx.body(changePasswordSchema));
       return json({ message: ctx.t("auth.passwordChanged") });
     },
   },
-  { failure: "auth.changePasswordFailed" },
+  { needs: "user", failure: "auth.changePasswordFailed" },
 );
-export const loader = route.loader;
-export const action = route.action;
+export const action = loader;

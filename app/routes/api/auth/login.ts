@@ -1,22 +1,22 @@
 import { login } from "~/auth/account.server";
-import { accountOf } from "~/auth/current-user.server";
+import { signedInAnswer } from "~/auth/api.server";
 import { loginSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { parseBody, readJson } from "~/lib/api.server";
-import { apiRoute } from "~/lib/api-route.server";
-import { json } from "~/lib/http.server";
+import { apiRoute } from "~/lib/api.server";
 
-/** POST /api/auth/login: a new session (any previous one of this browser ends). */
-const route = apiRoute(
+/** POST /api/auth/login { userName, password, pub?, deviceName? }: a new session (this browser's previous one ends). */
+export const loader = apiRoute(
   {
     POST: async (ctx) => {
-      const input = parseBody(ctx, loginSchema, await readJson(ctx));
       const db = await getDb();
-      const { user, cookie } = await login(db, input, ctx.request, ctx);
-      return json({ message: ctx.t("auth.loginSuccess"), user: await accountOf(db, user.id) }, { headers: { "Set-Cookie": cookie } });
+      return signedInAnswer(
+        ctx,
+        db,
+        await login(db, await ctx.body(loginSchema), ctx.request, ctx),
+        "auth.loginSuccess",
+      );
     },
   },
   { failure: "auth.loginFailed" },
 );
-export const loader = route.loader;
-export const action = route.action;
+export const action = loader;

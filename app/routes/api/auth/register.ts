@@ -1,25 +1,18 @@
 import { register } from "~/auth/account.server";
-import { accountOf } from "~/auth/current-user.server";
+import { signedInAnswer } from "~/auth/api.server";
 import { registerSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { parseBody, readJson } from "~/lib/api.server";
-import { apiRoute } from "~/lib/api-route.server";
-import { json } from "~/lib/http.server";
+import { apiRoute } from "~/lib/api.server";
 
-/** POST /api/auth/register: a Member account, logged in at once. */
-const route = apiRoute(
+/** POST /api/auth/register: a Member account, signed in at once. */
+export const loader = apiRoute(
   {
     POST: async (ctx) => {
-      const input = parseBody(ctx, registerSchema, await readJson(ctx));
       const db = await getDb();
-      const { user, cookie } = await register(db, input, ctx.request, ctx);
-      return json(
-        { message: ctx.t("auth.registered"), user: await accountOf(db, user.id) },
-        { status: 201, headers: { "Set-Cookie": cookie } },
-      );
+      const signedIn = await register(db, await ctx.body(registerSchema), ctx.request, ctx);
+      return signedInAnswer(ctx, db, signedIn, "auth.registered", 201);
     },
   },
   { failure: "auth.registerFailed" },
 );
-export const loader = route.loader;
-export const action = route.action;
+export const action = loader;

@@ -1,11 +1,11 @@
 import { accountPart, currentUser } from "~/auth/current-user.server";
 import { clearSessionCookie, destroySession } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api-route.server";
+import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
 
 /** GET: the current session as JSON ({} when there is none). DELETE: logs out. */
-const route = apiRoute({
+export const loader = apiRoute({
   GET: async ({ request }) => {
     const user = await currentUser(request).catch(() => null);
     if (!user) return json({});
@@ -16,5 +16,4 @@ const route = apiRoute({
     return json({ message: t("auth.loggedOut") }, { headers: { "Set-Cookie": clearSessionCookie(request) } });
   },
 });
-export const loader = route.loader;
-export const action = route.action;
+export const action = loader;

@@ -1,25 +1,25 @@
-import { checkDatabase, installProgress, useDatabase } from "~/install/install.server";
-import { handleInstallApi } from "~/install/api.server";
+import { checkDatabase, installProgress, switchDatabase } from "~/install/install.server";
 import { databaseFormSchema } from "~/install/schema";
-import { parseBody, readJson } from "~/lib/api.server";
+import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
-import type { Route } from "./+types/database-connections";
 
-/** GET: is the database reachable, what is it, and where does the installation stand. */
-export function loader({ request }: Route.LoaderArgs) {
-  return handleInstallApi(request, async ({ t }) => {
-    const database = await checkDatabase();
-    const progress = await installProgress();
-    const message = database.connected ? t("install.connection.ok.description") : t("install.error.notWorking");
-    return json({ message, database, progress }, database.connected ? 200 : 503);
-  });
-}
-
-/** POST { url, authToken? }: verify another database and use it from now on. */
-export function action({ request }: Route.ActionArgs) {
-  return handleInstallApi(request, async (ctx) => {
-    const { url, authToken } = parseBody(ctx, databaseFormSchema, await readJson(ctx));
-    const database = await useDatabase(url, authToken);
-    return json({ message: ctx.t("install.connection.saved"), database, progress: await installProgress() });
-  });
-}
+/**
+ * GET: is the database reachable, what is it, and where does the installation stand.
+ * POST { url, authToken? }: verify another database and use it from now on.
+ */
+export const loader = apiRoute(
+  {
+    GET: async ({ t }) => {
+      const database = await checkDatabase();
+      const message = database.connected ? t("install.connection.ok.description") : t("install.error.notWorking");
+      return json({ message, database, progress: await installProgress() }, database.connected ? 200 : 503);
+    },
+    POST: async (ctx) => {
+      const { url, authToken } = await ctx.body(databaseFormSchema);
+      const database = await switchDatabase(url, authToken);
+      return json({ message: ctx.t("install.connection.saved"), database, progress: await installProgress() });
+    },
+  },
+  { gate: "installer" },
+);
+export const action = loader;

@@ -1,13 +1,15 @@
-import { handleInstallApi, methodNotAllowed } from "~/install/api.server";
 import { installProgress, loadDefaults } from "~/install/install.server";
+import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
-import type { Route } from "./+types/database-loading";
 
-export const loader = methodNotAllowed;
-
-export function action({ request }: Route.ActionArgs) {
-  return handleInstallApi(request, async ({ t }) => {
-    const report = await loadDefaults();
-    return json({ message: t("install.defaults.ok.description"), report, progress: await installProgress() });
-  });
-}
+/** POST: loads the default data (step 3): permissions, roles, configuration, bundled content. */
+export const loader = apiRoute(
+  {
+    POST: async ({ t }) => {
+      const report = await loadDefaults();
+      return json({ message: t("install.defaults.ok.description"), report, progress: await installProgress() });
+    },
+  },
+  { gate: "installer" },
+);
+export const action = loader;

@@ -1,13 +1,15 @@
-import { handleInstallApi, methodNotAllowed } from "~/install/api.server";
 import { installProgress, migrateDatabase } from "~/install/install.server";
+import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
-import type { Route } from "./+types/migrations-run";
 
-export const loader = methodNotAllowed;
-
-export function action({ request }: Route.ActionArgs) {
-  return handleInstallApi(request, async ({ t }) => {
-    await migrateDatabase();
-    return json({ message: t("install.schema.ok.description"), progress: await installProgress() });
-  });
-}
+/** POST: applies pending migrations (step 2). */
+export const loader = apiRoute(
+  {
+    POST: async ({ t }) => {
+      await migrateDatabase();
+      return json({ message: t("install.schema.ok.description"), progress: await installProgress() });
+    },
+  },
+  { gate: "installer" },
+);
+export const action = loader;

@@ -1,60 +1,69 @@
 import { currentUser } from "~/auth/current-user.server";
 import { clearFlowCookie, finishFlow, readFlow, redirectUri } from "~/auth/oauth/flow.server";
+import type { OAuthResult } from "~/auth/oauth/provider-info";
 import { providerById } from "~/auth/oauth/providers.server";
-import { resultPage, type OAuthResult } from "~/auth/oauth/result-page.server";
+import { resultPage } from "~/auth/oauth/result-page.server";
 import { getDb } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
-import { apiRoute } from "~/lib/api-route.server";
+import { apiRoute } from "~/lib/api.server";
 import { ServiceError } from "~/lib/service-error";
-import { requestInfoContext } from "~/request-context";
 import { flashToastCookie } from "~/ui/toast/flash.server";
-import type { Route } from "./+types/callback";
 
 /**
  * GET /api/oauth/:provider/callback: the provider sends the browser back here. The flow must be the one
  * this browser started (state and cookie match); the answer is a page that reports to the opener, or a
  * redirect with a toast when the flow ran in the main window.
  */
-export function loader(args: Route.LoaderArgs | Route.ActionArgs) {
-  return apiRoute({
-    GET: async (ctx) => {
-      const query = new URL(ctx.request.url).searchParams;
-      const flow = readFlow(ctx.request);
-      const provider = providerById(args.params.provider);
-      const locale = flow?.locale ?? ctx.locale;
-      const t = serverT(locale);
-      const headers = new Headers({ "Set-Cookie": clearFlowCookie(ctx.request) });
-      const mode = flow?.mode ?? "login";
-      let result: OAuthResult;
-      if (!provider) {
-        result = { type: "daftar:oauth", ok: false, message: t("auth.oauthUnknown"), mode };
-      } else if (!flow || flow.provider !== provider.id || query.get("state") !== flow.state || !query.get("code")) {
-        result = { type: "daftar:oauth", ok: false, message: t("auth.oauthFailed", { provider: provider.name }), mode };
-      } else {
-        try {
-          const identity = await provider.identify(query.get("code")!, flow, redirectUri(ctx.request, provider.id));
-          const db = await getDb();
-          const signedIn = await currentUser(ctx.request);
-          const outcome = await finishFlow(db, flow, identity, ctx.request, ctx, signedIn?.id ?? null, provider.name);
-          if (outcome.kind === "login") headers.append("Set-Cookie", outcome.cookie);
-          const message = outcome.kind === "login" ? t("auth.loginSuccess") : t("auth.oauthLinked", { provider: provider.name });
-          result = { type: "daftar:oauth", ok: true, message, mode };
-        } catch (error) {
-          if (!(error instanceof ServiceError)) console.error(`OAuth callback from ${provider.id} failed:`, error);
-          const message =
-            error instanceof ServiceError ? t(error.key, error.vars) : t("auth.oauthFailed", { provider: provider.name });
-          result = { type: "daftar:oauth", ok: false, message, mode };
-        }
+export const loader = apiRoute({
+  GET: async (ctx) => {
+    const query = new URL(ctx.request.url).searchParams;
+    const flow = readFlow(ctx.request);
+    const provider = providerById(ctx.params.provider ?? "");
+    // The answer speaks the language the flow started in.
+    const locale = flow?.locale ?? ctx.locale;
+    const t = serverT(locale);
+    const headers = new Headers({ "Set-Cookie": clearFlowCookie(ctx.request) });
+    const mode = flow?.mode ?? "login";
+    let result: OAuthResult;
+    if (!provider) {
+      result = { type: "daftar:oauth", ok: false, message: t("auth.oauthUnknown"), mode };
+    } else if (!flow || flow.provider !== provider.id || query.get("state") !== flow.state || !query.get("code")) {
+      result = { type: "daftar:oauth", ok: false, message: t("auth.oauthFailed", { provider: provider.name }), mode };
+    } else {
+      try {
+        const identity = await provider.identify(query.get("code")!, flow, redirectUri(ctx.request, provider.id));
+        const signedIn = await currentUser(ctx.request);
+        const outcome = await finishFlow(
+          await getDb(),
+          flow,
+          identity,
+          ctx.request,
+          ctx,
+          signedIn?.id ?? null,
+          provider.name,
+        );
+        if (outcome.kind === "login") headers.append("Set-Cookie", outcome.cookie);
+        const message =
+          outcome.kind === "login" ? t("auth.loginSuccess") : t("auth.oauthLinked", { provider: provider.name });
+        result = { type: "daftar:oauth", ok: true, message, mode };
+      } catch (error) {
+        // A refusal (linked elsewhere …) is told as it is; anything else is logged and told as a failed sign-in.
+        if (!(error instanceof ServiceError)) console.error(`OAuth callback from ${provider.id} failed:`, error);
+        const message =
+          error instanceof ServiceError ? t(error.key, error.vars) : t("auth.oauthFailed", { provider: provider.name });
+        result = { type: "daftar:oauth", ok: false, message, mode };
       }
-      if (flow && !flow.popup) {
-        const secure = ctx.request.url.startsWith("https:");
-        headers.append("Set-Cookie", flashToastCookie({ title: result.message, variant: result.ok ? "success" : "error" }, secure));
-        headers.set("Location", flow.returnTo);
-        return new Response(null, { status: 302, headers });
-      }
-      return resultPage(result, locale, t, args.context.get(requestInfoContext).nonce, headers);
-    },
-  }).loader(args);
-}
-
+    }
+    if (flow && !flow.popup) {
+      const secure = ctx.request.url.startsWith("https:");
+      headers.append(
+        "Set-Cookie",
+        flashToastCookie({ title: result.message, variant: result.ok ? "success" : "error" }, secure),
+      );
+      headers.set("Location", flow.returnTo);
+      return new Response(null, { status: 302, headers });
+    }
+    return resultPage(result, locale, t, ctx.nonce, headers);
+  },
+});
 export const action = loader;

@@ -1,0 +1,166 @@
+import path from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { config, ConfigError, parseConfig, projectRoot, resetConfigForTests } from "~/config.server";
+
+/** The problems parseConfig finds in `env`, one line each. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("parseConfig", () => {
+  test("an empty environment gives the defaults", () => {
+    expect(parseConfig({})).toEqual({
+      port: 3000,
+      host: undefined,
+      dataDir: path.join(projectRoot, "data"),
+      databaseUrl: `file:${path.join(projectRoot, "data", "daftar.db")}`,
+      databaseAuthToken: undefined,
+      siteUrl: undefined,
+      trustProxy: false,
+      forceInstalled: false,
+      setupToken: undefined,
+      github: undefined,
+      oidc: undefined,
+      production: false,
+    });
+  });
+
+  test("values are read, trimmed and normalised; empty ones count as unset", () => {
+    const parsed = parseConfig({
+      PORT: " 8080 ",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/srv/daftar",
+      DATABASE_URL: "libsql://db.example.turso.io",
+      DATABASE_AUTH_TOKEN: "token",
+      SITE_URL: "https://daftar.example/",
+      TRUST_PROXY: "loopback, 10.0.0.0/8",
+      DAFTAR_INSTALLED: "true",
+      SETUP_TOKEN: "a-long-enough-setup-token",
+      GITHUB_CLIENT_ID: "",
+      OIDC_ISSUER: "https://id.example/realms/main/",
+      OIDC_CLIENT_ID: "daftar",
+      OIDC_NAME: "Keycloak",
+      NODE_ENV: "production",
+    });
+    expect(parsed).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/srv/daftar",
+      databaseUrl: "libsql://db.example.turso.io",
+      databaseAuthToken: "token",
+      siteUrl: "https://daftar.example",
+      trustProxy: "loopback, 10.0.0.0/8",
+      forceInstalled: true,
+      setupToken: "a-long-enough-setup-token",
+      github: undefined,
+      oidc: { issuer: "https://id.example/realms/main", clientId: "daftar", clientSecret: undefined, name: "Keycloak" },
+      production: true,
+    });
+    expect(parseConfig({ DATA_DIR: "/srv/daftar" }).databaseUrl).toBe("file:/srv/daftar/daftar.db");
+    expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseConfig({ OIDC_ISSUER: "https://id.example", OIDC_CLIENT_ID: "d" }).oidc?.name).toBe("OpenID Connect");
+  });
+
+  test.each([
+    [{ PORT: "eighty" }, 'PORT must be a whole number from 1 to 65535 (got "eighty").'],
+    [{ PORT: "70000" }, 'PORT must be a whole number from 1 to 65535 (got "70000").'],
+    [
+      { HOST: "local host" },
+      'HOST must be an address or host name to listen on, such as 0.0.0.0 or 127.0.0.1 (got "local host").',
+    ],
+    [
+      { DATABASE_URL: "postgres://db" },
+      "DATABASE_URL must start with file:, libsql://, http://, https://, ws:// or wss://.",
+    ],
+    [
+      { TRUST_PROXY: "yes please" },
+      'TRUST_PROXY must be true, false, a number of proxies, or addresses and subnets such as loopback, 10.0.0.0/8 (got "yes please").',
+    ],
+    [{ DAFTAR_INSTALLED: "yes" }, 'DAFTAR_INSTALLED must be true or false (got "yes").'],
+    [{ SETUP_TOKEN: "short" }, "SETUP_TOKEN must be at least 16 characters, without spaces: it guards the installer."],
+    [
+      { GITHUB_CLIENT_ID: "id" },
+      "GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET go together: GITHUB_CLIENT_SECRET is missing.",
+    ],
+    [
+      { GITHUB_CLIENT_SECRET: "secret" },
+      "GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET go together: GITHUB_CLIENT_ID is missing.",
+    ],
+    [{ OIDC_ISSUER: "https://id.example" }, "OIDC_ISSUER and OIDC_CLIENT_ID go together: OIDC_CLIENT_ID is missing."],
+    [
+      { OIDC_ISSUER: "id.example", OIDC_CLIENT_ID: "daftar" },
+      'OIDC_ISSUER must be an http(s) URL such as https://id.example/realms/main (got "id.example").',
+    ],
+    [{ OIDC_CLIENT_SECRET: "secret" }, "OIDC_CLIENT_SECRET is set but OIDC_ISSUER and OIDC_CLIENT_ID are not."],
+    [{ OIDC_NAME: "Keycloak" }, "OIDC_NAME is set but OIDC_ISSUER and OIDC_CLIENT_ID are not."],
+    [{ NODE_ENV: "prod" }, 'NODE_ENV must be production, development or test (got "prod").'],
+  ])("%o: %s", (env, problem) => {
+    expect(problemsOf(env)).toEqual([problem]);
+  });
+
+  test.each([
+    ["daftar.example", "daftar.example"],
+    ["ftp://daftar.example", "ftp://daftar.example"],
+    ["https://daftar.example/blog", "https://daftar.example/blog"],
+    ["https://daftar.example?x=1", "https://daftar.example?x=1"],
+    ["https://admin:hunter2@daftar.example", "https://***@daftar.example"],
+  ])("SITE_URL %s is not an origin (shown as %s)", (value, shown) => {
+    expect(problemsOf({ SITE_URL: value })).toEqual([
+      `SITE_URL must be an http(s) origin such as https://daftar.example, without a path, query or credentials (got "${shown}").`,
+    ]);
+  });
+
+  test("every problem is named at once, and secrets are never repeated", () => {
+    const error = (() => {
+      try {
+        parseConfig({
+          PORT: "0",
+          SETUP_TOKEN: "secret 123",
+          DATABASE_URL: "mysql://user:pw@db",
+          GITHUB_CLIENT_SECRET: "gh-secret",
+        });
+      } catch (thrown) {
+        return thrown as ConfigError;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.problems.map((problem) => problem.split(" ")[0])).toEqual([
+      "PORT",
+      "DATABASE_URL",
+      "SETUP_TOKEN",
+      "GITHUB_CLIENT_ID",
+    ]);
+    expect(error!.message).toMatch(/^Invalid configuration:\n {2}- PORT must be/);
+    for (const secret of ["secret 123", "pw@db", "gh-secret"]) expect(error!.message).not.toContain(secret);
+  });
+});
+
+describe("config()", () => {
+  afterEach(() => {
+    delete process.env.SITE_URL;
+    resetConfigForTests();
+  });
+
+  test("reads the environment once; resetConfigForTests makes it read again", () => {
+    process.env.SITE_URL = "https://one.example";
+    resetConfigForTests();
+    expect(config().siteUrl).toBe("https://one.example");
+    process.env.SITE_URL = "https://two.example";
+    expect(config().siteUrl).toBe("https://one.example");
+    resetConfigForTests();
+    expect(config().siteUrl).toBe("https://two.example");
+  });
+
+  test("a bad value throws", () => {
+    process.env.SITE_URL = "not an origin";
+    resetConfigForTests();
+    expect(() => config()).toThrow(/SITE_URL must be an http\(s\) origin/);
+  });
+});
