@@ -1,4 +1,4 @@
-/** The content calls: one page, a query over posts, and site search. Routes wrap these in `handleApi`. */
+/** The content calls: one page, a query over posts, and site search. Routes wrap these in `apiRoute`. */
 import { parseBody, type ApiContext } from "~/lib/api.server";
 import { json, jsonError } from "~/lib/http.server";
 import { localizePath, parseLocalizedPath } from "~/i18n/locales";
