@@ -207,6 +207,7 @@ export const comments = sqliteTable(
 );
 
 // ── Builds: the editor's saves, grouped and pushed to the git host ─────────
+// Not used by any feature yet: the editor and its builds will write these two tables.
 
 export const buildStatuses = ["open", "pushing", "pushed", "failed"] as const;
 
@@ -244,6 +245,7 @@ export const commits = sqliteTable(
 );
 
 // ── Traffic ─────────────────────────────────────────────────────────────────
+// Not written by any feature yet: the visit log will fill it and the dashboard's traffic charts read it.
 
 /** Page views / log entries: what the dashboard's traffic charts read. */
 export const pageViews = sqliteTable(
@@ -274,6 +276,7 @@ export const rateLimits = sqliteTable("rate_limits", {
 });
 
 // ── Nostr relay ─────────────────────────────────────────────────────────────
+// Not used by any feature yet: the site's relay will store events and their tags here.
 
 export const nostrEvents = sqliteTable(
   "nostr_events",
