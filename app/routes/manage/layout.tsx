@@ -3,7 +3,7 @@ import { requirePageUser } from "~/auth/current-user.server";
 import { pickMessages } from "~/i18n/catalogs.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
-import { ManageFrame } from "~/manage/manage-frame";
+import { ManageFrame } from "~/manage/ui/manage-frame";
 import type { Route } from "./+types/layout";
 
 /**

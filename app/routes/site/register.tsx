@@ -1,8 +1,8 @@
 import { Link, useLoaderData } from "react-router";
-import { AuthCard } from "~/auth/auth-card";
+import { AuthCard } from "~/auth/ui/auth-card";
 import { authPageData } from "~/auth/auth-page.server";
-import { OAuthButtons } from "~/auth/forms/oauth-buttons";
-import { RegisterForm } from "~/auth/forms/register-form";
+import { OAuthButtons } from "~/auth/ui/oauth-buttons";
+import { RegisterForm } from "~/auth/ui/register-form";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { documentTitle } from "~/shell/meta";

@@ -7,9 +7,9 @@ import { Field } from "~/ui/field";
 import { PasswordInput } from "~/ui/password-input";
 import { toast } from "~/ui/toast/store";
 import { useSchemaForm } from "~/ui/use-schema-form";
-import { FormAlert } from "../forms/form-alert";
-import { changePasswordSchema, withConfirmation } from "../schema";
-import { useHydrated } from "../use-hydrated";
+import { FormAlert } from "~/ui/form-alert";
+import { changePasswordSchema, withConfirmation } from "~/auth/schema";
+import { useHydrated } from "~/ui/use-hydrated";
 
 const passwordFormSchema = withConfirmation(changePasswordSchema, "newPassword");
 const empty = { oldPassword: "", newPassword: "", confirmPassword: "" };

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import { useRootData } from "./root-data";
+import { useRootData } from "~/shell/root-data";
 
 export function SiteFooter() {
   const t = useT();

@@ -8,8 +8,8 @@ import { callApi } from "~/lib/api-client";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { toast } from "~/ui/toast/store";
-import type { SessionInfo } from "../activity.server";
-import { describeUserAgent } from "../user-agent";
+import type { SessionInfo } from "~/auth/activity.server";
+import { describeUserAgent } from "~/auth/user-agent";
 
 export interface DeviceInfo {
   pub: string;

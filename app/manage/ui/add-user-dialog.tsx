@@ -7,7 +7,7 @@ import { Field } from "~/ui/field";
 import { Input, Textarea } from "~/ui/input";
 import { PasswordInput } from "~/ui/password-input";
 import { useSchemaForm } from "~/ui/use-schema-form";
-import { Checklist, type ChecklistOption } from "./checklist";
+import { Checklist, type ChecklistOption } from "~/ui/checklist";
 import { useApiAction } from "./use-api-action";
 
 const addUserSchema = withConfirmation(newUserSchema, "password");

@@ -4,7 +4,7 @@ import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { permissionLabel, roleDescription } from "./role-label";
+import { permissionLabel, roleDescription } from "~/manage/role-label";
 
 const th = "px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted-foreground";
 const td = "px-3 py-3 align-top";

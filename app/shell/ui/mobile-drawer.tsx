@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useT } from "~/i18n/use-t";
-import { useRootData } from "./root-data";
+import { useRootData } from "~/shell/root-data";
 import { MainNav } from "./main-nav";
 
 /** The main menu in a side sheet for narrow screens; it slides in from the reading start side. */

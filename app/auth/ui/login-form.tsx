@@ -7,9 +7,9 @@ import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { PasswordInput } from "~/ui/password-input";
 import { useSchemaForm } from "~/ui/use-schema-form";
-import { loginSchema, type LoginInput } from "../schema";
-import { useHydrated } from "../use-hydrated";
-import { FormAlert } from "./form-alert";
+import { loginSchema, type LoginInput } from "~/auth/schema";
+import { useHydrated } from "~/ui/use-hydrated";
+import { FormAlert } from "~/ui/form-alert";
 
 /** The browser's identity key, made first if needed; null when it cannot be made (no storage). */
 export async function identityForSubmit(locale: "fa" | "en") {

@@ -7,8 +7,8 @@ import { Dialog } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { useSchemaForm } from "~/ui/use-schema-form";
-import { Checklist } from "./checklist";
-import { permissionLabel } from "./role-label";
+import { Checklist } from "~/ui/checklist";
+import { permissionLabel } from "~/manage/role-label";
 import { useApiAction } from "./use-api-action";
 
 /** Adds a role: name, description and a checklist of the permissions the actor holds. */

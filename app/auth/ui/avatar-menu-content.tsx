@@ -8,7 +8,7 @@ import { loadIdentityMaker } from "~/identity/store";
 import { callApi } from "~/lib/api-client";
 import { isDark, setColorMode } from "~/ui/theme";
 import { toast } from "~/ui/toast/store";
-import type { SessionUser } from "./session-user";
+import type { SessionUser } from "~/auth/session-user";
 
 const AuthDialog = lazy(() => import("./auth-dialog"));
 

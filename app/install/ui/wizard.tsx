@@ -9,7 +9,7 @@ import { Stepper } from "~/ui/stepper";
 import { toast } from "~/ui/toast/store";
 import { AdminForm } from "./admin-form";
 import { DatabaseForm } from "./database-form";
-import { clearFlags, initialFlags, readFlags, reconcile, writeFlags, type ProgressFlags, type ServerProgress } from "./progress-flags";
+import { clearFlags, initialFlags, readFlags, reconcile, writeFlags, type ProgressFlags, type ServerProgress } from "~/install/progress-flags";
 import { StatusPanel } from "./status-panel";
 
 export const totalSteps = 5;

@@ -5,10 +5,10 @@ import { ExtraMessages, useLocale, useT } from "~/i18n/use-t";
 import type { Messages } from "~/i18n/translate";
 import { Dialog } from "~/ui/dialog";
 import { toast } from "~/ui/toast/store";
-import { LoginForm } from "./forms/login-form";
-import { OAuthButtons } from "./forms/oauth-buttons";
-import { RegisterForm } from "./forms/register-form";
-import type { ProviderInfo } from "./oauth/provider-info";
+import { LoginForm } from "./login-form";
+import { OAuthButtons } from "./oauth-buttons";
+import { RegisterForm } from "./register-form";
+import type { ProviderInfo } from "~/auth/oauth/provider-info";
 
 interface AuthPageData {
   messages: Messages;

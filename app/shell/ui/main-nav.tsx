@@ -1,7 +1,7 @@
 import { NavLink } from "react-router";
 import { localizePath, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { mainMenu } from "./nav-items";
+import { mainMenu } from "~/shell/nav-items";
 
 /** The main menu as a list of links; the drawer and the header both use it. */
 export function MainNav({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {

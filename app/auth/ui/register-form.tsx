@@ -6,9 +6,9 @@ import { Field } from "~/ui/field";
 import { Input, Textarea } from "~/ui/input";
 import { PasswordInput } from "~/ui/password-input";
 import { useSchemaForm } from "~/ui/use-schema-form";
-import { registerSchema, withConfirmation } from "../schema";
-import { useHydrated } from "../use-hydrated";
-import { FormAlert } from "./form-alert";
+import { registerSchema, withConfirmation } from "~/auth/schema";
+import { useHydrated } from "~/ui/use-hydrated";
+import { FormAlert } from "~/ui/form-alert";
 import { identityForSubmit } from "./login-form";
 
 // The register payload without what the browser adds itself (pub, deviceName), plus the confirmation.

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { LoadingBar } from "~/ui/loading-bar";
 import { Toaster } from "~/ui/toast/toaster";
-import { useRootData } from "./root-data";
+import { useRootData } from "~/shell/root-data";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader, type HeaderSlots } from "./site-header";
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocale } from "~/i18n/use-t";
 import { useRootData } from "~/shell/root-data";
-import { loadIdentityMaker, readIdentity, readProfile } from "./store";
+import { loadIdentityMaker, readIdentity, readProfile } from "~/identity/store";
 
 /** A guest's identity is made this long after the page has loaded, when the browser is idle. */
 const idleDelay = 3000;

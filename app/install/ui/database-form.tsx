@@ -6,7 +6,7 @@ import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { toast } from "~/ui/toast/store";
 import { useSchemaForm } from "~/ui/use-schema-form";
-import { databaseFormSchema } from "./schema";
+import { databaseFormSchema } from "~/install/schema";
 
 /** Another database for the site: verified by the server before it is saved and used. */
 export function DatabaseForm({ onSaved }: { onSaved: () => void }) {

@@ -7,9 +7,9 @@ import { Field } from "~/ui/field";
 import { Input, Textarea } from "~/ui/input";
 import { toast } from "~/ui/toast/store";
 import { useSchemaForm } from "~/ui/use-schema-form";
-import { FormAlert } from "../forms/form-alert";
-import { updateProfileSchema } from "../schema";
-import { useHydrated } from "../use-hydrated";
+import { FormAlert } from "~/ui/form-alert";
+import { updateProfileSchema } from "~/auth/schema";
+import { useHydrated } from "~/ui/use-hydrated";
 
 /** Edits the signed-in user's first name, last name and about. */
 export function ProfileForm({ initial }: { initial: { firstName: string; lastName: string; about: string } }) {

@@ -10,7 +10,7 @@ import { Input } from "~/ui/input";
 import { PasswordInput } from "~/ui/password-input";
 import { toast } from "~/ui/toast/store";
 import { useSchemaForm } from "~/ui/use-schema-form";
-import { adminFormSchema, type AdminPayload } from "./schema";
+import { adminFormSchema, type AdminPayload } from "~/install/schema";
 
 /** SPEC §5 admin account form; on success the administrator is signed in. */
 export function AdminForm({ adminLoaded, onResult }: { adminLoaded: boolean; onResult: (ok: boolean) => void }) {

@@ -3,8 +3,8 @@ import { useLocation } from "react-router";
 import { useLocale, useT } from "~/i18n/use-t";
 import { toast } from "~/ui/toast/store";
 import { Button } from "~/ui/button";
-import { openOAuth } from "../oauth-popup";
-import type { ProviderInfo } from "../oauth/provider-info";
+import { openOAuth } from "~/auth/oauth-popup";
+import type { ProviderInfo } from "~/auth/oauth/provider-info";
 
 function GitHubMark() {
   return (

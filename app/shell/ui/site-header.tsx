@@ -5,7 +5,7 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { LanguageSwitch } from "./language-switch";
 import { MainNav } from "./main-nav";
 import { MobileMenu } from "./mobile-menu";
-import { useRootData } from "./root-data";
+import { useRootData } from "~/shell/root-data";
 import { ThemeToggle } from "./theme-toggle";
 
 export interface HeaderSlots {

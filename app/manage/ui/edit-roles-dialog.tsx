@@ -4,7 +4,7 @@ import { useT } from "~/i18n/use-t";
 import { validate } from "~/lib/validation";
 import { Button } from "~/ui/button";
 import { Dialog } from "~/ui/dialog";
-import { Checklist, type ChecklistOption } from "./checklist";
+import { Checklist, type ChecklistOption } from "~/ui/checklist";
 import { useApiAction } from "./use-api-action";
 
 /** Chooses every role one account holds (PUT /api/roles/set-user). */

@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import type { Permission } from "~/auth/permissions";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { manageMenu } from "./nav";
+import { manageMenu } from "~/manage/nav";
 
 /**
  * The dashboard's frame: its menu (beside the page on wide screens, above it on narrow ones) and the page.

@@ -1,9 +1,9 @@
 import { KeyRound } from "lucide-react";
 import { Form, useLocation } from "react-router";
 import { useT } from "~/i18n/use-t";
-import { LanguageSwitch } from "~/shell/language-switch";
+import { LanguageSwitch } from "~/shell/ui/language-switch";
 import { useRootData } from "~/shell/root-data";
-import { ThemeToggle } from "~/shell/theme-toggle";
+import { ThemeToggle } from "~/shell/ui/theme-toggle";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
