@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/db/client.server";
 import { startAppServer, type TestServer } from "../helpers/app-server";
-import { element, elements, metaContent, textOf } from "../helpers/html";
+import { element, metaContent, textOf } from "../helpers/html";
 import { seedDatabase } from "../helpers/seed";
 
 let server: TestServer;
