@@ -31,8 +31,6 @@ import { SearchBox } from "./content/ui/search-box";
 import { getAppConfig } from "./settings/app-config.server";
 import { defaultAppConfig, siteInfo } from "./settings/app-config";
 import { hasSetupToken, queryTokenIsValid, setupCookie, setupQueryName } from "./install/setup-token.server";
-import { ErrorPage } from "./shell/ui/error-page";
-import { ForbiddenView } from "./shell/ui/forbidden-view";
 import { describeError, errorTitle } from "./shell/meta";
 import { useRootData, type RootData } from "./shell/root-data";
 import { rootData, rootT } from "./shell/route-meta";
@@ -166,6 +164,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // The installer is only downloaded by sites that are not installed yet.
 const InstallerScreen = lazy(() => import("./install/ui/installer-screen"));
+// Error pages are rare: their views are downloaded when one is shown.
+const ErrorView = lazy(() => import("./shell/ui/error-view"));
 
 /** Marks the document interactive (on every page, errors included); end-to-end tests wait for it. */
 function HydrationMarker() {
@@ -212,7 +212,9 @@ export function ErrorBoundary() {
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (
     <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
-      {info.status === 403 ? <ForbiddenView /> : <ErrorPage status={info.status} message={info.message} />}
+      <Suspense>
+        <ErrorView status={info.status} message={info.message} />
+      </Suspense>
     </SiteShell>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { cn } from "./cn";
 
 export interface ChecklistOption {
   value: string;
@@ -7,8 +8,9 @@ export interface ChecklistOption {
   disabled?: boolean;
 }
 
-/** A fieldset of checkboxes (roles of a user, permissions of a role) with its legend and error. */
+/** A fieldset of named checkboxes (a user's roles, a role's permissions) with its legend and its error. */
 export function Checklist({
+  name,
   legend,
   options,
   selected,
@@ -16,6 +18,7 @@ export function Checklist({
   error,
   testId,
 }: {
+  name: string;
   legend: string;
   options: ChecklistOption[];
   selected: readonly string[];
@@ -31,11 +34,12 @@ export function Checklist({
         {options.map((option) => (
           <label
             key={option.value}
-            className={`flex items-start gap-2 rounded-md p-2 text-sm ${option.disabled ? "opacity-50" : "cursor-pointer hover:bg-accent"}`}
+            className={cn("flex items-start gap-2 rounded-md p-2 text-sm", option.disabled ? "opacity-50" : "cursor-pointer hover:bg-accent")}
           >
             <input
               type="checkbox"
               className="mt-0.5 size-4 accent-current"
+              name={name}
               value={option.value}
               disabled={option.disabled}
               checked={selected.includes(option.value)}

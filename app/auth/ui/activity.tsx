@@ -1,13 +1,11 @@
 import { Globe, Monitor, MessageSquare } from "lucide-react";
-import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { formatDate } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { useLocalProfile } from "~/identity/store";
-import { callApi } from "~/lib/api-client";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { toast } from "~/ui/toast/store";
+import { useApiAction } from "~/ui/use-api";
 import type { SessionInfo } from "~/auth/activity.server";
 import { describeUserAgent } from "~/auth/user-agent";
 
@@ -33,18 +31,9 @@ const rowClass = "flex items-start gap-3 py-3";
 export function Activity({ sessions, devices, comments }: { sessions: SessionInfo[]; devices: DeviceInfo[]; comments: CommentInfo[] }) {
   const t = useT();
   const locale = useLocale();
-  const revalidator = useRevalidator();
   const local = useLocalProfile();
-  const [pending, setPending] = useState(false);
+  const endOthers = useApiAction();
   const when = (iso: string) => formatDate(iso, locale);
-
-  async function endOthers() {
-    setPending(true);
-    const result = await callApi("/api/auth/sessions", { method: "DELETE", locale, networkMessage: t("auth.networkError") });
-    setPending(false);
-    toast({ title: result.ok ? (result.data.message ?? "") : result.message, variant: result.ok ? "success" : "error" });
-    await revalidator.revalidate();
-  }
 
   return (
     <div className="grid gap-6">
@@ -53,7 +42,13 @@ export function Activity({ sessions, devices, comments }: { sessions: SessionInf
         testId="sessions"
         actions={
           sessions.length > 1 ? (
-            <Button variant="outline" size="sm" onClick={() => void endOthers()} disabled={pending} data-testid="end-other-sessions">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => endOthers.run("/api/auth/sessions", { method: "DELETE" })}
+              loading={endOthers.pending}
+              data-testid="end-other-sessions"
+            >
               {t("auth.sessions.endOthers")}
             </Button>
           ) : null

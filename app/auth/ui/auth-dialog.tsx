@@ -1,14 +1,12 @@
 import { useEffect } from "react";
 import { useFetcher, useRevalidator } from "react-router";
+import type { ProviderInfo } from "~/auth/oauth/provider-info";
 import { localizePath } from "~/i18n/locales";
 import { ExtraMessages, useLocale, useT } from "~/i18n/use-t";
 import type { Messages } from "~/i18n/translate";
-import { Dialog } from "~/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { toast } from "~/ui/toast/store";
-import { LoginForm } from "./login-form";
-import { OAuthButtons } from "./oauth-buttons";
-import { RegisterForm } from "./register-form";
-import type { ProviderInfo } from "~/auth/oauth/provider-info";
+import { AuthPanel, type AuthMode } from "./auth-panel";
 
 interface AuthPageData {
   messages: Messages;
@@ -24,8 +22,8 @@ export default function AuthDialog({
   onModeChange,
   onClose,
 }: {
-  mode: "login" | "register";
-  onModeChange: (mode: "login" | "register") => void;
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
 }) {
   const locale = useLocale();
@@ -48,41 +46,32 @@ function AuthDialogBody({
   onClose,
   providers,
 }: {
-  mode: "login" | "register";
-  onModeChange: (mode: "login" | "register") => void;
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
   providers: ProviderInfo[];
 }) {
   const t = useT();
   const revalidator = useRevalidator();
+  // Signed in: the page stays, and everything on it that depends on the session loads again.
   const done = (message: string) => {
     toast({ title: message, variant: "success" });
     onClose();
     void revalidator.revalidate();
   };
-  const login = mode === "login";
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t(login ? "auth.login.title" : "auth.register.title")}
-      description={t(login ? "auth.login.description" : "auth.register.description")}
-      closeLabel={t("auth.dialog.close")}
-      testId={login ? "login-dialog" : "register-dialog"}
-      wide={!login}
-    >
-      {login ? <LoginForm onDone={done} /> : <RegisterForm onDone={done} />}
-      <OAuthButtons providers={providers} onSignedIn={done} />
-      <p className="text-center text-sm text-muted-foreground">
-        {t(login ? "auth.login.noAccount" : "auth.register.haveAccount")}{" "}
-        <button
-          type="button"
-          className="font-medium text-foreground underline underline-offset-4"
-          onClick={() => onModeChange(login ? "register" : "login")}
-        >
-          {t(login ? "auth.login.toRegister" : "auth.register.toLogin")}
-        </button>
-      </p>
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        size={mode === "login" ? "md" : "lg"}
+        closeLabel={t("auth.dialog.close")}
+        data-testid={mode === "login" ? "login-dialog" : "register-dialog"}
+      >
+        <DialogHeader>
+          <DialogTitle>{t(`auth.${mode}.title`)}</DialogTitle>
+          <DialogDescription>{t(`auth.${mode}.description`)}</DialogDescription>
+        </DialogHeader>
+        <AuthPanel mode={mode} providers={providers} onDone={done} toOther={{ onClick: () => onModeChange(mode === "login" ? "register" : "login") }} />
+      </DialogContent>
     </Dialog>
   );
 }

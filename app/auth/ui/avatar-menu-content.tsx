@@ -5,9 +5,10 @@ import { useNavigate, useRevalidator } from "react-router";
 import { dirOf, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { loadIdentityMaker } from "~/identity/store";
-import { callApi } from "~/lib/api-client";
+import { cn } from "~/ui/cn";
 import { isDark, setColorMode } from "~/ui/theme";
 import { toast } from "~/ui/toast/store";
+import { failureToast, successToast, useApi } from "~/ui/use-api";
 import type { SessionUser } from "~/auth/session-user";
 
 const AuthDialog = lazy(() => import("./auth-dialog"));
@@ -15,20 +16,7 @@ const AuthDialog = lazy(() => import("./auth-dialog"));
 const itemClass =
   "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:text-muted-foreground";
 
-/** Logs out: ends the session on the server, then replaces this browser's identity with a fresh one. */
-export async function logout(locale: "fa" | "en", networkMessage: string): Promise<boolean> {
-  const result = await callApi<{ message: string }>("/api/_auth/session", { method: "DELETE", locale, networkMessage });
-  if (!result.ok) {
-    toast({ title: result.message, variant: "error" });
-    return false;
-  }
-  await loadIdentityMaker()
-    .then((maker) => maker.resetIdentity(locale))
-    .catch(() => undefined);
-  toast({ title: result.data.message, variant: "success" });
-  return true;
-}
-
+/** The avatar's menu, opened by its first click, and the login and register dialog it opens for guests. */
 export default function AvatarMenuContent({
   name,
   user,
@@ -42,8 +30,25 @@ export default function AvatarMenuContent({
   const locale = useLocale();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const api = useApi();
   const [dialog, setDialog] = useState<"login" | "register" | null>(null);
   const [dark, setDark] = useState(isDark);
+
+  /** Ends the session on the server, replaces this browser's identity with a fresh one, reloads the page's data. */
+  async function logout() {
+    const result = await api("/api/_auth/session", { method: "DELETE" });
+    if (!result.ok) {
+      toast(failureToast(result));
+      return;
+    }
+    await loadIdentityMaker()
+      .then((maker) => maker.resetIdentity(locale))
+      .catch(() => undefined);
+    const shown = successToast(result.data);
+    if (shown) toast(shown);
+    await revalidator.revalidate();
+  }
+
   return (
     <>
       <DropdownMenu.Root defaultOpen dir={dirOf(locale)} onOpenChange={(open) => open && setDark(isDark())}>
@@ -87,9 +92,9 @@ export default function AvatarMenuContent({
               <span className="flex-1">{t("common.account.darkMode")}</span>
               <span
                 aria-hidden
-                className={`inline-flex h-5 w-9 items-center rounded-full p-0.5 transition-colors ${dark ? "bg-primary" : "bg-input"}`}
+                className={cn("inline-flex h-5 w-9 items-center rounded-full p-0.5 transition-colors", dark ? "bg-primary" : "bg-input")}
               >
-                <span className={`size-4 rounded-full bg-background transition-transform ${dark ? "translate-x-4 rtl:-translate-x-4" : ""}`} />
+                <span className={cn("size-4 rounded-full bg-background transition-transform", dark && "translate-x-4 rtl:-translate-x-4")} />
               </span>
             </DropdownMenu.CheckboxItem>
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
@@ -97,11 +102,7 @@ export default function AvatarMenuContent({
               <DropdownMenu.Item
                 className={itemClass}
                 data-testid="logout"
-                onSelect={() =>
-                  void logout(locale, t("common.error.internalAdvice")).then((ok) => {
-                    if (ok) void revalidator.revalidate();
-                  })
-                }
+                onSelect={() => void logout()}
               >
                 <LogOut aria-hidden />
                 {t("common.account.logout")}

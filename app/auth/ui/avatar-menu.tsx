@@ -4,9 +4,10 @@ import { useT } from "~/i18n/use-t";
 import { useLocalProfile } from "~/identity/store";
 import { useRootData } from "~/shell/root-data";
 import { Avatar } from "~/ui/avatar";
+import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 
-// The menu (Radix Dropdown Menu), the dialogs and their forms download on first use; pointing at the
-// button starts the download early.
+// The menu (Radix Dropdown Menu), the dialogs and their forms download on first use, or as soon as the visitor
+// heads for the button.
 const loadMenu = () => import("./avatar-menu-content");
 const AvatarMenuContent = lazy(loadMenu);
 
@@ -32,16 +33,10 @@ function AvatarButton({ name, ...props }: { name: string } & ComponentProps<"but
 export function AvatarMenu() {
   const user = useRootData()?.user ?? null;
   const profile = useLocalProfile();
+  const intent = useLoadOnIntent(loadMenu);
   const [active, setActive] = useState(false);
   const name = user?.displayName || profile?.displayName || "";
-  const button = (
-    <AvatarButton
-      name={name}
-      onPointerEnter={() => void loadMenu()}
-      onFocus={() => void loadMenu()}
-      onClick={() => setActive(true)}
-    />
-  );
+  const button = <AvatarButton name={name} {...intent} onClick={() => setActive(true)} />;
   if (!active) return button;
   return (
     <Suspense fallback={button}>

@@ -2,17 +2,18 @@ import { Shuffle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocale, useT } from "~/i18n/use-t";
 import { loadIdentityMaker, useLocalProfile } from "~/identity/store";
-import { callApi } from "~/lib/api-client";
 import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { toast } from "~/ui/toast/store";
+import { useApi } from "~/ui/use-api";
 
 /** This browser's identity (kept in localStorage): its name, about, public key, and a new random name. */
 export function IdentityCard({ signedIn }: { signedIn: boolean }) {
   const t = useT();
   const locale = useLocale();
   const profile = useLocalProfile();
+  const api = useApi();
   const [pending, setPending] = useState(false);
   const missing = !profile;
   // On this page the identity is wanted now, not after idle.
@@ -26,12 +27,7 @@ export function IdentityCard({ signedIn }: { signedIn: boolean }) {
       const maker = await loadIdentityMaker();
       const next = await maker.renameIdentity(locale);
       if (signedIn) {
-        await callApi("/api/identity/device", {
-          method: "PUT",
-          body: { pub: next.pub, deviceName: next.deviceName },
-          locale,
-          networkMessage: t("auth.networkError"),
-        });
+        await api("/api/identity/device", { method: "PUT", body: { pub: next.pub, deviceName: next.deviceName } });
       }
       toast({ title: t("auth.identity.renamed", { name: next.deviceName }), variant: "success" });
     } finally {
@@ -53,7 +49,7 @@ export function IdentityCard({ signedIn }: { signedIn: boolean }) {
     >
       {profile ? (
         <div className="flex items-start gap-4">
-          <Avatar name={signedIn ? profile.deviceName : profile.displayName} className="size-12 text-base" />
+          <Avatar name={signedIn ? profile.deviceName : profile.displayName} size="md" />
           <dl className="grid min-w-0 flex-1 gap-2 text-sm">
             <div className="grid gap-0.5">
               <dt className="text-muted-foreground">{t(signedIn ? "auth.identity.deviceName" : "auth.identity.name")}</dt>

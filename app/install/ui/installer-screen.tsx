@@ -11,7 +11,7 @@ import { LoadingBar } from "~/ui/loading-bar";
 import { Toaster } from "~/ui/toast/toaster";
 import { InstallWizard } from "./wizard";
 
-/** What every page shows while the site is not installed (SPEC §2 "Root behaviour"). */
+/** What every page shows while the site is not installed: the token panel, then the installer. */
 export default function InstallerScreen({ setup }: { setup: { authorized: boolean; invalid: boolean } }) {
   const t = useT();
   const root = useRootData();

@@ -12,7 +12,7 @@ const icons = {
   idle: <CircleDashed aria-hidden className="size-6 text-warning" />,
 };
 
-/** One of the installer's status panels (SPEC §2): an icon, a title and a description. */
+/** One of the installer's status panels: an icon, a title and a description. */
 export function StatusPanel({ tone, title, description, children }: { tone: PanelTone; title: string; description: string; children?: ReactNode }) {
   return (
     <div

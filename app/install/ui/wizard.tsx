@@ -3,10 +3,10 @@ import { useCallback, useEffect, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { callApi } from "~/lib/api-client";
 import { Button } from "~/ui/button";
 import { Stepper } from "~/ui/stepper";
 import { toast } from "~/ui/toast/store";
+import { failureToast, useApi } from "~/ui/use-api";
 import { AdminForm } from "./admin-form";
 import { DatabaseForm } from "./database-form";
 import { clearFlags, initialFlags, readFlags, reconcile, writeFlags, type ProgressFlags, type ServerProgress } from "~/install/progress-flags";
@@ -28,12 +28,14 @@ interface ConnectionAnswer {
 }
 
 /**
- * The five-step installer (SPEC §2, §4). Linear: a step is reached only through the previous step's action,
- * never by clicking the stepper, and the server refuses any step whose prerequisites are missing.
+ * The five-step installer: database, schema, default data, administrator, finish. Linear: a step is reached
+ * only through the previous step's action, never by clicking the stepper, and the server refuses any step
+ * whose prerequisites are missing.
  */
 export function InstallWizard() {
   const t = useT();
   const locale = useLocale();
+  const api = useApi();
   const [flags, setFlagsState] = useState<ProgressFlags>(initialFlags);
   const [database, setDatabase] = useState<DatabaseInfo | undefined>();
   const [checking, setChecking] = useState(true);
@@ -82,15 +84,15 @@ export function InstallWizard() {
   const current = flags.currentStep || 1;
   const goTo = (step: number) => setFlags((f) => ({ ...f, currentStep: Math.max(1, Math.min(step, current + 1)) }));
 
-  // Any failed call is swallowed into the flag (SPEC §7); the panel then shows the not-ready state.
-  const post = (step: string) => callApi(`/api/install/${step}`, { locale, networkMessage: t("install.toast.failed") });
+  // A failed step only leaves its flag unset: the panel then shows the not-ready state (and a toast says why).
+  const post = (step: string) => api(`/api/install/${step}`);
 
   const runMigrations = async () => {
     setMigrating(true);
     const result = await post("migrations-run");
     setMigrating(false);
     setFlags((f) => ({ ...f, databaseMigrated: result.ok }));
-    if (!result.ok) toast({ variant: "error", title: result.message, description: result.reason });
+    if (!result.ok) toast(failureToast(result));
   };
 
   const loadDefaults = async () => {
@@ -98,7 +100,7 @@ export function InstallWizard() {
     const result = await post("database-loading");
     setLoadingDefaults(false);
     setFlags((f) => ({ ...f, databaseLoaded: result.ok }));
-    if (!result.ok) toast({ variant: "error", title: result.message, description: result.reason });
+    if (!result.ok) toast(failureToast(result));
   };
 
   const finish = async () => {
@@ -106,7 +108,7 @@ export function InstallWizard() {
     const result = await post("finish");
     setFinishing(false);
     if (!result.ok) {
-      toast({ variant: "warning", title: result.message });
+      toast(failureToast(result, "warning"));
       return;
     }
     setFlags((f) => ({ ...f, currentStep: totalSteps }));

@@ -1,17 +1,13 @@
-import { useState, type FormEvent } from "react";
 import { newUserSchema, withConfirmation } from "~/auth/schema";
+import { AccountFields, emptyAccount } from "~/auth/ui/account-fields";
 import { useT } from "~/i18n/use-t";
+import { ApiForm, SubmitButton } from "~/ui/api-form";
 import { Button } from "~/ui/button";
-import { Dialog } from "~/ui/dialog";
-import { Field } from "~/ui/field";
-import { Input, Textarea } from "~/ui/input";
-import { PasswordInput } from "~/ui/password-input";
-import { useSchemaForm } from "~/ui/use-schema-form";
 import { Checklist, type ChecklistOption } from "~/ui/checklist";
-import { useApiAction } from "./use-api-action";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { useApiForm } from "~/ui/use-api-form";
 
 const addUserSchema = withConfirmation(newUserSchema, "password");
-const empty = { firstName: "", lastName: "", about: "", userName: "", password: "", confirmPassword: "" };
 
 /** An administrator adds an account: the registration fields and its roles. */
 export function AddUserDialog({
@@ -26,73 +22,48 @@ export function AddUserDialog({
   defaultRoleIds: string[];
 }) {
   const t = useT();
-  const [roleIds, setRoleIds] = useState<string[]>(defaultRoleIds);
-  const form = useSchemaForm(addUserSchema, empty, () => ({ roleIds: roleIds.map(Number) }));
-  const action = useApiAction();
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const input = form.submit<typeof empty & { roleIds: number[] }>();
-    if (!input) return;
-    const { confirmPassword: _confirmation, ...payload } = input;
-    const result = await action.run("/api/users/new", "POST", payload);
-    if (result.ok) {
-      form.reset();
-      setRoleIds(defaultRoleIds);
-      onOpenChange(false);
-    } else form.showIssues(result.issues);
-  }
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t("manage.addUser.title")}
-      description={t("manage.addUser.description")}
-      closeLabel={t("auth.dialog.close")}
-      testId="add-user-dialog"
-      wide
-    >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t("auth.field.firstName")} error={form.errors.firstName}>
-            <Input {...form.field("firstName")} dir="auto" />
-          </Field>
-          <Field label={t("auth.field.lastName")} error={form.errors.lastName}>
-            <Input {...form.field("lastName")} dir="auto" />
-          </Field>
-        </div>
-        <Field label={t("auth.field.about")} error={form.errors.about}>
-          <Textarea {...form.field("about")} dir="auto" rows={2} />
-        </Field>
-        <Field label={t("auth.field.userName")} error={form.errors.userName} hint={t("auth.field.userNameHint")}>
-          <Input {...form.field("userName")} dir="ltr" autoCapitalize="off" spellCheck={false} className="text-start" autoComplete="off" />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t("auth.field.password")} error={form.errors.password}>
-            <PasswordInput {...form.field("password")} autoComplete="new-password" />
-          </Field>
-          <Field label={t("auth.field.confirmPassword")} error={form.errors.confirmPassword}>
-            <PasswordInput {...form.field("confirmPassword")} autoComplete="new-password" />
-          </Field>
-        </div>
-        <Checklist
-          legend={t("manage.roles.choose")}
-          options={roleOptions}
-          selected={roleIds}
-          onChange={setRoleIds}
-          error={form.errors.roleIds}
-          testId="new-user-roles"
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t("manage.form.cancel")}
-          </Button>
-          <Button type="submit" disabled={action.pending} data-testid="add-user-submit">
-            {action.pending ? t("manage.form.saving") : t("manage.addUser.submit")}
-          </Button>
-        </div>
-      </form>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="lg" closeLabel={t("auth.dialog.close")} data-testid="add-user-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("manage.addUser.title")}</DialogTitle>
+          <DialogDescription>{t("manage.addUser.description")}</DialogDescription>
+        </DialogHeader>
+        <AddUserForm roleOptions={roleOptions} defaultRoleIds={defaultRoleIds} onAdded={() => onOpenChange(false)} />
+      </DialogContent>
     </Dialog>
+  );
+}
+
+// Mounted while the dialog is open: every opening starts from empty fields.
+function AddUserForm({ roleOptions, defaultRoleIds, onAdded }: { roleOptions: ChecklistOption[]; defaultRoleIds: string[]; onAdded: () => void }) {
+  const t = useT();
+  const form = useApiForm({
+    schema: addUserSchema,
+    path: "/api/users/new",
+    initial: { ...emptyAccount, roleIds: defaultRoleIds },
+    onSuccess: onAdded,
+  });
+  return (
+    <ApiForm form={form}>
+      <AccountFields form={form} forSomeoneElse />
+      <Checklist
+        name="roleIds"
+        legend={t("manage.roles.choose")}
+        options={roleOptions}
+        selected={form.values.roleIds}
+        onChange={(next) => form.setList("roleIds", next)}
+        error={form.errors.roleIds}
+        testId="new-user-roles"
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{t("manage.form.cancel")}</Button>
+        </DialogClose>
+        <SubmitButton pendingLabel={t("manage.form.saving")} data-testid="add-user-submit">
+          {t("manage.addUser.submit")}
+        </SubmitButton>
+      </DialogFooter>
+    </ApiForm>
   );
 }

@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 import type { Permission } from "~/auth/permissions";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
+import { cn } from "~/ui/cn";
 import { manageMenu } from "~/manage/nav";
 
 /**
@@ -23,9 +24,10 @@ export function ManageFrame({ permissions, children }: { permissions: readonly P
                 to={localizePath(item.path, locale)}
                 end
                 className={({ isActive }) =>
-                  `block whitespace-nowrap rounded-md px-3 py-2 text-sm transition-colors hover:bg-accent ${
-                    isActive ? "bg-accent font-semibold text-foreground" : "text-muted-foreground"
-                  }`
+                  cn(
+                    "block whitespace-nowrap rounded-md px-3 py-2 text-sm transition-colors hover:bg-accent",
+                    isActive ? "bg-accent font-semibold text-foreground" : "text-muted-foreground",
+                  )
                 }
               >
                 {t(item.label)}

@@ -4,6 +4,7 @@ import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { cn } from "~/ui/cn";
 import { permissionLabel, roleDescription } from "~/manage/role-label";
 
 const th = "px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted-foreground";
@@ -32,7 +33,7 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
             <tr>
               <th className={th}>{t("manage.roles.name")}</th>
               <th className={th}>{t("manage.roles.permissions")}</th>
-              <th className={`${th} text-end`}>{t("manage.roles.members")}</th>
+              <th className={cn(th, "text-end")}>{t("manage.roles.members")}</th>
             </tr>
           </thead>
           <tbody className="divide-y">
@@ -60,7 +61,7 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
                     ))}
                   </ul>
                 </td>
-                <td className={`${td} text-end tabular-nums`}>{formatNumber(role.userCount, locale)}</td>
+                <td className={cn(td, "text-end tabular-nums")}>{formatNumber(role.userCount, locale)}</td>
               </tr>
             ))}
           </tbody>

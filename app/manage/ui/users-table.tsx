@@ -6,6 +6,7 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { Avatar } from "~/ui/avatar";
 import { Button, buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { cn } from "~/ui/cn";
 import { Input } from "~/ui/input";
 
 const th = "px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted-foreground";
@@ -96,9 +97,9 @@ export function UsersTable({
                     )}
                   </ul>
                 </td>
-                <td className={`${td} whitespace-nowrap text-muted-foreground`}>{formatDate(user.createdAt, locale)}</td>
+                <td className={cn(td, "whitespace-nowrap text-muted-foreground")}>{formatDate(user.createdAt, locale)}</td>
                 {canManage ? (
-                  <td className={`${td} text-end`}>
+                  <td className={cn(td, "text-end")}>
                     <Button
                       variant="ghost"
                       size="sm"
@@ -121,7 +122,7 @@ export function UsersTable({
           <Link
             to={pageLink(page.page - 1)}
             aria-disabled={page.page <= 1}
-            className={`${buttonClass({ variant: "outline", size: "sm" })} ${page.page <= 1 ? "pointer-events-none opacity-50" : ""}`}
+            className={cn(buttonClass({ variant: "outline", size: "sm" }), page.page <= 1 && "pointer-events-none opacity-50")}
             data-testid="page-previous"
           >
             <ChevronRight aria-hidden className="ltr:rotate-180" />
@@ -133,7 +134,7 @@ export function UsersTable({
           <Link
             to={pageLink(page.page + 1)}
             aria-disabled={page.page >= pages}
-            className={`${buttonClass({ variant: "outline", size: "sm" })} ${page.page >= pages ? "pointer-events-none opacity-50" : ""}`}
+            className={cn(buttonClass({ variant: "outline", size: "sm" }), page.page >= pages && "pointer-events-none opacity-50")}
             data-testid="page-next"
           >
             {t("manage.page.next")}

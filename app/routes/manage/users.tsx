@@ -22,7 +22,7 @@ import type { Route } from "./+types/users";
 
 /**
  * /manage/users: users and roles. Seeing them needs dashboard.read; every change goes through the API,
- * which needs users.manage (SPEC §2, §6), so reading the dashboard can never turn into more permissions.
+ * which needs users.manage, so reading the dashboard can never turn into more permissions.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requirePagePermission(request, "dashboard.read");

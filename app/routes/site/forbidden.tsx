@@ -4,7 +4,7 @@ import { ForbiddenView } from "~/shell/ui/forbidden-view";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/forbidden";
 
-/** The permission-denied page (SPEC §2). It answers 403 so that crawlers and scripts see the refusal too. */
+/** The permission-denied page. It answers 403 so that crawlers and scripts see the refusal too. */
 export function loader() {
   return data(null, { status: 403 });
 }

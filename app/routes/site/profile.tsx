@@ -79,7 +79,7 @@ export default function Profile() {
   return (
     <section className="mx-auto grid max-w-3xl gap-6" data-testid="profile">
       <header className="flex items-center gap-4">
-        <Avatar name={account.displayName} className="size-16 text-xl" />
+        <Avatar name={account.displayName} size="lg" />
         <div className="grid gap-1">
           <h1 className="text-3xl font-black tracking-tight">
             <bdi data-testid="profile-name">{account.displayName}</bdi>

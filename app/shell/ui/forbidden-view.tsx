@@ -1,7 +1,7 @@
 import { ShieldX } from "lucide-react";
 import { useT } from "~/i18n/use-t";
 
-/** SPEC §2: the permission-denied text and advice to contact the administrator. */
+/** The permission-denied text and the advice to contact the administrator. */
 export function ForbiddenView() {
   const t = useT();
   return (

@@ -1,32 +1,32 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useT } from "~/i18n/use-t";
+import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 
-// The drawer (Radix Dialog) is downloaded on first use; pointing at the button starts the download early.
+// The drawer (Radix Dialog) is downloaded on first use, or as soon as the visitor heads for the button.
 const loadDrawer = () => import("./mobile-drawer");
 const MobileDrawer = lazy(loadDrawer);
 
+/** The menu button of narrow screens; it opens the main menu in a drawer. */
 export function MobileMenu() {
   const t = useT();
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+  const intent = useLoadOnIntent(loadDrawer);
+  // Undefined until the drawer is first opened: only then is it rendered (and its code needed).
+  const [open, setOpen] = useState<boolean>();
   return (
     <>
       <button
         type="button"
         data-testid="menu-button"
         aria-label={t("common.nav.openMenu")}
-        aria-expanded={open}
-        onPointerEnter={() => void loadDrawer()}
-        onClick={() => {
-          setMounted(true);
-          setOpen(true);
-        }}
+        aria-expanded={open ?? false}
+        {...intent}
+        onClick={() => setOpen(true)}
         className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground md:hidden"
       >
         <Menu aria-hidden className="size-5" />
       </button>
-      {mounted ? (
+      {open !== undefined ? (
         <Suspense fallback={null}>
           <MobileDrawer open={open} onOpenChange={setOpen} />
         </Suspense>

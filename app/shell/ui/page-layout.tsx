@@ -24,7 +24,14 @@ export function PageLayout({ children, toc, header }: { children: ReactNode; toc
   );
 }
 
-/** Rendered markdown: the HTML was sanitised on the server when it was rendered. */
-export function Prose({ html, className = "" }: { html: string; className?: string }) {
-  return <div className={`prose ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+/**
+ * Rendered markdown: the HTML was sanitised on the server when it was rendered. `className` places the text
+ * (its margins); it goes on a wrapper, so that no class names are joined in code every public page loads.
+ */
+export function Prose({ html, className }: { html: string; className?: string }) {
+  return (
+    <div className={className}>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+    </div>
+  );
 }
