@@ -90,7 +90,8 @@ function withoutConfirmation(input: unknown): unknown {
  *
  * - A field shows its first message once it has been visited (typed in or left) or the form was submitted;
  *   messages follow typing after `validationDelay`, leaving a field or changing a choice at once.
- * - On submit everything is checked; nothing is sent while a message remains or a call is under way.
+ * - On submit everything is checked; nothing is sent while a message remains (the first such field takes the
+ *   focus) or while a call is under way.
  * - A refusal puts the server's issues on their fields; a failure no field explains becomes the form's alert
  *   (or a toast, with `failureToast`).
  * - A success shows the server's message as a toast, loads the page's data again, then calls `onSuccess`.
@@ -187,7 +188,14 @@ export function useApiForm<V extends FormValues, I>(options: ApiFormOptions<V, I
       event.preventDefault();
       if (pending) return;
       const result = check(values, true);
-      if (result.ok) startTransition(() => send(result.data));
+      if (result.ok) {
+        startTransition(() => send(result.data));
+        return;
+      }
+      // The first field with a message (in the form's order) takes the focus.
+      const invalid = new Set(Object.keys(firstMessages(result.issues)));
+      const first = [...event.currentTarget.elements].find((element) => invalid.has(element.getAttribute("name") ?? ""));
+      if (first instanceof HTMLElement) first.focus();
     },
   };
 }
