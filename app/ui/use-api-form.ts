@@ -31,9 +31,9 @@ export interface ApiFormOptions<V extends FormValues, I> {
   initial: V;
   /**
    * The call made from the checked values, for forms that add something (this browser's key, a signature, a
-   * header). By default the values are the body, without `confirmPassword`.
+   * header). By default the values are the body. A password's confirmation is never sent.
    */
-  request?: (input: I) => ApiRequest | Promise<ApiRequest>;
+  request?: (input: Sent<I>) => ApiRequest | Promise<ApiRequest>;
   /** The toast of a success; by default the server's message. `false` when the caller says it itself. */
   successToast?: false | ((data: ApiData) => ToastInput | undefined);
   /** Load the page's data again after a success (the default), so that it shows the change. */
@@ -43,15 +43,25 @@ export interface ApiFormOptions<V extends FormValues, I> {
   /** Report a failure as a toast of this kind instead of the alert above the fields. */
   failureToast?: ToastVariant;
   /** After a success: its toast is up and the page's data is fresh. */
-  onSuccess?: (data: ApiData, input: I) => void;
+  onSuccess?: (data: ApiData, input: Sent<I>) => void;
   onFailure?: (failure: ApiFailure) => void;
 }
+
+/** What is sent of the checked values: all but the password's confirmation. */
+export type Sent<I> = Omit<I, "confirmPassword">;
 
 export interface TextFieldProps {
   name: string;
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   onBlur: () => void;
+}
+
+export interface ListFieldProps {
+  name: string;
+  selected: string[];
+  onChange: (next: string[]) => void;
+  error: string | undefined;
 }
 
 export interface ApiFormState<V extends FormValues> {
@@ -64,8 +74,8 @@ export interface ApiFormState<V extends FormValues> {
   pending: boolean;
   /** Props for the input of a text field: its name, value and checks. */
   field: (name: TextField<V>) => TextFieldProps;
-  /** Sets a checklist's choice (checked at once). */
-  setList: (name: ListField<V>, next: string[]) => void;
+  /** Props for the checklist of a list field (`<Checklist>`): its name, choice, checks and message. */
+  list: (name: ListField<V>) => ListFieldProps;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
@@ -79,10 +89,10 @@ function firstMessages(issues: Issue[]): Record<string, string> {
   return found;
 }
 
-function withoutConfirmation(input: unknown): unknown {
+function withoutConfirmation<I>(input: I): Sent<I> {
   if (!input || typeof input !== "object" || !("confirmPassword" in input)) return input;
   const { confirmPassword: _confirmation, ...rest } = input;
-  return rest;
+  return rest as Sent<I>;
 }
 
 /**
@@ -137,8 +147,9 @@ export function useApiForm<V extends FormValues, I>(options: ApiFormOptions<V, I
 
   // React runs one submission at a time and reports it as pending until the call (and the reload of the
   // page's data) is over; the state is the alert's message.
-  const [failure, send, pending] = useActionState(async (_previous: string | undefined, input: I) => {
-    const request = options.request ? await options.request(input) : { body: withoutConfirmation(input) };
+  const [failure, send, pending] = useActionState(async (_previous: string | undefined, checked: I) => {
+    const input = withoutConfirmation(checked);
+    const request = options.request ? await options.request(input) : { body: input };
     const result = await api(options.path, { method: options.method ?? "POST", ...request });
     if (!result.ok) {
       const onFields = showIssues(result.issues);
@@ -178,12 +189,18 @@ export function useApiForm<V extends FormValues, I>(options: ApiFormOptions<V, I
         check(values);
       },
     }),
-    setList: (name, list) => {
-      const next = { ...values, [name]: list };
-      setValues(next);
-      visited.current.add(name);
-      check(next);
-    },
+    list: (name) => ({
+      name,
+      selected: values[name] as string[],
+      // A change of choice is checked at once.
+      onChange: (list) => {
+        const next = { ...values, [name]: list };
+        setValues(next);
+        visited.current.add(name);
+        check(next);
+      },
+      error: errors[name],
+    }),
     onSubmit: (event) => {
       event.preventDefault();
       if (pending) return;

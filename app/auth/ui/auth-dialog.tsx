@@ -13,19 +13,17 @@ interface AuthPageData {
   providers: ProviderInfo[];
 }
 
+interface AuthDialogProps {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  onClose: () => void;
+}
+
 /**
  * The login and register forms in a dialog (from the avatar menu). Their texts and the sign-in providers
  * come from the login page's loader, fetched when the dialog opens.
  */
-export default function AuthDialog({
-  mode,
-  onModeChange,
-  onClose,
-}: {
-  mode: AuthMode;
-  onModeChange: (mode: AuthMode) => void;
-  onClose: () => void;
-}) {
+export default function AuthDialog(props: AuthDialogProps) {
   const locale = useLocale();
   const fetcher = useFetcher<AuthPageData>();
   const { load } = fetcher;
@@ -35,22 +33,12 @@ export default function AuthDialog({
   if (!fetcher.data?.messages) return null;
   return (
     <ExtraMessages value={fetcher.data.messages}>
-      <AuthDialogBody mode={mode} onModeChange={onModeChange} onClose={onClose} providers={fetcher.data.providers} />
+      <AuthDialogBody {...props} providers={fetcher.data.providers} />
     </ExtraMessages>
   );
 }
 
-function AuthDialogBody({
-  mode,
-  onModeChange,
-  onClose,
-  providers,
-}: {
-  mode: AuthMode;
-  onModeChange: (mode: AuthMode) => void;
-  onClose: () => void;
-  providers: ProviderInfo[];
-}) {
+function AuthDialogBody({ mode, onModeChange, onClose, providers }: AuthDialogProps & { providers: ProviderInfo[] }) {
   const t = useT();
   const revalidator = useRevalidator();
   // Signed in: the page stays, and everything on it that depends on the session loads again.

@@ -1,11 +1,11 @@
 import { Search } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useT } from "~/i18n/use-t";
+import { lazyDialog } from "~/ui/lazy-dialog";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 
 // The dialog (Radix Dialog, the results list) is downloaded on first use, or as soon as the visitor heads for it.
-const loadDialog = () => import("./search-dialog");
-const SearchDialog = lazy(loadDialog);
+const searchDialog = lazyDialog(() => import("./search-dialog"));
 
 /**
  * The header's search box: opens the search dialog on click and on Ctrl+K or ⌘K (any keyboard layout; Ctrl+K
@@ -13,9 +13,8 @@ const SearchDialog = lazy(loadDialog);
  */
 export function SearchBox() {
   const t = useT();
-  const intent = useLoadOnIntent(loadDialog);
-  // Undefined until the dialog is first opened: only then is it rendered (and its code needed).
   const [open, setOpen] = useState<boolean>();
+  const intent = useLoadOnIntent(searchDialog.load);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -47,11 +46,7 @@ export function SearchBox() {
           Ctrl K
         </kbd>
       </button>
-      {open !== undefined ? (
-        <Suspense fallback={null}>
-          <SearchDialog open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
+      <searchDialog.Mount open={open} onOpenChange={setOpen} />
     </>
   );
 }

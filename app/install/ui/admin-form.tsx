@@ -18,7 +18,7 @@ export function AdminForm({ adminLoaded, onResult }: { adminLoaded: boolean; onR
     schema: adminFormSchema,
     path: "/api/install/admin-loading",
     initial: { ...emptyAccount, firstName: profile?.firstName ?? "", lastName: profile?.lastName ?? "" },
-    request: ({ confirmPassword: _confirmation, ...input }) => ({ body: { ...input, pub: readProfile()?.pub ?? null } }),
+    request: (input) => ({ body: { ...input, pub: readProfile()?.pub ?? null } }),
     successToast: () => ({ variant: "success", title: t("install.toast.success"), description: t("install.toast.adminCreated") }),
     failureToast: "warning",
     onSuccess: () => onResult(true),

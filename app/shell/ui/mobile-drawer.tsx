@@ -10,7 +10,7 @@ export default function MobileDrawer({ open, onOpenChange }: { open: boolean; on
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent side="start" closeLabel={t("common.nav.closeMenu")} data-testid="mobile-drawer">
-        <DialogHeader className="min-h-9 content-center">
+        <DialogHeader>
           <DialogTitle>{site?.name}</DialogTitle>
           <DialogDescription className="sr-only">{t("common.nav.main")}</DialogDescription>
         </DialogHeader>

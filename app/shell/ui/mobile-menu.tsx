@@ -1,17 +1,16 @@
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useT } from "~/i18n/use-t";
+import { lazyDialog } from "~/ui/lazy-dialog";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 
 // The drawer (Radix Dialog) is downloaded on first use, or as soon as the visitor heads for the button.
-const loadDrawer = () => import("./mobile-drawer");
-const MobileDrawer = lazy(loadDrawer);
+const drawer = lazyDialog(() => import("./mobile-drawer"));
 
 /** The menu button of narrow screens; it opens the main menu in a drawer. */
 export function MobileMenu() {
   const t = useT();
-  const intent = useLoadOnIntent(loadDrawer);
-  // Undefined until the drawer is first opened: only then is it rendered (and its code needed).
+  const intent = useLoadOnIntent(drawer.load);
   const [open, setOpen] = useState<boolean>();
   return (
     <>
@@ -26,11 +25,7 @@ export function MobileMenu() {
       >
         <Menu aria-hidden className="size-5" />
       </button>
-      {open !== undefined ? (
-        <Suspense fallback={null}>
-          <MobileDrawer open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
+      <drawer.Mount open={open} onOpenChange={setOpen} />
     </>
   );
 }
