@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/db/client.server";
 import { startAppServer, type TestServer } from "../helpers/app-server";
-import { element, elements, textOf } from "../helpers/html";
+import { element, elements, textOf, type Element } from "../helpers/html";
 import { seedDatabase } from "../helpers/seed";
 
 let server: TestServer;
@@ -24,11 +24,19 @@ async function page(path: string) {
   return response.text();
 }
 
-const names = (html: string, form: string) =>
-  elements(element(html, "form", { dataTestid: form }), "input")
-    .concat(elements(element(html, "form", { dataTestid: form }), "textarea"))
-    .map((input) => input.properties.name)
-    .filter(Boolean);
+/** The names of a form's inputs and text areas, in document order. */
+function names(html: string, form: string): unknown[] {
+  const found: unknown[] = [];
+  const visit = (node: Element) => {
+    for (const child of node.children) {
+      if (child.type !== "element") continue;
+      if (["input", "textarea"].includes(child.tagName) && child.properties.name) found.push(child.properties.name);
+      visit(child);
+    }
+  };
+  visit(element(html, "form", { dataTestid: form }));
+  return found;
+}
 
 describe("login and register pages", () => {
   for (const [path, title] of [
