@@ -16,9 +16,9 @@ import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { sessionUserOf } from "./auth/current-user.server";
-import { AdminButton } from "./auth/admin-button";
-import { AvatarMenu } from "./auth/avatar-menu";
-import { IdentitySync } from "./identity/identity-sync";
+import { AdminButton } from "./auth/ui/admin-button";
+import { AvatarMenu } from "./auth/ui/avatar-menu";
+import { IdentitySync } from "./identity/ui/identity-sync";
 import { pickMessages } from "./i18n/catalogs.server";
 import { formatYear } from "./i18n/format";
 import { dirOf, localeCookieName, localizePath, parseLocalizedPath } from "./i18n/locales";
@@ -31,12 +31,10 @@ import { SearchBox } from "./content/ui/search-box";
 import { getAppConfig } from "./settings/app-config.server";
 import { defaultAppConfig, siteInfo } from "./settings/app-config";
 import { hasSetupToken, queryTokenIsValid, setupCookie, setupQueryName } from "./install/setup-token.server";
-import { ErrorPage } from "./shell/error-page";
-import { ForbiddenView } from "./shell/forbidden-view";
 import { describeError, errorTitle } from "./shell/meta";
 import { useRootData, type RootData } from "./shell/root-data";
 import { rootData, rootT } from "./shell/route-meta";
-import { SiteShell } from "./shell/site-shell";
+import { SiteShell } from "./shell/ui/site-shell";
 import { useNonce } from "./ui/nonce";
 import { colorModeScript } from "./ui/theme";
 import { takeFlashToast } from "./ui/toast/flash.server";
@@ -171,7 +169,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 // The installer is only downloaded by sites that are not installed yet.
-const InstallerScreen = lazy(() => import("./install/installer-screen"));
+const InstallerScreen = lazy(() => import("./install/ui/installer-screen"));
+// Error pages are rare: their views are downloaded when one is shown.
+const ErrorView = lazy(() => import("./shell/ui/error-view"));
 
 /** Marks the document interactive (on every page, errors included); end-to-end tests wait for it. */
 function HydrationMarker() {
@@ -218,7 +218,9 @@ export function ErrorBoundary() {
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (
     <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
-      {info.status === 403 ? <ForbiddenView /> : <ErrorPage status={info.status} message={info.message} />}
+      <Suspense>
+        <ErrorView status={info.status} message={info.message} />
+      </Suspense>
     </SiteShell>
   );
 }

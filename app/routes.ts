@@ -3,8 +3,8 @@ import { index, prefix, route, type RouteConfig, type RouteConfigEntry } from "@
 type Prefix = "" | "fa" | "en";
 
 /**
- * The pages a visitor sees. Every one exists unprefixed (Persian, the default), under /fa and under /en (SPEC §2);
- * the three copies share their modules and differ only in route id.
+ * The pages a visitor sees. Every one exists unprefixed (Persian, the default), under /fa and under /en; the
+ * three copies share their modules and differ only in route id.
  */
 function sitePages(locale: Prefix): RouteConfigEntry[] {
   const id = (name: string) => (locale ? `${locale}/${name}` : name);
@@ -13,8 +13,9 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     route("403", "routes/site/forbidden.tsx", { id: id("forbidden") }),
     route("logs", "routes/site/logs.tsx", { id: id("logs") }),
     route("feed.xml", "routes/seo/feed.ts", { id: id("feed") }),
-    route("login", "routes/site/login.tsx", { id: id("login") }),
-    route("register", "routes/site/register.tsx", { id: id("register") }),
+    // One module serves both: the address chooses the form.
+    route("login", "routes/site/login-register.tsx", { id: id("login") }),
+    route("register", "routes/site/login-register.tsx", { id: id("register") }),
     route("profile", "routes/site/profile.tsx", { id: id("profile") }),
     route("manage", "routes/manage/layout.tsx", { id: id("manage") }, [
       index("routes/manage/index.tsx", { id: id("manage/index") }),
@@ -28,14 +29,14 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
 export default [
   // Machine endpoints: one form only, no locale prefix.
   route("healthz", "routes/api/healthz.ts"),
-  // Content (issue 5).
+  // Content.
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("share-image/*", "routes/seo/share-image.ts"),
   route("api/search", "routes/api/search.ts"),
   route("api/content/single", "routes/api/content-single.ts"),
   route("api/content/query", "routes/api/content-query.ts"),
-  // Accounts (issue 4).
+  // Accounts.
   route("api/_auth/session", "routes/api/auth/session.ts"),
   route("api/auth/register", "routes/api/auth/register.ts"),
   route("api/auth/login", "routes/api/auth/login.ts"),
@@ -52,7 +53,7 @@ export default [
   route("api/identity/device", "routes/api/identity/device.ts"),
   route("api/oauth/:provider/start", "routes/api/oauth/start.ts"),
   route("api/oauth/:provider/callback", "routes/api/oauth/callback.ts"),
-  // Installer (issue 3) and comments (issue 6).
+  // Installer and comments.
   route("api/install/database-connections", "routes/api/install/database-connections.ts"),
   route("api/install/migrations-run", "routes/api/install/migrations-run.ts"),
   route("api/install/database-loading", "routes/api/install/database-loading.ts"),

@@ -1,19 +1,12 @@
 import * as z from "zod";
-import { about, firstName, lastName, password, pub, userName } from "~/auth/schema";
+import { about, firstName, lastName, password, pub, userName, withConfirmation } from "~/auth/schema";
 import { msg } from "~/lib/validation";
 
-/** SPEC §5: the admin creation form uses the same field rules as registration (app/auth/schema.ts). */
+/** The administrator's account has the same field rules as registration (app/auth/schema.ts). */
 export const adminFields = { firstName, lastName, about, userName, password };
 
-export const adminFormSchema = z
-  .object({
-    ...adminFields,
-    confirmPassword: z.string().min(6, msg("validation.confirmPasswordMin")),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ["confirmPassword"],
-    ...msg("validation.passwordsMismatch"),
-  });
+/** The installer's administrator form: the account's fields and the password's confirmation. */
+export const adminFormSchema = withConfirmation(z.object(adminFields), "password");
 
 export const adminPayloadSchema = z.object({ ...adminFields, pub: pub.optional().nullable() });
 export type AdminPayload = z.output<typeof adminPayloadSchema>;

@@ -1,22 +1,37 @@
 import type { Locale } from "~/i18n/locales";
 import type { Issue } from "./validation";
 
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T & { message?: string } }
-  | { ok: false; status: number; message: string; issues: Issue[]; reason?: string };
+/** A successful answer's body: the call's own data and, for changes, the message to show. */
+export type ApiData<T = Record<string, unknown>> = T & { message?: string };
+
+/** A refused or failed call: the message to show, the issues of bad input, and sometimes the reason. */
+export interface ApiFailure {
+  ok: false;
+  status: number;
+  message: string;
+  issues: Issue[];
+  reason?: string;
+}
+
+export type ApiResult<T> = { ok: true; status: number; data: ApiData<T> } | ApiFailure;
+
+/** What one call sends besides its path and method. */
+export interface ApiRequest {
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 
 /**
  * Calls Daftar's JSON API from the browser in the page's language. A network failure is an answer too,
- * with `networkMessage` (already translated) as its message.
+ * with `networkMessage` (already translated) as its message. Components use `useApi()` (~/ui/use-api),
+ * which fills in the language and the message.
  */
 export async function callApi<T = Record<string, never>>(
   path: string,
-  options: {
+  options: ApiRequest & {
     method?: "GET" | "POST" | "PUT" | "DELETE";
-    body?: unknown;
     locale: Locale;
     networkMessage: string;
-    headers?: Record<string, string>;
   },
 ): Promise<ApiResult<T>> {
   let response: Response;
@@ -36,7 +51,7 @@ export async function callApi<T = Record<string, never>>(
     return { ok: false, status: 0, message: options.networkMessage, issues: [] };
   }
   const body = (await response.json().catch(() => ({}))) as { message?: string; issues?: Issue[]; reason?: unknown };
-  if (response.ok) return { ok: true, status: response.status, data: body as T & { message?: string } };
+  if (response.ok) return { ok: true, status: response.status, data: body as ApiData<T> };
   return {
     ok: false,
     status: response.status,

@@ -1,5 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
+import { cn } from "./cn";
 import { Spinner } from "./spinner";
 
 export const buttonClass = cva(
@@ -42,7 +43,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={buttonClass({ variant, size, className })}
+      className={cn(buttonClass({ variant, size }), className)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       // Pressing a submit button must not blur the field being edited first: the blur would show or clear that

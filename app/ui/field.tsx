@@ -21,7 +21,8 @@ export function Field({
   const id = useId();
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="grid gap-1.5">
+    // content-start: beside a taller neighbour (one showing a message) the label and the input stay at the top.
+    <div className="grid content-start gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

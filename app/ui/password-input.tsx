@@ -1,10 +1,11 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { useT } from "~/i18n/use-t";
+import { cn } from "./cn";
 import { inputClass } from "./input";
 
-/** A password field with a show/hide toggle (SPEC §5). Passwords are typed left to right in any language. */
-export function PasswordInput({ className = "", ...props }: Omit<ComponentProps<"input">, "type">) {
+/** A password field with a show/hide toggle. Passwords are typed left to right in any language. */
+export function PasswordInput({ className, ...props }: Omit<ComponentProps<"input">, "type">) {
   const t = useT();
   const [shown, setShown] = useState(false);
   return (
@@ -17,7 +18,7 @@ export function PasswordInput({ className = "", ...props }: Omit<ComponentProps<
         dir="ltr"
         spellCheck={false}
         autoCapitalize="off"
-        className={`${inputClass} h-10 pe-10 text-start ${className}`}
+        className={cn(inputClass, "h-10 pe-10 text-start", className)}
       />
       <button
         type="button"

@@ -1,5 +1,6 @@
 import { LoaderCircle } from "lucide-react";
+import { cn } from "./cn";
 
-export function Spinner({ className = "size-4" }: { className?: string }) {
-  return <LoaderCircle aria-hidden className={`animate-spin motion-reduce:animate-none ${className}`} />;
+export function Spinner({ className }: { className?: string }) {
+  return <LoaderCircle aria-hidden className={cn("size-4 animate-spin motion-reduce:animate-none", className)} />;
 }

@@ -1,7 +1,7 @@
 import { cloneElement, useCallback, useEffect, useState, type ComponentType, type ReactElement } from "react";
 import { flushSync } from "react-dom";
 
-/** SPEC §9: tooltips open after 700 ms; moving to another within 300 ms of closing one opens it at once. */
+/** Tooltips open after 700 ms; moving to another within 300 ms of closing one opens it at once. */
 export const tooltipDelays = { open: 700, skip: 300 } as const;
 
 type RadixTooltipType = ComponentType<{ content: string; children: ReactElement }>;

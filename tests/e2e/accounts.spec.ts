@@ -176,6 +176,8 @@ test.describe("accounts", () => {
       "Must be at least 3 characters",
       "At least one permission must be selected",
     ]);
+    // The first field with a message takes the focus.
+    await expect(roleDialog.locator('input[name="name"]')).toBeFocused();
     await roleDialog.locator('input[name="name"]').fill("Reviewer");
     await roleDialog.locator('input[name="description"]').fill("Reads the dashboard");
     await roleDialog.getByRole("checkbox", { name: /dashboard\.read/ }).check();
@@ -184,6 +186,18 @@ test.describe("accounts", () => {
     await expect(roleDialog).toBeHidden();
     await expect(page.getByRole("region", { name: /Notification/ })).toContainText("Role added successfully");
     await expect(page.locator('[data-testid="role-row"][data-role="Reviewer"]')).toContainText("dashboard.read");
+
+    // The dialog opens empty again; the server's refusal of a taken name shows on that field, and Cancel closes.
+    await page.getByTestId("add-role").click();
+    await expect(roleDialog.locator('input[name="name"]')).toHaveValue("");
+    await roleDialog.locator('input[name="name"]').fill("Reviewer");
+    await roleDialog.locator('input[name="description"]').fill("Again");
+    await roleDialog.getByRole("checkbox", { name: /dashboard\.read/ }).check();
+    await roleDialog.getByTestId("add-role-submit").click();
+    await expect(roleDialog.getByTestId("field-error")).toHaveText(["Role name is already taken. Please choose another one."]);
+    await expect(roleDialog.getByTestId("form-alert")).toHaveCount(0);
+    await roleDialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(roleDialog).toBeHidden();
 
     // Give it to the member.
     await page.locator('[data-testid="user-row"][data-user="member"]').getByTestId("edit-roles").click();

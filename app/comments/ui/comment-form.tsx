@@ -1,16 +1,14 @@
-import { useState, type KeyboardEvent } from "react";
-import { hexToBytes } from "nostr-tools/utils";
 import { finalizeEvent } from "nostr-tools/pure";
-import { loadIdentityMaker } from "~/identity/store";
+import { hexToBytes } from "nostr-tools/utils";
+import type { KeyboardEvent } from "react";
+import { loadIdentityMaker, readPrivateKey, readProfile } from "~/identity/store";
 import { useLocale, useT } from "~/i18n/use-t";
-import { callApi } from "~/lib/api-client";
-import { validate } from "~/lib/validation";
 import { useRootData } from "~/shell/root-data";
-import { Button } from "~/ui/button";
+import { ApiForm, SubmitButton } from "~/ui/api-form";
 import { Textarea } from "~/ui/input";
-import { toast } from "~/ui/toast/store";
+import { useApiForm } from "~/ui/use-api-form";
 import { commentEventTemplate } from "../comment-event";
-import { commentBodyField, commentMaxLength } from "../schema";
+import { commentMaxLength, newCommentSchema } from "../schema";
 import type { PublicComment } from "../types";
 
 export interface PostedComment {
@@ -19,9 +17,12 @@ export interface PostedComment {
   createdAt: string;
 }
 
+/** What the visitor types: the comment, and the field only bots fill in. */
+const commentFormSchema = newCommentSchema.pick({ commentBody: true, website: true });
+
 /**
- * The comment form: Enter sends, Shift+Enter starts a new line (SPEC §9: three rows to begin with). Signed-in
- * people post as themselves; anonymous visitors sign the comment with their device key (issue #6).
+ * The comment form: Enter sends, Shift+Enter starts a new line; three rows to begin with. Signed-in people
+ * post as themselves; anonymous visitors sign the comment with their device key.
  */
 export function CommentForm({
   routePath,
@@ -39,67 +40,40 @@ export function CommentForm({
   const t = useT();
   const locale = useLocale();
   const user = useRootData()?.user ?? null;
-  const [body, setBody] = useState("");
-  const [error, setError] = useState<string>();
-  const [sending, setSending] = useState(false);
-  const [website, setWebsite] = useState("");
-
-  const send = async () => {
-    const checked = validate(commentBodyField, body, t);
-    if (!checked.ok) {
-      setError(checked.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    setSending(true);
-    const payload: Record<string, unknown> = { routePath, commentBody: checked.data, parentId, website };
-    const headers: Record<string, string> = {};
-    let authorName = user?.displayName || user?.userName || "";
-    if (!user) {
+  const form = useApiForm({
+    schema: commentFormSchema,
+    path: "/api/comments/new",
+    initial: { commentBody: "", website: "" },
+    request: async ({ commentBody, website }) => {
+      const body: Record<string, unknown> = { routePath, commentBody, parentId, website };
+      if (user) return { body };
       // The visitor's identity (made now if this browser has none) signs the comment.
-      const { ensureIdentity } = await loadIdentityMaker();
-      const { readPrivateKey } = await import("~/identity/store");
-      const profile = await ensureIdentity(locale);
+      const profile = await (await loadIdentityMaker()).ensureIdentity(locale);
       const secret = readPrivateKey();
-      if (secret) {
-        payload.event = finalizeEvent(commentEventTemplate(window.location.origin + routePath, checked.data), hexToBytes(secret));
-      }
-      authorName = profile.displayName;
-      headers["X-Display-Name"] = encodeURIComponent(profile.displayName);
-    }
-    const result = await callApi<{ comment: PostedComment }>("/api/comments/new", {
-      locale,
-      body: payload,
-      headers,
-      networkMessage: t("comments.failedPost"),
-    });
-    setSending(false);
-    if (!result.ok) {
-      setError(result.issues[0]?.message ?? result.message);
-      toast({ variant: "error", title: t("comments.failedPost"), description: result.message });
-      return;
-    }
-    setBody("");
-    toast({ variant: "success", title: result.data.message ?? t("comments.posted") });
-    onPosted(result.data.comment, checked.data, authorName);
-  };
+      if (secret) body.event = finalizeEvent(commentEventTemplate(window.location.origin + routePath, commentBody), hexToBytes(secret));
+      return { body, headers: { "X-Display-Name": encodeURIComponent(profile.displayName) } };
+    },
+    reset: true,
+    // The list shows the new comment; the page's own data does not change.
+    revalidate: false,
+    onSuccess: (data, input) =>
+      onPosted(
+        (data as { comment: PostedComment }).comment,
+        input.commentBody,
+        user ? user.displayName || user.userName : (readProfile()?.displayName ?? ""),
+      ),
+  });
+  const id = `comment-body-${parentId ?? "top"}`;
+  const error = form.errors.commentBody;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    if (!sending) void send();
+    event.currentTarget.form?.requestSubmit();
   };
 
   return (
-    <form
-      className="grid gap-2"
-      data-testid="comment-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!sending) void send();
-      }}
-    >
+    <ApiForm form={form} className="gap-2" data-testid="comment-form">
       {replyingTo ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <span>{t("comments.form.replyTo", { name: replyingTo })}</span>
@@ -108,42 +82,35 @@ export function CommentForm({
           </button>
         </p>
       ) : null}
-      <label className="sr-only" htmlFor={`comment-body-${parentId ?? "top"}`}>
+      <label className="sr-only" htmlFor={id}>
         {t("comments.form.label")}
       </label>
       <Textarea
-        id={`comment-body-${parentId ?? "top"}`}
+        {...form.field("commentBody")}
+        id={id}
         dir="auto"
-        rows={3}
         maxLength={commentMaxLength}
-        value={body}
         placeholder={t("comments.form.placeholder")}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `comment-error-${parentId ?? "top"}` : undefined}
-        onChange={(event) => {
-          setBody(event.target.value);
-          if (error) setError(undefined);
-        }}
+        aria-describedby={error ? `${id}-error` : undefined}
         onKeyDown={onKeyDown}
       />
       {/* The honeypot: hidden from people and assistive technology, tempting to form-filling bots. */}
       <div aria-hidden className="absolute -start-[10000px] h-px w-px overflow-hidden">
         <label>
           {t("comments.form.website")}
-          <input tabIndex={-1} autoComplete="off" name="website" value={website} onChange={(e) => setWebsite(e.target.value)} />
+          <input tabIndex={-1} autoComplete="off" {...form.field("website")} />
         </label>
       </div>
       {error ? (
-        <p id={`comment-error-${parentId ?? "top"}`} className="text-sm text-destructive" data-testid="comment-error">
+        <p id={`${id}-error`} className="text-sm text-destructive" data-testid="comment-error">
           {error}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted-foreground">{user ? t("comments.form.as", { name: user.displayName || user.userName }) : t("comments.form.anonymousNote")}</p>
-        <Button type="submit" size="sm" loading={sending}>
-          {t("comments.form.submit")}
-        </Button>
+        <SubmitButton size="sm">{t("comments.form.submit")}</SubmitButton>
       </div>
-    </form>
+    </ApiForm>
   );
 }

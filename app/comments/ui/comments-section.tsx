@@ -2,10 +2,10 @@ import { MessageSquareReply } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
-import { callApi } from "~/lib/api-client";
 import { useRootData } from "~/shell/root-data";
 import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
+import { useApi } from "~/ui/use-api";
 import type { PublicComment } from "../types";
 import { CommentForm, type PostedComment } from "./comment-form";
 import { CommentText } from "./comment-text";
@@ -24,6 +24,7 @@ interface Listing {
 export default function CommentsSection({ routePath }: { routePath: string }) {
   const t = useT();
   const locale = useLocale();
+  const api = useApi();
   const user = useRootData()?.user ?? null;
   const [comments, setComments] = useState<PublicComment[]>([]);
   const [local, setLocal] = useState<PublicComment[]>([]);
@@ -35,14 +36,10 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
 
   const load = useCallback(
     async (nextPage: number) => {
-      const result = await callApi<Listing>(`/api/comments?routePath=${encodeURIComponent(routePath)}&page=${nextPage}`, {
-        method: "GET",
-        locale,
-        networkMessage: t("comments.failedLoad"),
-      });
+      const result = await api<Listing>(`/api/comments?routePath=${encodeURIComponent(routePath)}&page=${nextPage}`, { method: "GET" });
       return result.ok ? result.data : undefined;
     },
-    [routePath, locale, t],
+    [routePath, api],
   );
 
   useEffect(() => {

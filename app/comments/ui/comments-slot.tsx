@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { commentsAnchor } from "~/content/ui/comments-toc-entry";
+import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 
 // The comments code (list, form, and the signing code for anonymous visitors) loads only when it is needed.
 const loadSection = () => import("./comments-section");
@@ -15,6 +16,7 @@ export function CommentsSlot({ routePath, count }: { routePath: string; count: n
   const t = useT();
   const locale = useLocale();
   const ref = useRef<HTMLElement>(null);
+  const intent = useLoadOnIntent(loadSection);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -58,7 +60,7 @@ export function CommentsSlot({ routePath, count }: { routePath: string; count: n
         <button
           type="button"
           className="h-10 justify-self-start rounded-md border border-input px-4 text-sm font-medium hover:bg-accent"
-          onPointerEnter={() => void loadSection()}
+          {...intent}
           onClick={() => setOpen(true)}
         >
           {t("comments.show")}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
-import { PageLayout, Prose } from "~/shell/page-layout";
+import { PageLayout, Prose } from "~/shell/ui/page-layout";
 import type { ArticleView, LinkItem } from "../view-types";
 import { CommentsSlot } from "~/comments/ui/comments-slot";
 import { CommentsTocEntry } from "./comments-toc-entry";

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import { Prose } from "~/shell/page-layout";
+import { Prose } from "~/shell/ui/page-layout";
 import type { ListingView } from "../view-types";
 import { Pagination } from "./pagination";
 import { PostList } from "./post-list";

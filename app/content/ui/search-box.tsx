@@ -1,10 +1,11 @@
 import { Search } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useT } from "~/i18n/use-t";
+import { lazyDialog } from "~/ui/lazy-dialog";
+import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 
-// The dialog (Radix Dialog, the results list) is downloaded on first use; pointing at the box starts early.
-const loadDialog = () => import("./search-dialog");
-const SearchDialog = lazy(loadDialog);
+// The dialog (Radix Dialog, the results list) is downloaded on first use, or as soon as the visitor heads for it.
+const searchDialog = lazyDialog(() => import("./search-dialog"));
 
 /**
  * The header's search box: opens the search dialog on click and on Ctrl+K or ⌘K (any keyboard layout; Ctrl+K
@@ -12,19 +13,14 @@ const SearchDialog = lazy(loadDialog);
  */
 export function SearchBox() {
   const t = useT();
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  const show = () => {
-    setMounted(true);
-    setOpen(true);
-  };
+  const [open, setOpen] = useState<boolean>();
+  const intent = useLoadOnIntent(searchDialog.load);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // `code` is the key's place, so Ctrl+K works with a Persian layout too (where that key types «ن»).
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.code === "KeyK") {
         event.preventDefault();
-        setMounted(true);
         setOpen((was) => !was);
       }
     };
@@ -40,9 +36,8 @@ export function SearchBox() {
         aria-label={t("common.search.label")}
         aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={show}
+        {...intent}
+        onClick={() => setOpen(true)}
         className="inline-flex h-9 items-center gap-2 rounded-md text-sm text-muted-foreground hover:bg-accent hover:text-foreground max-sm:w-9 max-sm:justify-center sm:w-44 sm:border sm:bg-muted/40 sm:px-3 lg:w-56"
       >
         <Search aria-hidden className="size-4 shrink-0" />
@@ -51,11 +46,7 @@ export function SearchBox() {
           Ctrl K
         </kbd>
       </button>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <SearchDialog open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
+      <searchDialog.Mount open={open} onOpenChange={setOpen} />
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { ChevronRight, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { ChevronRight } from "lucide-react";
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
+import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/ui/dialog";
 import type { SearchHit, SearchResponse } from "../view-types";
 
 const none: SearchHit[] = [];
@@ -107,91 +107,79 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
             : t("common.search.resultCount", { count: formatNumber(results.length, locale) });
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
-        <Dialog.Content
-          data-testid="search-dialog"
-          aria-describedby={`${id}-status`}
-          className="fixed inset-x-3 top-3 z-50 mx-auto flex max-h-[min(36rem,calc(100dvh-1.5rem))] max-w-2xl flex-col overflow-hidden rounded-xl border bg-background shadow-2xl sm:top-[12vh]"
-        >
-          <Dialog.Title className="sr-only">{t("common.search.dialog")}</Dialog.Title>
-          <div className="flex items-center gap-2 border-b px-4">
-            <input
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              onKeyDown={onKeyDown}
-              placeholder={t("common.search.placeholder")}
-              aria-label={t("common.search.dialog")}
-              role="combobox"
-              aria-expanded={results.length > 0}
-              aria-controls={`${id}-list`}
-              aria-autocomplete="list"
-              aria-activedescendant={results.length ? `${id}-${active}` : undefined}
-              autoComplete="off"
-              enterKeyHint="go"
-              dir="auto"
-              data-testid="search-input"
-              className="h-14 min-w-0 flex-1 appearance-none bg-transparent text-base outline-none placeholder:text-muted-foreground [&::-webkit-search-cancel-button]:hidden"
-            />
-            <Dialog.Close
-              aria-label={t("common.search.closeDialog")}
-              className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent"
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <ul
-            id={`${id}-list`}
-            role="listbox"
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent side="top" size="lg" data-testid="search-dialog" aria-describedby={`${id}-status`}>
+        <DialogTitle className="sr-only">{t("common.search.dialog")}</DialogTitle>
+        <div className="flex items-center gap-2 border-b px-4">
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={t("common.search.placeholder")}
             aria-label={t("common.search.dialog")}
-            className="overflow-y-auto p-2"
-            data-testid="search-results"
-          >
-            {results.map((hit, i) => (
-              // The link is the option itself (a link inside an option would nest interactive elements); focus
-              // stays in the input, which points at the active option.
-              <li key={hit.url} role="none">
-                <Link
-                  to={hit.url}
-                  id={`${id}-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  tabIndex={-1}
-                  onPointerMove={() => setActive(i)}
-                  onClick={() => onOpenChange(false)}
-                  className="block rounded-lg px-3 py-2.5 aria-selected:bg-accent"
-                >
-                  <span className="font-semibold">{hit.title}</span>
-                  {hit.section ? (
-                    <span className="text-sm text-muted-foreground">
-                      <ChevronRight aria-hidden className="mx-1 inline size-3.5 rtl:-scale-x-100" />
-                      {hit.section}
-                    </span>
-                  ) : null}
-                  <Excerpt parts={hit.excerpt} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t px-4 py-2 text-xs text-muted-foreground">
-            <p id={`${id}-status`} role="status" className="me-auto" data-testid="search-status">
-              {status}
-            </p>
-            <span className="hidden sm:inline">
-              <kbd className="rounded border px-1">↑</kbd> <kbd className="rounded border px-1">↓</kbd>{" "}
-              {t("common.search.keysMove")}
-            </span>
-            <span className="hidden sm:inline">
-              <kbd className="rounded border px-1">↵</kbd> {t("common.search.keysOpen")}
-            </span>
-            <span className="hidden sm:inline">
-              <kbd className="rounded border px-1">Esc</kbd> {t("common.search.keysClose")}
-            </span>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            role="combobox"
+            aria-expanded={results.length > 0}
+            aria-controls={`${id}-list`}
+            aria-autocomplete="list"
+            aria-activedescendant={results.length ? `${id}-${active}` : undefined}
+            autoComplete="off"
+            enterKeyHint="go"
+            dir="auto"
+            data-testid="search-input"
+            className="h-14 min-w-0 flex-1 appearance-none bg-transparent text-base outline-none placeholder:text-muted-foreground [&::-webkit-search-cancel-button]:hidden"
+          />
+          <DialogCloseButton label={t("common.search.closeDialog")} />
+        </div>
+        <ul
+          id={`${id}-list`}
+          role="listbox"
+          aria-label={t("common.search.dialog")}
+          className="overflow-y-auto p-2"
+          data-testid="search-results"
+        >
+          {results.map((hit, i) => (
+            // The link is the option itself (a link inside an option would nest interactive elements); focus
+            // stays in the input, which points at the active option.
+            <li key={hit.url} role="none">
+              <Link
+                to={hit.url}
+                id={`${id}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                tabIndex={-1}
+                onPointerMove={() => setActive(i)}
+                onClick={() => onOpenChange(false)}
+                className="block rounded-lg px-3 py-2.5 aria-selected:bg-accent"
+              >
+                <span className="font-semibold">{hit.title}</span>
+                {hit.section ? (
+                  <span className="text-sm text-muted-foreground">
+                    <ChevronRight aria-hidden className="mx-1 inline size-3.5 rtl:-scale-x-100" />
+                    {hit.section}
+                  </span>
+                ) : null}
+                <Excerpt parts={hit.excerpt} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t px-4 py-2 text-xs text-muted-foreground">
+          <p id={`${id}-status`} role="status" className="me-auto" data-testid="search-status">
+            {status}
+          </p>
+          <span className="hidden sm:inline">
+            <kbd className="rounded border px-1">↑</kbd> <kbd className="rounded border px-1">↓</kbd>{" "}
+            {t("common.search.keysMove")}
+          </span>
+          <span className="hidden sm:inline">
+            <kbd className="rounded border px-1">↵</kbd> {t("common.search.keysOpen")}
+          </span>
+          <span className="hidden sm:inline">
+            <kbd className="rounded border px-1">Esc</kbd> {t("common.search.keysClose")}
+          </span>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
-import { data, Link, useLoaderData, useRevalidator, useSearchParams } from "react-router";
+import { data, Link, useLoaderData, useSearchParams } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
 import { moderationList } from "~/comments/comments.server";
 import { commentStatusSchema, moderationQuery } from "~/comments/schema";
@@ -11,12 +11,12 @@ import { pickMessages } from "~/i18n/catalogs.server";
 import { formatNumber } from "~/i18n/format";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { callApi } from "~/lib/api-client";
 import { mergeHeaders } from "~/lib/headers";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import { Button } from "~/ui/button";
-import { toast } from "~/ui/toast/store";
+import { cn } from "~/ui/cn";
+import { useApiAction } from "~/ui/use-api";
 import type { Route } from "./+types/comments";
 
 /** The queue's query; an address with an unknown status shows the pending tab. */
@@ -53,26 +53,15 @@ export default function ManageComments() {
   const locale = useLocale();
   const { rows, counts, status, total, page, pageSize } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const revalidator = useRevalidator();
   const [selected, setSelected] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
+  const action = useApiAction();
+  const busy = action.pending;
 
-  const moderate = async (ids: number[], newStatus: CommentStatus) => {
-    setBusy(true);
-    const result = await callApi("/api/comments/moderate", {
-      locale,
+  const moderate = (ids: number[], newStatus: CommentStatus) =>
+    action.run("/api/comments/moderate", {
       body: ids.length === 1 ? { id: ids[0], newStatus } : { ids, newStatus },
-      networkMessage: t("comments.failedUpdate"),
+      onSuccess: () => setSelected([]),
     });
-    setBusy(false);
-    if (!result.ok) {
-      toast({ variant: "error", title: result.message });
-      return;
-    }
-    toast({ variant: "success", title: result.data.message ?? t("comments.statusUpdated") });
-    setSelected([]);
-    await revalidator.revalidate();
-  };
 
   const tabHref = (s: CommentStatus) => {
     const next = new URLSearchParams(params);
@@ -97,7 +86,7 @@ export default function ManageComments() {
             to={tabHref(s)}
             aria-current={s === status ? "page" : undefined}
             data-testid={`tab-${s}`}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm ${s === status ? "border-primary font-semibold" : "border-transparent text-muted-foreground hover:text-foreground"}`}
+            className={cn("-mb-px border-b-2 px-3 py-2 text-sm", s === status ? "border-primary font-semibold" : "border-transparent text-muted-foreground hover:text-foreground")}
           >
             {t(`comments.status.${s}`)}{" "}
             <span className="ms-1 rounded-full bg-muted px-2 py-0.5 text-xs" data-testid={`count-${s}`}>
@@ -198,7 +187,7 @@ export default function ManageComments() {
             const next = new URLSearchParams(params);
             next.set("page", String(n));
             return (
-              <Link key={n} to={`?${next}`} aria-current={n === page ? "page" : undefined} className={`rounded-md px-3 py-1 ${n === page ? "bg-primary text-primary-foreground" : "hover:bg-accent"}`}>
+              <Link key={n} to={`?${next}`} aria-current={n === page ? "page" : undefined} className={cn("rounded-md px-3 py-1", n === page ? "bg-primary text-primary-foreground" : "hover:bg-accent")}>
                 {formatNumber(n, locale)}
               </Link>
             );

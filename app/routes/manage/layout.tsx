@@ -3,12 +3,12 @@ import { requirePageUser } from "~/auth/current-user.server";
 import { pickMessages } from "~/i18n/catalogs.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
-import { ManageFrame } from "~/manage/manage-frame";
+import { ManageFrame } from "~/manage/ui/manage-frame";
 import type { Route } from "./+types/layout";
 
 /**
  * The frame of every /manage page. It only asks for a session (anonymous visitors go to login); each page
- * checks its own permission (SPEC §2), so a page never relies on its frame for protection.
+ * checks its own permission, so a page never relies on its frame for protection.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePageUser(request);

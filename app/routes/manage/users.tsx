@@ -10,19 +10,20 @@ import { pickMessages } from "~/i18n/catalogs.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
-import { AddRoleDialog } from "~/manage/users/add-role-dialog";
-import { AddUserDialog } from "~/manage/users/add-user-dialog";
-import { EditRolesDialog } from "~/manage/users/edit-roles-dialog";
-import { RolesTable } from "~/manage/users/roles-table";
-import { roleDescription } from "~/manage/users/role-label";
-import { UsersTable } from "~/manage/users/users-table";
+import { AddRoleForm } from "~/manage/ui/add-role-form";
+import { AddUserForm } from "~/manage/ui/add-user-form";
+import { EditRolesForm } from "~/manage/ui/edit-roles-form";
+import { FormDialog } from "~/manage/ui/form-dialog";
+import { RolesTable } from "~/manage/ui/roles-table";
+import { roleDescription } from "~/manage/role-label";
+import { UsersTable } from "~/manage/ui/users-table";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/users";
 
 /**
  * /manage/users: users and roles. Seeing them needs dashboard.read; every change goes through the API,
- * which needs users.manage (SPEC §2, §6), so reading the dashboard can never turn into more permissions.
+ * which needs users.manage, so reading the dashboard can never turn into more permissions.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requirePagePermission(request, "dashboard.read");
@@ -52,11 +53,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The one dialog open at a time: adding a user, adding a role, or the roles of one user. */
+type OpenDialog = { kind: "add-user" } | { kind: "add-role" } | { kind: "edit-roles"; user: UserListItem };
+
 export default function ManageUsers() {
   const t = useT();
   const { page, q, roles, permissions, held, canManage } = useLoaderData<typeof loader>();
-  const [dialog, setDialog] = useState<"user" | "role" | null>(null);
-  const [editing, setEditing] = useState<UserListItem | null>(null);
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  const close = () => setOpen(null);
   const holds = (role: { permissions: Permission[] }) => role.permissions.every((p) => held.includes(p));
   const roleOptions = roles.map((role) => ({
     value: String(role.id),
@@ -65,6 +69,31 @@ export default function ManageUsers() {
     disabled: !holds(role),
   }));
   const member = roles.find((role) => role.name === "Member");
+
+  const dialogOf = (dialog: OpenDialog) => {
+    switch (dialog.kind) {
+      case "add-user":
+        return {
+          title: t("manage.addUser.title"),
+          description: t("manage.addUser.description"),
+          form: <AddUserForm roleOptions={roleOptions} defaultRoleIds={member ? [String(member.id)] : []} onDone={close} />,
+        };
+      case "add-role":
+        return {
+          title: t("manage.addRole.title"),
+          description: t("manage.addRole.description"),
+          form: <AddRoleForm permissions={permissions} held={held} onDone={close} />,
+        };
+      case "edit-roles":
+        return {
+          title: t("manage.editRoles.title", { name: dialog.user.displayName }),
+          description: t("manage.editRoles.description"),
+          form: <EditRolesForm user={dialog.user} roleOptions={roleOptions} onDone={close} />,
+        };
+    }
+  };
+  const dialog = canManage && open ? dialogOf(open) : null;
+
   return (
     <section className="grid grid-cols-1 gap-6" data-testid="manage-users">
       <header className="grid gap-1">
@@ -75,19 +104,23 @@ export default function ManageUsers() {
           </p>
         ) : null}
       </header>
-      <UsersTable page={page} q={q} canManage={canManage} onAdd={() => setDialog("user")} onEditRoles={setEditing} />
-      <RolesTable roles={roles} canManage={canManage} onAdd={() => setDialog("role")} />
-      {canManage ? (
-        <>
-          <AddUserDialog
-            open={dialog === "user"}
-            onOpenChange={(open) => setDialog(open ? "user" : null)}
-            roleOptions={roleOptions}
-            defaultRoleIds={member ? [String(member.id)] : []}
-          />
-          <AddRoleDialog open={dialog === "role"} onOpenChange={(open) => setDialog(open ? "role" : null)} permissions={permissions} held={held} />
-          {editing ? <EditRolesDialog key={editing.id} user={editing} roleOptions={roleOptions} onClose={() => setEditing(null)} /> : null}
-        </>
+      <UsersTable
+        page={page}
+        q={q}
+        canManage={canManage}
+        onAdd={() => setOpen({ kind: "add-user" })}
+        onEditRoles={(user) => setOpen({ kind: "edit-roles", user })}
+      />
+      <RolesTable roles={roles} canManage={canManage} onAdd={() => setOpen({ kind: "add-role" })} />
+      {open && dialog ? (
+        <FormDialog
+          onOpenChange={(isOpen) => !isOpen && close()}
+          title={dialog.title}
+          description={dialog.description}
+          testId={`${open.kind}-dialog`}
+        >
+          {dialog.form}
+        </FormDialog>
       ) : null}
     </section>
   );

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { documentTitle } from "~/shell/meta";
-import { ForbiddenView } from "~/shell/forbidden-view";
+import { ForbiddenView } from "~/shell/ui/forbidden-view";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/forbidden";
 

@@ -4,7 +4,7 @@ import { PostCard } from "~/content/ui/post-card";
 import { useLocale, useT } from "~/i18n/use-t";
 import { localizePath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
-import { Prose } from "~/shell/page-layout";
+import { Prose } from "~/shell/ui/page-layout";
 import type { Route } from "./+types/home";
 
 export const loader = ({ request, url }: Route.LoaderArgs) => loadHome(request, url);

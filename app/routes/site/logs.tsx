@@ -5,7 +5,7 @@ import { PostList } from "~/content/ui/post-list";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
-import { Prose } from "~/shell/page-layout";
+import { Prose } from "~/shell/ui/page-layout";
 import type { Route } from "./+types/logs";
 
 export const loader = ({ request, url }: Route.LoaderArgs) => loadLogs(request, url);

@@ -1,12 +1,12 @@
 import { data, Link, useLoaderData, useRevalidator } from "react-router";
 import { activityOf } from "~/auth/activity.server";
 import { currentUser } from "~/auth/current-user.server";
-import { OAuthButtons } from "~/auth/forms/oauth-buttons";
+import { OAuthButtons } from "~/auth/ui/oauth-buttons";
 import { configuredProviders } from "~/auth/oauth/providers.server";
-import { Activity } from "~/auth/profile/activity";
-import { IdentityCard } from "~/auth/profile/identity-card";
-import { PasswordForm } from "~/auth/profile/password-form";
-import { ProfileForm } from "~/auth/profile/profile-form";
+import { Activity } from "~/auth/ui/activity";
+import { IdentityCard } from "~/auth/ui/identity-card";
+import { PasswordForm } from "~/auth/ui/password-form";
+import { ProfileForm } from "~/auth/ui/profile-form";
 import { getDb } from "~/db/client.server";
 import { pickMessages } from "~/i18n/catalogs.server";
 import { intlLocale, localizePath, parseLocalizedPath } from "~/i18n/locales";
@@ -79,7 +79,7 @@ export default function Profile() {
   return (
     <section className="mx-auto grid max-w-3xl gap-6" data-testid="profile">
       <header className="flex items-center gap-4">
-        <Avatar name={account.displayName} className="size-16 text-xl" />
+        <Avatar name={account.displayName} size="lg" />
         <div className="grid gap-1">
           <h1 className="text-3xl font-black tracking-tight">
             <bdi data-testid="profile-name">{account.displayName}</bdi>

@@ -3,14 +3,8 @@ import { Toast } from "radix-ui";
 import { dismissToast, type ToastItem } from "./store";
 
 const icons = { default: Info, success: CircleCheck, warning: TriangleAlert, error: CircleAlert } as const;
-const tones = {
-  default: "text-foreground",
-  success: "text-success",
-  warning: "text-warning",
-  error: "text-destructive",
-} as const;
 
-/** Radix Toast with the SPEC §9 constants: 5000 ms, swipe right past 50 px, F8 to focus. */
+/** Radix Toast: shown for 5000 ms, swiped away to the right past 50 px, focused with F8. */
 export default function RadixToaster({
   items,
   label,
@@ -38,7 +32,11 @@ export default function RadixToaster({
             data-variant={variant}
             className="toast group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border bg-card p-4 pe-10 shadow-lg"
           >
-            <Icon aria-hidden className={`mt-1 size-5 shrink-0 ${tones[variant]}`} />
+            {/* The icon's colour follows the toast's data-variant. */}
+            <Icon
+              aria-hidden
+              className="mt-1 size-5 shrink-0 text-foreground group-data-[variant=error]:text-destructive group-data-[variant=success]:text-success group-data-[variant=warning]:text-warning"
+            />
             <div className="grid gap-1">
               <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
               {item.description ? (

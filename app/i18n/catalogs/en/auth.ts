@@ -20,7 +20,6 @@ export default {
   "oauthFailed": "Signing in with {provider} failed. Please try again.",
   "oauthLinked": "Your {provider} account is now linked.",
   "oauthLinkedElsewhere": "This {provider} account is already linked to another user.",
-  "networkError": "Could not reach the server. Please check your connection and try again.",
 
   // Fields
   "field.userName": "User name",

@@ -46,6 +46,7 @@ export default {
   "error.notFoundAdvice": "The page you are looking for does not exist or has moved.",
   "error.internal": "Internal Server Error",
   "error.internalAdvice": "Something went wrong on our side. Please try again later.",
+  "error.network": "Could not reach the server. Please check your connection and try again.",
   "error.backHome": "Back to home",
   "forbidden.title": "Access denied",
   "forbidden.text": "You do not have the necessary permissions to access this page.",

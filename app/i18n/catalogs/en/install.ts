@@ -72,7 +72,6 @@ export default {
 
   "toast.success": "Success",
   "toast.adminCreated": "User registered successfully",
-  "toast.failed": "Something went wrong",
 
   "token.title": "Setup token required",
   "token.description": "To protect an unfinished installation, the installer asks for the one-time setup token. The server printed an address with it when it started, and wrote the token to the file setup-token in its data folder.",

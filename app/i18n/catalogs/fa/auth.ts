@@ -21,7 +21,6 @@ export default {
   "oauthFailed": "ورود با {provider} انجام نشد. لطفاً دوباره تلاش کنید.",
   "oauthLinked": "حساب {provider} شما با موفقیت پیوند داده شد.",
   "oauthLinkedElsewhere": "این حساب {provider} قبلاً به کاربر دیگری پیوند داده شده است.",
-  "networkError": "ارتباط با سرور برقرار نشد. لطفاً اتصال خود را بررسی کنید و دوباره تلاش کنید.",
 
   "field.userName": "نام کاربری",
   "field.password": "گذرواژه",

@@ -1,0 +1,137 @@
+import { Globe, Monitor, MessageSquare } from "lucide-react";
+import { Link } from "react-router";
+import { formatDate } from "~/i18n/format";
+import { useLocale, useT } from "~/i18n/use-t";
+import { useLocalProfile } from "~/identity/store";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { useApiAction } from "~/ui/use-api";
+import type { SessionInfo } from "~/auth/activity.server";
+import { describeUserAgent } from "~/auth/user-agent";
+
+export interface DeviceInfo {
+  pub: string;
+  deviceName: string;
+  ip: string | null;
+  userAgent: string | null;
+  lastActivityAt: string;
+}
+
+export interface CommentInfo {
+  id: number;
+  routePath: string;
+  body: string;
+  status: "pending" | "approved" | "spam" | "trash";
+  createdAt: string;
+}
+
+const rowClass = "flex items-start gap-3 py-3";
+
+/** Where the account is signed in, which devices it used, and what it wrote. */
+export function Activity({ sessions, devices, comments }: { sessions: SessionInfo[]; devices: DeviceInfo[]; comments: CommentInfo[] }) {
+  const t = useT();
+  const locale = useLocale();
+  const local = useLocalProfile();
+  const endOthers = useApiAction();
+  const when = (iso: string) => formatDate(iso, locale);
+
+  return (
+    <div className="grid gap-6">
+      <Card
+        title={t("auth.sessions.title")}
+        testId="sessions"
+        actions={
+          sessions.length > 1 ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => endOthers.run("/api/auth/sessions", { method: "DELETE" })}
+              loading={endOthers.pending}
+              data-testid="end-other-sessions"
+            >
+              {t("auth.sessions.endOthers")}
+            </Button>
+          ) : null
+        }
+      >
+        <ul className="divide-y">
+          {sessions.map((session, index) => (
+            <li key={index} className={rowClass} data-testid="session-row">
+              <Globe aria-hidden className="mt-0.5 size-5 text-muted-foreground" />
+              <div className="grid gap-0.5 text-sm">
+                <span className="font-medium">
+                  {describeUserAgent(session.userAgent) ?? t("auth.sessions.unknownBrowser")}
+                  {session.current ? (
+                    <span className="ms-2 rounded-full bg-success/15 px-2 py-0.5 text-xs text-success">{t("auth.sessions.current")}</span>
+                  ) : null}
+                </span>
+                <span className="text-muted-foreground">
+                  {t("auth.sessions.lastSeen", { date: when(session.lastSeenAt) })}
+                  {session.ip ? ` · ${t("auth.sessions.from", { ip: session.ip })}` : null}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Card>
+
+      <Card title={t("auth.devices.title")} description={t("auth.devices.hint")} testId="devices">
+        {devices.length ? (
+          <ul className="divide-y">
+            {devices.map((device) => (
+              <li key={device.pub} className={rowClass} data-testid="device-row">
+                <Monitor aria-hidden className="mt-0.5 size-5 text-muted-foreground" />
+                <div className="grid min-w-0 gap-0.5 text-sm">
+                  <span className="font-medium">
+                    <bdi>{device.deviceName || describeUserAgent(device.userAgent)}</bdi>
+                    {local?.pub === device.pub ? (
+                      <span className="ms-2 rounded-full bg-success/15 px-2 py-0.5 text-xs text-success">{t("auth.devices.thisDevice")}</span>
+                    ) : null}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {describeUserAgent(device.userAgent)} · {t("auth.sessions.lastSeen", { date: when(device.lastActivityAt) })}
+                  </span>
+                  <span className="truncate text-xs text-muted-foreground">
+                    <bdi dir="ltr" className="font-mono">
+                      {device.pub}
+                    </bdi>
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("auth.devices.empty")}</p>
+        )}
+      </Card>
+
+      <Card title={t("auth.comments.title")} testId="comments">
+        {comments.length ? (
+          <ul className="divide-y">
+            {comments.map((comment) => (
+              <li key={comment.id} className={rowClass}>
+                <MessageSquare aria-hidden className="mt-0.5 size-5 text-muted-foreground" />
+                <div className="grid min-w-0 gap-1 text-sm">
+                  <p dir="auto" className="line-clamp-2">
+                    {comment.body}
+                  </p>
+                  <span className="text-muted-foreground">
+                    <Link to={`${comment.routePath}#comment-${comment.id}`} className="underline underline-offset-4" dir="ltr">
+                      {comment.routePath}
+                    </Link>
+                    {" · "}
+                    {when(comment.createdAt)}
+                    {" · "}
+                    {t(`auth.comments.status.${comment.status}`)}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("auth.comments.empty")}</p>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { UserRound } from "lucide-react";
+import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { useT } from "~/i18n/use-t";
+import { useLocalProfile } from "~/identity/store";
+import { useRootData } from "~/shell/root-data";
+import { Avatar } from "~/ui/avatar";
+import { useLoadOnIntent } from "~/ui/use-load-on-intent";
+
+// The menu (Radix Dropdown Menu), the dialogs and their forms download on first use, or as soon as the visitor
+// heads for the button.
+const loadMenu = () => import("./avatar-menu-content");
+const AvatarMenuContent = lazy(loadMenu);
+
+function AvatarButton({ name, ...props }: { name: string } & ComponentProps<"button">) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      data-testid="avatar-button"
+      aria-label={name ? `${t("common.account.menu")}: ${name}` : t("common.account.menu")}
+      className="inline-flex size-9 items-center justify-center rounded-full text-muted-foreground outline-offset-2 hover:bg-accent hover:text-foreground"
+      {...props}
+    >
+      {name ? <Avatar name={name} /> : <UserRound aria-hidden className="size-5" />}
+    </button>
+  );
+}
+
+/**
+ * The avatar in the header: the signed-in user's initials, or the guest identity's. Its menu offers the
+ * profile, the dashboard (when permitted), dark mode and logout — or login and register for guests.
+ */
+export function AvatarMenu() {
+  const user = useRootData()?.user ?? null;
+  const profile = useLocalProfile();
+  const intent = useLoadOnIntent(loadMenu);
+  const [active, setActive] = useState(false);
+  const name = user?.displayName || profile?.displayName || "";
+  const button = <AvatarButton name={name} {...intent} onClick={() => setActive(true)} />;
+  if (!active) return button;
+  return (
+    <Suspense fallback={button}>
+      <AvatarMenuContent name={name} user={user} trigger={<AvatarButton name={name} />} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect } from "react";
+import { useLocale } from "~/i18n/use-t";
+import { useRootData } from "~/shell/root-data";
+import { loadIdentityMaker, readIdentity, readProfile } from "~/identity/store";
+
+/** A guest's identity is made this long after the page has loaded, when the browser is idle. */
+const idleDelay = 3000;
+
+/**
+ * Keeps the browser's identity in step with the session. Only the check runs on every page; the code that
+ * makes and changes identities (./create) loads when there is something to do: for a guest without an
+ * identity after the page is idle (once per browser), at once after login or logout.
+ */
+export function IdentitySync() {
+  const user = useRootData()?.user ?? null;
+  const locale = useLocale();
+  useEffect(() => {
+    let cancelled = false;
+    const sync = () =>
+      void loadIdentityMaker()
+        .then((maker) => (cancelled ? undefined : maker.syncWithSession(user, locale)))
+        .catch(() => undefined);
+    const profile = readProfile();
+    const inStep = user
+      ? readIdentity() !== null &&
+        profile?.userId === user.id &&
+        profile.displayName === user.displayName &&
+        profile.firstName === user.firstName &&
+        profile.lastName === user.lastName &&
+        profile.about === user.about &&
+        profile.userName === user.userName
+      : readIdentity() !== null && !profile?.userId;
+    if (inStep) return;
+    if (user || profile?.userId) {
+      sync();
+      return () => void (cancelled = true);
+    }
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      if ("requestIdleCallback" in window) idle = window.requestIdleCallback(sync, { timeout: 5000 });
+      else sync();
+    }, idleDelay);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, [user, locale]);
+  return null;
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import type { Permission } from "~/auth/permissions";
+import { localizePath } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
+import { cn } from "~/ui/cn";
+import { manageMenu } from "~/manage/nav";
+
+/**
+ * The dashboard's frame: its menu (beside the page on wide screens, above it on narrow ones) and the page.
+ * Every /manage page renders inside it through the layout route.
+ */
+export function ManageFrame({ permissions, children }: { permissions: readonly Permission[]; children: ReactNode }) {
+  const t = useT();
+  const locale = useLocale();
+  const items = manageMenu.filter((item) => permissions.includes(item.permission));
+  return (
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8" data-testid="manage-frame">
+      <nav aria-label={t("manage.nav.label")} className="md:sticky md:top-20 md:self-start">
+        <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:grid md:overflow-visible md:p-0">
+          {items.map((item) => (
+            <li key={item.path}>
+              <NavLink
+                to={localizePath(item.path, locale)}
+                end
+                className={({ isActive }) =>
+                  cn(
+                    "block whitespace-nowrap rounded-md px-3 py-2 text-sm transition-colors hover:bg-accent",
+                    isActive ? "bg-accent font-semibold text-foreground" : "text-muted-foreground",
+                  )
+                }
+              >
+                {t(item.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useT } from "~/i18n/use-t";
+import { useRootData } from "~/shell/root-data";
+
+export function SiteFooter() {
+  const t = useT();
+  const root = useRootData();
+  return (
+    <footer className="mt-16 border-t">
+      <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:justify-between">
+        <p data-testid="footer-text">{root?.site.footer}</p>
+        <p>
+          © <span data-testid="footer-year">{root?.year}</span> {root?.site.name}. {t("common.footer.rights")}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,25 @@
+import { lazy, Suspense, type ComponentType } from "react";
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * A dialog (or drawer) whose code loads on use. Give `load` to `useLoadOnIntent` on the button that opens it, and
+ * render `Mount` with an `open` state that stays undefined until the first opening: nothing is rendered or
+ * downloaded before that, and afterwards the dialog stays mounted, so it keeps its state and closes with its
+ * animation.
+ */
+export function lazyDialog(load: () => Promise<{ default: ComponentType<DialogProps> }>) {
+  const Dialog = lazy(load);
+  function Mount({ open, onOpenChange }: { open: boolean | undefined; onOpenChange: (open: boolean) => void }) {
+    if (open === undefined) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog open={open} onOpenChange={onOpenChange} />
+      </Suspense>
+    );
+  }
+  return { load, Mount };
+}
