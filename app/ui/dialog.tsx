@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { X } from "lucide-react";
+import { Icon } from "./icon";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
@@ -108,7 +108,7 @@ export function DialogCloseButton({ label, className }: { label: string; classNa
         className,
       )}
     >
-      <X aria-hidden className="size-5" />
+      <Icon name="x" className="size-5" />
     </RadixDialog.Close>
   );
 }

@@ -1,4 +1,4 @@
-import { Eye, EyeOff } from "lucide-react";
+import { Icon } from "./icon";
 import { useState, type ComponentProps } from "react";
 import { useT } from "~/i18n/use-t";
 import { cn } from "./cn";
@@ -28,7 +28,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<"inpu
         data-testid="password-toggle"
         className="absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-md text-muted-foreground hover:text-foreground"
       >
-        {shown ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+        {shown ? <Icon name="eye-off" className="size-4" /> : <Icon name="eye" className="size-4" />}
       </button>
     </div>
   );

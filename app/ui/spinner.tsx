@@ -1,6 +1,6 @@
-import { LoaderCircle } from "lucide-react";
+import { Icon } from "./icon";
 import { cn } from "./cn";
 
 export function Spinner({ className }: { className?: string }) {
-  return <LoaderCircle aria-hidden className={cn("size-4 animate-spin motion-reduce:animate-none", className)} />;
+  return <Icon name="loader-circle" className={cn("size-4 animate-spin motion-reduce:animate-none", className)} />;
 }

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Icon } from "./icon";
 import { formatNumber } from "~/i18n/format";
 import type { Locale } from "~/i18n/locales";
 import { cn } from "./cn";
@@ -50,7 +50,7 @@ export function Stepper({ steps, current, locale, label }: { steps: StepItem[]; 
                 state === "inactive" && "border-border bg-background text-muted-foreground",
               )}
             >
-              {state === "completed" ? <Check className="size-4" /> : formatNumber(number, locale)}
+              {state === "completed" ? <Icon name="check" className="size-4" /> : formatNumber(number, locale)}
             </span>
             <span className="grid gap-0.5 pt-1">
               <span className={cn("text-sm font-semibold", state === "inactive" && "text-muted-foreground")}>{step.title}</span>

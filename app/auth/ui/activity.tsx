@@ -1,4 +1,4 @@
-import { Globe, Monitor, MessageSquare } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { Link } from "react-router";
 import { formatDate } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -57,7 +57,7 @@ export function Activity({ sessions, devices, comments }: { sessions: SessionInf
         <ul className="divide-y">
           {sessions.map((session, index) => (
             <li key={index} className={rowClass} data-testid="session-row">
-              <Globe aria-hidden className="mt-0.5 size-5 text-muted-foreground" />
+              <Icon name="globe" className="mt-0.5 size-5 text-muted-foreground" />
               <div className="grid gap-0.5 text-sm">
                 <span className="font-medium">
                   {describeUserAgent(session.userAgent) ?? t("auth.sessions.unknownBrowser")}
@@ -80,7 +80,7 @@ export function Activity({ sessions, devices, comments }: { sessions: SessionInf
           <ul className="divide-y">
             {devices.map((device) => (
               <li key={device.pub} className={rowClass} data-testid="device-row">
-                <Monitor aria-hidden className="mt-0.5 size-5 text-muted-foreground" />
+                <Icon name="monitor" className="mt-0.5 size-5 text-muted-foreground" />
                 <div className="grid min-w-0 gap-0.5 text-sm">
                   <span className="font-medium">
                     <bdi>{device.deviceName || describeUserAgent(device.userAgent)}</bdi>
@@ -110,7 +110,7 @@ export function Activity({ sessions, devices, comments }: { sessions: SessionInf
           <ul className="divide-y">
             {comments.map((comment) => (
               <li key={comment.id} className={rowClass}>
-                <MessageSquare aria-hidden className="mt-0.5 size-5 text-muted-foreground" />
+                <Icon name="message-square" className="mt-0.5 size-5 text-muted-foreground" />
                 <div className="grid min-w-0 gap-1 text-sm">
                   <p dir="auto" className="line-clamp-2">
                     {comment.body}

@@ -1,4 +1,4 @@
-import { LayoutDashboard } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { Link } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -19,7 +19,7 @@ export function AdminButton() {
         aria-label={t("common.nav.dashboard")}
         className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
       >
-        <LayoutDashboard aria-hidden className="size-5" />
+        <Icon name="layout-dashboard" className="size-5" />
       </Link>
     </Tooltip>
   );

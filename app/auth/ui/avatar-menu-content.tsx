@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogIn, LogOut, Moon, UserPlus, UserRound } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { DropdownMenu } from "radix-ui";
 import { lazy, Suspense, useState, type ReactElement } from "react";
 import { useNavigate, useRevalidator } from "react-router";
@@ -70,12 +70,12 @@ export default function AvatarMenuContent({
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate(localizePath("/profile", locale))}>
-              <UserRound aria-hidden />
+              <Icon name="user-round" />
               {t("common.account.profile")}
             </DropdownMenu.Item>
             {user?.permissions.includes("dashboard.read") ? (
               <DropdownMenu.Item className={itemClass} onSelect={() => navigate(localizePath("/manage", locale))}>
-                <LayoutDashboard aria-hidden />
+                <Icon name="layout-dashboard" />
                 {t("common.nav.dashboard")}
               </DropdownMenu.Item>
             ) : null}
@@ -88,7 +88,7 @@ export default function AvatarMenuContent({
                 setDark(checked);
               }}
             >
-              <Moon aria-hidden />
+              <Icon name="moon" />
               <span className="flex-1">{t("common.account.darkMode")}</span>
               <span
                 aria-hidden
@@ -104,17 +104,17 @@ export default function AvatarMenuContent({
                 data-testid="logout"
                 onSelect={() => void logout()}
               >
-                <LogOut aria-hidden />
+                <Icon name="log-out" />
                 {t("common.account.logout")}
               </DropdownMenu.Item>
             ) : (
               <>
                 <DropdownMenu.Item className={itemClass} data-testid="menu-login" onSelect={() => setDialog("login")}>
-                  <LogIn aria-hidden />
+                  <Icon name="log-in" />
                   {t("common.account.login")}
                 </DropdownMenu.Item>
                 <DropdownMenu.Item className={itemClass} data-testid="menu-register" onSelect={() => setDialog("register")}>
-                  <UserPlus aria-hidden />
+                  <Icon name="user-plus" />
                   {t("common.account.register")}
                 </DropdownMenu.Item>
               </>

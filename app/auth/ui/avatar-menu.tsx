@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { lazy, Suspense, useState, type ComponentProps } from "react";
 import { useT } from "~/i18n/use-t";
 import { useLocalProfile } from "~/identity/store";
@@ -21,7 +21,7 @@ function AvatarButton({ name, ...props }: { name: string } & ComponentProps<"but
       className="inline-flex size-9 items-center justify-center rounded-full text-muted-foreground outline-offset-2 hover:bg-accent hover:text-foreground"
       {...props}
     >
-      {name ? <Avatar name={name} /> : <UserRound aria-hidden className="size-5" />}
+      {name ? <Avatar name={name} /> : <Icon name="user-round" className="size-5" />}
     </button>
   );
 }

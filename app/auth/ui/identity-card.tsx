@@ -1,4 +1,4 @@
-import { Shuffle } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { useEffect, useState } from "react";
 import { useLocale, useT } from "~/i18n/use-t";
 import { loadIdentityMaker, useLocalProfile } from "~/identity/store";
@@ -42,7 +42,7 @@ export function IdentityCard({ signedIn }: { signedIn: boolean }) {
       testId="identity-card"
       actions={
         <Button variant="outline" size="sm" onClick={() => void rename()} disabled={pending || !profile} data-testid="new-random-name">
-          <Shuffle aria-hidden />
+          <Icon name="shuffle" />
           {t("auth.identity.newName")}
         </Button>
       }

@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { useLocation } from "react-router";
 import { useLocale, useT } from "~/i18n/use-t";
 import { toast } from "~/ui/toast/store";
@@ -55,7 +55,7 @@ export function OAuthButtons({
             })
           }
         >
-          {provider.id === "github" ? <GitHubMark /> : <KeyRound aria-hidden />}
+          {provider.id === "github" ? <GitHubMark /> : <Icon name="key-round" />}
           {t(mode === "login" ? "auth.oauth.continueWith" : "auth.oauth.link", { provider: provider.name })}
         </Button>
       ))}

@@ -1,4 +1,4 @@
-import { MessageSquareReply } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { useCallback, useEffect, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -171,7 +171,7 @@ function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: (
         </p>
         {onReply ? (
           <button type="button" onClick={onReply} className="inline-flex items-center gap-1 justify-self-start text-xs text-muted-foreground hover:text-foreground">
-            <MessageSquareReply aria-hidden className="size-3.5" />
+            <Icon name="message-square-reply" className="size-3.5" />
             {t("comments.reply")}
           </button>
         ) : null}

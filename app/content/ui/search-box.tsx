@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { useEffect, useState } from "react";
 import { useT } from "~/i18n/use-t";
 import { lazyDialog } from "~/ui/lazy-dialog";
@@ -40,7 +40,7 @@ export function SearchBox() {
         onClick={() => setOpen(true)}
         className="inline-flex h-9 items-center gap-2 rounded-md text-sm text-muted-foreground hover:bg-accent hover:text-foreground max-sm:w-9 max-sm:justify-center sm:w-44 sm:border sm:bg-muted/40 sm:px-3 lg:w-56"
       >
-        <Search aria-hidden className="size-4 shrink-0" />
+        <Icon name="search" className="size-4 shrink-0" />
         <span className="hidden sm:inline">{t("common.search.placeholder")}</span>
         <kbd className="ms-auto hidden rounded border bg-background px-1.5 font-sans text-xs md:inline" dir="ltr">
           Ctrl K

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatNumber } from "~/i18n/format";
@@ -155,7 +155,7 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
                 <span className="font-semibold">{hit.title}</span>
                 {hit.section ? (
                   <span className="text-sm text-muted-foreground">
-                    <ChevronRight aria-hidden className="mx-1 inline size-3.5 rtl:-scale-x-100" />
+                    <Icon name="chevron-right" className="mx-1 inline size-3.5 rtl:-scale-x-100" />
                     {hit.section}
                   </span>
                 ) : null}

@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { AccountFields, emptyAccount } from "~/auth/ui/account-fields";
 import { readProfile } from "~/identity/store";
 import { useT } from "~/i18n/use-t";
@@ -28,7 +28,7 @@ export function AdminForm({ adminLoaded, onResult }: { adminLoaded: boolean; onR
   if (adminLoaded) {
     return (
       <div className="flex items-start gap-3 rounded-lg border border-success/40 bg-success/5 p-4" role="status" data-testid="admin-ready">
-        <CircleCheck aria-hidden className="mt-0.5 size-6 shrink-0 text-success" />
+        <Icon name="circle-check" className="mt-0.5 size-6 shrink-0 text-success" />
         <p>{t("install.admin.created")}</p>
       </div>
     );

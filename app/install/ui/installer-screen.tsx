@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { Form, useLocation } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { LanguageSwitch } from "~/shell/ui/language-switch";
@@ -52,7 +52,7 @@ function TokenPanel({ invalid }: { invalid: boolean }) {
   return (
     <section className="max-w-xl rounded-lg border p-6" data-testid="setup-token-panel">
       <div className="flex items-start gap-3">
-        <KeyRound aria-hidden className="mt-1 size-6 shrink-0 text-warning" />
+        <Icon name="key-round" className="mt-1 size-6 shrink-0 text-warning" />
         <div className="grid gap-2">
           <h2 className="text-lg font-semibold">{t("install.token.title")}</h2>
           <p className="text-sm text-muted-foreground">{t("install.token.description")}</p>

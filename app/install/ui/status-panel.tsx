@@ -1,4 +1,4 @@
-import { CircleCheck, CircleAlert, CircleDashed } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import type { ReactNode } from "react";
 import { cn } from "~/ui/cn";
 import { Spinner } from "~/ui/spinner";
@@ -6,10 +6,10 @@ import { Spinner } from "~/ui/spinner";
 export type PanelTone = "success" | "error" | "pending" | "idle";
 
 const icons = {
-  success: <CircleCheck aria-hidden className="size-6 text-success" />,
-  error: <CircleAlert aria-hidden className="size-6 text-destructive" />,
+  success: <Icon name="circle-check" className="size-6 text-success" />,
+  error: <Icon name="circle-alert" className="size-6 text-destructive" />,
   pending: <Spinner className="size-6 text-muted-foreground" />,
-  idle: <CircleDashed aria-hidden className="size-6 text-warning" />,
+  idle: <Icon name="circle-dashed" className="size-6 text-warning" />,
 };
 
 /** One of the installer's status panels: an icon, a title and a description. */

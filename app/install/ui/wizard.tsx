@@ -1,4 +1,4 @@
-import { PartyPopper } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { useCallback, useEffect, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { localizePath } from "~/i18n/locales";
@@ -271,7 +271,7 @@ function FinishedNotice() {
   const locale = useLocale();
   return (
     <div className="grid justify-items-start gap-4 rounded-lg border border-success/40 bg-success/5 p-6" data-testid="install-finished">
-      <PartyPopper aria-hidden className="size-8 text-success" />
+      <Icon name="party-popper" className="size-8 text-success" />
       <h3 className="text-lg font-semibold">{t("install.finish.title")}</h3>
       <p className="text-muted-foreground">{t("install.finish.description")}</p>
       {/* A full load: the whole page changes from the installer to the site. */}

@@ -1,4 +1,4 @@
-import { ShieldPlus } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import type { RoleInfo } from "~/auth/roles.server";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -21,7 +21,7 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
       actions={
         canManage ? (
           <Button size="sm" onClick={onAdd} data-testid="add-role">
-            <ShieldPlus aria-hidden />
+            <Icon name="shield-plus" />
             {t("manage.roles.add")}
           </Button>
         ) : null

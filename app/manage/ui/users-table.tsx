@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Search, UserPlus } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { Form, Link, useLocation } from "react-router";
 import type { UserPage } from "~/auth/user-admin.server";
 import { formatDate, formatNumber } from "~/i18n/format";
@@ -43,7 +43,7 @@ export function UsersTable({
       actions={
         canManage ? (
           <Button size="sm" onClick={onAdd} data-testid="add-user">
-            <UserPlus aria-hidden />
+            <Icon name="user-plus" />
             {t("manage.users.add")}
           </Button>
         ) : null
@@ -55,7 +55,7 @@ export function UsersTable({
         </label>
         <Input id="user-search" name="q" type="search" defaultValue={q} placeholder={t("manage.users.searchPlaceholder")} dir="auto" />
         <Button type="submit" variant="outline" aria-label={t("manage.users.searchSubmit")}>
-          <Search aria-hidden />
+          <Icon name="search" />
           <span className="hidden sm:inline">{t("manage.users.searchSubmit")}</span>
         </Button>
       </Form>
@@ -125,7 +125,7 @@ export function UsersTable({
             className={cn(buttonClass({ variant: "outline", size: "sm" }), page.page <= 1 && "pointer-events-none opacity-50")}
             data-testid="page-previous"
           >
-            <ChevronRight aria-hidden className="ltr:rotate-180" />
+            <Icon name="chevron-right" className="ltr:rotate-180" />
             {t("manage.page.previous")}
           </Link>
           <span className="text-muted-foreground">
@@ -138,7 +138,7 @@ export function UsersTable({
             data-testid="page-next"
           >
             {t("manage.page.next")}
-            <ChevronLeft aria-hidden className="ltr:rotate-180" />
+            <Icon name="chevron-left" className="ltr:rotate-180" />
           </Link>
         </nav>
       ) : null}

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { useState } from "react";
 import { data, Link, useLoaderData, useSearchParams } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
@@ -156,7 +156,7 @@ export default function ManageComments() {
                   <td className="p-3">
                     <a href={`${row.routePath}#comment-${row.id}`} dir="ltr" className="inline-flex items-center gap-1 text-xs underline" target="_blank" rel="noreferrer">
                       {row.routePath}
-                      <ExternalLink aria-hidden className="size-3" />
+                      <Icon name="external-link" className="size-3" />
                       <span className="sr-only">{t("comments.manage.view")}</span>
                     </a>
                   </td>

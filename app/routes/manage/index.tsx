@@ -1,4 +1,4 @@
-import { ChevronLeft } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { Link, useLoaderData } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
 import { localizePath } from "~/i18n/locales";
@@ -42,7 +42,7 @@ export default function Dashboard() {
               className="flex items-center justify-between gap-3 rounded-xl border bg-card p-5 font-semibold shadow-sm transition-colors hover:bg-accent"
             >
               {t(item.label)}
-              <ChevronLeft aria-hidden className="size-5 text-muted-foreground ltr:rotate-180" />
+              <Icon name="chevron-left" className="size-5 text-muted-foreground ltr:rotate-180" />
             </Link>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { ShieldX } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { useT } from "~/i18n/use-t";
 
 /** The permission-denied text and the advice to contact the administrator. */
@@ -6,7 +6,7 @@ export function ForbiddenView() {
   const t = useT();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center" data-testid="forbidden">
-      <ShieldX aria-hidden className="size-14 text-destructive" />
+      <Icon name="shield-x" className="size-14 text-destructive" />
       <h1 className="text-2xl font-bold">{t("common.forbidden.title")}</h1>
       <p className="text-lg" data-testid="forbidden-text">
         {t("common.forbidden.text")}

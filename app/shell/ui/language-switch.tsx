@@ -1,4 +1,4 @@
-import { Languages } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { Link, useLocation } from "react-router";
 import { localeCookieMaxAge, localeCookieName, localizePath, otherLocale, parseLocalizedPath } from "~/i18n/locales";
 import { usePageLocales } from "~/i18n/page-locales";
@@ -28,7 +28,7 @@ export function LanguageSwitch() {
         }}
         className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground"
       >
-        <Languages aria-hidden className="size-4" />
+        <Icon name="languages" className="size-4" />
         <span>{t("common.language.switchTo")}</span>
       </Link>
     </Tooltip>

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { useState } from "react";
 import { useT } from "~/i18n/use-t";
 import { lazyDialog } from "~/ui/lazy-dialog";
@@ -23,7 +23,7 @@ export function MobileMenu() {
         onClick={() => setOpen(true)}
         className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground md:hidden"
       >
-        <Menu aria-hidden className="size-5" />
+        <Icon name="menu" className="size-5" />
       </button>
       <drawer.Mount open={open} onOpenChange={setOpen} />
     </>

@@ -1,4 +1,4 @@
-import { Moon, Sun } from "lucide-react";
+import { Icon } from "~/ui/icon";
 import { useT } from "~/i18n/use-t";
 import { isDark, setColorMode } from "~/ui/theme";
 import { Tooltip } from "~/ui/tooltip";
@@ -15,8 +15,8 @@ export function ThemeToggle() {
         onClick={() => setColorMode(isDark() ? "light" : "dark")}
         className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
       >
-        <Moon aria-hidden className="size-5 dark:hidden" />
-        <Sun aria-hidden className="hidden size-5 dark:block" />
+        <Icon name="moon" className="size-5 dark:hidden" />
+        <Icon name="sun" className="hidden size-5 dark:block" />
       </button>
     </Tooltip>
   );

@@ -1,8 +1,8 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
+import { Icon } from "../icon";
 import { Toast } from "radix-ui";
 import { dismissToast, type ToastItem } from "./store";
 
-const icons = { default: Info, success: CircleCheck, warning: TriangleAlert, error: CircleAlert } as const;
+const icons = { default: "info", success: "circle-check", warning: "triangle-alert", error: "circle-alert" } as const;
 
 /** Radix Toast: shown for 5000 ms, swiped away to the right past 50 px, focused with F8. */
 export default function RadixToaster({
@@ -20,7 +20,6 @@ export default function RadixToaster({
     <Toast.Provider duration={5000} label={label} swipeDirection="right" swipeThreshold={50}>
       {items.map((item) => {
         const variant = item.variant ?? "default";
-        const Icon = icons[variant];
         return (
           <Toast.Root
             key={item.id}
@@ -34,7 +33,7 @@ export default function RadixToaster({
           >
             {/* The icon's colour follows the toast's data-variant. */}
             <Icon
-              aria-hidden
+              name={icons[variant]}
               className="mt-1 size-5 shrink-0 text-foreground group-data-[variant=error]:text-destructive group-data-[variant=success]:text-success group-data-[variant=warning]:text-warning"
             />
             <div className="grid gap-1">
@@ -47,7 +46,7 @@ export default function RadixToaster({
               aria-label={closeLabel}
               className="absolute end-2 top-2 rounded-md p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
             >
-              <X aria-hidden className="size-4" />
+              <Icon name="x" className="size-4" />
             </Toast.Close>
           </Toast.Root>
         );
