@@ -7,23 +7,61 @@ import noPhysicalDirection from "./eslint-rules/no-physical-direction.js";
 
 // Logical CSS only for left/right; top/bottom, width/height and viewport units stay allowed.
 const allowedPhysicalProperties = [
-  "top", "bottom", "height", "width", "min-height", "min-width", "max-height", "max-width",
-  "margin-top", "margin-bottom", "padding-top", "padding-bottom", "border-top", "border-bottom",
-  "border-top-width", "border-bottom-width", "border-top-color", "border-bottom-color",
-  "border-top-style", "border-bottom-style", "overflow-x", "overflow-y", "overscroll-behavior-x",
-  "overscroll-behavior-y", "scroll-margin-top", "scroll-margin-bottom", "scroll-padding-top",
-  "scroll-padding-bottom", "contain-intrinsic-height", "contain-intrinsic-width",
+  "top",
+  "bottom",
+  "height",
+  "width",
+  "min-height",
+  "min-width",
+  "max-height",
+  "max-width",
+  "margin-top",
+  "margin-bottom",
+  "padding-top",
+  "padding-bottom",
+  "border-top",
+  "border-bottom",
+  "border-top-width",
+  "border-bottom-width",
+  "border-top-color",
+  "border-bottom-color",
+  "border-top-style",
+  "border-bottom-style",
+  "overflow-x",
+  "overflow-y",
+  "overscroll-behavior-x",
+  "overscroll-behavior-y",
+  "scroll-margin-top",
+  "scroll-margin-bottom",
+  "scroll-padding-top",
+  "scroll-padding-bottom",
+  "contain-intrinsic-height",
+  "contain-intrinsic-width",
 ];
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "tmp/", "test-results/", "playwright-report/", "drizzle/meta/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "tmp/",
+      "test-results/",
+      "playwright-report/",
+      "drizzle/meta/",
+    ],
+  },
   {
     files: ["**/*.{js,ts,tsx}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { daftar: { rules: { "no-physical-direction": noPhysicalDirection } } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
@@ -35,7 +73,10 @@ export default tseslint.config(
     languageOptions: { tolerant: true },
     plugins: { css },
     rules: {
-      "css/prefer-logical-properties": ["error", { allowProperties: allowedPhysicalProperties, allowUnits: ["vh", "vw", "dvh", "svh", "lvh"] }],
+      "css/prefer-logical-properties": [
+        "error",
+        { allowProperties: allowedPhysicalProperties, allowUnits: ["vh", "vw", "dvh", "svh", "lvh"] },
+      ],
     },
   },
 );

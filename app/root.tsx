@@ -114,7 +114,12 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders })
  * The root's data (language, site, catalog, who is signed in) only changes when the language changes, a
  * submission changes it, or the page asks for it (a revalidation, as after login or logout: same address).
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
   return parseLocalizedPath(currentUrl.pathname).locale !== parseLocalizedPath(nextUrl.pathname).locale;
@@ -204,7 +209,8 @@ export const meta: Route.MetaFunction = ({ error, matches, location }) => {
   if (!error) return [];
   // Before installation every page answers 503 and shows the installer: it is titled as the installer.
   const root = rootData(matches);
-  if (root && !root.installed) return [{ title: rootT(matches)("install.title") }, { name: "robots", content: "noindex" }];
+  if (root && !root.installed)
+    return [{ title: rootT(matches)("install.title") }, { name: "robots", content: "noindex" }];
   const locale = parseLocalizedPath(location.pathname).locale;
   return [{ title: errorTitle(describeError(error, rootT(matches)), locale) }, { name: "robots", content: "noindex" }];
 };

@@ -80,7 +80,8 @@ async function main() {
         `${result.path.padEnd(20)} JS ${kb(result.js)} KB gzip (budget ${kb(budget.js)})  CSS ${kb(result.css)} KB (budget ${kb(budget.css)})  font ${kb(result.font)} KB  ${pass ? "PASS" : "FAIL"}`,
       );
       for (const file of early) console.log(`    loaded before use: ${file.url}`);
-      if (process.env.VERBOSE) for (const f of result.files) console.log(`    ${f.type.padEnd(10)} ${kb(f.gzip).padStart(6)} KB  ${f.url}`);
+      if (process.env.VERBOSE)
+        for (const f of result.files) console.log(`    ${f.type.padEnd(10)} ${kb(f.gzip).padStart(6)} KB  ${f.url}`);
     }
   } finally {
     await site.stop();

@@ -74,8 +74,10 @@ export default {
     type: "problem",
     docs: { description: "Use logical (start/end) styling instead of physical left/right" },
     messages: {
-      physicalClass: "'{{token}}' is a physical left/right class: use the logical one (ms-/me-, ps-/pe-, start-/end-, text-start/text-end, border-s/border-e, rounded-s/rounded-e).",
-      physicalStyle: "'{{key}}' is a physical left/right style: use the logical property (e.g. marginInlineStart, insetInlineEnd).",
+      physicalClass:
+        "'{{token}}' is a physical left/right class: use the logical one (ms-/me-, ps-/pe-, start-/end-, text-start/text-end, border-s/border-e, rounded-s/rounded-e).",
+      physicalStyle:
+        "'{{key}}' is a physical left/right style: use the logical property (e.g. marginInlineStart, insetInlineEnd).",
     },
     schema: [],
   },
@@ -106,7 +108,11 @@ export default {
             property.value.type === "Literal" &&
             physicalStyleValues.has(property.value.value)
           ) {
-            context.report({ node: property, messageId: "physicalStyle", data: { key: `${key}: ${property.value.value}` } });
+            context.report({
+              node: property,
+              messageId: "physicalStyle",
+              data: { key: `${key}: ${property.value.value}` },
+            });
           }
         }
       },

@@ -6,7 +6,15 @@ import { fileURLToPath } from "node:url";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const output = path.join(projectRoot, "build/server/index.js");
-const sources = ["app", "server", "public", "package-lock.json", "package.json", "vite.config.ts", "react-router.config.ts"];
+const sources = [
+  "app",
+  "server",
+  "public",
+  "package-lock.json",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -74,8 +74,12 @@ try {
   if (!admin.ok) fail(admin.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; "));
 
   if (values["database-url"]) {
-    const token = values["database-auth-token-file"] ? readFileSync(values["database-auth-token-file"], "utf8").trim() : undefined;
-    const info = await step("Checking and saving the database", () => install.switchDatabase(values["database-url"]!, token));
+    const token = values["database-auth-token-file"]
+      ? readFileSync(values["database-auth-token-file"], "utf8").trim()
+      : undefined;
+    const info = await step("Checking and saving the database", () =>
+      install.switchDatabase(values["database-url"]!, token),
+    );
     console.log(`  using ${info.url}`);
   }
   const database = await install.checkDatabase();
@@ -88,10 +92,14 @@ try {
   } else {
     await step("Running migrations", () => install.migrateDatabase());
     const report = await step("Loading default data", () => install.loadDefaults());
-    console.log(`  ${report.permissions} permissions, roles ${report.roles.join(", ")}; ${report.pagesAdded} pages added, ${report.pagesKept} kept`);
+    console.log(
+      `  ${report.permissions} permissions, roles ${report.roles.join(", ")}; ${report.pagesAdded} pages added, ${report.pagesKept} kept`,
+    );
     if (progress.adminLoaded) console.log("An administrator already exists; keeping it.");
     else {
-      const user = await step(`Creating the administrator "${admin.data.userName}"`, () => install.createFirstAdmin(admin.data));
+      const user = await step(`Creating the administrator "${admin.data.userName}"`, () =>
+        install.createFirstAdmin(admin.data),
+      );
       console.log(`  user #${user.id} with the Admin role`);
     }
     await step("Finishing the installation", () => install.finishInstall());

@@ -57,9 +57,17 @@ function ensureChromium() {
 /** Counts from Vitest's JSON report; a crash before the report counts as one failure. */
 function vitestCounts(file: string): { passed: number; failed: number } {
   if (!existsSync(file)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; testResults: { status: string }[] };
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numTotalTestSuites: number;
+    testResults: { status: string }[];
+  };
   const brokenFiles = report.testResults.filter((r) => r.status === "failed").length;
-  return { passed: report.numPassedTests, failed: Math.max(report.numFailedTests, report.numFailedTests === 0 ? brokenFiles : 0) };
+  return {
+    passed: report.numPassedTests,
+    failed: Math.max(report.numFailedTests, report.numFailedTests === 0 ? brokenFiles : 0),
+  };
 }
 
 interface PlaywrightSpec {
@@ -91,14 +99,26 @@ function playwrightCounts(file: string): { passed: number; failed: number } {
 const started = Date.now();
 ensureChromium();
 
-check("lint", run("lint", "npx", ["eslint", ".", "--max-warnings", "0"]));
-check("typecheck", run("typecheck", "npx", ["react-router", "typegen"]) && run("typecheck", "npx", ["tsc", "--noEmit"]));
+check(
+  "lint",
+  run("lint", "npx", ["eslint", ".", "--max-warnings", "0"]) && run("lint", "npx", ["prettier", "--check", "."]),
+);
+check(
+  "typecheck",
+  run("typecheck", "npx", ["react-router", "typegen"]) && run("typecheck", "npx", ["tsc", "--noEmit"]),
+);
 
 buildIfStale();
 
 const vitestReport = path.join(tmp, "vitest-report.json");
 rmSync(vitestReport, { force: true });
-run("unit and integration", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+run("unit and integration", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
 const unit = vitestCounts(vitestReport);
 passed += unit.passed;
 failed += unit.failed;
@@ -112,6 +132,8 @@ passed += e2e.passed;
 failed += e2e.failed;
 if (e2e.failed) failures.push(`${e2e.failed} end-to-end test(s)`);
 
-console.log(`\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s.${failures.length ? ` Failed: ${failures.join(", ")}.` : ""}`);
+console.log(
+  `\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s.${failures.length ? ` Failed: ${failures.join(", ")}.` : ""}`,
+);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -25,7 +25,10 @@ export interface HttpOptions {
   log?: boolean;
 }
 
-export function createHttpApp(handler: (req: Request, res: Response, next: NextFunction) => void, options: HttpOptions) {
+export function createHttpApp(
+  handler: (req: Request, res: Response, next: NextFunction) => void,
+  options: HttpOptions,
+) {
   const server = express();
   server.disable("x-powered-by");
   server.set("trust proxy", config().trustProxy);

@@ -71,7 +71,10 @@ export async function login(
   const user = await findUserByName(db, input.userName);
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !ok) throw new ServiceError(401, "auth.invalidCredentials");
-  await Promise.all([reset(db, limits.loginByName, input.userName), refund(db, limits.loginByAddress, client.ip || "unknown")]);
+  await Promise.all([
+    reset(db, limits.loginByName, input.userName),
+    refund(db, limits.loginByAddress, client.ip || "unknown"),
+  ]);
   const cookie = await startSession(db, user, request, client, input);
   return { user, cookie };
 }
@@ -86,7 +89,9 @@ export async function changePassword(
   refuseOverLimit(attempt);
   const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
   if (!(await verifyPassword(input.oldPassword, row?.passwordHash))) {
-    throw new ServiceError(400, "auth.wrongPassword", { issues: [{ path: "oldPassword", message: "auth.wrongPassword" }] });
+    throw new ServiceError(400, "auth.wrongPassword", {
+      issues: [{ path: "oldPassword", message: "auth.wrongPassword" }],
+    });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {

@@ -24,7 +24,13 @@ export async function activityOf(db: Database, userId: number, currentSessionId:
       .all(),
     devicesOf(db, userId),
     db
-      .select({ id: comments.id, routePath: comments.routePath, body: comments.body, status: comments.status, createdAt: comments.createdAt })
+      .select({
+        id: comments.id,
+        routePath: comments.routePath,
+        body: comments.body,
+        status: comments.status,
+        createdAt: comments.createdAt,
+      })
       .from(comments)
       .where(and(eq(comments.userId, userId), ne(comments.status, "trash")))
       .orderBy(desc(comments.createdAt))
@@ -43,7 +49,11 @@ export async function activityOf(db: Database, userId: number, currentSessionId:
     .sort((a, b) => Number(b.current) - Number(a.current));
   return {
     sessions: sessionList,
-    devices: deviceRows.map((d) => ({ ...d, lastActivityAt: d.lastActivityAt.toISOString(), createdAt: d.createdAt.toISOString() })),
+    devices: deviceRows.map((d) => ({
+      ...d,
+      lastActivityAt: d.lastActivityAt.toISOString(),
+      createdAt: d.createdAt.toISOString(),
+    })),
     comments: commentRows.map((c) => ({ ...c, body: c.body.slice(0, 200), createdAt: c.createdAt.toISOString() })),
     linkedProviders: providers,
   };

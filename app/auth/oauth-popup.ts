@@ -21,7 +21,12 @@ export async function openOAuth(
   const identity = await loadIdentityMaker()
     .then((maker) => maker.ensureIdentity(options.locale))
     .catch(() => null);
-  const params = new URLSearchParams({ mode: options.mode, locale: options.locale, returnTo: options.returnTo, popup: "1" });
+  const params = new URLSearchParams({
+    mode: options.mode,
+    locale: options.locale,
+    returnTo: options.returnTo,
+    popup: "1",
+  });
   if (identity) {
     params.set("pub", identity.pub);
     params.set("deviceName", identity.deviceName);

@@ -28,7 +28,11 @@ export interface Actor {
 /** Every role with its permissions and how many accounts hold it, built-in roles first. */
 export async function listRoles(db: Database): Promise<RoleInfo[]> {
   const [rows, grants, holders] = await Promise.all([
-    db.select().from(roles).orderBy(sql`${roles.builtIn} DESC`, asc(roles.id)).all(),
+    db
+      .select()
+      .from(roles)
+      .orderBy(sql`${roles.builtIn} DESC`, asc(roles.id))
+      .all(),
     db.select().from(rolePermissions).all(),
     db.select({ roleId: userRoles.roleId, n: count() }).from(userRoles).groupBy(userRoles.roleId).all(),
   ]);
@@ -77,7 +81,9 @@ export async function createRole(
     });
   } catch (error) {
     if (isUniqueViolation(error, "name")) {
-      throw new ServiceError(409, "manage.roleNameTaken", { issues: [{ path: "name", message: "manage.roleNameTaken" }] });
+      throw new ServiceError(409, "manage.roleNameTaken", {
+        issues: [{ path: "name", message: "manage.roleNameTaken" }],
+      });
     }
     throw error;
   }

@@ -9,11 +9,7 @@ import { permissionNames } from "./permissions";
 
 /** A required text field: trimmed, at least `min` characters (with the given message), at most `max`. */
 function text(min: number, minMessage: Parameters<typeof msg>[0], max: number) {
-  return z
-    .string(msg("validation.invalid"))
-    .trim()
-    .min(min, msg(minMessage))
-    .max(max, msg("validation.tooLong", max));
+  return z.string(msg("validation.invalid")).trim().min(min, msg(minMessage)).max(max, msg("validation.tooLong", max));
 }
 
 export const firstName = text(2, "validation.min2", 50);
@@ -60,7 +56,10 @@ export const loginSchema = z.object({
     .string(msg("validation.invalid"))
     .transform((value) => asciiDigits(value).trim())
     .pipe(z.string().min(1, msg("validation.required")).max(200, msg("validation.tooLong", 200))),
-  password: z.string(msg("validation.invalid")).min(1, msg("validation.required")).max(200, msg("validation.tooLong", 200)),
+  password: z
+    .string(msg("validation.invalid"))
+    .min(1, msg("validation.required"))
+    .max(200, msg("validation.tooLong", 200)),
   pub: pub.optional(),
   deviceName: deviceName.optional(),
 });
@@ -68,7 +67,10 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 /** PUT /api/auth/change-password. */
 export const changePasswordSchema = z.object({
-  oldPassword: z.string(msg("validation.invalid")).min(1, msg("validation.required")).max(200, msg("validation.tooLong", 200)),
+  oldPassword: z
+    .string(msg("validation.invalid"))
+    .min(1, msg("validation.required"))
+    .max(200, msg("validation.tooLong", 200)),
   newPassword: password,
 });
 
@@ -78,7 +80,10 @@ export const updateProfileSchema = z.object({ firstName, lastName, about });
 /** PUT /api/identity/device: renames the caller's device (the "new random name" action). */
 export const deviceSchema = z.object({ pub, deviceName: deviceName.min(1, msg("validation.required")) });
 
-const id = z.coerce.number(msg("validation.invalid")).int(msg("validation.invalid")).positive(msg("validation.invalid"));
+const id = z.coerce
+  .number(msg("validation.invalid"))
+  .int(msg("validation.invalid"))
+  .positive(msg("validation.invalid"));
 const roleIds = z.array(id, msg("validation.invalid")).min(1, msg("validation.roleRequired")).max(50);
 
 /** POST /api/users/new: an administrator adds an account with the roles they choose. */
@@ -106,9 +111,14 @@ export const userListQuery = z.object({
 /** The client-side forms add a confirmation field to the password payloads. */
 export const confirmPassword = z.string(msg("validation.invalid")).min(6, msg("validation.confirmPasswordMin"));
 
-export function withConfirmation<S extends z.ZodObject<{ [k: string]: z.ZodType }>>(schema: S, field: "password" | "newPassword") {
-  return schema.extend({ confirmPassword }).refine((value) => value.confirmPassword === (value as Record<string, unknown>)[field], {
-    path: ["confirmPassword"],
-    ...msg("validation.passwordsMismatch"),
-  });
+export function withConfirmation<S extends z.ZodObject<{ [k: string]: z.ZodType }>>(
+  schema: S,
+  field: "password" | "newPassword",
+) {
+  return schema
+    .extend({ confirmPassword })
+    .refine((value) => value.confirmPassword === (value as Record<string, unknown>)[field], {
+      path: ["confirmPassword"],
+      ...msg("validation.passwordsMismatch"),
+    });
 }

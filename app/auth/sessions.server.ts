@@ -58,7 +58,12 @@ function sessionCookie(token: string, request: Request): string {
 }
 
 export function clearSessionCookie(request: Request): string {
-  return serializeCookie(sessionCookieName, "", { httpOnly: true, sameSite: "Lax", secure: isSecure(request), maxAge: 0 });
+  return serializeCookie(sessionCookieName, "", {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isSecure(request),
+    maxAge: 0,
+  });
 }
 
 export function sessionTokenOf(request: Request): string | undefined {

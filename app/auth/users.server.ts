@@ -54,7 +54,9 @@ export async function createUser(db: Database, input: NewUser, roleNames: readon
       .get();
   } catch (error) {
     if (isUniqueViolation(error, "user_name")) {
-      throw new ServiceError(409, "auth.userNameTaken", { issues: [{ path: "userName", message: "auth.userNameTaken" }] });
+      throw new ServiceError(409, "auth.userNameTaken", {
+        issues: [{ path: "userName", message: "auth.userNameTaken" }],
+      });
     }
     throw error;
   }

@@ -138,7 +138,11 @@ export async function pageComments(
   );
   const where = and(eq(comments.routePath, canonical), visible);
   const [topTotal, approved] = await Promise.all([
-    db.select({ n: count() }).from(comments).where(and(where, isNull(comments.parentId))).get(),
+    db
+      .select({ n: count() })
+      .from(comments)
+      .where(and(where, isNull(comments.parentId)))
+      .get(),
     db
       .select({ n: count() })
       .from(comments)
@@ -171,7 +175,15 @@ export async function pageComments(
         .select(select)
         .from(comments)
         .leftJoin(users, eq(users.id, comments.userId))
-        .where(and(where, inArray(comments.parentId, top.map((c) => c.id))))
+        .where(
+          and(
+            where,
+            inArray(
+              comments.parentId,
+              top.map((c) => c.id),
+            ),
+          ),
+        )
         .orderBy(comments.createdAt, comments.id)
         .all()
     : [];
@@ -206,7 +218,13 @@ export async function approvedCount(db: Database, routePath: string): Promise<nu
 export async function moderationList(
   db: Database,
   { status, page = 1, pageSize = 20 }: { status: CommentStatus; page?: number; pageSize?: number },
-): Promise<{ rows: ModerationRow[]; total: number; counts: Record<CommentStatus, number>; page: number; pageSize: number }> {
+): Promise<{
+  rows: ModerationRow[];
+  total: number;
+  counts: Record<CommentStatus, number>;
+  page: number;
+  pageSize: number;
+}> {
   const [rows, grouped] = await Promise.all([
     db
       .select({

@@ -26,4 +26,3 @@ export interface ModerationRow {
   anonymous: boolean;
   createdAt: string;
 }
-

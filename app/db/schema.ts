@@ -236,9 +236,7 @@ export const commits = sqliteTable(
       .references(() => builds.id, { onDelete: "cascade" }),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     message: text("message").notNull(),
-    changes: text("changes", { mode: "json" })
-      .$type<{ path: string; content: string | null }[]>()
-      .notNull(),
+    changes: text("changes", { mode: "json" }).$type<{ path: string; content: string | null }[]>().notNull(),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("commits_build_idx").on(t.buildId)],

@@ -47,23 +47,14 @@ function withEzafe(noun: string): string {
  * Persian "animal adjective" («سمور کنجکاو»). The adjective is drawn first,
  * then the animal.
  */
-export function randomDisplayName(
-  list: NameList,
-  locale: Locale,
-  random: () => number = cryptoRandom,
-): string {
+export function randomDisplayName(list: NameList, locale: Locale, random: () => number = cryptoRandom): string {
   const adjective = pick(list.adjectives, random);
   const animal = pick(list.animals, random);
-  return locale === "fa"
-    ? `${withEzafe(animal)} ${adjective}`
-    : `${adjective} ${animal}`;
+  return locale === "fa" ? `${withEzafe(animal)} ${adjective}` : `${adjective} ${animal}`;
 }
 
 /** Lazily loads (and, in the browser, downloads) one language's word list. */
 export async function loadNameList(locale: Locale): Promise<NameList> {
-  const module =
-    locale === "fa"
-      ? await import("./names/fa.ts")
-      : await import("./names/en.ts");
+  const module = locale === "fa" ? await import("./names/fa.ts") : await import("./names/en.ts");
   return module.default;
 }

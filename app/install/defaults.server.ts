@@ -36,7 +36,12 @@ export async function loadDefaultData(db: Database, content?: ContentFile[]): Pr
     const roleRows = await tx
       .select({ id: roles.id, name: roles.name })
       .from(roles)
-      .where(inArray(roles.name, defaultRoles.map((r) => r.name)))
+      .where(
+        inArray(
+          roles.name,
+          defaultRoles.map((r) => r.name),
+        ),
+      )
       .all();
     for (const role of defaultRoles) {
       const row = roleRows.find((r) => r.name === role.name);

@@ -8,7 +8,13 @@ import { count, eq, sql } from "drizzle-orm";
 import { adminRoleName, permissionNames } from "~/auth/permissions";
 import { createUser, type UserRow } from "~/auth/users.server";
 import { databasePattern, databaseTarget, saveDatabaseTarget } from "~/config.server";
-import { connection, openDatabase, replaceConnection, type Database, type DatabaseConnection } from "~/db/client.server";
+import {
+  connection,
+  openDatabase,
+  replaceConnection,
+  type Database,
+  type DatabaseConnection,
+} from "~/db/client.server";
 import { migrationsFolder, runMigrations } from "~/db/migrate.server";
 import { permissions, roles, settings, userRoles } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
@@ -106,7 +112,13 @@ async function hasAdmin(db: Database): Promise<boolean> {
 
 /** Where the installation stands, read from the database now. */
 export async function installProgress(): Promise<InstallProgress> {
-  const none: InstallProgress = { connected: false, migrated: false, loaded: false, adminLoaded: false, installed: false };
+  const none: InstallProgress = {
+    connected: false,
+    migrated: false,
+    loaded: false,
+    adminLoaded: false,
+    installed: false,
+  };
   let db: Database;
   try {
     db = (await connection()).db;
@@ -162,7 +174,8 @@ export async function migrateDatabase(): Promise<void> {
   try {
     await runMigrations(db);
   } catch (error) {
-    if (!hadJournal && (await appliedMigrations(db)) === 0) await db.run(sql`drop table if exists __drizzle_migrations`);
+    if (!hadJournal && (await appliedMigrations(db)) === 0)
+      await db.run(sql`drop table if exists __drizzle_migrations`);
     throw new ServiceError(500, "install.error.migrationFailed", { reason: reasonOf(error) });
   } finally {
     invalidateAppConfig();

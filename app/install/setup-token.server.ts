@@ -60,8 +60,7 @@ function matches(candidate: string | null | undefined): boolean {
 /** Whether the request carries the setup token (header for scripts, cookie for the browser). */
 export function hasSetupToken(request: Request): boolean {
   return (
-    matches(request.headers.get(setupHeaderName)) ||
-    matches(readCookie(request.headers.get("cookie"), setupCookieName))
+    matches(request.headers.get(setupHeaderName)) || matches(readCookie(request.headers.get("cookie"), setupCookieName))
   );
 }
 

@@ -20,7 +20,14 @@ export function ApiForm<V extends FormValues>({
 }: { form: ApiFormState<V> } & Omit<ComponentProps<"form">, "action" | "method" | "onSubmit">) {
   return (
     <FormPending value={form.pending}>
-      <form method="post" action={form.action} noValidate onSubmit={form.onSubmit} className={cn("grid gap-4", className)} {...props}>
+      <form
+        method="post"
+        action={form.action}
+        noValidate
+        onSubmit={form.onSubmit}
+        className={cn("grid gap-4", className)}
+        {...props}
+      >
         <FormAlert message={form.failure} />
         {children}
       </form>
@@ -32,7 +39,12 @@ export function ApiForm<V extends FormValues>({
  * The submit button of an `ApiForm`: disabled until the page is hydrated, busy (spinner, `pendingLabel`) while
  * the form's call is under way.
  */
-export function SubmitButton({ pendingLabel, children, disabled, ...props }: Omit<ButtonProps, "type" | "loading"> & { pendingLabel?: string }) {
+export function SubmitButton({
+  pendingLabel,
+  children,
+  disabled,
+  ...props
+}: Omit<ButtonProps, "type" | "loading"> & { pendingLabel?: string }) {
   const pending = use(FormPending);
   const hydrated = useHydrated();
   return (
@@ -46,7 +58,11 @@ export function SubmitButton({ pendingLabel, children, disabled, ...props }: Omi
 export function FormAlert({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" data-testid="form-alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+    <p
+      role="alert"
+      data-testid="form-alert"
+      className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       {message}
     </p>
   );

@@ -34,7 +34,10 @@ export function Checklist({
         {options.map((option) => (
           <label
             key={option.value}
-            className={cn("flex items-start gap-2 rounded-md p-2 text-sm", option.disabled ? "opacity-50" : "cursor-pointer hover:bg-accent")}
+            className={cn(
+              "flex items-start gap-2 rounded-md p-2 text-sm",
+              option.disabled ? "opacity-50" : "cursor-pointer hover:bg-accent",
+            )}
           >
             <input
               type="checkbox"
@@ -44,7 +47,9 @@ export function Checklist({
               disabled={option.disabled}
               checked={selected.includes(option.value)}
               onChange={(event) =>
-                onChange(event.target.checked ? [...selected, option.value] : selected.filter((v) => v !== option.value))
+                onChange(
+                  event.target.checked ? [...selected, option.value] : selected.filter((v) => v !== option.value),
+                )
               }
             />
             <span className="grid gap-0.5">

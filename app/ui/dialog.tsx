@@ -30,7 +30,9 @@ export function Dialog(props: ComponentProps<typeof RadixDialog.Root>) {
 }
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof RadixDialog.Overlay>) {
-  return <RadixDialog.Overlay className={cn("fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]", className)} {...props} />;
+  return (
+    <RadixDialog.Overlay className={cn("fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]", className)} {...props} />
+  );
 }
 
 const contentClass = cva("fixed z-50 bg-background shadow-xl outline-none", {

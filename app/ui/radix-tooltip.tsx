@@ -21,9 +21,7 @@ export default function RadixTooltip({ content, children }: { content: string; c
       >
         <Tooltip.Trigger
           asChild
-          onPointerEnter={() =>
-            setDelay(Date.now() - lastClosedAt < tooltipDelays.skip ? 0 : tooltipDelays.open)
-          }
+          onPointerEnter={() => setDelay(Date.now() - lastClosedAt < tooltipDelays.skip ? 0 : tooltipDelays.open)}
         >
           {children}
         </Tooltip.Trigger>

@@ -19,7 +19,17 @@ export function stepState(step: StepItem, number: number, current: number): Step
 }
 
 /** A vertical list of numbered steps. Steps are not buttons: progress moves only through the step's actions. */
-export function Stepper({ steps, current, locale, label }: { steps: StepItem[]; current: number; locale: Locale; label: string }) {
+export function Stepper({
+  steps,
+  current,
+  locale,
+  label,
+}: {
+  steps: StepItem[];
+  current: number;
+  locale: Locale;
+  label: string;
+}) {
   return (
     <ol aria-label={label} className="grid gap-0" data-testid="stepper">
       {steps.map((step, index) => {
@@ -53,7 +63,9 @@ export function Stepper({ steps, current, locale, label }: { steps: StepItem[]; 
               {state === "completed" ? <Icon name="check" className="size-4" /> : formatNumber(number, locale)}
             </span>
             <span className="grid gap-0.5 pt-1">
-              <span className={cn("text-sm font-semibold", state === "inactive" && "text-muted-foreground")}>{step.title}</span>
+              <span className={cn("text-sm font-semibold", state === "inactive" && "text-muted-foreground")}>
+                {step.title}
+              </span>
               {step.description ? <span className="text-xs text-muted-foreground">{step.description}</span> : null}
             </span>
           </li>

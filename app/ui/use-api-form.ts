@@ -211,7 +211,9 @@ export function useApiForm<V extends FormValues, I>(options: ApiFormOptions<V, I
       }
       // The first field with a message (in the form's order) takes the focus.
       const invalid = new Set(Object.keys(firstMessages(result.issues)));
-      const first = [...event.currentTarget.elements].find((element) => invalid.has(element.getAttribute("name") ?? ""));
+      const first = [...event.currentTarget.elements].find((element) =>
+        invalid.has(element.getAttribute("name") ?? ""),
+      );
       if (first instanceof HTMLElement) first.focus();
     },
   };

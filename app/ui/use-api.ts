@@ -13,8 +13,10 @@ export function useApi() {
   const locale = useLocale();
   const networkMessage = t("common.error.network");
   return useCallback(
-    <T = Record<string, unknown>>(path: string, request: ApiRequest & { method?: ApiMethod } = {}): Promise<ApiResult<T>> =>
-      callApi<T>(path, { ...request, locale, networkMessage }),
+    <T = Record<string, unknown>>(
+      path: string,
+      request: ApiRequest & { method?: ApiMethod } = {},
+    ): Promise<ApiResult<T>> => callApi<T>(path, { ...request, locale, networkMessage }),
     [locale, networkMessage],
   );
 }

@@ -6,7 +6,10 @@ function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+    if (
+      message.type() === "error" &&
+      !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())
+    ) {
       errors.push(message.text());
     }
   });
@@ -16,12 +19,19 @@ function watchErrors(page: Page): string[] {
 const identity = (page: Page) =>
   page.evaluate(() => ({
     priv: localStorage.getItem("device-priv"),
-    profile: JSON.parse(localStorage.getItem("profile") ?? "null") as { displayName: string; about: string; pub: string; deviceName: string; userId?: number } | null,
+    profile: JSON.parse(localStorage.getItem("profile") ?? "null") as {
+      displayName: string;
+      about: string;
+      pub: string;
+      deviceName: string;
+      userId?: number;
+    } | null,
     loggedIn: localStorage.getItem("logged-in"),
   }));
 
 /** How far the page is wider than the window (wide tables must scroll inside their own box). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function loginOnPage(page: Page, path: string, userName: string, password = "password123") {
   await open(page, path);
@@ -29,7 +39,6 @@ async function loginOnPage(page: Page, path: string, userName: string, password 
   await page.getByTestId("login-form").locator('input[name="password"]').fill(password);
   await page.getByTestId("login-submit").click();
 }
-
 
 test.describe("accounts", () => {
   test("register, log out, log in from the avatar menu, edit the profile, change the password (the other session ends)", async ({
@@ -147,7 +156,11 @@ test.describe("accounts", () => {
     expect(errors).toEqual([]);
   });
 
-  test("an administrator creates a role and gives it to a member, who then sees the users page", async ({ page, browser, site }) => {
+  test("an administrator creates a role and gives it to a member, who then sees the users page", async ({
+    page,
+    browser,
+    site,
+  }) => {
     const errors = watchErrors(page);
     // The member, signed in, cannot open the page yet.
     const memberContext = await browser.newContext({ baseURL: site.url });
@@ -194,7 +207,9 @@ test.describe("accounts", () => {
     await roleDialog.locator('input[name="description"]').fill("Again");
     await roleDialog.getByRole("checkbox", { name: /dashboard\.read/ }).check();
     await roleDialog.getByTestId("add-role-submit").click();
-    await expect(roleDialog.getByTestId("field-error")).toHaveText(["Role name is already taken. Please choose another one."]);
+    await expect(roleDialog.getByTestId("field-error")).toHaveText([
+      "Role name is already taken. Please choose another one.",
+    ]);
     await expect(roleDialog.getByTestId("form-alert")).toHaveCount(0);
     await roleDialog.getByRole("button", { name: "Cancel" }).click();
     await expect(roleDialog).toBeHidden();
@@ -234,7 +249,9 @@ test.describe("accounts", () => {
     expect(errors).toEqual([]);
   });
 
-  test("the anonymous identity survives reloads, can take a new random name, and is replaced on logout", async ({ page }) => {
+  test("the anonymous identity survives reloads, can take a new random name, and is replaced on logout", async ({
+    page,
+  }) => {
     const errors = watchErrors(page);
     await open(page, "/en");
     // Made once the page is idle.
@@ -244,7 +261,10 @@ test.describe("accounts", () => {
     expect(first.profile?.deviceName).toBe(first.profile?.displayName);
     expect(first.profile?.pub).toMatch(/^[0-9a-f]{64}$/);
     expect(first.loggedIn).toBe("true");
-    const initials = first.profile!.displayName.split(" ").map((w) => w[0]).join("");
+    const initials = first
+      .profile!.displayName.split(" ")
+      .map((w) => w[0])
+      .join("");
     await expect(page.getByTestId("avatar-button")).toHaveText(initials);
 
     await reload(page);
@@ -265,7 +285,9 @@ test.describe("accounts", () => {
     // Log in (the key is sent as pub and recorded as a device), then log out: a new identity.
     await loginOnPage(page, "/en/login?redirectTo=%2Fen%2Fprofile", "editor");
     await page.waitForURL(/\/en\/profile$/);
-    await expect(page.getByTestId("device-row").filter({ hasText: renamed.profile!.deviceName })).toContainText("This device");
+    await expect(page.getByTestId("device-row").filter({ hasText: renamed.profile!.deviceName })).toContainText(
+      "This device",
+    );
     await page.getByTestId("avatar-button").click();
     await page.getByTestId("logout").click();
     await expect.poll(async () => (await identity(page)).priv).not.toBe(first.priv);
@@ -283,7 +305,11 @@ test.describe("accounts", () => {
     expect(profile?.about).toBe("تازه\u200cوارد دفتر");
   });
 
-  test("screenshots: login, register, profile and users in fa and en, light and dark, desktop and mobile", async ({ page, browser, site }) => {
+  test("screenshots: login, register, profile and users in fa and en, light and dark, desktop and mobile", async ({
+    page,
+    browser,
+    site,
+  }) => {
     const admin = await browser.newContext({ baseURL: site.url });
     const adminPage = await admin.newPage();
     await loginOnPage(adminPage, "/en/login", "admin");
@@ -307,7 +333,10 @@ test.describe("accounts", () => {
             await snap(page, `accounts-${name}-${lang}-${scheme}-${device}`);
             expect(await overflow(page), `${prefix}/${name}`).toBe(0);
           }
-          const pages = device === "desktop" && scheme === "light" ? ["profile", "manage/users", "manage"] : ["profile", "manage/users"];
+          const pages =
+            device === "desktop" && scheme === "light"
+              ? ["profile", "manage/users", "manage"]
+              : ["profile", "manage/users"];
           for (const name of pages) {
             await open(adminPage, `${prefix}/${name}`);
             await adminPage.evaluate(() => document.fonts.ready);

@@ -2,14 +2,29 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, open, snap, test } from "./fixtures";
 
 const texts = {
-  en: { post: "/en/notes/learning-slowly", show: "Show comments", awaiting: "Awaiting moderation", min: "Comment must be at least 5 characters", approve: "Approve" },
-  fa: { post: "/notes/learning-slowly", show: "نمایش دیدگاه‌ها", awaiting: "در انتظار تأیید", min: "دیدگاه دست‌کم باید ۵ نویسه باشد", approve: "تأیید" },
+  en: {
+    post: "/en/notes/learning-slowly",
+    show: "Show comments",
+    awaiting: "Awaiting moderation",
+    min: "Comment must be at least 5 characters",
+    approve: "Approve",
+  },
+  fa: {
+    post: "/notes/learning-slowly",
+    show: "نمایش دیدگاه‌ها",
+    awaiting: "در انتظار تأیید",
+    min: "دیدگاه دست‌کم باید ۵ نویسه باشد",
+    approve: "تأیید",
+  },
 } as const;
 
 async function signedInPage(browser: Browser, baseURL: string, userName: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const login = await page.request.post("/api/auth/login", { data: { userName, password: "password123" }, headers: { origin: baseURL } });
+  const login = await page.request.post("/api/auth/login", {
+    data: { userName, password: "password123" },
+    headers: { origin: baseURL },
+  });
   expect(login.status()).toBe(200);
   return page;
 }
@@ -27,7 +42,11 @@ async function openComments(page: Page, path: string, show: string) {
 
 for (const locale of ["fa", "en"] as const) {
   const x = texts[locale];
-  test(`${locale}: an anonymous visitor comments, a moderator approves it, everyone sees it`, async ({ page, browser, site }) => {
+  test(`${locale}: an anonymous visitor comments, a moderator approves it, everyone sees it`, async ({
+    page,
+    browser,
+    site,
+  }) => {
     // 1. An anonymous visitor: the comment is signed with this browser's key and waits for moderation.
     const section = await openComments(page, x.post, x.show);
     const body = `${locale === "fa" ? "دیدگاهی آزمایشی با React و" : "A test comment about"} ${Date.now()} — <b>not bold</b>`;
@@ -49,7 +68,12 @@ for (const locale of ["fa", "en"] as const) {
     // Still there, marked, after a reload (remembered by this browser only).
     await page.reload();
     const again = await openComments(page, x.post, x.show);
-    await expect(again.getByTestId("comment").filter({ hasText: body.slice(0, 20) }).getByTestId("awaiting")).toBeVisible();
+    await expect(
+      again
+        .getByTestId("comment")
+        .filter({ hasText: body.slice(0, 20) })
+        .getByTestId("awaiting"),
+    ).toBeVisible();
 
     // 2. Nobody else sees it yet.
     const stranger = await (await browser.newContext({ baseURL: site.url })).newPage();

@@ -15,7 +15,8 @@ import { startSite, type SiteProcess } from "../helpers/site-process";
  */
 export function watchBrowserProblems(page: Page): string[] {
   const problems: string[] = [];
-  const serious = /Content Security Policy|hydrat|Minified React error #4(1[89]|2[0-5])\b|react\.dev\/errors\/4(1[89]|2[0-5])\b/i;
+  const serious =
+    /Content Security Policy|hydrat|Minified React error #4(1[89]|2[0-5])\b|react\.dev\/errors\/4(1[89]|2[0-5])\b/i;
   page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
   page.on("console", (message) => {
     if (message.type() === "error" && serious.test(message.text())) problems.push(message.text());

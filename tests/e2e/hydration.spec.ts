@@ -4,9 +4,25 @@
  */
 import { expect, open, test, watchBrowserProblems } from "./fixtures";
 
-const pages = ["/", "/en", "/logs", "/en/logs", "/tuts", "/en/notes", "/tuts/git-bisect", "/en/tuts/git-bisect", "/about", "/en/403", "/no/such/page", "/login", "/en/register"];
+const pages = [
+  "/",
+  "/en",
+  "/logs",
+  "/en/logs",
+  "/tuts",
+  "/en/notes",
+  "/tuts/git-bisect",
+  "/en/tuts/git-bisect",
+  "/about",
+  "/en/403",
+  "/no/such/page",
+  "/login",
+  "/en/register",
+];
 
-test("public pages hydrate without mismatches, errors or refused scripts, signed out and signed in", async ({ page }) => {
+test("public pages hydrate without mismatches, errors or refused scripts, signed out and signed in", async ({
+  page,
+}) => {
   const violations: string[] = [];
   await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
@@ -34,7 +50,10 @@ test("the watch notices a document that does not match what the page renders", a
   // The server's document with one word of the header changed: React finds text it would not render.
   await page.route("**/en/about", async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace('<span class="text-lg">Daftar</span>', '<span class="text-lg">Tampered</span>');
+    const html = (await response.text()).replace(
+      '<span class="text-lg">Daftar</span>',
+      '<span class="text-lg">Tampered</span>',
+    );
     expect(html).toContain("Tampered");
     await route.fulfill({ response, body: html });
   });

@@ -73,7 +73,10 @@ async function runInstaller(page: Page, site: SiteProcess, locale: "fa" | "en") 
   await expect(page).toHaveTitle(x.title);
   await shot("0-token");
   await page.getByRole("textbox").fill("wrong-token");
-  await page.getByRole("button").filter({ hasText: locale === "en" ? "Continue" : "ادامه" }).click();
+  await page
+    .getByRole("button")
+    .filter({ hasText: locale === "en" ? "Continue" : "ادامه" })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/about\\?setup=wrong-token$`));
   await expect(page.getByTestId("setup-token-panel")).toContainText(locale === "en" ? "not valid" : "معتبر نیست");
 
@@ -122,7 +125,10 @@ async function runInstaller(page: Page, site: SiteProcess, locale: "fa" | "en") 
   await expect(form).toContainText(x.mismatch);
   await expect(form).toContainText(x.min3);
   // The show/hide toggle reveals the password.
-  await form.getByRole("button", { name: locale === "en" ? "Show password" : "نمایش گذرواژه" }).first().click();
+  await form
+    .getByRole("button", { name: locale === "en" ? "Show password" : "نمایش گذرواژه" })
+    .first()
+    .click();
   await expect(form.getByLabel(x.password, { exact: true })).toHaveAttribute("type", "text");
   await shot("4-admin-errors");
   await form.getByLabel(x.userName, { exact: true }).fill("sara");
@@ -147,21 +153,30 @@ async function runInstaller(page: Page, site: SiteProcess, locale: "fa" | "en") 
   await expect(page.getByTestId("site-name")).toBeVisible();
   await shot("6-site");
   // Logged in as the new administrator.
-  const session = await page.evaluate(() => fetch("/api/_auth/session").then((r) => r.json()).catch(() => ({})));
+  const session = await page.evaluate(() =>
+    fetch("/api/_auth/session")
+      .then((r) => r.json())
+      .catch(() => ({})),
+  );
   return { elapsed, session };
 }
 
 for (const locale of ["fa", "en"] as const) {
-  fresh(`the whole installer in ${locale}, from an empty data folder to a signed-in administrator`, async ({ page, fresh: site }) => {
-    const { elapsed } = await runInstaller(page, site, locale);
-    console.log(`installer (${locale}) took ${elapsed} ms in the browser`);
-    // The installer is locked for good.
-    const again = await page.request.post(`${site.url}/api/install/migrations-run`, { headers: { "x-locale": "en" } });
-    expect(again.status()).toBe(403);
-    expect(await again.json()).toEqual({ message: "Application is already installed" });
-    // Its cookies hold a session: the session cookie is HttpOnly.
-    const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === "daftar_session")?.httpOnly).toBe(true);
-    expect(cookies.find((c) => c.name === "daftar_setup")).toBeUndefined();
-  });
+  fresh(
+    `the whole installer in ${locale}, from an empty data folder to a signed-in administrator`,
+    async ({ page, fresh: site }) => {
+      const { elapsed } = await runInstaller(page, site, locale);
+      console.log(`installer (${locale}) took ${elapsed} ms in the browser`);
+      // The installer is locked for good.
+      const again = await page.request.post(`${site.url}/api/install/migrations-run`, {
+        headers: { "x-locale": "en" },
+      });
+      expect(again.status()).toBe(403);
+      expect(await again.json()).toEqual({ message: "Application is already installed" });
+      // Its cookies hold a session: the session cookie is HttpOnly.
+      const cookies = await page.context().cookies();
+      expect(cookies.find((c) => c.name === "daftar_session")?.httpOnly).toBe(true);
+      expect(cookies.find((c) => c.name === "daftar_setup")).toBeUndefined();
+    },
+  );
 }

@@ -68,7 +68,10 @@ test("link a provider account to an existing account, then sign in with it from 
   await page.getByTestId("login-form").locator('input[name="password"]').fill("password123");
   await page.getByTestId("login-submit").click();
   await page.waitForURL(/\/en\/profile$/);
-  const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByTestId("linked-accounts").getByTestId("oauth-oidc").click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByTestId("linked-accounts").getByTestId("oauth-oidc").click(),
+  ]);
   await signInInPopup(popup, "mo-elsewhere");
   await expect(page.getByRole("region", { name: /Notification/ })).toContainText("Your Test ID account is now linked.");
   await expect(page.getByTestId("linked-oidc")).toBeVisible();

@@ -123,7 +123,9 @@ test.describe("site shell", () => {
     // Measured in the page: when the pointer last entered the button, and when the tooltip appeared.
     await page.evaluate(() => {
       const w = window as unknown as { __entered?: number; __shown?: number };
-      document.querySelector("[data-testid=theme-toggle]")?.addEventListener("pointerenter", () => (w.__entered = performance.now()), true);
+      document
+        .querySelector("[data-testid=theme-toggle]")
+        ?.addEventListener("pointerenter", () => (w.__entered = performance.now()), true);
       document.addEventListener("pointerover", (e) => {
         if ((e.target as Element).closest?.("[data-testid=theme-toggle]")) w.__entered = performance.now();
       });
@@ -162,7 +164,8 @@ test.describe("site shell", () => {
       await open(page, "/en");
       const toggle = page.getByTestId("theme-toggle");
       const html = page.locator("html");
-      const upgraded = () => page.waitForFunction(() => document.querySelector("[data-testid=theme-toggle][data-state]"));
+      const upgraded = () =>
+        page.waitForFunction(() => document.querySelector("[data-testid=theme-toggle][data-state]"));
       if (arrival === "while focused by keyboard") {
         await toggle.focus();
         await expect.poll(() => requested).toBe(true);
@@ -245,7 +248,8 @@ test.describe("toasts", () => {
           new MutationObserver(() => {
             const item = [...document.querySelectorAll("li")].find((li) => li.textContent?.includes("Timed toast"));
             if (item && !closedAt && item.getAttribute("data-state") === "closed") closedAt = performance.now();
-            if (!item && closedAt) resolve({ open: closedAt - started, removedAfterClose: performance.now() - closedAt });
+            if (!item && closedAt)
+              resolve({ open: closedAt - started, removedAfterClose: performance.now() - closedAt });
           }).observe(document.body, { subtree: true, childList: true, attributes: true });
           window.dispatchEvent(new CustomEvent("daftar:toast", { detail: { title: "Timed toast" } }));
         }),
@@ -273,7 +277,11 @@ test.describe("toasts", () => {
 
   test("a toast queued by the server shows after the redirect", async ({ page, context, site }) => {
     await context.addCookies([
-      { name: "toast", value: encodeURIComponent(JSON.stringify({ title: "Saved", variant: "success" })), url: site.url },
+      {
+        name: "toast",
+        value: encodeURIComponent(JSON.stringify({ title: "Saved", variant: "success" })),
+        url: site.url,
+      },
     ]);
     await page.goto("/en");
     await expect(page.getByRole("region", { name: /Notification/ })).toContainText("Saved");

@@ -41,7 +41,11 @@ export class ApiClient {
     }
   }
 
-  async raw(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  async raw(
+    method: string,
+    path: string,
+    init: { body?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const response = await fetch(this.baseUrl + path, {
       method,
       redirect: "manual",
@@ -79,7 +83,8 @@ export class ApiClient {
 
   async login(userName: string, password = "password123"): Promise<ApiAnswer> {
     const answer = await this.post("/api/auth/login", { userName, password });
-    if (answer.status !== 200) throw new Error(`login of ${userName} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`login of ${userName} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer;
   }
 }

@@ -36,7 +36,8 @@ function matches(element: Element, props: Record<string, unknown>): boolean {
 /** The one element that matches; fails when there is none or more than one. */
 export function element(html: string | Root, tagName: string, props: Record<string, unknown> = {}): Element {
   const found = elements(html, tagName, props);
-  if (found.length !== 1) throw new Error(`expected one <${tagName}> with ${JSON.stringify(props)}, found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`expected one <${tagName}> with ${JSON.stringify(props)}, found ${found.length}`);
   return found[0]!;
 }
 

@@ -34,7 +34,13 @@ export async function seedDatabase(
   for (const user of options.users ?? seedUsers) {
     await createUser(
       db,
-      { userName: user.userName, password: user.password, firstName: user.firstName ?? user.userName, lastName: user.lastName ?? "Tester", about: "Test account" },
+      {
+        userName: user.userName,
+        password: user.password,
+        firstName: user.firstName ?? user.userName,
+        lastName: user.lastName ?? "Tester",
+        about: "Test account",
+      },
       user.roles,
     );
   }

@@ -54,9 +54,9 @@ describe("POST /api/auth/register", () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/); // plain http here; https would add it
-    const session = await b.get<{ user: { userName: string; displayName: string; roles: string[]; permissions: string[]; pub: string } }>(
-      "/api/_auth/session",
-    );
+    const session = await b.get<{
+      user: { userName: string; displayName: string; roles: string[]; permissions: string[]; pub: string };
+    }>("/api/_auth/session");
     expect(session.body.user).toMatchObject({
       userName: "sara1",
       displayName: "Sara Tehrani",
@@ -68,7 +68,10 @@ describe("POST /api/auth/register", () => {
 
   test("ignores anything that would give more than the Member role", async () => {
     const b = browser();
-    const answer = await b.post("/api/auth/register", newcomer(2, { roles: ["Admin"], roleIds: [1], permissions: ["users.manage"] }));
+    const answer = await b.post(
+      "/api/auth/register",
+      newcomer(2, { roles: ["Admin"], roleIds: [1], permissions: ["users.manage"] }),
+    );
     expect(answer.status).toBe(201);
     const session = await b.get<{ user: { roles: string[]; permissions: string[] } }>("/api/_auth/session");
     expect(session.body.user.roles).toEqual(["Member"]);
@@ -79,7 +82,9 @@ describe("POST /api/auth/register", () => {
     const en = await browser().post("/api/auth/register", newcomer(3, { userName: "ADMIN" }));
     expect(en.status).toBe(409);
     expect(en.body.message).toBe("Username is already taken. Please choose another one.");
-    expect(en.body.issues).toEqual([{ path: "userName", message: "Username is already taken. Please choose another one." }]);
+    expect(en.body.issues).toEqual([
+      { path: "userName", message: "Username is already taken. Please choose another one." },
+    ]);
     const fa = await browser("fa").post("/api/auth/register", newcomer(3, { userName: "admin" }));
     expect(fa.body.message).toBe("این نام کاربری قبلاً گرفته شده است. لطفاً نام دیگری انتخاب کنید.");
   });
@@ -115,7 +120,10 @@ describe("POST /api/auth/register", () => {
 
   test("answers 400 for a body that is not JSON", async () => {
     const b = browser();
-    const response = await b.raw("POST", "/api/auth/register", { body: "{nope", headers: { "Content-Type": "application/json" } });
+    const response = await b.raw("POST", "/api/auth/register", {
+      body: "{nope",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "The request body is not valid JSON." });
   });
@@ -195,7 +203,10 @@ describe("PUT /api/auth/change-password", () => {
     const tablet = browser();
     await tablet.login("sara10", "secret-pass");
 
-    const answer = await laptop.put("/api/auth/change-password", { oldPassword: "secret-pass", newPassword: "new-secret" });
+    const answer = await laptop.put("/api/auth/change-password", {
+      oldPassword: "secret-pass",
+      newPassword: "new-secret",
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe("Password changed successfully");
 
@@ -213,24 +224,31 @@ describe("PUT /api/auth/change-password", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe("Current password is incorrect");
     expect(answer.body.issues).toEqual([{ path: "oldPassword", message: "Current password is incorrect" }]);
-    const fa = await new ApiClient(server.url, "fa").post("/api/auth/login", { userName: "sara11", password: "secret-pass" });
+    const fa = await new ApiClient(server.url, "fa").post("/api/auth/login", {
+      userName: "sara11",
+      password: "secret-pass",
+    });
     expect(fa.status).toBe(200);
   });
 
   test("validates the new password and names missing fields", async () => {
     const b = browser();
     await b.login("member");
-    expect((await b.put("/api/auth/change-password", { oldPassword: "password123", newPassword: "123" })).body.message).toBe(
-      "Password must be at least 6 characters",
+    expect(
+      (await b.put("/api/auth/change-password", { oldPassword: "password123", newPassword: "123" })).body.message,
+    ).toBe("Password must be at least 6 characters");
+    expect((await b.put("/api/auth/change-password", {})).body.message).toBe(
+      "Missing required fields: oldPassword, newPassword",
     );
-    expect((await b.put("/api/auth/change-password", {})).body.message).toBe("Missing required fields: oldPassword, newPassword");
   });
 
   test("needs a session", async () => {
     const answer = await browser().put("/api/auth/change-password", { oldPassword: "a", newPassword: "bbbbbb" });
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe("Unauthorized: User not authenticated");
-    expect((await browser("fa").put("/api/auth/change-password", {})).body.message).toBe("دسترسی غیرمجاز: کاربر وارد نشده است");
+    expect((await browser("fa").put("/api/auth/change-password", {})).body.message).toBe(
+      "دسترسی غیرمجاز: کاربر وارد نشده است",
+    );
   });
 });
 
@@ -252,14 +270,18 @@ describe("PUT /api/users/update-profile", () => {
   test("validates and names missing fields", async () => {
     const b = browser();
     await b.login("member");
-    expect((await b.put("/api/users/update-profile", { firstName: "L", lastName: "Ahmadi", about: "abc" })).body.message).toBe(
-      "Must be at least 2 characters",
+    expect(
+      (await b.put("/api/users/update-profile", { firstName: "L", lastName: "Ahmadi", about: "abc" })).body.message,
+    ).toBe("Must be at least 2 characters");
+    expect((await b.put("/api/users/update-profile", { firstName: "Leila" })).body.message).toBe(
+      "Missing required fields: lastName, about",
     );
-    expect((await b.put("/api/users/update-profile", { firstName: "Leila" })).body.message).toBe("Missing required fields: lastName, about");
   });
 
   test("needs a session", async () => {
-    expect((await browser().put("/api/users/update-profile", { firstName: "Le", lastName: "Ahm", about: "abc" })).status).toBe(401);
+    expect(
+      (await browser().put("/api/users/update-profile", { firstName: "Le", lastName: "Ahm", about: "abc" })).status,
+    ).toBe(401);
   });
 });
 

@@ -14,15 +14,45 @@ const people = ["anonymous", "member", "moderator", "editor", "admin"] as const;
 type Who = (typeof people)[number];
 type Expect = Record<Who, number>;
 
-const all = (status: number): Expect => ({ anonymous: status, member: status, moderator: status, editor: status, admin: status });
+const all = (status: number): Expect => ({
+  anonymous: status,
+  member: status,
+  moderator: status,
+  editor: status,
+  admin: status,
+});
 /** Signed in: any role; the status for anonymous visitors and for everyone signed in. */
-const signedIn = (status: number): Expect => ({ anonymous: 401, member: status, moderator: status, editor: status, admin: status });
+const signedIn = (status: number): Expect => ({
+  anonymous: 401,
+  member: status,
+  moderator: status,
+  editor: status,
+  admin: status,
+});
 /** dashboard.read: Moderator, Editor and Admin hold it, Member does not. */
-const dashboard = (status: number): Expect => ({ anonymous: 401, member: 403, moderator: status, editor: status, admin: status });
+const dashboard = (status: number): Expect => ({
+  anonymous: 401,
+  member: 403,
+  moderator: status,
+  editor: status,
+  admin: status,
+});
 /** users.manage: only Admin. */
-const usersManage = (status: number): Expect => ({ anonymous: 401, member: 403, moderator: 403, editor: 403, admin: status });
+const usersManage = (status: number): Expect => ({
+  anonymous: 401,
+  member: 403,
+  moderator: 403,
+  editor: 403,
+  admin: status,
+});
 /** comments.edit: Moderator and Admin hold it (Editor and Member do not). */
-const commentsEdit = (status: number): Expect => ({ anonymous: 401, member: 403, moderator: status, editor: 403, admin: status });
+const commentsEdit = (status: number): Expect => ({
+  anonymous: 401,
+  member: 403,
+  moderator: status,
+  editor: 403,
+  admin: status,
+});
 /** Pages: anonymous visitors are sent to login (302), the rest get the page (200) or the 403 page. */
 const page = (permission: "dashboard.read" | "comments.edit"): Expect =>
   permission === "dashboard.read"
@@ -150,10 +180,13 @@ describe.each(apiTable)("$method /$route", (row) => {
     expect(answer.status).toBe(row.expect[who]);
     if (answer.status === 401) expect(answer.body.message).toBe("Unauthorized: User not authenticated");
     if (answer.status === 403) {
-      expect(answer.body.message).toMatch(row.route.startsWith("api/install/") ? /^Application is already installed$/ : /^Forbidden: /);
+      expect(answer.body.message).toMatch(
+        row.route.startsWith("api/install/") ? /^Application is already installed$/ : /^Forbidden: /,
+      );
     }
     // The signed-in clients stay signed in (no call here may end someone's own session).
-    if (who !== "anonymous") expect((await clients[who].get<{ user?: object }>("/api/_auth/session")).body.user).toBeTruthy();
+    if (who !== "anonymous")
+      expect((await clients[who].get<{ user?: object }>("/api/_auth/session")).body.user).toBeTruthy();
   });
 });
 

@@ -38,7 +38,14 @@ test("200 comments from 50 concurrent clients all arrive, none duplicated, none 
   };
   // Every client sends its four comments one after another; the fifty clients run at the same time.
   const statuses = (
-    await Promise.all(clients.map(async (client) => [await post(client, 1), await post(client, 2), await post(client, 3), await post(client, 4)]))
+    await Promise.all(
+      clients.map(async (client) => [
+        await post(client, 1),
+        await post(client, 2),
+        await post(client, 3),
+        await post(client, 4),
+      ]),
+    )
   ).flat();
   expect(statuses.filter((s) => s !== 201)).toEqual([]);
 

@@ -30,8 +30,23 @@ describe("database", () => {
       (r) => r.name,
     );
     for (const table of [
-      "users", "roles", "permissions", "role_permissions", "user_roles", "sessions", "devices", "oauth_accounts",
-      "settings", "pages", "comments", "builds", "commits", "page_views", "rate_limits", "nostr_events", "nostr_tags",
+      "users",
+      "roles",
+      "permissions",
+      "role_permissions",
+      "user_roles",
+      "sessions",
+      "devices",
+      "oauth_accounts",
+      "settings",
+      "pages",
+      "comments",
+      "builds",
+      "commits",
+      "page_views",
+      "rate_limits",
+      "nostr_events",
+      "nostr_tags",
     ]) {
       expect(tables).toContain(table);
     }

@@ -28,7 +28,12 @@ test("the command-line installer does every step, prints them, and is idempotent
   writeFileSync(file, "correct horse\n");
   const first = installSite(["--admin-user", "root", "--admin-password-file", file, "--first-name", "Ava"]);
   expect(first.code, first.out).toBe(0);
-  for (const line of ["Running migrations… done", "Loading default data… done", 'Creating the administrator "root"… done', "Daftar is installed."]) {
+  for (const line of [
+    "Running migrations… done",
+    "Loading default data… done",
+    'Creating the administrator "root"… done',
+    "Daftar is installed.",
+  ]) {
     expect(first.out).toContain(line);
   }
   expect(first.out).not.toContain("correct horse");
@@ -37,7 +42,9 @@ test("the command-line installer does every step, prints them, and is idempotent
     "select u.first_name from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where r.name = 'Admin'",
   );
   expect(admin.rows.map((r) => r.first_name)).toEqual(["Ava"]);
-  const installed = await client.execute("select json_extract(value, '$.installed') as installed from settings where key = 'app'");
+  const installed = await client.execute(
+    "select json_extract(value, '$.installed') as installed from settings where key = 'app'",
+  );
   expect(Number(installed.rows[0]?.installed)).toBe(1);
 
   const second = installSite(["--admin-user", "other", "--admin-password-file", file]);

@@ -56,13 +56,28 @@ describe("installer API, in order", () => {
     expect(status).toBe(200);
     expect(body.database).toMatchObject({ connected: true, driver: "libsql", url: process.env.DATABASE_URL });
     expect((body.database as { version: string }).version).toMatch(/^3\./);
-    expect(body.progress).toEqual({ connected: true, migrated: false, loaded: false, adminLoaded: false, installed: false });
+    expect(body.progress).toEqual({
+      connected: true,
+      migrated: false,
+      loaded: false,
+      adminLoaded: false,
+      installed: false,
+    });
   });
 
   test("the server enforces the order: defaults need migrations, the admin needs defaults, finish needs the admin", async () => {
-    expect(await api.post("database-loading")).toMatchObject({ status: 409, body: { message: "Database Schema Not Initialized" } });
-    expect(await api.post("admin-loading", validAdmin)).toMatchObject({ status: 409, body: { message: "Load the default data first." } });
-    expect(await api.post("finish")).toMatchObject({ status: 409, body: { message: "Create the administrator account first." } });
+    expect(await api.post("database-loading")).toMatchObject({
+      status: 409,
+      body: { message: "Database Schema Not Initialized" },
+    });
+    expect(await api.post("admin-loading", validAdmin)).toMatchObject({
+      status: 409,
+      body: { message: "Load the default data first." },
+    });
+    expect(await api.post("finish")).toMatchObject({
+      status: 409,
+      body: { message: "Create the administrator account first." },
+    });
     expect(await count("select count(*) from sqlite_master where type = 'table' and name not like 'sqlite_%'")).toBe(0);
   });
 
@@ -90,11 +105,15 @@ describe("installer API, in order", () => {
     expect(first.body.report).toMatchObject({ permissions: 8, roles: ["Admin", "Editor", "Moderator", "Member"] });
     const pages = await count("select count(*) from pages");
     expect(pages).toBeGreaterThan(20);
-    expect(await count("select count(*) from pages where locale = 'fa'")).toBe(await count("select count(*) from pages where locale = 'en'"));
+    expect(await count("select count(*) from pages where locale = 'fa'")).toBe(
+      await count("select count(*) from pages where locale = 'en'"),
+    );
     const again = await api.post("database-loading");
     expect(again.body.report).toMatchObject({ pagesAdded: 0, pagesKept: pages });
     expect(await count("select count(*) from roles")).toBe(4);
-    expect(await count("select count(*) from role_permissions rp join roles r on r.id = rp.role_id where r.name = 'Admin'")).toBe(8);
+    expect(
+      await count("select count(*) from role_permissions rp join roles r on r.id = rp.role_id where r.name = 'Admin'"),
+    ).toBe(8);
     expect(await count("select count(*) from settings where key = 'app'")).toBe(1);
   });
 });
@@ -123,7 +142,11 @@ describe("the administrator form is validated by the account rules (minimum leng
   });
 
   test("messages come in the caller's language", async () => {
-    const { body } = await api.post("admin-loading", { ...validAdmin, password: "123" }, { "accept-language": "fa-IR,fa;q=0.9" });
+    const { body } = await api.post(
+      "admin-loading",
+      { ...validAdmin, password: "123" },
+      { "accept-language": "fa-IR,fa;q=0.9" },
+    );
     expect(body.message).toBe("گذرواژه دست‌کم باید ۶ نویسه باشد");
   });
 
@@ -141,9 +164,16 @@ describe("administrator and finish", () => {
   test("the admin is created with the Admin role and signed in", async () => {
     const { status, body, headers } = await api.post("admin-loading", validAdmin);
     expect(status).toBe(201);
-    expect(body).toMatchObject({ message: "User registered successfully", user: { userName: "sara", displayName: "Sara Rahimi" } });
-    expect(headers.get("set-cookie")).toMatch(/^daftar_session=[\w-]{20,}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
-    expect(await count("select count(*) from user_roles ur join roles r on r.id = ur.role_id where r.name = 'Admin'")).toBe(1);
+    expect(body).toMatchObject({
+      message: "User registered successfully",
+      user: { userName: "sara", displayName: "Sara Rahimi" },
+    });
+    expect(headers.get("set-cookie")).toMatch(
+      /^daftar_session=[\w-]{20,}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+    );
+    expect(
+      await count("select count(*) from user_roles ur join roles r on r.id = ur.role_id where r.name = 'Admin'"),
+    ).toBe(1);
     expect(await count("select count(*) from sessions")).toBe(1);
     const hash = (await (await connection()).client.execute("select password_hash from users")).rows[0]?.[0];
     expect(String(hash)).toMatch(/^\$argon2id\$/);

@@ -41,7 +41,10 @@ describe("an unreachable database", () => {
 
   test("a server that does not answer is refused and nothing is saved", async () => {
     const other = await freePort();
-    const { status, body } = await api.post("database-connections", { url: `libsql://127.0.0.1:${other}?tls=0`, authToken: "secret-token" });
+    const { status, body } = await api.post("database-connections", {
+      url: `libsql://127.0.0.1:${other}?tls=0`,
+      authToken: "secret-token",
+    });
     expect(status).toBe(400);
     expect(body.message).toBe("Database connection is not working");
     expect(JSON.stringify(body)).not.toContain("secret-token");
@@ -65,13 +68,17 @@ describe("a migration that fails", () => {
     const url = `file:${path.join(dataDir(), "entered.db")}`;
     const direct = await openDatabase(url);
     await direct.client.execute("create table roles (something text)");
-    const tablesBefore = (await direct.client.execute("select name from sqlite_master order by name")).rows.map((r) => r.name);
+    const tablesBefore = (await direct.client.execute("select name from sqlite_master order by name")).rows.map(
+      (r) => r.name,
+    );
 
     const { status, body } = await api.post("migrations-run");
     expect(status).toBe(500);
     expect(body.message).toBe("Automatic migration failed.");
     expect(String(body.reason)).toMatch(/already exists/);
-    const tablesAfter = (await direct.client.execute("select name from sqlite_master order by name")).rows.map((r) => r.name);
+    const tablesAfter = (await direct.client.execute("select name from sqlite_master order by name")).rows.map(
+      (r) => r.name,
+    );
     expect(tablesAfter).toEqual(tablesBefore);
     expect((await api.get("database-connections")).body.progress).toMatchObject({ connected: true, migrated: false });
 

@@ -15,7 +15,9 @@ test("two administrators created at the same moment give exactly one", async () 
   expect((await api.post("database-loading")).status).toBe(200);
 
   const attempts = await Promise.all(
-    ["ava", "bob", "cyd", "dan", "eve", "fay"].map((userName) => api.post("admin-loading", { ...validAdmin, userName })),
+    ["ava", "bob", "cyd", "dan", "eve", "fay"].map((userName) =>
+      api.post("admin-loading", { ...validAdmin, userName }),
+    ),
   );
   const statuses = attempts.map((a) => a.status).sort();
   expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);

@@ -27,7 +27,13 @@ test("a server restarted in the middle of the install resumes where it was, with
   api = installClient(site.url, dataDir);
   expect(api.token()).toBe(token);
   const { body } = await api.get("database-connections");
-  expect(body.progress).toEqual({ connected: true, migrated: true, loaded: true, adminLoaded: false, installed: false });
+  expect(body.progress).toEqual({
+    connected: true,
+    migrated: true,
+    loaded: true,
+    adminLoaded: false,
+    installed: false,
+  });
   expect((await api.post("admin-loading", validAdmin)).status).toBe(201);
   expect((await api.post("finish")).status).toBe(200);
   await site.stop();

@@ -78,7 +78,9 @@ async function addUser(roleNames: string[], by = admin) {
 
 describe("GET /api/roles/all", () => {
   test("lists the built-in roles with their permissions and members, and the catalogue", async () => {
-    const answer = await admin.get<{ roles: Role[]; permissions: { name: string; description: string }[] }>("/api/roles/all");
+    const answer = await admin.get<{ roles: Role[]; permissions: { name: string; description: string }[] }>(
+      "/api/roles/all",
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.roles.map((r) => r.name)).toEqual(["Admin", "Editor", "Moderator", "Member"]);
     expect(role("Admin").permissions).toEqual([...permissionNames].sort());
@@ -164,7 +166,14 @@ describe("POST /api/users/new", () => {
   });
 
   test("needs users.manage: dashboard.read is not enough", async () => {
-    const body = { firstName: "Eve", lastName: "Intruder", about: "Nope", userName: "eve", password: "password123", roleIds: [role("Admin").id] };
+    const body = {
+      firstName: "Eve",
+      lastName: "Intruder",
+      about: "Nope",
+      userName: "eve",
+      password: "password123",
+      roleIds: [role("Admin").id],
+    };
     const editor = await (await signedIn("editor")).post("/api/users/new", body);
     expect(editor.status).toBe(403);
     expect(editor.body.message).toBe("Forbidden: You do not have permission to manage users.");
@@ -183,15 +192,25 @@ describe("POST /api/roles/new", () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.body.message).toBe("Role added successfully");
-    expect(answer.body.role).toMatchObject({ name: "Reviewer", permissions: ["comments.edit", "dashboard.read"], userCount: 0 });
+    expect(answer.body.role).toMatchObject({
+      name: "Reviewer",
+      permissions: ["comments.edit", "dashboard.read"],
+      userCount: 0,
+    });
     roles = (await admin.get<{ roles: Role[] }>("/api/roles/all")).body.roles;
   });
 
   test("refuses a taken name (any case), no permission, an unknown permission, missing fields", async () => {
-    const taken = await admin.post("/api/roles/new", { name: "editor", description: "Again", permissions: ["dashboard.read"] });
+    const taken = await admin.post("/api/roles/new", {
+      name: "editor",
+      description: "Again",
+      permissions: ["dashboard.read"],
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe("Role name is already taken. Please choose another one.");
-    const fa = await (await signedIn("admin", "password123", "fa")).post("/api/roles/new", {
+    const fa = await (
+      await signedIn("admin", "password123", "fa")
+    ).post("/api/roles/new", {
       name: "Editor",
       description: "Again",
       permissions: ["dashboard.read"],
@@ -200,7 +219,11 @@ describe("POST /api/roles/new", () => {
     const none = await admin.post("/api/roles/new", { name: "Empty", description: "Nothing", permissions: [] });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe("At least one permission must be selected");
-    const unknown = await admin.post("/api/roles/new", { name: "Odd", description: "Odd one", permissions: ["root.everything"] });
+    const unknown = await admin.post("/api/roles/new", {
+      name: "Odd",
+      description: "Odd one",
+      permissions: ["root.everything"],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe("Invalid input");
     const missing = await admin.post("/api/roles/new", {});
@@ -284,9 +307,13 @@ describe("the last holder of users.manage", () => {
     expect(await permissionsOf(admin)).toContain("users.manage");
 
     const second = await addUser(["Admin"]);
-    expect((await admin.post("/api/roles/remove-user", { userId: second.id, roleIds: [role("Admin").id] })).status).toBe(200);
+    expect(
+      (await admin.post("/api/roles/remove-user", { userId: second.id, roleIds: [role("Admin").id] })).status,
+    ).toBe(200);
     // Again the only one: still refused.
-    expect((await admin.post("/api/roles/remove-user", { userId: adminId, roleIds: [role("Admin").id] })).status).toBe(409);
+    expect((await admin.post("/api/roles/remove-user", { userId: adminId, roleIds: [role("Admin").id] })).status).toBe(
+      409,
+    );
   });
 
   test("two managers removing each other at the same moment: exactly one succeeds", async () => {
@@ -299,8 +326,11 @@ describe("the last holder of users.manage", () => {
     const others = (await admin.get<UserPage>("/api/users/all?pageSize=100")).body.users.filter(
       (u) => u.roles.some((r) => r.name === "Admin") && ![adminId, a.id, b.id].includes(u.id),
     );
-    for (const other of others) await admin.post("/api/roles/remove-user", { userId: other.id, roleIds: [role("Admin").id] });
-    expect((await clientA.post("/api/roles/remove-user", { userId: adminId, roleIds: [role("Admin").id] })).status).toBe(200);
+    for (const other of others)
+      await admin.post("/api/roles/remove-user", { userId: other.id, roleIds: [role("Admin").id] });
+    expect(
+      (await clientA.post("/api/roles/remove-user", { userId: adminId, roleIds: [role("Admin").id] })).status,
+    ).toBe(200);
 
     const [removeB, removeA] = await Promise.all([
       clientA.post("/api/roles/remove-user", { userId: b.id, roleIds: [role("Admin").id] }),
@@ -312,11 +342,15 @@ describe("the last holder of users.manage", () => {
     expect([403, 409]).toContain(statuses[1]);
     const remaining = (await (await signedIn("admin")).get("/api/_auth/session")).body;
     expect(remaining).toBeTruthy();
-    const managers = await Promise.all([a, b].map(async (p) => (await permissionsOf(await signedIn(p.userName))).includes("users.manage")));
+    const managers = await Promise.all(
+      [a, b].map(async (p) => (await permissionsOf(await signedIn(p.userName))).includes("users.manage")),
+    );
     expect(managers.filter(Boolean)).toHaveLength(1);
     // Give the seeded admin the role back for the remaining tests.
     const survivor = managers[0] ? clientA : clientB;
-    expect((await survivor.post("/api/roles/add-user", { userId: adminId, roleIds: [role("Admin").id] })).status).toBe(200);
+    expect((await survivor.post("/api/roles/add-user", { userId: adminId, roleIds: [role("Admin").id] })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -345,7 +379,11 @@ describe("no escalation", () => {
     });
     expect(answer.status).toBe(403);
     expect(answer.body.message).toBe("Forbidden: You cannot grant or take away permissions you do not hold.");
-    const allowed = await manager.post("/api/roles/new", { name: "Helper", description: "Reads the dashboard", permissions: ["dashboard.read"] });
+    const allowed = await manager.post("/api/roles/new", {
+      name: "Helper",
+      description: "Reads the dashboard",
+      permissions: ["dashboard.read"],
+    });
     expect(allowed.status).toBe(201);
     roles = (await admin.get<{ roles: Role[] }>("/api/roles/all")).body.roles;
   });
@@ -360,7 +398,9 @@ describe("no escalation", () => {
       expect(answer.status, path).toBe(403);
     }
     const adminId = await userId("admin");
-    expect((await manager.post("/api/roles/remove-user", { userId: adminId, roleIds: [role("Admin").id] })).status).toBe(403);
+    expect(
+      (await manager.post("/api/roles/remove-user", { userId: adminId, roleIds: [role("Admin").id] })).status,
+    ).toBe(403);
     const newAdmin = await manager.post("/api/users/new", {
       firstName: "Sock",
       lastName: "Puppet",
@@ -373,7 +413,9 @@ describe("no escalation", () => {
     expect(await permissionsOf(manager)).toEqual(["comments.create", "dashboard.read", "users.manage"]);
     // What they do hold, they can hand on.
     const person = await addUser(["Member"]);
-    expect((await manager.post("/api/roles/add-user", { userId: person.id, roleIds: [role("Helper").id] })).status).toBe(200);
+    expect(
+      (await manager.post("/api/roles/add-user", { userId: person.id, roleIds: [role("Helper").id] })).status,
+    ).toBe(200);
   });
 
   test("a member gains nothing by any call with any payload", async () => {
@@ -395,15 +437,56 @@ describe("no escalation", () => {
       ["POST", "/api/roles/add-user", { userId: me.id, roleIds: everyRole }],
       ["PUT", "/api/roles/set-user", { userId: me.id, roleIds: everyRole }],
       ["POST", "/api/roles/remove-user", { userId: await userId("admin"), roleIds: [role("Admin").id] }],
-      ["POST", "/api/users/new", { firstName: "Sock", lastName: "Puppet", about: "x".repeat(5), userName: "sock2", password: "password123", roleIds: everyRole }],
-      ["PUT", "/api/users/update-profile", { firstName: "Mallory", lastName: "Member", about: "Still me", roles: ["Admin"], permissions: [...permissionNames] }],
+      [
+        "POST",
+        "/api/users/new",
+        {
+          firstName: "Sock",
+          lastName: "Puppet",
+          about: "x".repeat(5),
+          userName: "sock2",
+          password: "password123",
+          roleIds: everyRole,
+        },
+      ],
+      [
+        "PUT",
+        "/api/users/update-profile",
+        {
+          firstName: "Mallory",
+          lastName: "Member",
+          about: "Still me",
+          roles: ["Admin"],
+          permissions: [...permissionNames],
+        },
+      ],
       ["PUT", "/api/identity/device", { pub: fakePub(666), deviceName: "Admin" }],
-      ["POST", "/api/auth/register", { firstName: "Mallory", lastName: "Again", about: "Second account", userName: "mallory2", password: "password123", pub: fakePub(667), roleIds: everyRole }],
+      [
+        "POST",
+        "/api/auth/register",
+        {
+          firstName: "Mallory",
+          lastName: "Again",
+          about: "Second account",
+          userName: "mallory2",
+          password: "password123",
+          pub: fakePub(667),
+          roleIds: everyRole,
+        },
+      ],
     ];
     for (const [method, path, body] of attempts) {
       const answer = await member.call(method, path, body);
       expect([200, 201, 400, 401, 403, 404, 409], `${method} ${path}`).toContain(answer.status);
-      if (["/api/roles/new", "/api/roles/add-user", "/api/roles/set-user", "/api/roles/remove-user", "/api/users/new"].includes(path)) {
+      if (
+        [
+          "/api/roles/new",
+          "/api/roles/add-user",
+          "/api/roles/set-user",
+          "/api/roles/remove-user",
+          "/api/users/new",
+        ].includes(path)
+      ) {
         expect(answer.status, `${method} ${path}`).toBe(403);
       }
     }

@@ -40,8 +40,11 @@ async function signIn(browser: ApiClient, login: string, query = "mode=login&pop
 }
 
 async function sessionUser(browser: ApiClient) {
-  return (await browser.get<{ user?: { id: number; userName: string; displayName: string; roles: string[]; pub: string | null } }>("/api/_auth/session")).body
-    .user;
+  return (
+    await browser.get<{
+      user?: { id: number; userName: string; displayName: string; roles: string[]; pub: string | null };
+    }>("/api/_auth/session")
+  ).body.user;
 }
 
 describe("OpenID Connect", () => {
@@ -72,7 +75,12 @@ describe("OpenID Connect", () => {
     expect(html).toContain("BroadcastChannel");
     expect(callback.headers.get("cross-origin-opener-policy")).toBeNull();
     const user = await sessionUser(browser);
-    expect(user).toMatchObject({ userName: "parisa", displayName: "Parisa Provider", roles: ["Member"], pub: fakePub(7) });
+    expect(user).toMatchObject({
+      userName: "parisa",
+      displayName: "Parisa Provider",
+      roles: ["Member"],
+      pub: fakePub(7),
+    });
     // The flow cookie is spent.
     expect(browser.cookies.has("daftar_oauth")).toBe(false);
   });
@@ -140,7 +148,11 @@ describe("OpenID Connect", () => {
     expect(answer.status).toBe(404);
     expect(answer.body.message).toBe("This sign-in provider is not configured.");
     const browser = new ApiClient(server.url);
-    const outside = await signIn(browser, "parisa", `mode=login&popup=0&returnTo=${encodeURIComponent("//evil.example/x")}`);
+    const outside = await signIn(
+      browser,
+      "parisa",
+      `mode=login&popup=0&returnTo=${encodeURIComponent("//evil.example/x")}`,
+    );
     expect(outside.headers.get("location")).toBe("/");
   });
 });

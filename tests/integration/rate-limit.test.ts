@@ -38,7 +38,9 @@ describe("login", () => {
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(locked.headers.getSetCookie().some((c) => c.startsWith("daftar_session="))).toBe(false);
     // Another account from the same address is not affected.
-    expect((await client().post("/api/auth/login", { userName: "moderator", password: "password123" })).status).toBe(200);
+    expect((await client().post("/api/auth/login", { userName: "moderator", password: "password123" })).status).toBe(
+      200,
+    );
   });
 
   test("a successful login clears the failures of that name", async () => {
@@ -53,7 +55,10 @@ describe("login", () => {
   test("attempts from two server processes count together, also when they race", async () => {
     const max = limits.loginByName.max;
     const attempts = Array.from({ length: max + 6 }, (_, i) =>
-      client(i % 2 ? second.url : server.url).post("/api/auth/login", { userName: "nobody-at-all", password: `guess-${i}` }),
+      client(i % 2 ? second.url : server.url).post("/api/auth/login", {
+        userName: "nobody-at-all",
+        password: `guess-${i}`,
+      }),
     );
     const statuses = (await Promise.all(attempts)).map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(max);
@@ -83,7 +88,8 @@ describe("register", () => {
       password: "password123",
       pub: fakePub(n),
     });
-    for (let i = 0; i < limits.registerByName.max; i++) expect((await client().post("/api/auth/register", body(i))).status).toBe(409);
+    for (let i = 0; i < limits.registerByName.max; i++)
+      expect((await client().post("/api/auth/register", body(i))).status).toBe(409);
     const answer = await client().post("/api/auth/register", body(99));
     expect(answer.status).toBe(429);
     expect(answer.body.message).toBe(tooMany);

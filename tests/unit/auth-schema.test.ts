@@ -1,12 +1,26 @@
 import { describe, expect, test } from "vitest";
-import { changePasswordSchema, loginSchema, newRoleSchema, registerSchema, userRolesSchema, withConfirmation } from "~/auth/schema";
+import {
+  changePasswordSchema,
+  loginSchema,
+  newRoleSchema,
+  registerSchema,
+  userRolesSchema,
+  withConfirmation,
+} from "~/auth/schema";
 import { safeReturnPath } from "~/auth/return-path";
 import { describeUserAgent } from "~/auth/user-agent";
 import { serverT } from "~/i18n/catalogs.server";
 import { validate } from "~/lib/validation";
 
 const t = serverT("en");
-const good = { firstName: "Sa", lastName: "Teh", about: "Hey", userName: "sara_1", password: "123456", pub: "a".repeat(64) };
+const good = {
+  firstName: "Sa",
+  lastName: "Teh",
+  about: "Hey",
+  userName: "sara_1",
+  password: "123456",
+  pub: "a".repeat(64),
+};
 
 describe("registerSchema", () => {
   test("accepts values at the minimum lengths", () => {
@@ -55,7 +69,9 @@ describe("other payloads", () => {
   test("a role needs known permissions, at least one", () => {
     const none = validate(newRoleSchema, { name: "Ed", description: "Edits", permissions: [] }, t);
     expect(!none.ok && none.issues[0]?.message).toBe("At least one permission must be selected");
-    expect(validate(newRoleSchema, { name: "Ed", description: "Edits", permissions: ["dashboard.read"] }, t).ok).toBe(true);
+    expect(validate(newRoleSchema, { name: "Ed", description: "Edits", permissions: ["dashboard.read"] }, t).ok).toBe(
+      true,
+    );
     expect(validate(newRoleSchema, { name: "Ed", description: "Edits", permissions: ["all"] }, t).ok).toBe(false);
   });
 
@@ -84,10 +100,19 @@ describe("safeReturnPath", () => {
 
 describe("describeUserAgent", () => {
   test.each([
-    ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36", "Chrome · Linux"],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+      "Chrome · Linux",
+    ],
     ["Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:130.0) Gecko/20100101 Firefox/130.0", "Firefox · Windows"],
-    ["Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1", "Safari · iOS"],
-    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 Edg/140.0", "Edge · Windows"],
+    [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+      "Safari · iOS",
+    ],
+    [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 Edg/140.0",
+      "Edge · Windows",
+    ],
     ["node", "Script"],
     [null, null],
   ])("%j", (userAgent, expected) => {

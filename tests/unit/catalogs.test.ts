@@ -12,12 +12,21 @@ describe("fa and en catalogs", () => {
   test.each(namespaces)("namespace %s has identical keys on both sides", (ns) => {
     const enKeys = Object.keys((en as Record<string, object>)[ns] ?? {}).sort();
     const faKeys = Object.keys((fa as Record<string, object>)[ns] ?? {}).sort();
-    expect(faKeys.filter((k) => !enKeys.includes(k)), "keys only in fa").toEqual([]);
-    expect(enKeys.filter((k) => !faKeys.includes(k)), "keys only in en").toEqual([]);
+    expect(
+      faKeys.filter((k) => !enKeys.includes(k)),
+      "keys only in fa",
+    ).toEqual([]);
+    expect(
+      enKeys.filter((k) => !faKeys.includes(k)),
+      "keys only in en",
+    ).toEqual([]);
   });
 
   test.each(namespaces)("namespace %s has no empty message and no Arabic yeh/kaf in Persian", (ns) => {
-    for (const [locale, catalog] of [["en", en], ["fa", fa]] as const) {
+    for (const [locale, catalog] of [
+      ["en", en],
+      ["fa", fa],
+    ] as const) {
       for (const [key, text] of Object.entries((catalog as Record<string, Record<string, string>>)[ns] ?? {})) {
         expect(text.trim(), `${locale} ${ns}.${key}`).not.toBe("");
         if (locale === "fa") expect(text, `fa ${ns}.${key}`).not.toMatch(/[يك]/);

@@ -5,7 +5,13 @@ import { initialStatus, linkCount } from "~/comments/status-rules";
 import { verifyCommentEvent } from "~/comments/verify-event.server";
 
 describe("a new comment's status", () => {
-  const base = { moderator: false, approvedBefore: false, anonymous: false, body: "A thoughtful remark.", moderationWords: [] };
+  const base = {
+    moderator: false,
+    approvedBefore: false,
+    anonymous: false,
+    body: "A thoughtful remark.",
+    moderationWords: [],
+  };
   test.each([
     ["a first comment waits", base, "pending"],
     ["someone with an approved comment is approved at once", { ...base, approvedBefore: true }, "approved"],
@@ -16,10 +22,26 @@ describe("a new comment's status", () => {
       { ...base, approvedBefore: true, body: "see https://a.example http://b.example www.c.example" },
       "pending",
     ],
-    ["two links are fine for a trusted author", { ...base, approvedBefore: true, body: "https://a.example and https://b.example" }, "approved"],
-    ["a moderation word holds a comment", { ...base, approvedBefore: true, body: "Buy CHEAP pills", moderationWords: ["cheap"] }, "pending"],
-    ["moderation words match Persian text", { ...base, approvedBefore: true, body: "قرص ارزان بخرید", moderationWords: [" ارزان "] }, "pending"],
-    ["blank moderation words match nothing", { ...base, approvedBefore: true, moderationWords: ["", "  "] }, "approved"],
+    [
+      "two links are fine for a trusted author",
+      { ...base, approvedBefore: true, body: "https://a.example and https://b.example" },
+      "approved",
+    ],
+    [
+      "a moderation word holds a comment",
+      { ...base, approvedBefore: true, body: "Buy CHEAP pills", moderationWords: ["cheap"] },
+      "pending",
+    ],
+    [
+      "moderation words match Persian text",
+      { ...base, approvedBefore: true, body: "قرص ارزان بخرید", moderationWords: [" ارزان "] },
+      "pending",
+    ],
+    [
+      "blank moderation words match nothing",
+      { ...base, approvedBefore: true, moderationWords: ["", "  "] },
+      "approved",
+    ],
   ] as const)("%s", (_name, facts, expected) => {
     expect(initialStatus(facts)).toBe(expected);
   });
@@ -44,20 +66,32 @@ describe("signed anonymous comments", () => {
 
   test("a tampered content is refused", () => {
     const event = { ...sign(), content: "Something else entirely." };
-    expect(verifyCommentEvent(event, { body: "Something else entirely.", pageUrl })).toEqual({ ok: false, problem: "signature" });
+    expect(verifyCommentEvent(event, { body: "Something else entirely.", pageUrl })).toEqual({
+      ok: false,
+      problem: "signature",
+    });
   });
 
   test("a body that differs from the signed content is refused", () => {
-    expect(verifyCommentEvent(sign(), { body: "Not what was signed.", pageUrl })).toEqual({ ok: false, problem: "content" });
+    expect(verifyCommentEvent(sign(), { body: "Not what was signed.", pageUrl })).toEqual({
+      ok: false,
+      problem: "content",
+    });
   });
 
   test("another author's key swapped in is refused", () => {
     const other = getPublicKey(generateSecretKey());
-    expect(verifyCommentEvent({ ...sign(), pubkey: other }, { body, pageUrl })).toEqual({ ok: false, problem: "signature" });
+    expect(verifyCommentEvent({ ...sign(), pubkey: other }, { body, pageUrl })).toEqual({
+      ok: false,
+      problem: "signature",
+    });
   });
 
   test("an event signed for another page is refused", () => {
-    expect(verifyCommentEvent(sign(), { body, pageUrl: "https://daftar.example/en/about" })).toEqual({ ok: false, problem: "scope" });
+    expect(verifyCommentEvent(sign(), { body, pageUrl: "https://daftar.example/en/about" })).toEqual({
+      ok: false,
+      problem: "scope",
+    });
   });
 
   test("an old event (a replay) or one from the future is refused", () => {
@@ -68,8 +102,14 @@ describe("signed anonymous comments", () => {
   });
 
   test("a wrong kind or a malformed event is refused", () => {
-    expect(verifyCommentEvent(sign({ ...commentEventTemplate(pageUrl, body), kind: 1 }), { body, pageUrl })).toEqual({ ok: false, problem: "kind" });
-    expect(verifyCommentEvent({ ...sign(), pubkey: "ABC" }, { body, pageUrl })).toEqual({ ok: false, problem: "malformed" });
+    expect(verifyCommentEvent(sign({ ...commentEventTemplate(pageUrl, body), kind: 1 }), { body, pageUrl })).toEqual({
+      ok: false,
+      problem: "kind",
+    });
+    expect(verifyCommentEvent({ ...sign(), pubkey: "ABC" }, { body, pageUrl })).toEqual({
+      ok: false,
+      problem: "malformed",
+    });
     expect(verifyCommentEvent("not an event", { body, pageUrl })).toEqual({ ok: false, problem: "malformed" });
   });
 });

@@ -17,10 +17,10 @@ describe("physical left/right is rejected", () => {
     ['<div className="absolute left-0" />'],
     ['<div className="border-r" />'],
     ['<div className="rounded-l-md" />'],
-    ["<div className={`p-2 ${x ? \"-mr-1\" : \"\"}`} />"],
+    ['<div className={`p-2 ${x ? "-mr-1" : ""}`} />'],
     ["<div style={{ marginLeft: 4 }} />"],
     ["<div style={{ left: 0 }} />"],
-    ["<div style={{ textAlign: \"right\" }} />"],
+    ['<div style={{ textAlign: "right" }} />'],
   ])("%s", async (snippet) => {
     const code = `const x = true; export const C = () => ${snippet};`;
     expect(await messagesFor(code, "app/ui/snippet.tsx")).toContain("daftar/no-physical-direction");

@@ -61,9 +61,7 @@ describe.each(lists)("%s word list", (_locale, list) => {
 
 describe("English list", () => {
   test("words are capitalised and letters only", () => {
-    const bad = [...en.adjectives, ...en.animals].filter(
-      (w) => !/^[A-Z][a-z]+$/u.test(w),
-    );
+    const bad = [...en.adjectives, ...en.animals].filter((w) => !/^[A-Z][a-z]+$/u.test(w));
     expect(bad).toEqual([]);
   });
 
@@ -87,11 +85,7 @@ describe("Persian list", () => {
 
   test("places ZWNJ only between letters, after a joining letter", () => {
     const bad = words.filter(
-      (w) =>
-        w.startsWith(ZWNJ) ||
-        w.endsWith(ZWNJ) ||
-        w.includes(ZWNJ + ZWNJ) ||
-        NON_JOINING_THEN_ZWNJ.test(w),
+      (w) => w.startsWith(ZWNJ) || w.endsWith(ZWNJ) || w.includes(ZWNJ + ZWNJ) || NON_JOINING_THEN_ZWNJ.test(w),
     );
     expect(bad).toEqual([]);
   });
@@ -129,9 +123,7 @@ describe("randomDisplayName", () => {
   test("is deterministic for a given random source", () => {
     const run = (seed: number) => {
       const random = seeded(seed);
-      return Array.from({ length: 20 }, () =>
-        randomDisplayName(fa, "fa", random),
-      );
+      return Array.from({ length: 20 }, () => randomDisplayName(fa, "fa", random));
     };
     expect(run(1)).toEqual(run(1));
     expect(run(1)).not.toEqual(run(2));
@@ -149,15 +141,9 @@ describe("randomDisplayName", () => {
   });
 
   test("covers the whole range of indices, and tolerates 1", () => {
-    expect(randomDisplayName(en, "en", () => 0)).toBe(
-      `${en.adjectives[0]} ${en.animals[0]}`,
-    );
-    expect(randomDisplayName(en, "en", () => 0.999999999)).toBe(
-      `${en.adjectives.at(-1)} ${en.animals.at(-1)}`,
-    );
-    expect(randomDisplayName(en, "en", () => 1)).toBe(
-      `${en.adjectives.at(-1)} ${en.animals.at(-1)}`,
-    );
+    expect(randomDisplayName(en, "en", () => 0)).toBe(`${en.adjectives[0]} ${en.animals[0]}`);
+    expect(randomDisplayName(en, "en", () => 0.999999999)).toBe(`${en.adjectives.at(-1)} ${en.animals.at(-1)}`);
+    expect(randomDisplayName(en, "en", () => 1)).toBe(`${en.adjectives.at(-1)} ${en.animals.at(-1)}`);
   });
 
   test("Persian writes the ezafe «ی» after a final «ا» or «و»", () => {
@@ -166,15 +152,8 @@ describe("randomDisplayName", () => {
       animals: ["آهو", "پاندا", "سمور", "پروانه"],
       newcomer: "x",
     };
-    const names = [0, 0.3, 0.6, 0.9].map((v) =>
-      randomDisplayName(list, "fa", () => v),
-    );
-    expect(names).toEqual([
-      "آهوی کنجکاو",
-      "پاندای کنجکاو",
-      "سمور کنجکاو",
-      "پروانه کنجکاو",
-    ]);
+    const names = [0, 0.3, 0.6, 0.9].map((v) => randomDisplayName(list, "fa", () => v));
+    expect(names).toEqual(["آهوی کنجکاو", "پاندای کنجکاو", "سمور کنجکاو", "پروانه کنجکاو"]);
   });
 
   describe("default random source", () => {
@@ -206,10 +185,7 @@ describe("loadNameList", () => {
   });
 
   test("word lists are only imported dynamically (one chunk per language)", () => {
-    const source = readFileSync(
-      new URL("../../app/identity/random-name.ts", import.meta.url),
-      "utf8",
-    );
+    const source = readFileSync(new URL("../../app/identity/random-name.ts", import.meta.url), "utf8");
     expect(source).not.toMatch(/^\s*import\s(?!type\b)[^;]*names\//mu);
     expect(source).toMatch(/import\(\s*["']\.\/names\/fa(\.ts)?["']\s*\)/u);
     expect(source).toMatch(/import\(\s*["']\.\/names\/en(\.ts)?["']\s*\)/u);

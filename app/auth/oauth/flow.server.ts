@@ -38,7 +38,6 @@ export interface FlowState extends FlowSecrets {
   deviceName?: string;
 }
 
-
 export function redirectUri(request: Request, provider: string): string {
   return `${siteOrigin(request)}/api/oauth/${provider}/callback`;
 }
@@ -70,7 +69,13 @@ export async function startFlow(
 }
 
 export function clearFlowCookie(request: Request): string {
-  return serializeCookie(cookieName, "", { httpOnly: true, sameSite: "Lax", secure: secure(request), path: cookiePath, maxAge: 0 });
+  return serializeCookie(cookieName, "", {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: secure(request),
+    path: cookiePath,
+    maxAge: 0,
+  });
 }
 
 /** The flow this browser started, or undefined when there is none (expired, tampered, another browser). */
@@ -112,9 +117,7 @@ async function linkedUser(db: Database, provider: string, subject: string): Prom
 /** A free user name made from the provider's, in the characters Daftar allows. */
 async function freeUserName(db: Database, identity: ExternalIdentity, provider: string): Promise<string> {
   const base =
-    (identity.userName ?? identity.email?.split("@")[0] ?? "")
-      .replace(/[^A-Za-z0-9._-]/g, "")
-      .slice(0, 32) || provider;
+    (identity.userName ?? identity.email?.split("@")[0] ?? "").replace(/[^A-Za-z0-9._-]/g, "").slice(0, 32) || provider;
   const stem = base.length >= 3 ? base : `${base}-user`;
   for (let n = 0; n < 50; n++) {
     const candidate = n === 0 ? stem : `${stem}-${n + 1}`;
@@ -132,7 +135,12 @@ function namesOf(identity: ExternalIdentity, userName: string): { firstName: str
 }
 
 /** A new Member account for a provider account nobody has used here before. */
-async function createFromIdentity(db: Database, provider: string, identity: ExternalIdentity, locale: Locale): Promise<UserRow> {
+async function createFromIdentity(
+  db: Database,
+  provider: string,
+  identity: ExternalIdentity,
+  locale: Locale,
+): Promise<UserRow> {
   const about = (await loadNameList(locale)).newcomer;
   for (let attempt = 0; ; attempt++) {
     const userName = await freeUserName(db, identity, provider);
@@ -153,9 +161,7 @@ async function createFromIdentity(db: Database, provider: string, identity: Exte
   }
 }
 
-export type FlowOutcome =
-  | { kind: "login"; user: UserRow; cookie: string }
-  | { kind: "linked"; user: UserRow };
+export type FlowOutcome = { kind: "login"; user: UserRow; cookie: string } | { kind: "linked"; user: UserRow };
 
 /** Logs in with (or creates) the account of `identity`, or links it to `currentUserId` in a link flow. */
 export async function finishFlow(
@@ -175,9 +181,12 @@ export async function finishFlow(
     }
     if (!existing) {
       try {
-        await db.insert(oauthAccounts).values({ provider: flow.provider, providerUserId: identity.subject, userId: currentUserId });
+        await db
+          .insert(oauthAccounts)
+          .values({ provider: flow.provider, providerUserId: identity.subject, userId: currentUserId });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ServiceError(409, "auth.oauthLinkedElsewhere", { vars: { provider: providerName } });
+        if (isUniqueViolation(error))
+          throw new ServiceError(409, "auth.oauthLinkedElsewhere", { vars: { provider: providerName } });
         throw error;
       }
     }
@@ -192,6 +201,10 @@ export async function finishFlow(
 
 /** The providers an account is linked with. */
 export async function linkedProviders(db: Database, userId: number): Promise<string[]> {
-  const rows = await db.select({ provider: oauthAccounts.provider }).from(oauthAccounts).where(eq(oauthAccounts.userId, userId)).all();
+  const rows = await db
+    .select({ provider: oauthAccounts.provider })
+    .from(oauthAccounts)
+    .where(eq(oauthAccounts.userId, userId))
+    .all();
   return rows.map((r) => r.provider);
 }

@@ -6,7 +6,6 @@ import { CodeChallengeMethod, decodeIdToken, GitHub, OAuth2Client } from "arctic
 import { config } from "~/config.server";
 import type { ProviderInfo } from "./provider-info";
 
-
 /** Who the provider says signed in. */
 export interface ExternalIdentity {
   subject: string;
@@ -30,7 +29,10 @@ export interface Provider extends ProviderInfo {
 
 /** The configured providers, for the sign-in buttons. */
 export function configuredProviders(): ProviderInfo[] {
-  return (["github", "oidc"] as const).map(providerById).filter((p) => p !== undefined).map(({ id, name }) => ({ id, name }));
+  return (["github", "oidc"] as const)
+    .map(providerById)
+    .filter((p) => p !== undefined)
+    .map(({ id, name }) => ({ id, name }));
 }
 
 export function providerById(id: string): Provider | undefined {
@@ -53,11 +55,20 @@ function github(clientId: string, clientSecret: string): Provider {
     async identify(code, _secrets, redirectUri) {
       const tokens = await new GitHub(clientId, clientSecret, redirectUri).validateAuthorizationCode(code);
       const response = await fetch("https://api.github.com/user", {
-        headers: { Authorization: `Bearer ${tokens.accessToken()}`, "User-Agent": "Daftar", Accept: "application/json" },
+        headers: {
+          Authorization: `Bearer ${tokens.accessToken()}`,
+          "User-Agent": "Daftar",
+          Accept: "application/json",
+        },
         signal: AbortSignal.timeout(10_000),
       });
       if (!response.ok) throw new Error(`GitHub user lookup answered ${response.status}`);
-      const user = (await response.json()) as { id: number; login: string; name?: string | null; email?: string | null };
+      const user = (await response.json()) as {
+        id: number;
+        login: string;
+        name?: string | null;
+        email?: string | null;
+      };
       return { subject: String(user.id), userName: user.login, name: user.name ?? undefined };
     },
   };
@@ -99,11 +110,13 @@ function openIdConnect(issuer: string, clientId: string, clientSecret: string | 
     async authorizationUrl({ state, codeVerifier, nonce }, redirectUri) {
       const { authorization_endpoint } = await discover(issuer);
       const client = new OAuth2Client(clientId, clientSecret, redirectUri);
-      const url = client.createAuthorizationURLWithPKCE(authorization_endpoint, state, CodeChallengeMethod.S256, codeVerifier, [
-        "openid",
-        "profile",
-        "email",
-      ]);
+      const url = client.createAuthorizationURLWithPKCE(
+        authorization_endpoint,
+        state,
+        CodeChallengeMethod.S256,
+        codeVerifier,
+        ["openid", "profile", "email"],
+      );
       url.searchParams.set("nonce", nonce);
       return url;
     },

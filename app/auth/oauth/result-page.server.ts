@@ -2,7 +2,6 @@ import { dirOf, localizePath, type Locale } from "~/i18n/locales";
 import type { TFunction } from "~/i18n/translate";
 import { oauthChannelName, type OAuthResult } from "./provider-info";
 
-
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -10,7 +9,13 @@ const escapeHtml = (text: string) =>
  * The page the provider sends the popup back to: it hands the result to the opener (BroadcastChannel, and
  * postMessage when the opener is still reachable) and closes. Without a popup it offers a link back.
  */
-export function resultPage(result: OAuthResult, locale: Locale, t: TFunction, nonce: string, headers: Headers): Response {
+export function resultPage(
+  result: OAuthResult,
+  locale: Locale,
+  t: TFunction,
+  nonce: string,
+  headers: Headers,
+): Response {
   // JSON inside <script>: "<" escaped so no text can close the element.
   const payload = JSON.stringify(result).replace(/</g, "\\u003c");
   const script = `(function(){var r=${payload};try{var c=new BroadcastChannel(${JSON.stringify(oauthChannelName)});c.postMessage(r);c.close()}catch(e){}try{if(window.opener&&window.opener!==window)window.opener.postMessage(r,location.origin)}catch(e){}setTimeout(function(){window.close()},100)})();`;

@@ -114,7 +114,11 @@ export function NewPasswordFields<N extends "password" | "newPassword">({
  * Every field of a new account: names and about, the user name, the password and its confirmation. The register
  * form, the installer's administrator form and the add-user dialog all use it.
  */
-export function AccountFields({ form, labels: catalog = "auth", forSomeoneElse = false }: FieldsProps & { form: FormWith<keyof AccountValues> }) {
+export function AccountFields({
+  form,
+  labels: catalog = "auth",
+  forSomeoneElse = false,
+}: FieldsProps & { form: FormWith<keyof AccountValues> }) {
   const t = useT();
   const label = labels[catalog];
   return (

@@ -28,7 +28,15 @@ export interface CommentInfo {
 const rowClass = "flex items-start gap-3 py-3";
 
 /** Where the account is signed in, which devices it used, and what it wrote. */
-export function Activity({ sessions, devices, comments }: { sessions: SessionInfo[]; devices: DeviceInfo[]; comments: CommentInfo[] }) {
+export function Activity({
+  sessions,
+  devices,
+  comments,
+}: {
+  sessions: SessionInfo[];
+  devices: DeviceInfo[];
+  comments: CommentInfo[];
+}) {
   const t = useT();
   const locale = useLocale();
   const local = useLocalProfile();
@@ -62,7 +70,9 @@ export function Activity({ sessions, devices, comments }: { sessions: SessionInf
                 <span className="font-medium">
                   {describeUserAgent(session.userAgent) ?? t("auth.sessions.unknownBrowser")}
                   {session.current ? (
-                    <span className="ms-2 rounded-full bg-success/15 px-2 py-0.5 text-xs text-success">{t("auth.sessions.current")}</span>
+                    <span className="ms-2 rounded-full bg-success/15 px-2 py-0.5 text-xs text-success">
+                      {t("auth.sessions.current")}
+                    </span>
                   ) : null}
                 </span>
                 <span className="text-muted-foreground">
@@ -85,11 +95,14 @@ export function Activity({ sessions, devices, comments }: { sessions: SessionInf
                   <span className="font-medium">
                     <bdi>{device.deviceName || describeUserAgent(device.userAgent)}</bdi>
                     {local?.pub === device.pub ? (
-                      <span className="ms-2 rounded-full bg-success/15 px-2 py-0.5 text-xs text-success">{t("auth.devices.thisDevice")}</span>
+                      <span className="ms-2 rounded-full bg-success/15 px-2 py-0.5 text-xs text-success">
+                        {t("auth.devices.thisDevice")}
+                      </span>
                     ) : null}
                   </span>
                   <span className="text-muted-foreground">
-                    {describeUserAgent(device.userAgent)} · {t("auth.sessions.lastSeen", { date: when(device.lastActivityAt) })}
+                    {describeUserAgent(device.userAgent)} ·{" "}
+                    {t("auth.sessions.lastSeen", { date: when(device.lastActivityAt) })}
                   </span>
                   <span className="truncate text-xs text-muted-foreground">
                     <bdi dir="ltr" className="font-mono">
@@ -116,7 +129,11 @@ export function Activity({ sessions, devices, comments }: { sessions: SessionInf
                     {comment.body}
                   </p>
                   <span className="text-muted-foreground">
-                    <Link to={`${comment.routePath}#comment-${comment.id}`} className="underline underline-offset-4" dir="ltr">
+                    <Link
+                      to={`${comment.routePath}#comment-${comment.id}`}
+                      className="underline underline-offset-4"
+                      dir="ltr"
+                    >
                       {comment.routePath}
                     </Link>
                     {" · "}

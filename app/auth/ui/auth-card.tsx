@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import { cn } from "~/ui/cn";
 
 /** The frame of the login and register pages: a centred card with a title and a description. */
-export function AuthCard({ title, description, children, wide = false }: { title: string; description: string; children: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  wide = false,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <section className={cn("mx-auto grid w-full gap-6 py-6", wide ? "max-w-xl" : "max-w-md")}>
       <header className="grid gap-2 text-center">

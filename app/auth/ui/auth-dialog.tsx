@@ -58,7 +58,12 @@ function AuthDialogBody({ mode, onModeChange, onClose, providers }: AuthDialogPr
           <DialogTitle>{t(`auth.${mode}.title`)}</DialogTitle>
           <DialogDescription>{t(`auth.${mode}.description`)}</DialogDescription>
         </DialogHeader>
-        <AuthPanel mode={mode} providers={providers} onDone={done} toOther={{ onClick: () => onModeChange(mode === "login" ? "register" : "login") }} />
+        <AuthPanel
+          mode={mode}
+          providers={providers}
+          onDone={done}
+          toOther={{ onClick: () => onModeChange(mode === "login" ? "register" : "login") }}
+        />
       </DialogContent>
     </Dialog>
   );

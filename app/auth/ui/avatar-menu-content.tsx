@@ -92,18 +92,22 @@ export default function AvatarMenuContent({
               <span className="flex-1">{t("common.account.darkMode")}</span>
               <span
                 aria-hidden
-                className={cn("inline-flex h-5 w-9 items-center rounded-full p-0.5 transition-colors", dark ? "bg-primary" : "bg-input")}
+                className={cn(
+                  "inline-flex h-5 w-9 items-center rounded-full p-0.5 transition-colors",
+                  dark ? "bg-primary" : "bg-input",
+                )}
               >
-                <span className={cn("size-4 rounded-full bg-background transition-transform", dark && "translate-x-4 rtl:-translate-x-4")} />
+                <span
+                  className={cn(
+                    "size-4 rounded-full bg-background transition-transform",
+                    dark && "translate-x-4 rtl:-translate-x-4",
+                  )}
+                />
               </span>
             </DropdownMenu.CheckboxItem>
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
             {user ? (
-              <DropdownMenu.Item
-                className={itemClass}
-                data-testid="logout"
-                onSelect={() => void logout()}
-              >
+              <DropdownMenu.Item className={itemClass} data-testid="logout" onSelect={() => void logout()}>
                 <Icon name="log-out" />
                 {t("common.account.logout")}
               </DropdownMenu.Item>
@@ -113,7 +117,11 @@ export default function AvatarMenuContent({
                   <Icon name="log-in" />
                   {t("common.account.login")}
                 </DropdownMenu.Item>
-                <DropdownMenu.Item className={itemClass} data-testid="menu-register" onSelect={() => setDialog("register")}>
+                <DropdownMenu.Item
+                  className={itemClass}
+                  data-testid="menu-register"
+                  onSelect={() => setDialog("register")}
+                >
                   <Icon name="user-plus" />
                   {t("common.account.register")}
                 </DropdownMenu.Item>

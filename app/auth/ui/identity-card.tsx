@@ -41,7 +41,13 @@ export function IdentityCard({ signedIn }: { signedIn: boolean }) {
       description={t(signedIn ? "auth.identity.signedIn" : "auth.identity.anonymous")}
       testId="identity-card"
       actions={
-        <Button variant="outline" size="sm" onClick={() => void rename()} disabled={pending || !profile} data-testid="new-random-name">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void rename()}
+          disabled={pending || !profile}
+          data-testid="new-random-name"
+        >
           <Icon name="shuffle" />
           {t("auth.identity.newName")}
         </Button>
@@ -52,7 +58,9 @@ export function IdentityCard({ signedIn }: { signedIn: boolean }) {
           <Avatar name={signedIn ? profile.deviceName : profile.displayName} size="md" />
           <dl className="grid min-w-0 flex-1 gap-2 text-sm">
             <div className="grid gap-0.5">
-              <dt className="text-muted-foreground">{t(signedIn ? "auth.identity.deviceName" : "auth.identity.name")}</dt>
+              <dt className="text-muted-foreground">
+                {t(signedIn ? "auth.identity.deviceName" : "auth.identity.name")}
+              </dt>
               <dd className="font-semibold">
                 <bdi data-testid="identity-name">{signedIn ? profile.deviceName : profile.displayName}</bdi>
               </dd>
@@ -68,7 +76,11 @@ export function IdentityCard({ signedIn }: { signedIn: boolean }) {
             <div className="grid gap-0.5">
               <dt className="text-muted-foreground">{t("auth.identity.publicKey")}</dt>
               <dd>
-                <span dir="ltr" className="inline-block max-w-full break-all font-mono text-xs" data-testid="identity-pub">
+                <span
+                  dir="ltr"
+                  className="inline-block max-w-full break-all font-mono text-xs"
+                  data-testid="identity-pub"
+                >
                   {profile.pub}
                 </span>
               </dd>

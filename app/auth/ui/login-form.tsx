@@ -11,11 +11,23 @@ const loginFormSchema = loginSchema.omit({ pub: true, deviceName: true });
 /** The login form of the login page and the login dialog. `onDone` gets the server's success message. */
 export function LoginForm({ onDone }: { onDone: (message: string) => void }) {
   const t = useT();
-  const form = useSignInForm({ schema: loginFormSchema, path: "/api/auth/login", initial: { userName: "", password: "" }, onDone });
+  const form = useSignInForm({
+    schema: loginFormSchema,
+    path: "/api/auth/login",
+    initial: { userName: "", password: "" },
+    onDone,
+  });
   return (
     <ApiForm form={form} data-testid="login-form">
       <Field label={t("auth.field.userName")} error={form.errors.userName}>
-        <Input {...form.field("userName")} autoComplete="username" dir="ltr" autoCapitalize="off" spellCheck={false} className="text-start" />
+        <Input
+          {...form.field("userName")}
+          autoComplete="username"
+          dir="ltr"
+          autoCapitalize="off"
+          spellCheck={false}
+          className="text-start"
+        />
       </Field>
       <Field label={t("auth.field.password")} error={form.errors.password}>
         <PasswordInput {...form.field("password")} autoComplete="current-password" />

@@ -50,7 +50,11 @@ export function CommentForm({
       // The visitor's identity (made now if this browser has none) signs the comment.
       const profile = await (await loadIdentityMaker()).ensureIdentity(locale);
       const secret = readPrivateKey();
-      if (secret) body.event = finalizeEvent(commentEventTemplate(window.location.origin + routePath, commentBody), hexToBytes(secret));
+      if (secret)
+        body.event = finalizeEvent(
+          commentEventTemplate(window.location.origin + routePath, commentBody),
+          hexToBytes(secret),
+        );
       return { body, headers: { "X-Display-Name": encodeURIComponent(profile.displayName) } };
     },
     reset: true,
@@ -108,7 +112,9 @@ export function CommentForm({
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-muted-foreground">{user ? t("comments.form.as", { name: user.displayName || user.userName }) : t("comments.form.anonymousNote")}</p>
+        <p className="text-xs text-muted-foreground">
+          {user ? t("comments.form.as", { name: user.displayName || user.userName }) : t("comments.form.anonymousNote")}
+        </p>
         <SubmitButton size="sm">{t("comments.form.submit")}</SubmitButton>
       </div>
     </ApiForm>

@@ -11,7 +11,14 @@ export function CommentText({ text }: { text: string }) {
     const start = match.index ?? 0;
     if (start > last) parts.push(text.slice(last, start));
     parts.push(
-      <a key={start} href={match[0]} rel="nofollow ugc noopener noreferrer" target="_blank" dir="ltr" className="break-all underline">
+      <a
+        key={start}
+        href={match[0]}
+        rel="nofollow ugc noopener noreferrer"
+        target="_blank"
+        dir="ltr"
+        className="break-all underline"
+      >
         {match[0]}
       </a>,
     );

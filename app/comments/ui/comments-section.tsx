@@ -36,7 +36,9 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
 
   const load = useCallback(
     async (nextPage: number) => {
-      const result = await api<Listing>(`/api/comments?routePath=${encodeURIComponent(routePath)}&page=${nextPage}`, { method: "GET" });
+      const result = await api<Listing>(`/api/comments?routePath=${encodeURIComponent(routePath)}&page=${nextPage}`, {
+        method: "GET",
+      });
       return result.ok ? result.data : undefined;
     },
     [routePath, api],
@@ -103,20 +105,26 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
       <CommentForm routePath={routePath} onPosted={(posted, body, name) => onPosted(posted, body, name)} />
       {loading ? <p className="text-sm text-muted-foreground">{t("comments.loading")}</p> : null}
       {failed ? <p className="text-sm text-destructive">{t("comments.failedLoad")}</p> : null}
-      {!loading && !failed && all.length === 0 ? <p className="text-sm text-muted-foreground">{t("comments.none")}</p> : null}
+      {!loading && !failed && all.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("comments.none")}</p>
+      ) : null}
       <ol className="grid gap-5" data-testid="comment-list">
         {all.map((comment) => (
           <li key={comment.id}>
-            <CommentItem comment={comment} onReply={comment.status === "approved" ? () => setReplyTo(comment) : undefined} />
+            <CommentItem
+              comment={comment}
+              onReply={comment.status === "approved" ? () => setReplyTo(comment) : undefined}
+            />
             {comment.replies.length || local.some((r) => r.parentId === comment.id) || replyTo?.id === comment.id ? (
               <ol className="mt-4 grid gap-4 border-s-2 ps-4 sm:ms-5">
-                {[...comment.replies, ...local.filter((r) => r.parentId === comment.id && !comment.replies.some((k) => k.id === r.id))].map(
-                  (reply) => (
-                    <li key={reply.id}>
-                      <CommentItem comment={reply} />
-                    </li>
-                  ),
-                )}
+                {[
+                  ...comment.replies,
+                  ...local.filter((r) => r.parentId === comment.id && !comment.replies.some((k) => k.id === r.id)),
+                ].map((reply) => (
+                  <li key={reply.id}>
+                    <CommentItem comment={reply} />
+                  </li>
+                ))}
                 {replyTo?.id === comment.id ? (
                   <li>
                     <CommentForm
@@ -150,14 +158,23 @@ function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: (
   const locale = useLocale();
   const name = comment.authorName || t("comments.anonymous");
   return (
-    <article id={`comment-${comment.id}`} className="flex gap-3 scroll-mt-24" data-testid="comment" data-status={comment.status}>
+    <article
+      id={`comment-${comment.id}`}
+      className="flex gap-3 scroll-mt-24"
+      data-testid="comment"
+      data-status={comment.status}
+    >
       <Avatar name={name} />
       <div className="grid min-w-0 flex-1 gap-1">
         <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold">
             <bdi>{name}</bdi>
           </span>
-          <a href={`#comment-${comment.id}`} className="text-xs text-muted-foreground hover:underline" aria-label={t("comments.permalink")}>
+          <a
+            href={`#comment-${comment.id}`}
+            className="text-xs text-muted-foreground hover:underline"
+            aria-label={t("comments.permalink")}
+          >
             <RelativeTime iso={comment.createdAt} locale={locale} />
           </a>
           {comment.status !== "approved" ? (
@@ -170,7 +187,11 @@ function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: (
           <CommentText text={comment.body} />
         </p>
         {onReply ? (
-          <button type="button" onClick={onReply} className="inline-flex items-center gap-1 justify-self-start text-xs text-muted-foreground hover:text-foreground">
+          <button
+            type="button"
+            onClick={onReply}
+            className="inline-flex items-center gap-1 justify-self-start text-xs text-muted-foreground hover:text-foreground"
+          >
             <Icon name="message-square-reply" className="size-3.5" />
             {t("comments.reply")}
           </button>

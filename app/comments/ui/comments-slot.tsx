@@ -49,7 +49,9 @@ export function CommentsSlot({ routePath, count }: { routePath: string; count: n
     >
       <h2 id="comments-title" className="text-xl font-bold">
         {t("comments.title")}
-        {count > 0 ? <span className="ms-2 text-base font-normal text-muted-foreground">({formatNumber(count, locale)})</span> : null}
+        {count > 0 ? (
+          <span className="ms-2 text-base font-normal text-muted-foreground">({formatNumber(count, locale)})</span>
+        ) : null}
       </h2>
       {open ? (
         <Suspense fallback={<p className="text-sm text-muted-foreground">{t("comments.loading")}</p>}>

@@ -19,7 +19,11 @@ export function AdminForm({ adminLoaded, onResult }: { adminLoaded: boolean; onR
     path: "/api/install/admin-loading",
     initial: { ...emptyAccount, firstName: profile?.firstName ?? "", lastName: profile?.lastName ?? "" },
     request: (input) => ({ body: { ...input, pub: readProfile()?.pub ?? null } }),
-    successToast: () => ({ variant: "success", title: t("install.toast.success"), description: t("install.toast.adminCreated") }),
+    successToast: () => ({
+      variant: "success",
+      title: t("install.toast.success"),
+      description: t("install.toast.adminCreated"),
+    }),
     failureToast: "warning",
     onSuccess: () => onResult(true),
     onFailure: () => onResult(false),
@@ -27,7 +31,11 @@ export function AdminForm({ adminLoaded, onResult }: { adminLoaded: boolean; onR
 
   if (adminLoaded) {
     return (
-      <div className="flex items-start gap-3 rounded-lg border border-success/40 bg-success/5 p-4" role="status" data-testid="admin-ready">
+      <div
+        className="flex items-start gap-3 rounded-lg border border-success/40 bg-success/5 p-4"
+        role="status"
+        data-testid="admin-ready"
+      >
         <Icon name="circle-check" className="mt-0.5 size-6 shrink-0 text-success" />
         <p>{t("install.admin.created")}</p>
       </div>

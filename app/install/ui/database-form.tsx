@@ -22,7 +22,11 @@ export function DatabaseForm({ onSaved }: { onSaved: () => void }) {
   return (
     <ApiForm form={form} className="rounded-lg border p-4" data-testid="database-form">
       <h3 className="font-semibold">{t("install.connection.form.title")}</h3>
-      <Field label={t("install.connection.form.url")} hint={t("install.connection.form.urlHint")} error={form.errors.url}>
+      <Field
+        label={t("install.connection.form.url")}
+        hint={t("install.connection.form.urlHint")}
+        error={form.errors.url}
+      >
         <Input dir="ltr" autoComplete="off" spellCheck={false} {...form.field("url")} />
       </Field>
       <Field label={t("install.connection.form.token")} error={form.errors.authToken}>

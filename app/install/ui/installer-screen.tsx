@@ -20,7 +20,10 @@ export default function InstallerScreen({ setup }: { setup: { authorized: boolea
       <LoadingBar />
       <header className="border-b">
         <div className="mx-auto flex h-14 max-w-4xl items-center gap-2 px-4">
-          <span aria-hidden className="inline-flex size-7 items-center justify-center rounded-md bg-primary text-sm text-primary-foreground">
+          <span
+            aria-hidden
+            className="inline-flex size-7 items-center justify-center rounded-md bg-primary text-sm text-primary-foreground"
+          >
             {root?.site.name.slice(0, 1)}
           </span>
           <span className="text-lg font-bold">{root?.site.name}</span>

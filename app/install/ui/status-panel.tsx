@@ -13,7 +13,17 @@ const icons = {
 };
 
 /** One of the installer's status panels: an icon, a title and a description. */
-export function StatusPanel({ tone, title, description, children }: { tone: PanelTone; title: string; description: string; children?: ReactNode }) {
+export function StatusPanel({
+  tone,
+  title,
+  description,
+  children,
+}: {
+  tone: PanelTone;
+  title: string;
+  description: string;
+  children?: ReactNode;
+}) {
   return (
     <div
       role="status"

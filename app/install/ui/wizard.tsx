@@ -9,7 +9,15 @@ import { toast } from "~/ui/toast/store";
 import { failureToast, useApi } from "~/ui/use-api";
 import { AdminForm } from "./admin-form";
 import { DatabaseForm } from "./database-form";
-import { clearFlags, initialFlags, readFlags, reconcile, writeFlags, type ProgressFlags, type ServerProgress } from "~/install/progress-flags";
+import {
+  clearFlags,
+  initialFlags,
+  readFlags,
+  reconcile,
+  writeFlags,
+  type ProgressFlags,
+  type ServerProgress,
+} from "~/install/progress-flags";
 import { StatusPanel } from "./status-panel";
 
 export const totalSteps = 5;
@@ -66,10 +74,7 @@ export function InstallWizard() {
     },
     [setFlags],
   );
-  const checkConnection = useCallback(
-    () => fetchConnection(locale).then(applyConnection),
-    [locale, applyConnection],
-  );
+  const checkConnection = useCallback(() => fetchConnection(locale).then(applyConnection), [locale, applyConnection]);
 
   useEffect(() => {
     let live = true;
@@ -115,9 +120,17 @@ export function InstallWizard() {
   };
 
   const steps = [
-    { title: t("install.step.database"), description: t("install.step.database.hint"), completed: flags.databaseConnected && current > 1 },
+    {
+      title: t("install.step.database"),
+      description: t("install.step.database.hint"),
+      completed: flags.databaseConnected && current > 1,
+    },
     { title: t("install.step.schema"), description: t("install.step.schema.hint"), completed: flags.databaseMigrated },
-    { title: t("install.step.defaults"), description: t("install.step.defaults.hint"), completed: flags.databaseLoaded },
+    {
+      title: t("install.step.defaults"),
+      description: t("install.step.defaults.hint"),
+      completed: flags.databaseLoaded,
+    },
     { title: t("install.step.admin"), description: t("install.step.admin.hint"), completed: flags.adminLoaded },
     { title: t("install.step.finish"), description: t("install.step.finish.hint"), completed: current === totalSteps },
   ];
@@ -129,7 +142,9 @@ export function InstallWizard() {
       </aside>
       <section className="grid content-start gap-6" data-testid={`install-step-${current}`}>
         <div className="grid gap-1">
-          <p className="text-xs text-muted-foreground">{t("install.stepOf", { current: formatNumber(current, locale), total: formatNumber(totalSteps, locale) })}</p>
+          <p className="text-xs text-muted-foreground">
+            {t("install.stepOf", { current: formatNumber(current, locale), total: formatNumber(totalSteps, locale) })}
+          </p>
           <h2 className="text-xl font-bold">{steps[current - 1]?.title}</h2>
         </div>
 
@@ -145,15 +160,31 @@ export function InstallWizard() {
         ) : current === 2 ? (
           <StatusPanel
             tone={flags.databaseMigrated ? "success" : migrating ? "pending" : "idle"}
-            title={t(flags.databaseMigrated ? "install.schema.ok.title" : migrating ? "install.schema.running.title" : "install.schema.none.title")}
+            title={t(
+              flags.databaseMigrated
+                ? "install.schema.ok.title"
+                : migrating
+                  ? "install.schema.running.title"
+                  : "install.schema.none.title",
+            )}
             description={t(
-              flags.databaseMigrated ? "install.schema.ok.description" : migrating ? "install.schema.running.description" : "install.schema.none.description",
+              flags.databaseMigrated
+                ? "install.schema.ok.description"
+                : migrating
+                  ? "install.schema.running.description"
+                  : "install.schema.none.description",
             )}
           />
         ) : current === 3 ? (
           <StatusPanel
             tone={flags.databaseLoaded ? "success" : loadingDefaults ? "pending" : "idle"}
-            title={t(flags.databaseLoaded ? "install.defaults.ok.title" : loadingDefaults ? "install.defaults.running.title" : "install.defaults.none.title")}
+            title={t(
+              flags.databaseLoaded
+                ? "install.defaults.ok.title"
+                : loadingDefaults
+                  ? "install.defaults.running.title"
+                  : "install.defaults.none.title",
+            )}
             description={t(
               flags.databaseLoaded
                 ? "install.defaults.ok.description"
@@ -163,10 +194,7 @@ export function InstallWizard() {
             )}
           />
         ) : current === 4 ? (
-          <AdminForm
-            adminLoaded={flags.adminLoaded}
-            onResult={(ok) => setFlags((f) => ({ ...f, adminLoaded: ok }))}
-          />
+          <AdminForm adminLoaded={flags.adminLoaded} onResult={(ok) => setFlags((f) => ({ ...f, adminLoaded: ok }))} />
         ) : (
           <FinishedNotice />
         )}
@@ -202,7 +230,9 @@ export function InstallWizard() {
                   {t("install.button.retryDefaults")}
                 </Button>
               ) : null}
-              {current === 3 && flags.databaseLoaded ? <Button onClick={() => goTo(4)}>{t("install.button.admin")}</Button> : null}
+              {current === 3 && flags.databaseLoaded ? (
+                <Button onClick={() => goTo(4)}>{t("install.button.admin")}</Button>
+              ) : null}
               {current === 4 ? (
                 <Button disabled={!flags.adminLoaded} loading={finishing} onClick={finish}>
                   {t("install.button.finish")}
@@ -217,12 +247,21 @@ export function InstallWizard() {
 }
 
 async function fetchConnection(locale: "fa" | "en"): Promise<ConnectionAnswer> {
-  const response = await fetch("/api/install/database-connections", { headers: { "X-Locale": locale, Accept: "application/json" } }).catch(() => undefined);
+  const response = await fetch("/api/install/database-connections", {
+    headers: { "X-Locale": locale, Accept: "application/json" },
+  }).catch(() => undefined);
   return ((await response?.json().catch(() => ({}))) ?? {}) as ConnectionAnswer;
 }
 
-
-function ConnectionStep({ database, checking, onSaved }: { database?: DatabaseInfo; checking: boolean; onSaved: () => void }) {
+function ConnectionStep({
+  database,
+  checking,
+  onSaved,
+}: {
+  database?: DatabaseInfo;
+  checking: boolean;
+  onSaved: () => void;
+}) {
   const t = useT();
   if (checking && !database) {
     return <StatusPanel tone="pending" title={t("install.connection.checking")} description="" />;
@@ -270,7 +309,10 @@ function FinishedNotice() {
   const t = useT();
   const locale = useLocale();
   return (
-    <div className="grid justify-items-start gap-4 rounded-lg border border-success/40 bg-success/5 p-6" data-testid="install-finished">
+    <div
+      className="grid justify-items-start gap-4 rounded-lg border border-success/40 bg-success/5 p-6"
+      data-testid="install-finished"
+    >
       <Icon name="party-popper" className="size-8 text-success" />
       <h3 className="text-lg font-semibold">{t("install.finish.title")}</h3>
       <p className="text-muted-foreground">{t("install.finish.description")}</p>

@@ -15,7 +15,15 @@ const emptyRole = { name: "", description: "", permissions: [] as string[] };
  * Adds a role: name, description and a checklist of permissions, of which only those the actor holds can be
  * chosen. `onDone` after a success.
  */
-export function AddRoleForm({ permissions, held, onDone }: { permissions: readonly string[]; held: readonly Permission[]; onDone: () => void }) {
+export function AddRoleForm({
+  permissions,
+  held,
+  onDone,
+}: {
+  permissions: readonly string[];
+  held: readonly Permission[];
+  onDone: () => void;
+}) {
   const t = useT();
   const form = useApiForm({ schema: newRoleSchema, path: "/api/roles/new", initial: emptyRole, onSuccess: onDone });
   const options = permissions.map((name) => ({
@@ -34,7 +42,12 @@ export function AddRoleForm({ permissions, held, onDone }: { permissions: readon
           <Input {...form.field("description")} dir="auto" />
         </Field>
       </div>
-      <Checklist {...form.list("permissions")} legend={t("manage.roles.permissions")} options={options} testId="permission-checklist" />
+      <Checklist
+        {...form.list("permissions")}
+        legend={t("manage.roles.permissions")}
+        options={options}
+        testId="permission-checklist"
+      />
       <FormDialogActions submitLabel={t("manage.addRole.submit")} submitTestId="add-role-submit" />
     </ApiForm>
   );

@@ -9,7 +9,15 @@ import { FormDialogActions } from "./form-dialog";
  * Chooses every role one account holds (PUT /api/roles/set-user). Roles the actor may not give or take stay as
  * they are: shown, but not changeable. `onDone` after a success.
  */
-export function EditRolesForm({ user, roleOptions, onDone }: { user: { id: number; roles: { id: number }[] }; roleOptions: ChecklistOption[]; onDone: () => void }) {
+export function EditRolesForm({
+  user,
+  roleOptions,
+  onDone,
+}: {
+  user: { id: number; roles: { id: number }[] };
+  roleOptions: ChecklistOption[];
+  onDone: () => void;
+}) {
   const t = useT();
   const form = useApiForm({
     schema: userRolesSchema,
@@ -21,7 +29,12 @@ export function EditRolesForm({ user, roleOptions, onDone }: { user: { id: numbe
   return (
     <ApiForm form={form}>
       <input type="hidden" name="userId" value={form.values.userId} />
-      <Checklist {...form.list("roleIds")} legend={t("manage.roles.choose")} options={roleOptions} testId="user-roles" />
+      <Checklist
+        {...form.list("roleIds")}
+        legend={t("manage.roles.choose")}
+        options={roleOptions}
+        testId="user-roles"
+      />
       <FormDialogActions submitLabel={t("manage.editRoles.submit")} submitTestId="edit-roles-submit" />
     </ApiForm>
   );

@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { SubmitButton } from "~/ui/api-form";
 import { Button } from "~/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/ui/dialog";
 
 /**
  * A dashboard dialog around one form: its title, description and ✕, composed from the dialog parts. Render it

@@ -55,7 +55,12 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
                 <td className={td}>
                   <ul className="flex flex-wrap gap-1">
                     {role.permissions.map((permission) => (
-                      <li key={permission} title={permissionLabel(permission, t)} className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs" dir="ltr">
+                      <li
+                        key={permission}
+                        title={permissionLabel(permission, t)}
+                        className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs"
+                        dir="ltr"
+                      >
                         {permission}
                       </li>
                     ))}

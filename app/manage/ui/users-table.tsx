@@ -53,7 +53,14 @@ export function UsersTable({
         <label className="sr-only" htmlFor="user-search">
           {t("manage.users.search")}
         </label>
-        <Input id="user-search" name="q" type="search" defaultValue={q} placeholder={t("manage.users.searchPlaceholder")} dir="auto" />
+        <Input
+          id="user-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder={t("manage.users.searchPlaceholder")}
+          dir="auto"
+        />
         <Button type="submit" variant="outline" aria-label={t("manage.users.searchSubmit")}>
           <Icon name="search" />
           <span className="hidden sm:inline">{t("manage.users.searchSubmit")}</span>
@@ -67,7 +74,11 @@ export function UsersTable({
               <th className={th}>{t("manage.users.userName")}</th>
               <th className={th}>{t("manage.users.roles")}</th>
               <th className={th}>{t("manage.users.joined")}</th>
-              {canManage ? <th className={th}><span className="sr-only">{t("manage.users.actions")}</span></th> : null}
+              {canManage ? (
+                <th className={th}>
+                  <span className="sr-only">{t("manage.users.actions")}</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody className="divide-y">
@@ -97,7 +108,9 @@ export function UsersTable({
                     )}
                   </ul>
                 </td>
-                <td className={cn(td, "whitespace-nowrap text-muted-foreground")}>{formatDate(user.createdAt, locale)}</td>
+                <td className={cn(td, "whitespace-nowrap text-muted-foreground")}>
+                  {formatDate(user.createdAt, locale)}
+                </td>
                 {canManage ? (
                   <td className={cn(td, "text-end")}>
                     <Button
@@ -115,14 +128,22 @@ export function UsersTable({
             ))}
           </tbody>
         </table>
-        {page.users.length === 0 ? <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t("manage.users.none")}</p> : null}
+        {page.users.length === 0 ? (
+          <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t("manage.users.none")}</p>
+        ) : null}
       </div>
       {pages > 1 ? (
-        <nav className="flex items-center justify-between gap-2 text-sm" aria-label={t("manage.page.of", { page: page.page, pages })}>
+        <nav
+          className="flex items-center justify-between gap-2 text-sm"
+          aria-label={t("manage.page.of", { page: page.page, pages })}
+        >
           <Link
             to={pageLink(page.page - 1)}
             aria-disabled={page.page <= 1}
-            className={cn(buttonClass({ variant: "outline", size: "sm" }), page.page <= 1 && "pointer-events-none opacity-50")}
+            className={cn(
+              buttonClass({ variant: "outline", size: "sm" }),
+              page.page <= 1 && "pointer-events-none opacity-50",
+            )}
             data-testid="page-previous"
           >
             <Icon name="chevron-right" className="ltr:rotate-180" />
@@ -134,7 +155,10 @@ export function UsersTable({
           <Link
             to={pageLink(page.page + 1)}
             aria-disabled={page.page >= pages}
-            className={cn(buttonClass({ variant: "outline", size: "sm" }), page.page >= pages && "pointer-events-none opacity-50")}
+            className={cn(
+              buttonClass({ variant: "outline", size: "sm" }),
+              page.page >= pages && "pointer-events-none opacity-50",
+            )}
             data-testid="page-next"
           >
             {t("manage.page.next")}

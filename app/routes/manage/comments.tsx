@@ -34,14 +34,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => mergeHeaders(parentHeaders, loaderHeaders);
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: documentTitle(rootSite(matches), rootT(matches)("comments.manage.title")) },
   { name: "robots", content: "noindex" },
 ];
 
-const actions: { status: CommentStatus; label: "comments.action.approve" | "comments.action.spam" | "comments.action.pending" | "comments.action.trash" }[] = [
+const actions: {
+  status: CommentStatus;
+  label: "comments.action.approve" | "comments.action.spam" | "comments.action.pending" | "comments.action.trash";
+}[] = [
   { status: "approved", label: "comments.action.approve" },
   { status: "spam", label: "comments.action.spam" },
   { status: "pending", label: "comments.action.pending" },
@@ -86,7 +90,12 @@ export default function ManageComments() {
             to={tabHref(s)}
             aria-current={s === status ? "page" : undefined}
             data-testid={`tab-${s}`}
-            className={cn("-mb-px border-b-2 px-3 py-2 text-sm", s === status ? "border-primary font-semibold" : "border-transparent text-muted-foreground hover:text-foreground")}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm",
+              s === status
+                ? "border-primary font-semibold"
+                : "border-transparent text-muted-foreground hover:text-foreground",
+            )}
           >
             {t(`comments.status.${s}`)}{" "}
             <span className="ms-1 rounded-full bg-muted px-2 py-0.5 text-xs" data-testid={`count-${s}`}>
@@ -97,11 +106,19 @@ export default function ManageComments() {
       </nav>
 
       <div className="flex flex-wrap items-center gap-2" data-testid="bulk-actions">
-        <span className="text-sm text-muted-foreground">{t("comments.manage.selected", { count: formatNumber(selected.length, locale) })}</span>
+        <span className="text-sm text-muted-foreground">
+          {t("comments.manage.selected", { count: formatNumber(selected.length, locale) })}
+        </span>
         {actions
           .filter((a) => a.status !== status)
           .map((a) => (
-            <Button key={a.status} size="sm" variant="outline" disabled={selected.length === 0 || busy} onClick={() => moderate(selected, a.status)}>
+            <Button
+              key={a.status}
+              size="sm"
+              variant="outline"
+              disabled={selected.length === 0 || busy}
+              onClick={() => moderate(selected, a.status)}
+            >
               {t(a.label)}
             </Button>
           ))}
@@ -139,13 +156,19 @@ export default function ManageComments() {
                       type="checkbox"
                       aria-label={t("comments.manage.select", { id: row.id })}
                       checked={selected.includes(row.id)}
-                      onChange={() => setSelected((s) => (s.includes(row.id) ? s.filter((id) => id !== row.id) : [...s, row.id]))}
+                      onChange={() =>
+                        setSelected((s) => (s.includes(row.id) ? s.filter((id) => id !== row.id) : [...s, row.id]))
+                      }
                     />
                   </td>
                   <td className="p-3">
                     <bdi className="font-medium">{row.authorName || t("comments.manage.anonymousAuthor")}</bdi>
                     <div className="text-xs text-muted-foreground" dir="ltr">
-                      {row.authorUserName ? `@${row.authorUserName}` : row.authorPub ? `${row.authorPub.slice(0, 12)}…` : ""}
+                      {row.authorUserName
+                        ? `@${row.authorUserName}`
+                        : row.authorPub
+                          ? `${row.authorPub.slice(0, 12)}…`
+                          : ""}
                     </div>
                   </td>
                   <td className="max-w-md p-3">
@@ -154,7 +177,13 @@ export default function ManageComments() {
                     </p>
                   </td>
                   <td className="p-3">
-                    <a href={`${row.routePath}#comment-${row.id}`} dir="ltr" className="inline-flex items-center gap-1 text-xs underline" target="_blank" rel="noreferrer">
+                    <a
+                      href={`${row.routePath}#comment-${row.id}`}
+                      dir="ltr"
+                      className="inline-flex items-center gap-1 text-xs underline"
+                      target="_blank"
+                      rel="noreferrer"
+                    >
                       {row.routePath}
                       <Icon name="external-link" className="size-3" />
                       <span className="sr-only">{t("comments.manage.view")}</span>
@@ -168,7 +197,14 @@ export default function ManageComments() {
                       {actions
                         .filter((a) => a.status !== row.status)
                         .map((a) => (
-                          <Button key={a.status} size="sm" variant="ghost" disabled={busy} onClick={() => moderate([row.id], a.status)} data-testid={`action-${a.status}`}>
+                          <Button
+                            key={a.status}
+                            size="sm"
+                            variant="ghost"
+                            disabled={busy}
+                            onClick={() => moderate([row.id], a.status)}
+                            data-testid={`action-${a.status}`}
+                          >
                             {t(a.label)}
                           </Button>
                         ))}
@@ -187,7 +223,15 @@ export default function ManageComments() {
             const next = new URLSearchParams(params);
             next.set("page", String(n));
             return (
-              <Link key={n} to={`?${next}`} aria-current={n === page ? "page" : undefined} className={cn("rounded-md px-3 py-1", n === page ? "bg-primary text-primary-foreground" : "hover:bg-accent")}>
+              <Link
+                key={n}
+                to={`?${next}`}
+                aria-current={n === page ? "page" : undefined}
+                className={cn(
+                  "rounded-md px-3 py-1",
+                  n === page ? "bg-primary text-primary-foreground" : "hover:bg-accent",
+                )}
+              >
                 {formatNumber(n, locale)}
               </Link>
             );

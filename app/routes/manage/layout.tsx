@@ -19,7 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => mergeHeaders(parentHeaders, loaderHeaders);
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders);
 
 export default function ManageLayout() {
   const { permissions } = useLoaderData<typeof loader>();

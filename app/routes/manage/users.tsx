@@ -46,7 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => mergeHeaders(parentHeaders, loaderHeaders);
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: documentTitle(rootSite(matches), rootT(matches)("manage.users.title")) },
@@ -76,7 +77,9 @@ export default function ManageUsers() {
         return {
           title: t("manage.addUser.title"),
           description: t("manage.addUser.description"),
-          form: <AddUserForm roleOptions={roleOptions} defaultRoleIds={member ? [String(member.id)] : []} onDone={close} />,
+          form: (
+            <AddUserForm roleOptions={roleOptions} defaultRoleIds={member ? [String(member.id)] : []} onDone={close} />
+          ),
         };
       case "add-role":
         return {

@@ -28,7 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { locale } = parseLocalizedPath(new URL(request.url).pathname);
   const messages = pickMessages(locale, ["auth", "validation"]);
   const user = await currentUser(request);
-  if (!user) return data({ messages, account: null, activity: null, providers: [] }, { headers: { "Cache-Control": "no-store" } });
+  if (!user)
+    return data(
+      { messages, account: null, activity: null, providers: [] },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   const activity = await activityOf(await getDb(), user.id, user.sessionId);
   const account = {
     userName: user.userName,
@@ -44,7 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => mergeHeaders(parentHeaders, loaderHeaders);
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: documentTitle(rootSite(matches), rootT(matches)("auth.profile.title")) },
@@ -62,7 +67,10 @@ export default function Profile() {
         <h1 className="text-3xl font-black tracking-tight">{t("auth.profile.title")}</h1>
         <IdentityCard signedIn={false} />
         <div className="flex flex-wrap gap-3">
-          <Link to={`${localizePath("/login", locale)}?redirectTo=${encodeURIComponent(localizePath("/profile", locale))}`} className={buttonClass()}>
+          <Link
+            to={`${localizePath("/login", locale)}?redirectTo=${encodeURIComponent(localizePath("/profile", locale))}`}
+            className={buttonClass()}
+          >
             {t("auth.login.title")}
           </Link>
           <Link

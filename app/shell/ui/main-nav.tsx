@@ -16,7 +16,12 @@ export function MainNav({ vertical = false, onNavigate }: { vertical?: boolean; 
     <ul data-vertical={vertical || undefined} className="group flex items-center gap-1 data-vertical:grid">
       {mainMenu.map((item) => (
         <li key={item.path}>
-          <NavLink to={localizePath(item.path, locale)} end={item.path === "/"} onClick={onNavigate} className={linkClass}>
+          <NavLink
+            to={localizePath(item.path, locale)}
+            end={item.path === "/"}
+            onClick={onNavigate}
+            className={linkClass}
+          >
             {t(item.label)}
           </NavLink>
         </li>

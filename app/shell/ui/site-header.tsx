@@ -26,7 +26,10 @@ export function SiteHeader({ search, admin, avatar }: HeaderSlots) {
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
         <MobileMenu />
         <Link to={localizePath("/", locale)} className="flex items-center gap-2 font-bold" data-testid="site-name">
-          <span aria-hidden className="inline-flex size-7 items-center justify-center rounded-md bg-primary text-sm text-primary-foreground">
+          <span
+            aria-hidden
+            className="inline-flex size-7 items-center justify-center rounded-md bg-primary text-sm text-primary-foreground"
+          >
             {site?.name.slice(0, 1)}
           </span>
           <span className="text-lg">{site?.name}</span>

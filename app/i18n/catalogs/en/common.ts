@@ -1,6 +1,6 @@
 /** The site shell: navigation, footer, theme, language, toasts, error pages. */
 export default {
-  "skipToContent": "Skip to content",
+  skipToContent: "Skip to content",
   "nav.main": "Main menu",
   "nav.home": "Home",
   "nav.logs": "Logs",
@@ -41,7 +41,7 @@ export default {
   "toast.label": "Notification",
   "toast.viewport": "Notifications ({hotkey})",
   "toast.close": "Close",
-  "loading": "Loading…",
+  loading: "Loading…",
   "error.notFound": "Page Not Found",
   "error.notFoundAdvice": "The page you are looking for does not exist or has moved.",
   "error.internal": "Internal Server Error",

@@ -3,8 +3,8 @@
  * kept word for word.
  */
 export default {
-  "title": "Install Daftar",
-  "intro": "Five short steps from an empty database to a working site with its first administrator.",
+  title: "Install Daftar",
+  intro: "Five short steps from an empty database to a working site with its first administrator.",
   "step.database": "Database connection",
   "step.database.hint": "Database details are entered and verified.",
   "step.schema": "Initialize database schema",
@@ -15,12 +15,13 @@ export default {
   "step.admin.hint": "The first administrator of the site.",
   "step.finish": "Installation complete",
   "step.finish.hint": "The site is ready.",
-  "stepOf": "Step {current} of {total}",
+  stepOf: "Step {current} of {total}",
 
   "connection.ok.title": "Database Connection Established",
   "connection.ok.description": "Connected to the database successfully. You may proceed with the installation.",
   "connection.fail.title": "No Database Connection",
-  "connection.fail.description": "Check the database configuration, make sure it is reachable, then refresh. You can also enter another database below.",
+  "connection.fail.description":
+    "Check the database configuration, make sure it is reachable, then refresh. You can also enter another database below.",
   "connection.checking": "Checking the database connection…",
   "connection.driver": "Driver",
   "connection.url": "Database",
@@ -37,7 +38,8 @@ export default {
   "schema.running.title": "Running Migrations",
   "schema.running.description": "Please wait while the migrations are applied.",
   "schema.none.title": "Database Schema Not Initialized",
-  "schema.none.description": "The database needs initialising before continuing. Click the button to run the migrations.",
+  "schema.none.description":
+    "The database needs initialising before continuing. Click the button to run the migrations.",
 
   "defaults.ok.title": "Database Ready",
   "defaults.ok.description": "Database setup complete: roles, settings and content are in place.",
@@ -74,7 +76,8 @@ export default {
   "toast.adminCreated": "User registered successfully",
 
   "token.title": "Setup token required",
-  "token.description": "To protect an unfinished installation, the installer asks for the one-time setup token. The server printed an address with it when it started, and wrote the token to the file setup-token in its data folder.",
+  "token.description":
+    "To protect an unfinished installation, the installer asks for the one-time setup token. The server printed an address with it when it started, and wrote the token to the file setup-token in its data folder.",
   "token.label": "Setup token",
   "token.submit": "Continue",
   "token.invalid": "That setup token is not valid.",

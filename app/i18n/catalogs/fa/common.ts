@@ -2,7 +2,7 @@ import type { CatalogOf } from "../../catalog-types";
 import type en from "../en/common";
 
 export default {
-  "skipToContent": "رفتن به محتوا",
+  skipToContent: "رفتن به محتوا",
   "nav.main": "منوی اصلی",
   "nav.home": "خانه",
   "nav.logs": "نوشته‌ها",
@@ -43,7 +43,7 @@ export default {
   "toast.label": "اعلان",
   "toast.viewport": "اعلان‌ها ({hotkey})",
   "toast.close": "بستن",
-  "loading": "در حال بارگذاری…",
+  loading: "در حال بارگذاری…",
   "error.notFound": "صفحه پیدا نشد",
   "error.notFoundAdvice": "صفحه‌ای که دنبالش هستید وجود ندارد یا جابه‌جا شده است.",
   "error.internal": "خطای داخلی سرور",
