@@ -1,4 +1,4 @@
-/** Every permission in Daftar (SPEC §6). Permissions are checked on the server, per request, from the database. */
+/** Every permission in Daftar. Permissions are checked on the server, per request, from the database. */
 export const permissionNames = [
   "dashboard.read",
   "users.manage",

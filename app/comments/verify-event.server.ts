@@ -4,7 +4,7 @@ import { commentKind } from "./comment-event";
 
 const hex = (length: number) => z.string().regex(new RegExp(`^[0-9a-f]{${length}}$`));
 
-/** SPEC §3 "Protocol event": pubkey is 64 lowercase hex characters; tags are arrays of strings. */
+/** A Nostr event as the protocol defines it: pubkey is 64 lowercase hex characters; tags are arrays of strings. */
 export const nostrEventSchema = z.object({
   id: hex(64),
   pubkey: hex(64),

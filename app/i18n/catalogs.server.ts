@@ -3,7 +3,7 @@ import fa from "./catalogs/fa";
 import type { Locale } from "./locales";
 import { createTranslator, type Messages, type Namespace, type TFunction } from "./translate";
 
-const catalogs = { fa, en } as const;
+export const catalogs = { fa, en } as const;
 
 /** The namespaces a page needs, to send to the browser with its loader data. */
 export function pickMessages(locale: Locale, namespaces: readonly Namespace[]): Messages {
@@ -15,5 +15,3 @@ export function pickMessages(locale: Locale, namespaces: readonly Namespace[]): 
 export function serverT(locale: Locale): TFunction {
   return createTranslator(catalogs[locale] as Messages, locale);
 }
-
-export { catalogs };

@@ -1,5 +1,5 @@
 /**
- * The installer's progress as the browser remembers it (SPEC §3 "Installer progress flags"), so a reload
+ * The installer's progress as the browser remembers it, so a reload
  * resumes where it was. The server's real state always wins over these.
  */
 export interface ProgressFlags {

@@ -8,7 +8,7 @@ export interface ManageNavItem {
 }
 
 /**
- * The dashboard menu (SPEC §2): each entry shows to those holding its permission. Sections add themselves
+ * The dashboard menu: each entry shows to those holding its permission. Sections add themselves
  * here when their page exists (Items, Comments, Builds, Settings come with their issues).
  */
 export const manageMenu: ManageNavItem[] = [

@@ -4,7 +4,7 @@ import type { Locale } from "~/i18n/locales";
 import type { TFunction } from "~/i18n/translate";
 import type { SiteInfo } from "~/settings/app-config";
 
-/** SPEC §2 title template: the page title, then the site name, then a bullet and the description. */
+/** The title template: the page title, then the site name, then a bullet and the description. */
 export function documentTitle(site: SiteInfo | undefined, pageTitle?: string): string {
   if (!site) return pageTitle ?? "";
   const tail = `${site.name} • ${site.description}`;
@@ -27,7 +27,7 @@ export function describeError(error: unknown, t: TFunction): ErrorInfo {
   return { status: 500, message: t("common.error.internal") };
 }
 
-/** SPEC §2: the title of an error page is "{statusCode} - {message}". */
+/** The title of an error page is "{statusCode} - {message}". */
 export function errorTitle(info: ErrorInfo, locale: Locale): string {
   return `${formatNumber(info.status, locale, { useGrouping: false })} - ${info.message}`;
 }

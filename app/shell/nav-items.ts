@@ -1,6 +1,6 @@
 import type { MessageKey } from "~/i18n/translate";
 
-/** The main menu (SPEC §2). Paths are locale-neutral; links add the prefix. */
+/** The main menu: Home, Logs, About, Contact. Paths are locale-neutral; links add the prefix. */
 export const mainMenu: { path: string; label: MessageKey }[] = [
   { path: "/", label: "common.nav.home" },
   { path: "/logs", label: "common.nav.logs" },

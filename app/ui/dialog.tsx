@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Icon } from "./icon";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
+import { Icon } from "./icon";
 
 /**
  * Modal dialogs and side sheets, composed from parts over Radix Dialog (focus trap, Escape, scroll lock):

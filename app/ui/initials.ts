@@ -1,4 +1,4 @@
-/** SPEC §9: an avatar without a picture shows the first letters of up to two words of the name. */
+/** An avatar without a picture shows the first letters of up to two words of the name. */
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/gu;
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 
-/** SPEC §9: the loading bar's constants. */
+/** The loading bar's constants: how long it runs, how often it moves, its height and when it hides. */
 export const loadingBar = { duration: 2000, throttle: 200, height: 3, hideDelay: 500, resetDelay: 400 } as const;
 
 /**

@@ -1,7 +1,7 @@
-import { Icon } from "./icon";
 import { useState, type ComponentProps } from "react";
 import { useT } from "~/i18n/use-t";
 import { cn } from "./cn";
+import { Icon } from "./icon";
 import { inputClass } from "./input";
 
 /** A password field with a show/hide toggle. Passwords are typed left to right in any language. */

@@ -1,12 +1,12 @@
-import { Icon } from "./icon";
 import { formatNumber } from "~/i18n/format";
 import type { Locale } from "~/i18n/locales";
 import { cn } from "./cn";
+import { Icon } from "./icon";
 
 export interface StepItem {
   title: string;
   description?: string;
-  /** Marked done explicitly (SPEC §4: completed if marked so or below the current step). */
+  /** Marked done explicitly (a step is complete if marked so or below the current step). */
   completed?: boolean;
 }
 

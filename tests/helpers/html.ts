@@ -6,8 +6,6 @@ import type { Element, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { toString } from "hast-util-to-string";
 
-export type { Element };
-
 export function parseHtml(html: string): Root {
   return fromHtml(html);
 }

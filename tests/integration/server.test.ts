@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startAppServer, type TestServer } from "../helpers/app-server";
-import { element, elements, textOf, type Element } from "../helpers/html";
+import type { Element } from "hast";
+import { element, elements, textOf } from "../helpers/html";
 import { rawGet } from "../helpers/raw-http";
 import { seedDatabase } from "../helpers/seed";
 import { getDb } from "~/db/client.server";

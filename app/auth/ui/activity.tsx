@@ -1,10 +1,10 @@
-import { Icon } from "~/ui/icon";
 import { Link } from "react-router";
 import { formatDate } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { useLocalProfile } from "~/identity/store";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { Icon } from "~/ui/icon";
 import { useApiAction } from "~/ui/use-api";
 import type { SessionInfo } from "~/auth/activity.server";
 import { describeUserAgent } from "~/auth/user-agent";

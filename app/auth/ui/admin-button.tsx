@@ -1,8 +1,8 @@
-import { Icon } from "~/ui/icon";
 import { Link } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { useRootData } from "~/shell/root-data";
+import { Icon } from "~/ui/icon";
 import { Tooltip } from "~/ui/tooltip";
 
 /** The header's way into the dashboard, for those who may read it (the server checks again). */

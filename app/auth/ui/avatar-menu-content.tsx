@@ -1,4 +1,3 @@
-import { Icon } from "~/ui/icon";
 import { DropdownMenu } from "radix-ui";
 import { lazy, Suspense, useState, type ReactElement } from "react";
 import { useNavigate, useRevalidator } from "react-router";
@@ -6,6 +5,7 @@ import { dirOf, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { loadIdentityMaker } from "~/identity/store";
 import { cn } from "~/ui/cn";
+import { Icon } from "~/ui/icon";
 import { isDark, setColorMode } from "~/ui/theme";
 import { toast } from "~/ui/toast/store";
 import { failureToast, successToast, useApi } from "~/ui/use-api";

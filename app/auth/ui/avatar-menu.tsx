@@ -1,9 +1,9 @@
-import { Icon } from "~/ui/icon";
 import { lazy, Suspense, useState, type ComponentProps } from "react";
 import { useT } from "~/i18n/use-t";
 import { useLocalProfile } from "~/identity/store";
 import { useRootData } from "~/shell/root-data";
 import { Avatar } from "~/ui/avatar";
+import { Icon } from "~/ui/icon";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 
 // The menu (Radix Dropdown Menu), the dialogs and their forms download on first use, or as soon as the visitor

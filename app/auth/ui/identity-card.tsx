@@ -1,10 +1,10 @@
-import { Icon } from "~/ui/icon";
 import { useEffect, useState } from "react";
 import { useLocale, useT } from "~/i18n/use-t";
 import { loadIdentityMaker, useLocalProfile } from "~/identity/store";
 import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { Icon } from "~/ui/icon";
 import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
 

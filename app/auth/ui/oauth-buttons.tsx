@@ -1,6 +1,6 @@
-import { Icon } from "~/ui/icon";
 import { useLocation } from "react-router";
 import { useLocale, useT } from "~/i18n/use-t";
+import { Icon } from "~/ui/icon";
 import { toast } from "~/ui/toast/store";
 import { Button } from "~/ui/button";
 import { openOAuth } from "~/auth/oauth-popup";

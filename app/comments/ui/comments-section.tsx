@@ -1,10 +1,10 @@
-import { Icon } from "~/ui/icon";
 import { useCallback, useEffect, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { useRootData } from "~/shell/root-data";
 import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 import { useApi } from "~/ui/use-api";
 import type { PublicComment } from "../types";
 import { CommentForm, type PostedComment } from "./comment-form";

@@ -1,6 +1,6 @@
-import { Icon } from "~/ui/icon";
 import { useEffect, useState } from "react";
 import { useT } from "~/i18n/use-t";
+import { Icon } from "~/ui/icon";
 import { lazyDialog } from "~/ui/lazy-dialog";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 

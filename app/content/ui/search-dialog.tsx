@@ -1,9 +1,9 @@
-import { Icon } from "~/ui/icon";
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/ui/dialog";
+import { Icon } from "~/ui/icon";
 import type { SearchHit, SearchResponse } from "../view-types";
 
 const none: SearchHit[] = [];

@@ -1,9 +1,9 @@
-import { Icon } from "~/ui/icon";
 import { AccountFields, emptyAccount } from "~/auth/ui/account-fields";
 import { readProfile } from "~/identity/store";
 import { useT } from "~/i18n/use-t";
 import { adminFormSchema } from "~/install/schema";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
+import { Icon } from "~/ui/icon";
 import { useApiForm } from "~/ui/use-api-form";
 
 /**

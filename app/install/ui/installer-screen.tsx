@@ -1,4 +1,3 @@
-import { Icon } from "~/ui/icon";
 import { Form, useLocation } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { LanguageSwitch } from "~/shell/ui/language-switch";
@@ -6,6 +5,7 @@ import { useRootData } from "~/shell/root-data";
 import { ThemeToggle } from "~/shell/ui/theme-toggle";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
+import { Icon } from "~/ui/icon";
 import { Input } from "~/ui/input";
 import { LoadingBar } from "~/ui/loading-bar";
 import { Toaster } from "~/ui/toast/toaster";

@@ -1,6 +1,6 @@
-import { Icon } from "~/ui/icon";
 import type { ReactNode } from "react";
 import { cn } from "~/ui/cn";
+import { Icon } from "~/ui/icon";
 import { Spinner } from "~/ui/spinner";
 
 export type PanelTone = "success" | "error" | "pending" | "idle";

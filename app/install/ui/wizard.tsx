@@ -1,9 +1,9 @@
-import { Icon } from "~/ui/icon";
 import { useCallback, useEffect, useState } from "react";
 import { formatNumber } from "~/i18n/format";
-import { localizePath } from "~/i18n/locales";
+import { localizePath, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Button } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 import { Stepper } from "~/ui/stepper";
 import { toast } from "~/ui/toast/store";
 import { failureToast, useApi } from "~/ui/use-api";
@@ -246,7 +246,7 @@ export function InstallWizard() {
   );
 }
 
-async function fetchConnection(locale: "fa" | "en"): Promise<ConnectionAnswer> {
+async function fetchConnection(locale: Locale): Promise<ConnectionAnswer> {
   const response = await fetch("/api/install/database-connections", {
     headers: { "X-Locale": locale, Accept: "application/json" },
   }).catch(() => undefined);

@@ -1,4 +1,3 @@
-import { Icon } from "~/ui/icon";
 import type { RoleInfo } from "~/auth/roles.server";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -6,6 +5,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { permissionLabel, roleDescription } from "~/manage/role-label";
+import { Icon } from "~/ui/icon";
 
 const th = "px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted-foreground";
 const td = "px-3 py-3 align-top";

@@ -1,4 +1,3 @@
-import { Icon } from "~/ui/icon";
 import { Form, Link, useLocation } from "react-router";
 import type { UserPage } from "~/auth/user-admin.server";
 import { formatDate, formatNumber } from "~/i18n/format";
@@ -7,6 +6,7 @@ import { Avatar } from "~/ui/avatar";
 import { Button, buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
+import { Icon } from "~/ui/icon";
 import { Input } from "~/ui/input";
 
 const th = "px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted-foreground";

@@ -1,4 +1,3 @@
-import { Icon } from "~/ui/icon";
 import { useState } from "react";
 import { data, Link, useLoaderData, useSearchParams } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
@@ -16,6 +15,7 @@ import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { Icon } from "~/ui/icon";
 import { useApiAction } from "~/ui/use-api";
 import type { Route } from "./+types/comments";
 

@@ -1,4 +1,3 @@
-import { Icon } from "~/ui/icon";
 import { Link, useLoaderData } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
 import { localizePath } from "~/i18n/locales";
@@ -6,6 +5,7 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { manageMenu } from "~/manage/nav";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
+import { Icon } from "~/ui/icon";
 import type { Route } from "./+types/index";
 
 /** /manage: the dashboard's front page (dashboard.read). Its charts and counts come with the dashboard issue. */

@@ -1,5 +1,5 @@
-import { Icon } from "~/ui/icon";
 import { useT } from "~/i18n/use-t";
+import { Icon } from "~/ui/icon";
 
 /** The permission-denied text and the advice to contact the administrator. */
 export function ForbiddenView() {

@@ -1,8 +1,8 @@
-import { Icon } from "~/ui/icon";
 import { Link, useLocation } from "react-router";
 import { localeCookieMaxAge, localeCookieName, localizePath, otherLocale, parseLocalizedPath } from "~/i18n/locales";
 import { usePageLocales } from "~/i18n/page-locales";
 import { useT } from "~/i18n/use-t";
+import { Icon } from "~/ui/icon";
 import { Tooltip } from "~/ui/tooltip";
 
 /**

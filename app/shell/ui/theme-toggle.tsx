@@ -1,5 +1,5 @@
-import { Icon } from "~/ui/icon";
 import { useT } from "~/i18n/use-t";
+import { Icon } from "~/ui/icon";
 import { isDark, setColorMode } from "~/ui/theme";
 import { Tooltip } from "~/ui/tooltip";
 

@@ -1,5 +1,5 @@
-import { Icon } from "../icon";
 import { Toast } from "radix-ui";
+import { Icon } from "../icon";
 import { dismissToast, type ToastItem } from "./store";
 
 const icons = { default: "info", success: "circle-check", warning: "triangle-alert", error: "circle-alert" } as const;

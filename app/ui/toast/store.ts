@@ -6,9 +6,9 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-/** At most this many toasts are kept; a new one drops the oldest (SPEC §9). */
+/** At most this many toasts are kept; a new one drops the oldest. */
 export const maxToasts = 5;
-/** A closed toast stays mounted this long so its exit animation can run (SPEC §4). */
+/** A closed toast stays mounted this long so its exit animation can run. */
 export const removeDelay = 200;
 
 let items: ToastItem[] = [];

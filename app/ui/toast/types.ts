@@ -5,6 +5,6 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Milliseconds; defaults to 5000 (SPEC §9). */
+  /** Milliseconds; defaults to 5000. */
   duration?: number;
 }
