@@ -42,8 +42,6 @@ export interface Config {
   github: { clientId: string; clientSecret: string } | undefined;
   /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME: sign-in with an OpenID Connect provider. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | undefined;
-  /** NODE_ENV=production. */
-  production: boolean;
 }
 
 /** What is wrong with the environment: one line per variable. */
@@ -133,11 +131,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       problems.push(`${name} is set but OIDC_ISSUER and OIDC_CLIENT_ID are not.`);
   }
 
-  const nodeEnv = read("NODE_ENV");
-  if (nodeEnv !== undefined && !["production", "development", "test"].includes(nodeEnv)) {
-    problems.push(`NODE_ENV must be production, development or test (got ${shown(nodeEnv)}).`);
-  }
-
   if (problems.length) throw new ConfigError(problems);
   return {
     port,
@@ -159,7 +152,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             name: read("OIDC_NAME") ?? "OpenID Connect",
           }
         : undefined,
-    production: nodeEnv === "production",
   };
 }
 

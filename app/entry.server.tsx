@@ -36,7 +36,12 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timer);
+              callback();
+            },
+          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -46,7 +51,10 @@ export default function handleRequest(
           );
           pipe(body);
         },
-        onShellError: reject,
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
           // Before the shell, onShellError rejects and the caller reports it; after it, this is the only report.
@@ -54,6 +62,8 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    // A render still waiting after the time limit is cut short; one that ends in time clears the limit. (React
+    // calls the callbacks above from later tasks, never before this line.)
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -34,6 +34,7 @@ import { hasSetupToken, queryTokenIsValid, setupCookie, setupQueryName } from ".
 import { describeError, errorTitle } from "./shell/meta";
 import { useRootData, type RootData } from "./shell/root-data";
 import { rootData, rootT } from "./shell/route-meta";
+import { ErrorView } from "./shell/ui/error-view";
 import { SiteShell } from "./shell/ui/site-shell";
 import { useNonce } from "./ui/nonce";
 import { colorModeScript } from "./ui/theme";
@@ -175,8 +176,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // The installer is only downloaded by sites that are not installed yet.
 const InstallerScreen = lazy(() => import("./install/ui/installer-screen"));
-// Error pages are rare: their views are downloaded when one is shown.
-const ErrorView = lazy(() => import("./shell/ui/error-view"));
 
 /** Marks the document interactive (on every page, errors included); end-to-end tests wait for it. */
 function HydrationMarker() {
@@ -224,9 +223,8 @@ export function ErrorBoundary() {
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (
     <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
-      <Suspense>
-        <ErrorView status={info.status} message={info.message} />
-      </Suspense>
+      {/* Not loaded on use: an error page often follows a failed download, and must not need one. */}
+      <ErrorView status={info.status} message={info.message} />
     </SiteShell>
   );
 }

@@ -1,6 +1,7 @@
 import { index, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+import type { Locale } from "./i18n/locales";
 
-type Prefix = "" | "fa" | "en";
+type Prefix = "" | Locale;
 
 /**
  * The pages a visitor sees. Every one exists unprefixed (Persian, the default), under /fa and under /en; the

@@ -2,7 +2,7 @@
  * Serves cached HTML documents to anonymous visitors, so a popular post costs a map lookup instead of a React
  * render. Only GET/HEAD requests without personal state qualify (no cookies but the language choice, no
  * credentials, no unknown query parameters), and only documents whose route opted in (see
- * app/content/document-cache.server.ts). Each answer carries the request's own CSP nonce.
+ * app/content/document-store.server.ts). Each answer carries the request's own CSP nonce.
  */
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";

@@ -273,7 +273,8 @@ export async function moderationList(
 
 /**
  * Changes the status of comments and returns the pages whose public comments changed; their comment counts
- * (and cached documents) change at once.
+ * (and cached documents) change at once. It announces the change itself, so give it the connection, not a
+ * transaction: an announcement made before a commit would let caches refill with the old state.
  */
 export async function moderate(db: Database, ids: number[], newStatus: CommentStatus): Promise<string[]> {
   const found = await db

@@ -51,8 +51,3 @@ export const searchQuery = z.object({
   locale: locale.default(defaultLocale),
   limit: wholeNumber(1, SEARCH_LIMIT_MAX, 8, msg("content.api.invalidLimit", SEARCH_LIMIT_MAX)),
 });
-
-/** Query parameters as a plain object (the last value of a repeated key wins). */
-export function searchParamsObject(url: URL): Record<string, string> {
-  return Object.fromEntries(url.searchParams);
-}

@@ -9,7 +9,7 @@ export interface ManageNavItem {
 
 /**
  * The dashboard menu: each entry shows to those holding its permission. Sections add themselves
- * here when their page exists (Items, Comments, Builds, Settings come with their issues).
+ * here when their page exists (Items, Builds and Settings are still to come).
  */
 export const manageMenu: ManageNavItem[] = [
   { path: "/manage", label: "manage.nav.dashboard", permission: "dashboard.read" },

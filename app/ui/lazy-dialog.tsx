@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import type { ComponentType } from "react";
+import { lazyPart } from "./lazy-part";
 
 export interface DialogProps {
   open: boolean;
@@ -9,17 +10,13 @@ export interface DialogProps {
  * A dialog (or drawer) whose code loads on use. Give `load` to `useLoadOnIntent` on the button that opens it, and
  * render `Mount` with an `open` state that stays undefined until the first opening: nothing is rendered or
  * downloaded before that, and afterwards the dialog stays mounted, so it keeps its state and closes with its
- * animation.
+ * animation. If its code cannot be downloaded, it stays closed (see lazyPart).
  */
 export function lazyDialog(load: () => Promise<{ default: ComponentType<DialogProps> }>) {
-  const Dialog = lazy(load);
+  const { Part } = lazyPart(load);
   function Mount({ open, onOpenChange }: { open: boolean | undefined; onOpenChange: (open: boolean) => void }) {
     if (open === undefined) return null;
-    return (
-      <Suspense fallback={null}>
-        <Dialog open={open} onOpenChange={onOpenChange} />
-      </Suspense>
-    );
+    return <Part open={open} onOpenChange={onOpenChange} retryKey={open} onFailed={() => onOpenChange(false)} />;
   }
   return { load, Mount };
 }

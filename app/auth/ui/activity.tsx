@@ -7,6 +7,7 @@ import { Card } from "~/ui/card";
 import { Icon } from "~/ui/icon";
 import { useApiAction } from "~/ui/use-api";
 import type { SessionInfo } from "~/auth/activity.server";
+import type { CommentStatus } from "~/db/schema";
 import { describeUserAgent } from "~/auth/user-agent";
 
 export interface DeviceInfo {
@@ -21,7 +22,7 @@ export interface CommentInfo {
   id: number;
   routePath: string;
   body: string;
-  status: "pending" | "approved" | "spam" | "trash";
+  status: CommentStatus;
   createdAt: string;
 }
 

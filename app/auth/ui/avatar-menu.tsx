@@ -1,15 +1,15 @@
-import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { useState, type ComponentProps } from "react";
 import { useT } from "~/i18n/use-t";
 import { useLocalProfile } from "~/identity/store";
 import { useRootData } from "~/shell/root-data";
 import { Avatar } from "~/ui/avatar";
 import { Icon } from "~/ui/icon";
+import { lazyPart } from "~/ui/lazy-part";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 
 // The menu (Radix Dropdown Menu), the dialogs and their forms download on first use, or as soon as the visitor
 // heads for the button.
-const loadMenu = () => import("./avatar-menu-content");
-const AvatarMenuContent = lazy(loadMenu);
+const menu = lazyPart(() => import("./avatar-menu-content"));
 
 function AvatarButton({ name, ...props }: { name: string } & ComponentProps<"button">) {
   const t = useT();
@@ -33,14 +33,18 @@ function AvatarButton({ name, ...props }: { name: string } & ComponentProps<"but
 export function AvatarMenu() {
   const user = useRootData()?.user ?? null;
   const profile = useLocalProfile();
-  const intent = useLoadOnIntent(loadMenu);
+  const intent = useLoadOnIntent(menu.load);
   const [active, setActive] = useState(false);
   const name = user?.displayName || profile?.displayName || "";
   const button = <AvatarButton name={name} {...intent} onClick={() => setActive(true)} />;
   if (!active) return button;
   return (
-    <Suspense fallback={button}>
-      <AvatarMenuContent name={name} user={user} trigger={<AvatarButton name={name} />} />
-    </Suspense>
+    <menu.Part
+      fallback={button}
+      onFailed={() => setActive(false)}
+      name={name}
+      user={user}
+      trigger={<AvatarButton name={name} />}
+    />
   );
 }

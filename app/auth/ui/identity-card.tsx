@@ -6,7 +6,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Icon } from "~/ui/icon";
 import { toast } from "~/ui/toast/store";
-import { useApi } from "~/ui/use-api";
+import { failureToast, useApi } from "~/ui/use-api";
 
 /** This browser's identity (kept in localStorage): its name, about, public key, and a new random name. */
 export function IdentityCard({ signedIn }: { signedIn: boolean }) {
@@ -27,7 +27,15 @@ export function IdentityCard({ signedIn }: { signedIn: boolean }) {
       const maker = await loadIdentityMaker();
       const next = await maker.renameIdentity(locale);
       if (signedIn) {
-        await api("/api/identity/device", { method: "PUT", body: { pub: next.pub, deviceName: next.deviceName } });
+        // The account's list of devices shows the name too: a refusal is reported, not covered by "renamed".
+        const result = await api("/api/identity/device", {
+          method: "PUT",
+          body: { pub: next.pub, deviceName: next.deviceName },
+        });
+        if (!result.ok) {
+          toast(failureToast(result));
+          return;
+        }
       }
       toast({ title: t("auth.identity.renamed", { name: next.deviceName }), variant: "success" });
     } finally {

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { commentsAnchor } from "~/content/ui/comments-toc-entry";
+import { lazyPart } from "~/ui/lazy-part";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 
 // The comments code (list, form, and the signing code for anonymous visitors) loads only when it is needed.
-const loadSection = () => import("./comments-section");
-const CommentsSection = lazy(loadSection);
+const section = lazyPart(() => import("./comments-section"));
 
 /**
  * The comments section at the end of a page: its heading and count render with the page; the section itself
@@ -16,7 +16,7 @@ export function CommentsSlot({ routePath, count }: { routePath: string; count: n
   const t = useT();
   const locale = useLocale();
   const ref = useRef<HTMLElement>(null);
-  const intent = useLoadOnIntent(loadSection);
+  const intent = useLoadOnIntent(section.load);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -54,9 +54,12 @@ export function CommentsSlot({ routePath, count }: { routePath: string; count: n
         ) : null}
       </h2>
       {open ? (
-        <Suspense fallback={<p className="text-sm text-muted-foreground">{t("comments.loading")}</p>}>
-          <CommentsSection routePath={routePath} />
-        </Suspense>
+        <section.Part
+          fallback={<p className="text-sm text-muted-foreground">{t("comments.loading")}</p>}
+          // Offline for a moment: the button comes back, and pressing it tries again.
+          onFailed={() => setOpen(false)}
+          routePath={routePath}
+        />
       ) : (
         // A plain button: the post page's first load carries nothing of the comments' own code.
         <button

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatNumber } from "~/i18n/format";
+import type { Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/ui/dialog";
 import { Icon } from "~/ui/icon";
@@ -20,7 +21,7 @@ type State =
   | { status: "error"; results: SearchHit[] };
 
 /** Results for the query as it is typed; while a newer answer is on its way the last results stay. */
-function useSearch(query: string, locale: string): State {
+function useSearch(query: string, locale: Locale): State {
   const [answer, setAnswer] = useState<Answer>();
   const q = query.trim();
   useEffect(() => {

@@ -8,7 +8,7 @@ import { rootSite, rootT } from "~/shell/route-meta";
 import { Icon } from "~/ui/icon";
 import type { Route } from "./+types/index";
 
-/** /manage: the dashboard's front page (dashboard.read). Its charts and counts come with the dashboard issue. */
+/** /manage: the dashboard's front page (dashboard.read). Charts and counts are still to come. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePagePermission(request, "dashboard.read");
   return { name: user.displayName, permissions: user.permissions };

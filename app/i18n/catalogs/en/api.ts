@@ -9,6 +9,5 @@ export default {
   crossOrigin: "Forbidden: cross-site request refused.",
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
   notFound: "Page not found",
-  internal: "Internal Server Error",
   unexpected: "An unexpected error occurred. Please try again later.",
 } as const;

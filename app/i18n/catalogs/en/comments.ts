@@ -1,8 +1,6 @@
 /** Comments and their moderation. */
 export default {
   title: "Comments",
-  count: "{count} comments",
-  countOne: "1 comment",
   none: "No comments yet. Be the first to write one.",
   show: "Show comments",
   loading: "Loading comments…",
@@ -15,8 +13,6 @@ export default {
   "form.as": "Commenting as {name}",
   "form.anonymousNote": "Signed with this browser's key; it appears once a moderator approves it.",
   "form.website": "Leave this empty",
-  "form.closed": "Commenting is closed here.",
-  "form.loginToComment": "Log in to comment.",
   reply: "Reply",
   awaiting: "Awaiting moderation",
   anonymous: "Visitor",
@@ -58,7 +54,6 @@ export default {
   "manage.selectAll": "Select all",
   "manage.select": "Select comment {id}",
   "manage.selected": "{count} selected",
-  "manage.bulk": "Bulk action",
   "manage.view": "View on page",
   "manage.empty": "Nothing here.",
   "manage.anonymousAuthor": "Anonymous visitor",

@@ -54,8 +54,6 @@ export default {
   "admin.userName": "Username",
   "admin.password": "Password",
   "admin.confirmPassword": "Confirm Password",
-  "admin.show": "Show password",
-  "admin.hide": "Hide password",
   "admin.submit": "Create the administrator",
   "admin.created": "The administrator account is ready. Finish the installation to open the site.",
 
@@ -70,7 +68,6 @@ export default {
   "button.admin": "Adding Admin User",
   "button.finish": "Finish Installing",
   "button.previous": "Previous",
-  "button.next": "Next",
 
   "toast.success": "Success",
   "toast.adminCreated": "User registered successfully",
@@ -84,7 +81,6 @@ export default {
 
   "error.tokenRequired": "A valid setup token is required to use the installer.",
   "error.installed": "Application is already installed",
-  "error.notConfigured": "Database connection is not configured",
   "error.notWorking": "Database connection is not working",
   "error.badUrl": "That is not a database URL Daftar can use (file:, libsql://, http:// or https://).",
   "error.schemaMissing": "Database Schema Not Initialized",

@@ -13,5 +13,4 @@ export default {
   pubkey: "Must be a public key of 64 lowercase hexadecimal characters",
   permissionRequired: "At least one permission must be selected",
   roleRequired: "At least one role must be selected",
-  url: "Must be a valid URL",
 } as const;

@@ -11,6 +11,5 @@ export default {
   crossOrigin: "ممنوع: درخواست از سایت دیگر پذیرفته نمی‌شود.",
   tooManyRequests: "تلاش‌ها بیش از حد مجاز است. کمی صبر کنید و دوباره تلاش کنید.",
   notFound: "صفحه پیدا نشد",
-  internal: "خطای داخلی سرور",
   unexpected: "خطایی غیرمنتظره رخ داد. لطفاً بعداً دوباره تلاش کنید.",
 } satisfies CatalogOf<typeof en>;

@@ -3,8 +3,6 @@ import type en from "../en/comments";
 
 export default {
   title: "دیدگاه‌ها",
-  count: "{count} دیدگاه",
-  countOne: "۱ دیدگاه",
   none: "هنوز دیدگاهی نیست. نخستین نفر باشید.",
   show: "نمایش دیدگاه‌ها",
   loading: "در حال بارگذاری دیدگاه‌ها…",
@@ -17,8 +15,6 @@ export default {
   "form.as": "با نام {name}",
   "form.anonymousNote": "با کلید همین مرورگر امضا می‌شود و پس از تأیید مدیر نمایش داده می‌شود.",
   "form.website": "این را خالی بگذارید",
-  "form.closed": "فرستادن دیدگاه در این صفحه بسته است.",
-  "form.loginToComment": "برای نوشتن دیدگاه وارد شوید.",
   reply: "پاسخ",
   awaiting: "در انتظار تأیید",
   anonymous: "بازدیدکننده",
@@ -60,7 +56,6 @@ export default {
   "manage.selectAll": "انتخاب همه",
   "manage.select": "انتخاب دیدگاه {id}",
   "manage.selected": "{count} مورد انتخاب شده",
-  "manage.bulk": "کار گروهی",
   "manage.view": "دیدن در صفحه",
   "manage.empty": "چیزی اینجا نیست.",
   "manage.anonymousAuthor": "بازدیدکنندهٔ ناشناس",

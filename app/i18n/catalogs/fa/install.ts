@@ -52,8 +52,6 @@ export default {
   "admin.userName": "نام کاربری",
   "admin.password": "گذرواژه",
   "admin.confirmPassword": "تکرار گذرواژه",
-  "admin.show": "نمایش گذرواژه",
-  "admin.hide": "پنهان کردن گذرواژه",
   "admin.submit": "ساخت حساب مدیر",
   "admin.created": "حساب مدیر آماده است. برای باز کردن سایت، نصب را به پایان برسانید.",
 
@@ -68,7 +66,6 @@ export default {
   "button.admin": "افزودن کاربر مدیر",
   "button.finish": "پایان نصب",
   "button.previous": "قبلی",
-  "button.next": "بعدی",
 
   "toast.success": "موفق",
   "toast.adminCreated": "کاربر با موفقیت ثبت شد",
@@ -82,7 +79,6 @@ export default {
 
   "error.tokenRequired": "برای استفاده از نصب‌کننده، توکن نصب معتبر لازم است.",
   "error.installed": "برنامه پیش‌تر نصب شده است",
-  "error.notConfigured": "اتصال پایگاه داده پیکربندی نشده است",
   "error.notWorking": "اتصال پایگاه داده کار نمی‌کند",
   "error.badUrl": "این نشانی پایگاه داده‌ای نیست که دفتر بتواند به کار ببرد (file:، libsql://، http:// یا https://).",
   "error.schemaMissing": "ساختار پایگاه داده آماده نیست",

@@ -15,5 +15,4 @@ export default {
   pubkey: "باید کلید عمومی ۶۴ نویسه‌ای هگزادسیمال با حروف کوچک باشد",
   permissionRequired: "دست‌کم یک مجوز باید انتخاب شود",
   roleRequired: "دست‌کم یک نقش باید انتخاب شود",
-  url: "باید نشانی معتبری باشد",
 } satisfies CatalogOf<typeof en>;

@@ -1,5 +1,5 @@
 import { register } from "~/auth/account.server";
-import { signedInAnswer } from "~/auth/api.server";
+import { signedInAnswer } from "./signed-in.server";
 import { registerSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/lib/api.server";

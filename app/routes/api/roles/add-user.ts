@@ -1,4 +1,4 @@
-import { userRolesCall } from "~/auth/api.server";
+import { userRolesCall } from "./change-roles.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** POST /api/roles/add-user { userId, roleIds }: gives an account more roles (those it holds are kept). */

@@ -1,4 +1,4 @@
-import { userRolesCall } from "~/auth/api.server";
+import { userRolesCall } from "./change-roles.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** POST /api/roles/remove-user { userId, roleIds }: takes roles from an account. */

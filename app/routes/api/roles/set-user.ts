@@ -1,4 +1,4 @@
-import { userRolesCall } from "~/auth/api.server";
+import { userRolesCall } from "./change-roles.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** PUT /api/roles/set-user { userId, roleIds }: makes these exactly the roles of an account. */
