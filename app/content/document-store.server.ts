@@ -63,9 +63,5 @@ export function clearDocuments(): void {
   documents.clear();
 }
 
-export function documentCount(): number {
-  return documents.size;
-}
-
 onContentChange(clearDocuments);
 onAppConfigChange(clearDocuments);

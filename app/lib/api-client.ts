@@ -19,6 +19,8 @@ export type ApiResult<T> = { ok: true; status: number; data: ApiData<T> } | ApiF
 export interface ApiRequest {
   body?: unknown;
   headers?: Record<string, string>;
+  /** Cancels the call (a newer one replaces it); a cancelled call answers as a network failure. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function callApi<T = Record<string, never>>(
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "same-origin",
+      signal: options.signal,
     });
   } catch {
     return { ok: false, status: 0, message: options.networkMessage, issues: [] };

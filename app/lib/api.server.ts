@@ -195,7 +195,7 @@ async function readJson(request: Request, t: TFunction): Promise<unknown> {
  * Validates a payload with its shared schema. Absent required fields give "Missing required fields: …" naming
  * them; other problems give the first issue's message. Both carry every issue.
  */
-export function parseBody<T>({ t }: Pick<ApiContext, "t">, schema: z.ZodType<T>, input: unknown): T {
+function parseBody<T>({ t }: Pick<ApiContext, "t">, schema: z.ZodType<T>, input: unknown): T {
   const result = validate(schema, input ?? {}, t);
   if (result.ok) return result.data;
   const message = result.missing.length

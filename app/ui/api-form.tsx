@@ -55,7 +55,7 @@ export function SubmitButton({
 }
 
 /** A form's answer from the server when it is not about one field. */
-export function FormAlert({ message }: { message?: string }) {
+function FormAlert({ message }: { message?: string }) {
   if (!message) return null;
   return (
     <p

@@ -9,7 +9,7 @@ import type { ToastInput, ToastVariant } from "./toast/types";
 import { failureToast, successToast, useApi } from "./use-api";
 
 /** A field is checked this long after typing in it stops, and at once when it is left or a choice changes. */
-export const validationDelay = 300;
+const validationDelay = 300;
 
 /** A form's values: a string per text field, a list of strings per checklist. */
 export type FormValues = Record<string, string | string[]>;

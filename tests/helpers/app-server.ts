@@ -4,8 +4,11 @@
  */
 import type { Server } from "node:http";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { getDb, type Database } from "~/db/client.server";
 import { buildIfStale } from "../../scripts/build-if-stale";
 import { createHttpApp, type AppModule } from "../../server/http";
+import { seedDatabase } from "./seed";
 
 export interface TestServer {
   url: string;
@@ -31,6 +34,29 @@ export async function startAppServer(): Promise<TestServer> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await build.onServerStop();
+    },
+  };
+}
+
+/**
+ * For a whole test file: its database seeded with the bundled content and accounts (plus whatever `extra` adds),
+ * and the app served over it, stopped after the file. Read `.url` inside tests.
+ */
+export function serveSeededApp(extra?: (db: Database) => Promise<unknown>): { readonly url: string } {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    const db = await getDb();
+    await seedDatabase(db);
+    await extra?.(db);
+    server = await startAppServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get url() {
+      if (!server) throw new Error("serveSeededApp: the server starts in beforeAll");
+      return server.url;
     },
   };
 }

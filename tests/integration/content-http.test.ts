@@ -3,20 +3,11 @@
  * 404s and redirects, the JSON calls with their errors in both languages, the machine-readable outputs,
  * and the document cache for anonymous visitors.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "~/db/client.server";
-import { startAppServer, type TestServer } from "../helpers/app-server";
+import { describe, expect, test } from "vitest";
+import { serveSeededApp } from "../helpers/app-server";
 import { element, metaContent, textOf } from "../helpers/html";
-import { seedDatabase } from "../helpers/seed";
 
-let server: TestServer;
-beforeAll(async () => {
-  await seedDatabase(await getDb());
-  server = await startAppServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serveSeededApp();
 
 const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
 const getJson = async (path: string, headers: Record<string, string> = {}) => {

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startAppServer, type TestServer } from "../helpers/app-server";
+import { describe, expect, test } from "vitest";
+import { serveSeededApp } from "../helpers/app-server";
 import type { Element } from "hast";
 import { element, elements, textOf } from "../helpers/html";
 import { rawGet } from "../helpers/raw-http";
-import { seedDatabase } from "../helpers/seed";
-import { getDb } from "~/db/client.server";
 
-let server: TestServer;
-beforeAll(async () => {
-  await seedDatabase(await getDb());
-  server = await startAppServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serveSeededApp();
 
 const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
 

@@ -2,17 +2,12 @@
  * A page written in one language only: its head names no translation that does not exist, and the language
  * switch leads to the other language's home page instead of a 404. Its own database, with one Persian-only note.
  */
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { getDb } from "~/db/client.server";
+import { expect, test } from "vitest";
 import { pages } from "~/db/schema";
-import { startAppServer, type TestServer } from "../helpers/app-server";
+import { serveSeededApp } from "../helpers/app-server";
 import { elements, metaContent } from "../helpers/html";
-import { seedDatabase } from "../helpers/seed";
 
-let server: TestServer;
-beforeAll(async () => {
-  const db = await getDb();
-  await seedDatabase(db);
+const server = serveSeededApp(async (db) => {
   await db.insert(pages).values({
     locale: "fa",
     path: "/notes/only-persian",
@@ -22,10 +17,6 @@ beforeAll(async () => {
     category: "notes",
     body: "این یادداشت فقط به فارسی نوشته شده است.",
   });
-  server = await startAppServer();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const html = async (path: string) => (await fetch(server.url + path)).text();

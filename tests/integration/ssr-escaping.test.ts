@@ -2,19 +2,14 @@
  * Whatever authors write reaches the page as text, never as markup: in the body, in <title> and <meta>, in JSON-LD
  * and in the data the browser hydrates from. Its own database, with one hostile page.
  */
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { getDb } from "~/db/client.server";
+import { expect, test } from "vitest";
 import { pages } from "~/db/schema";
-import { startAppServer, type TestServer } from "../helpers/app-server";
+import { serveSeededApp } from "../helpers/app-server";
 import { element, elements, metaContent, textOf } from "../helpers/html";
-import { seedDatabase } from "../helpers/seed";
 
 const attack = `</title></script><script>alert(1)</script>"'><img src=x onerror=alert(2)>`;
 
-let server: TestServer;
-beforeAll(async () => {
-  const db = await getDb();
-  await seedDatabase(db);
+const server = serveSeededApp(async (db) => {
   await db.insert(pages).values({
     locale: "en",
     path: "/notes/hostile",
@@ -26,10 +21,6 @@ beforeAll(async () => {
     tags: [`tag ${attack}`],
     body: "Plain text.",
   });
-  server = await startAppServer();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 test("a hostile title, description, author and tag stay text everywhere in the document", async () => {

@@ -3,20 +3,11 @@
  * place by small inline scripts; crawlers and the documents kept for anonymous visitors are rendered whole.
  * Whichever way, every inline script carries the request's CSP nonce, or the browser would refuse to run it.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "~/db/client.server";
-import { startAppServer, type TestServer } from "../helpers/app-server";
+import { describe, expect, test } from "vitest";
+import { serveSeededApp } from "../helpers/app-server";
 import { elements, element, textOf } from "../helpers/html";
-import { seedDatabase } from "../helpers/seed";
 
-let server: TestServer;
-beforeAll(async () => {
-  await seedDatabase(await getDb());
-  server = await startAppServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = serveSeededApp();
 
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 const crawler = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

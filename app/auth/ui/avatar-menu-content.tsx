@@ -1,17 +1,18 @@
 import { DropdownMenu } from "radix-ui";
-import { lazy, Suspense, useState, type ReactElement } from "react";
+import { useState, type ReactElement } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { dirOf, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { loadIdentityMaker } from "~/identity/store";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
+import { lazyPart } from "~/ui/lazy-part";
 import { isDark, setColorMode } from "~/ui/theme";
 import { toast } from "~/ui/toast/store";
 import { failureToast, successToast, useApi } from "~/ui/use-api";
 import type { SessionUser } from "~/auth/session-user";
 
-const AuthDialog = lazy(() => import("./auth-dialog"));
+const authDialog = lazyPart(() => import("./auth-dialog"));
 
 const itemClass =
   "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:text-muted-foreground";
@@ -131,9 +132,12 @@ export default function AvatarMenuContent({
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {dialog ? (
-        <Suspense fallback={null}>
-          <AuthDialog mode={dialog} onModeChange={setDialog} onClose={() => setDialog(null)} />
-        </Suspense>
+        <authDialog.Part
+          onFailed={() => setDialog(null)}
+          mode={dialog}
+          onModeChange={setDialog}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
     </>
   );

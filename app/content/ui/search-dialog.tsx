@@ -5,6 +5,7 @@ import type { Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/ui/dialog";
 import { Icon } from "~/ui/icon";
+import { useApi } from "~/ui/use-api";
 import type { SearchHit, SearchResponse } from "../view-types";
 
 const none: SearchHit[] = [];
@@ -22,6 +23,7 @@ type State =
 
 /** Results for the query as it is typed; while a newer answer is on its way the last results stay. */
 function useSearch(query: string, locale: Locale): State {
+  const api = useApi();
   const [answer, setAnswer] = useState<Answer>();
   const q = query.trim();
   useEffect(() => {
@@ -29,18 +31,16 @@ function useSearch(query: string, locale: Locale): State {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const params = new URLSearchParams({ q, locale });
-      fetch(`/api/search?${params}`, { signal: controller.signal, headers: { "X-Locale": locale } })
-        .then((response) => (response.ok ? (response.json() as Promise<SearchResponse>) : Promise.reject(response)))
-        .then((body) => setAnswer({ query: q, results: body.results }))
-        .catch(() => {
-          if (!controller.signal.aborted) setAnswer({ query: q, failed: true });
-        });
+      void api<SearchResponse>(`/api/search?${params}`, { method: "GET", signal: controller.signal }).then((result) => {
+        if (controller.signal.aborted) return;
+        setAnswer(result.ok ? { query: q, results: result.data.results } : { query: q, failed: true });
+      });
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [q, locale]);
+  }, [q, locale, api]);
   const last = answer && "results" in answer ? answer.results : none;
   if (!q) return { status: "idle", results: none };
   if (answer?.query !== q) return { status: "loading", results: last };

@@ -38,12 +38,7 @@ export default function InstallerScreen({ setup }: { setup: { authorized: boolea
         <p className="mt-2 text-muted-foreground">{t("install.intro")}</p>
         <div className="mt-8">{setup.authorized ? <InstallWizard /> : <TokenPanel invalid={setup.invalid} />}</div>
       </main>
-      <Toaster
-        label={t("common.toast.label")}
-        viewportLabel={t("common.toast.viewport")}
-        closeLabel={t("common.toast.close")}
-        flash={root?.flash ?? null}
-      />
+      <Toaster flash={root?.flash ?? null} />
     </>
   );
 }

@@ -40,6 +40,8 @@ interface ConnectionAnswer {
  * only through the previous step's action, never by clicking the stepper, and the server refuses any step
  * whose prerequisites are missing.
  */
+type InstallCall = "migrations-run" | "database-loading" | "finish";
+
 export function InstallWizard() {
   const t = useT();
   const locale = useLocale();
@@ -47,9 +49,11 @@ export function InstallWizard() {
   const [flags, setFlagsState] = useState<ProgressFlags>(initialFlags);
   const [database, setDatabase] = useState<DatabaseInfo | undefined>();
   const [checking, setChecking] = useState(true);
-  const [migrating, setMigrating] = useState(false);
-  const [loadingDefaults, setLoadingDefaults] = useState(false);
-  const [finishing, setFinishing] = useState(false);
+  // The installer step whose call is under way, if any.
+  const [running, setRunning] = useState<InstallCall | null>(null);
+  const migrating = running === "migrations-run";
+  const loadingDefaults = running === "database-loading";
+  const finishing = running === "finish";
 
   const setFlags = useCallback((update: (flags: ProgressFlags) => ProgressFlags) => {
     setFlagsState((current) => {
@@ -89,35 +93,27 @@ export function InstallWizard() {
   const current = flags.currentStep || 1;
   const goTo = (step: number) => setFlags((f) => ({ ...f, currentStep: Math.max(1, Math.min(step, current + 1)) }));
 
-  // A failed step only leaves its flag unset: the panel then shows the not-ready state (and a toast says why).
-  const post = (step: string) => api(`/api/install/${step}`);
-
-  const runMigrations = async () => {
-    setMigrating(true);
-    const result = await post("migrations-run");
-    setMigrating(false);
-    setFlags((f) => ({ ...f, databaseMigrated: result.ok }));
-    if (!result.ok) toast(failureToast(result));
+  /**
+   * Runs one installer call. A failed step only leaves its flag unset: the panel then shows the not-ready state,
+   * and a toast says why.
+   */
+  const run = async (call: InstallCall, done: (ok: boolean) => void, failure: "error" | "warning" = "error") => {
+    setRunning(call);
+    const result = await api(`/api/install/${call}`);
+    setRunning(null);
+    done(result.ok);
+    if (!result.ok) toast(failureToast(result, failure));
   };
-
-  const loadDefaults = async () => {
-    setLoadingDefaults(true);
-    const result = await post("database-loading");
-    setLoadingDefaults(false);
-    setFlags((f) => ({ ...f, databaseLoaded: result.ok }));
-    if (!result.ok) toast(failureToast(result));
-  };
-
-  const finish = async () => {
-    setFinishing(true);
-    const result = await post("finish");
-    setFinishing(false);
-    if (!result.ok) {
-      toast(failureToast(result, "warning"));
-      return;
-    }
-    setFlags((f) => ({ ...f, currentStep: totalSteps }));
-  };
+  const runMigrations = () => run("migrations-run", (ok) => setFlags((f) => ({ ...f, databaseMigrated: ok })));
+  const loadDefaults = () => run("database-loading", (ok) => setFlags((f) => ({ ...f, databaseLoaded: ok })));
+  const finish = () =>
+    run(
+      "finish",
+      (ok) => {
+        if (ok) setFlags((f) => ({ ...f, currentStep: totalSteps }));
+      },
+      "warning",
+    );
 
   const steps = [
     {
@@ -246,6 +242,10 @@ export function InstallWizard() {
   );
 }
 
+/**
+ * The connection check. A 503 answer describes the database that could not be reached, so its body is read
+ * whatever the status (`callApi` keeps only a failure's message); no answer at all reads as "not connected".
+ */
 async function fetchConnection(locale: Locale): Promise<ConnectionAnswer> {
   const response = await fetch("/api/install/database-connections", {
     headers: { "X-Locale": locale, Accept: "application/json" },

@@ -24,12 +24,7 @@ export function SiteShell({ children, ...slots }: { children: ReactNode } & Head
         {children}
       </main>
       <SiteFooter />
-      <Toaster
-        label={t("common.toast.label")}
-        viewportLabel={t("common.toast.viewport")}
-        closeLabel={t("common.toast.close")}
-        flash={root?.flash ?? null}
-      />
+      <Toaster flash={root?.flash ?? null} />
     </>
   );
 }

@@ -1,22 +1,15 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
-import { toast, toastEventName, useToasts } from "./store";
+import { useEffect, useRef } from "react";
+import { useT } from "~/i18n/use-t";
+import { lazyPart } from "../lazy-part";
+import { dismissToast, toast, toastEventName, useToasts } from "./store";
 import type { ToastInput } from "./types";
 
 // Radix Toast is loaded with the first toast, so pages that never show one never download it.
-const RadixToaster = lazy(() => import("./radix-toaster"));
+const radixToaster = lazyPart(() => import("./radix-toaster"));
 
-/** Mounts the toast viewport when there is something to show; shows a toast sent by the server. */
-export function Toaster({
-  label,
-  viewportLabel,
-  closeLabel,
-  flash,
-}: {
-  label: string;
-  viewportLabel: string;
-  closeLabel: string;
-  flash: ToastInput | null;
-}) {
+/** Mounts the toast viewport when there is something to show; shows a toast sent by the server (`flash`). */
+export function Toaster({ flash }: { flash: ToastInput | null }) {
+  const t = useT();
   const items = useToasts();
   const shown = useRef<ToastInput | null>(null);
   useEffect(() => {
@@ -35,8 +28,13 @@ export function Toaster({
   }, [flash]);
   if (items.length === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <RadixToaster items={items} label={label} viewportLabel={viewportLabel} closeLabel={closeLabel} />
-    </Suspense>
+    <radixToaster.Part
+      // Without its code no toast can show: drop them rather than keep them waiting.
+      onFailed={() => items.forEach((item) => dismissToast(item.id))}
+      items={items}
+      label={t("common.toast.label")}
+      viewportLabel={t("common.toast.viewport")}
+      closeLabel={t("common.toast.close")}
+    />
   );
 }
