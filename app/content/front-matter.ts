@@ -59,6 +59,17 @@ const text = () =>
     z.string({ error: "must be a string" }),
   );
 
+/**
+ * An image's address goes into src, href and meta tags as written: only a path on this site ("/images/x.svg")
+ * or an http(s) address, never another scheme (javascript:, data:) or a path that leaves the site ("//host").
+ */
+const imageAddress = z
+  .string()
+  .trim()
+  .refine((value) => /^\/(?![/\\])[^\s\\]*$/.test(value) || /^https?:\/\/[^\s\\]+$/i.test(value), {
+    error: "must be a path on this site (/images/…) or an http(s) address",
+  });
+
 const flag = () => z.boolean({ error: "must be true or false" }).default(false);
 
 export const frontMatterSchema = z.object({
@@ -73,7 +84,7 @@ export const frontMatterSchema = z.object({
       error: "must be a list of strings",
     })
     .default([]),
-  thumbnail: text().optional(),
+  thumbnail: text().pipe(imageAddress).optional(),
   author: text().optional(),
   toc: flag(),
   comments: flag(),

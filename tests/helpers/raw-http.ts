@@ -26,7 +26,10 @@ export function rawRequest(
 ): Promise<RawAnswer> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path, method, headers }, (res) => {
+    // A connection of its own: a request the server refused without reading its body ends that connection.
+    // Node sends a DELETE's body without a length unless told (the server would read it as the next request).
+    const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
+    const req = request({ hostname, port, path, method, headers: { ...length, ...headers }, agent: false }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));

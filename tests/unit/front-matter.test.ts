@@ -88,6 +88,23 @@ describe("parseContentFile: valid front matter", () => {
     expect(frontMatter.tags).toEqual([]);
   });
 
+  test("a thumbnail is a path on this site or an http(s) address, never a script or another host's path", () => {
+    for (const good of ["/images/a.svg", "https://cdn.example/a.png", "http://cdn.example/a.png"]) {
+      expect(parseContentFile(file(`title: x\nthumbnail: "${good}"`)).frontMatter.thumbnail).toBe(good);
+    }
+    for (const bad of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "data:image/svg+xml,<svg/>",
+      "//evil.example/a.png",
+      "/\\evil.example",
+      "images/a b.png",
+      "vbscript:x",
+    ]) {
+      expect(() => parseContentFile(file(`title: x\nthumbnail: '${bad}'`)), bad).toThrow(/thumbnail/);
+    }
+  });
+
   test("numbers in text fields are read as text (a book called 1984)", () => {
     const { frontMatter } = parseContentFile(file("title: 1984\ntags: [2024, orwell]"));
     expect(frontMatter.title).toBe("1984");

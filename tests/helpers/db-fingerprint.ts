@@ -1,0 +1,32 @@
+/**
+ * A hash of everything the database holds that a request could change, to prove that a refused request changed
+ * nothing. Left out: rate-limit counters (a refused attempt is counted by design) and the times a session or
+ * device was last seen (reading a session refreshes them).
+ */
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+
+const volatile: Record<string, string[]> = {
+  rate_limits: ["*"],
+  sessions: ["last_seen_at", "expires_at"],
+  devices: ["last_activity_at"],
+};
+
+export async function databaseFingerprint(db: Database): Promise<string> {
+  const tables = await db.all<{ name: string }>(
+    sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name`,
+  );
+  const hash = createHash("sha256");
+  for (const { name } of tables) {
+    const skip = volatile[name] ?? [];
+    if (skip.includes("*")) continue;
+    const rows = await db.all<Record<string, unknown>>(sql.raw(`SELECT * FROM "${name}" ORDER BY rowid`));
+    hash.update(name);
+    for (const row of rows) {
+      for (const column of skip) delete row[column];
+      hash.update(JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value)));
+    }
+  }
+  return hash.digest("hex");
+}

@@ -1,0 +1,40 @@
+/**
+ * The site's routes as the router has them (app/routes.ts), flattened to concrete paths a test can request, so
+ * suites that walk every route cover a route added later without being told about it.
+ */
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "~/routes";
+
+export interface RouteEntry {
+  /** The request path, with parameters and splats filled in (`/api/oauth/github/start`, `/en/notes/x`). */
+  path: string;
+  /** The route module, relative to app/. */
+  file: string;
+  /** A JSON call under /api/ (answers with `{ message }` when it refuses). */
+  api: boolean;
+}
+
+/** What a `:param` or `*` becomes in a request path. */
+const fillers: Record<string, string> = { provider: "github", "*": "notes/hostile-probe" };
+
+export function routeTable(): RouteEntry[] {
+  const out: RouteEntry[] = [];
+  const walk = (entries: RouteConfigEntry[], parent: string) => {
+    for (const entry of entries) {
+      const joined = [parent, entry.path ?? ""].filter(Boolean).join("/");
+      const path = `/${joined
+        .split("/")
+        .map((segment) =>
+          segment.startsWith(":") ? (fillers[segment.slice(1)] ?? "x") : (fillers[segment] ?? segment),
+        )
+        .join("/")}`.replace(/\/+$/, "");
+      if (!entry.children?.length || entry.index) {
+        out.push({ path: path || "/", file: entry.file, api: path.startsWith("/api/") });
+      }
+      if (entry.children) walk(entry.children, joined);
+    }
+  };
+  walk(routes, "");
+  // One entry per (path, module): layouts with an index child give the same path twice.
+  return [...new Map(out.map((entry) => [`${entry.path} ${entry.file}`, entry])).values()];
+}
