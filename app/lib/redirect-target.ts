@@ -10,7 +10,13 @@ const maxLength = 2048;
  * C0 controls, DEL and C1 controls are refused: browsers drop tabs and line breaks from URLs (so "/\t/x" becomes
  * "//x") and a header cannot carry the rest. A backslash is a slash to browsers ("/\x" is "//x").
  */
-const refused = /[\u0000-\u001f\u007f-\u009f\\]/;
+function hasRefusedCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x5c) return true;
+  }
+  return false;
+}
 
 /**
  * `value` as a same-origin path ("/a/b?c#d", normalised and percent-encoded as a browser would send it), or
@@ -18,7 +24,9 @@ const refused = /[\u0000-\u001f\u007f-\u009f\\]/;
  * characters, backslashes, or more than 2048 characters. Callers choose their own fallback.
  */
 export function redirectTarget(value: string | null | undefined): string | undefined {
-  if (!value || value.length > maxLength || !value.startsWith("/") || refused.test(value)) return undefined;
+  if (!value || value.length > maxLength || !value.startsWith("/") || hasRefusedCharacter(value)) {
+    return undefined;
+  }
   let url: URL;
   try {
     url = new URL(value, base);

@@ -87,7 +87,7 @@ describe("request body limit", () => {
     const answer = await post("/api/auth/login", { chunks: repeat(kib(16), 8) });
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe("close");
-    expect(JSON.parse(answer.body)).toEqual({ message: "درخواست بیش از اندازه بزرگ است." });
+    expect(JSON.parse(answer.body)).toEqual({ message: "حجم درخواست بیش از حد مجاز است." });
   });
 
   test("the limit holds for any path, page or API", async () => {

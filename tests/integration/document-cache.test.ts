@@ -75,7 +75,8 @@ describe("one entry per page", () => {
   });
 
   test("canonical addresses of listings are kept", async () => {
-    for (const path of ["/en/logs", "/en/logs?category=notes", "/notes", "/"]) expect(await stored(path), path).toBe(true);
+    for (const path of ["/en/logs", "/en/logs?category=notes", "/notes", "/"])
+      expect(await stored(path), path).toBe(true);
   });
 });
 
@@ -85,9 +86,19 @@ describe("comments clear their own page only", () => {
   test("approving a comment refreshes that page's documents and keeps every other one", async () => {
     const others = ["/en/about", "/", "/en/logs", "/notes/learning-slowly", "/fa/notes/learning-slowly"];
     for (const path of [post, ...others]) expect(await stored(path), path).toBe(true);
-    const pending = await call("POST", "/api/comments/new", { routePath: post, commentBody: "A comment to approve." }, "member");
+    const pending = await call(
+      "POST",
+      "/api/comments/new",
+      { routePath: post, commentBody: "A comment to approve." },
+      "member",
+    );
     expect(pending.body.comment.status).toBe("pending");
-    const approved = await call("POST", "/api/comments/moderate", { id: pending.body.comment.id, newStatus: "approved" }, "moderator");
+    const approved = await call(
+      "POST",
+      "/api/comments/moderate",
+      { id: pending.body.comment.id, newStatus: "approved" },
+      "moderator",
+    );
     expect(approved.status).toBe(200);
     expect((await cacheState(post)).state).not.toBe("hit");
     for (const path of others) expect((await cacheState(path)).state, path).toBe("hit");
@@ -96,7 +107,12 @@ describe("comments clear their own page only", () => {
   test("a comment approved at once does the same", async () => {
     const others = ["/en/about", "/", "/notes/learning-slowly"];
     for (const path of [post, ...others]) expect(await stored(path), path).toBe(true);
-    const posted = await call("POST", "/api/comments/new", { routePath: post, commentBody: "Approved straight away." }, "member");
+    const posted = await call(
+      "POST",
+      "/api/comments/new",
+      { routePath: post, commentBody: "Approved straight away." },
+      "member",
+    );
     expect(posted.body.comment.status).toBe("approved");
     expect((await cacheState(post)).state).not.toBe("hit");
     for (const path of others) expect((await cacheState(path)).state, path).toBe("hit");
