@@ -49,15 +49,11 @@ function firstLoadChunks(): Rolldown.CodeSplittingOptions {
 }
 
 export default defineConfig({
-  // The server build's entry is our Express sub-app, so it shares one module graph with the routes.
-  // The Express adapter goes through Vite like our code, so in development both use one copy of react-router
-  // (else getLoadContext's RouterContextProvider fails the adapter's instanceof check).
+  // The server build's entry is our Express sub-app, so it shares one module graph with the routes (and one copy
+  // of react-router: getLoadContext's RouterContextProvider must pass the router's instanceof check).
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } },
-    ssr: {
-      build: { rollupOptions: { input: "./server/app.ts" } },
-      resolve: { noExternal: ["@react-router/express"] },
-    },
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   // No Vite preload helper around dynamic imports (0.8 KB gzip on every page): React Router already preloads
   // each route's modules, and what loads on use (search, tooltips, the drawer) may fetch its few imports then.

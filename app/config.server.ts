@@ -32,8 +32,12 @@ export interface Config {
   databaseAuthToken: string | undefined;
   /** SITE_URL as an origin ("https://daftar.example", no trailing slash). */
   siteUrl: string | undefined;
-  /** TRUST_PROXY as Express's "trust proxy" setting takes it. */
-  trustProxy: boolean | number | string;
+  /**
+   * TRUST_PROXY as Express's "trust proxy" setting takes it: false (no proxy, the default), a number of proxies,
+   * or their addresses. "true" means one proxy: Express's own `true` would take the left-most X-Forwarded-For
+   * entry, which the client writes, as the client's address.
+   */
+  trustProxy: false | number | string;
   /** DAFTAR_INSTALLED=true: installed, whatever the database says. */
   forceInstalled: boolean;
   /** SETUP_TOKEN: the installer's token, instead of a generated one. */
@@ -189,13 +193,35 @@ function httpUrl(text: string): string | undefined {
   }
 }
 
-/** TRUST_PROXY as Express takes it: a boolean, a hop count, or names, addresses and subnets; undefined if none. */
-function trustProxySetting(text: string): boolean | number | string | undefined {
-  if (text === "true" || text === "false") return text === "true";
+/** TRUST_PROXY as Express takes it: false, a hop count ("true" is 1), or names, addresses and subnets; undefined if none. */
+function trustProxySetting(text: string): false | number | string | undefined {
+  if (text === "false") return false;
+  if (text === "true") return 1;
   if (/^\d+$/.test(text)) return Number(text);
   const parts = text.split(",").map((part) => part.trim());
   const valid = parts.every((part) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(part));
   return valid ? parts.join(", ") : undefined;
+}
+
+/**
+ * What the servers print when they start, about settings that work but are probably not what was meant: one line
+ * each. `env` (the process environment by default) has been checked by parseConfig.
+ */
+export function configWarnings(env: Record<string, string | undefined> = process.env): string[] {
+  const read = (name: string) => env[name]?.trim() || undefined;
+  const warnings: string[] = [];
+  const trustProxy = read("TRUST_PROXY");
+  if (trustProxy === "true") {
+    warnings.push(
+      "TRUST_PROXY=true is taken as one proxy in front of Daftar (TRUST_PROXY=1): the client address is the one that proxy appended to X-Forwarded-For. Set the number of proxies, or their addresses, to say so.",
+    );
+  }
+  if (trustProxy === undefined && read("SITE_URL")?.toLowerCase().startsWith("https:")) {
+    warnings.push(
+      "SITE_URL is https but TRUST_PROXY is not set: behind a reverse proxy every visitor has the proxy's address (one shared login limit, wrong addresses in the logs). Set TRUST_PROXY to the number of proxies or their addresses.",
+    );
+  }
+  return warnings;
 }
 
 let loaded: Config | undefined;

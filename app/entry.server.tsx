@@ -2,9 +2,26 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { requestInfoContext } from "./request-context";
 import { NonceContext } from "./ui/nonce";
+
+/**
+ * Errors of loaders, actions and rendering go to the log, except a client's own mistakes (a 4xx answer the
+ * router made: a method a route does not take, an address it does not have) and requests the client gave up on:
+ * those are answers, and a stack trace per request would let anyone flood the log.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 /** React Router rejects data still pending after this long; the render is aborted a second later. */
 export const streamTimeout = 5_000;

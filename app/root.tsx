@@ -26,7 +26,8 @@ import { usePageLocales } from "./i18n/page-locales";
 import { useT } from "./i18n/use-t";
 import { readCookie } from "./lib/cookies";
 import { mergeHeaders } from "./lib/headers";
-import { siteOrigin } from "./lib/site-origin.server";
+import { redirectTarget } from "./lib/redirect-target";
+import { secureCookies, siteOrigin } from "./lib/site-origin.server";
 import { SearchBox } from "./content/ui/search-box";
 import { getAppConfig } from "./settings/app-config.server";
 import { defaultAppConfig, siteInfo } from "./settings/app-config";
@@ -89,8 +90,8 @@ function setupAccess(request: Request, url: URL): RootData["setup"] {
   if (given !== null) {
     if (!queryTokenIsValid(url)) return { authorized: hasSetupToken(request), invalid: true };
     url.searchParams.delete(setupQueryName);
-    throw redirect(url.pathname + url.search, {
-      headers: { "Set-Cookie": setupCookie(given, url.protocol === "https:"), "Cache-Control": "no-store" },
+    throw redirect(redirectTarget(url.pathname + url.search) ?? "/", {
+      headers: { "Set-Cookie": setupCookie(given, secureCookies(request)), "Cache-Control": "no-store" },
     });
   }
   return { authorized: hasSetupToken(request), invalid: false };
@@ -103,9 +104,11 @@ function setupAccess(request: Request, url: URL): RootData["setup"] {
 function rememberedLanguageRedirect(request: Request, url: URL, prefix: string, path: string) {
   if (prefix || request.method !== "GET" || request.headers.get("sec-fetch-mode") !== "navigate") return;
   if (readCookie(request.headers.get("cookie"), localeCookieName) !== "en") return;
+  // A Referer that is no URL says nothing about where the visitor was: treated as elsewhere.
   const referer = request.headers.get("referer");
-  if (referer && new URL(referer, url).origin === url.origin) return;
-  throw redirect(localizePath(path, "en") + url.search, { headers: { Vary: "Cookie" } });
+  if (referer && URL.parse(referer, url)?.origin === url.origin) return;
+  const target = redirectTarget(localizePath(path, "en") + url.search) ?? localizePath("/", "en");
+  throw redirect(target, { headers: { Vary: "Cookie" } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>

@@ -2,21 +2,24 @@
  * The application as an Express sub-app. Vite builds this file together with the routes (see vite.config.ts),
  * so everything here shares one module graph with the loaders: one database connection, one set of caches.
  */
-import { createRequestHandler } from "@react-router/express";
 import express, { type Request, type Response } from "express";
-import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { serverT } from "~/i18n/catalogs.server";
 import { ensureSetupToken, setupTokenPath } from "~/install/setup-token.server";
 import { apiLocale } from "~/lib/api.server";
 import { isCrossSiteMutation, isSafeMethod } from "~/lib/same-origin.server";
 import { requestInfoContext } from "~/request-context";
 import { readAppConfig } from "~/settings/app-config.server";
+import { limitBodies } from "./body-limit";
 import { documentCache } from "./document-cache";
+import { fetchRequest, requestHeaders, requestUrl, sendResponse } from "./fetch-bridge";
+import { pageMethods } from "./page-methods";
 
 export const app = express();
 app.disable("x-powered-by");
 
-const build = () => import("virtual:react-router/server-build");
+const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+const handle = createRequestHandler(build, import.meta.env.DEV ? "development" : "production");
 
 function getLoadContext(req: Request, res: Response) {
   const context = new RouterContextProvider();
@@ -28,30 +31,40 @@ function getLoadContext(req: Request, res: Response) {
   return context;
 }
 
-function fetchRequestOf(req: Request): globalThis.Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  return new globalThis.Request(url, { headers });
-}
+// A Host that is no host name makes no address: refused before anything builds one from it.
+app.use((req, res, next) => {
+  if (URL.canParse(`http://${req.host ?? "localhost"}/`)) return next();
+  res.status(400).json({ message: serverT(apiLocale({ headers: requestHeaders(req) }))("api.invalidInput") });
+});
+
+// Bodies are read and limited before anything else sees them (server/body-limit.ts).
+app.use(limitBodies());
 
 // Cross-site form posts and fetches never reach a loader or action (see isCrossSiteMutation).
 app.use((req, res, next) => {
   if (isSafeMethod(req.method)) return next();
-  const request = fetchRequestOf(req);
-  if (!isCrossSiteMutation(req.method, new URL(request.url), request.headers)) return next();
-  res.status(403).json({ message: serverT(apiLocale(request))("api.crossOrigin") });
+  const headers = requestHeaders(req);
+  if (!isCrossSiteMutation(req.method, requestUrl(req), headers)) return next();
+  res.status(403).json({ message: serverT(apiLocale({ headers }))("api.crossOrigin") });
 });
+
+// Pages take GET and HEAD only; the API answers other methods itself.
+app.use(pageMethods(build, { dev: import.meta.env.DEV }));
 
 // Which API calls answer before installation is decided by each route (see `gate` in app/lib/api.server.ts).
 
 // Public pages for anonymous visitors come from memory when they can (server/document-cache.ts); not in
 // development, where every edit must show.
-if (!import.meta.env.DEV) app.use(documentCache(createFetchHandler(build, "production"), getLoadContext));
+if (!import.meta.env.DEV) app.use(documentCache(handle, getLoadContext));
 
-app.use(createRequestHandler({ build, getLoadContext }));
+app.use(async (req, res, next) => {
+  try {
+    await sendResponse(res, await handle(fetchRequest(req, res), getLoadContext(req, res)));
+  } catch (error) {
+    if (res.headersSent) res.destroy(error as Error);
+    else next(error);
+  }
+});
 
 /**
  * Work to do once when the server starts, before it takes requests. Returns lines for the console: while the

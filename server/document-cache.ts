@@ -1,10 +1,13 @@
 /**
  * Serves cached HTML documents to anonymous visitors, so a popular post costs a map lookup instead of a React
  * render. Only GET/HEAD requests without personal state qualify (no cookies but the language choice, no
- * credentials, no unknown query parameters), and only documents whose route opted in (see
- * app/content/document-store.server.ts). Each answer carries the request's own CSP nonce.
+ * credentials, no unknown query parameters), and only documents whose route opted in at their canonical address
+ * (see app/content/document-store.server.ts). Each answer carries the request's own CSP nonce.
+ *
+ * One page has one entry, whatever spelling of its address or Host a request uses, so nobody can push popular
+ * pages out by varying them: the key is the canonical origin (SITE_URL; without it, one of the first few
+ * origins seen) and the normalised path and query.
  */
-import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
 import {
@@ -15,6 +18,8 @@ import {
   type CachedDocument,
 } from "~/content/document-store.server";
 import { readCookie } from "~/lib/cookies";
+import { configuredOrigin } from "~/lib/site-origin.server";
+import { fetchRequest, requestUrl, sendResponse } from "./fetch-bridge";
 
 /** Query parameters of cacheable pages (listings); anything else bypasses the cache. */
 const cacheableParams = new Set(["page", "category"]);
@@ -24,7 +29,7 @@ type Handler = (request: Request, context: RouterContextProvider) => Promise<Res
 export function isCacheableRequest(req: ExpressRequest): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.headers.authorization) return false;
-  const url = new URL(req.originalUrl, "http://site.invalid");
+  const url = requestUrl(req);
   if (url.pathname.endsWith(".data") || url.pathname.startsWith("/api/")) return false;
   for (const key of url.searchParams.keys()) if (!cacheableParams.has(key)) return false;
   const cookie = req.headers.cookie;
@@ -41,21 +46,20 @@ export function isCacheableRequest(req: ExpressRequest): boolean {
   return true;
 }
 
-function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-  });
+/**
+ * Without SITE_URL a document shows the origin it was asked for (canonical links), so origins are kept apart;
+ * only the first few are cached (localhost, an address on the network, the public name), so that made-up Host
+ * headers cannot fill the cache.
+ */
+const MAX_ORIGINS = 4;
+const origins = new Set<string>();
+
+/** The entry's key, or undefined when this request's origin is not one the cache keeps. */
+function cacheKey(req: ExpressRequest): string | undefined {
+  const url = requestUrl(req);
+  const origin = configuredOrigin() ?? url.origin;
+  if (!configuredOrigin() && !origins.has(origin) && origins.size >= MAX_ORIGINS) return undefined;
+  return `${origin}${url.pathname}${url.search}`;
 }
 
 /** Answers with a document, with the request's own nonce in it. */
@@ -81,7 +85,8 @@ export function documentCache(
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!isCacheableRequest(req)) return next();
     const nonce = String(res.locals.nonce ?? "");
-    const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    const key = cacheKey(req);
+    if (!key) return next();
     const hit = getDocument(key);
     if (hit) return send(res, hit, documentBody(hit, nonce), req.method === "HEAD", "hit");
     if (req.method !== "GET") return next();
@@ -100,12 +105,10 @@ export function documentCache(
       if (cacheable) {
         const body = await response.text();
         putDocument(key, { status: response.status, headers, body, nonce });
+        origins.add(new URL(key).origin);
         return send(res, { status: response.status, headers }, Buffer.from(body), false, "miss");
       }
-      res.status(response.status);
-      for (const [name, value] of headers) res.append(name, value);
-      if (response.body) await writeReadableStreamToWritable(response.body, res);
-      else res.end();
+      await sendResponse(res, response, headers);
     } catch (error) {
       if (res.headersSent) res.destroy(error as Error);
       else next(error);

@@ -8,7 +8,7 @@ import path from "node:path";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import { config, ConfigError, type Config } from "../app/config.server.ts";
+import { config, ConfigError, configWarnings, type Config } from "../app/config.server.ts";
 
 export interface AppModule {
   app: Express;
@@ -95,10 +95,15 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** The configuration, checked before the server starts: a bad value is printed and the process exits. */
+/**
+ * The configuration, checked before the server starts: a bad value is printed and the process exits; a value
+ * that works but is probably not what was meant is printed as a warning.
+ */
 export function startupConfig(): Config {
   try {
-    return config();
+    const checked = config();
+    for (const warning of configWarnings()) console.warn(`Warning: ${warning}`);
+    return checked;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Daftar cannot start. ${error.message}`);

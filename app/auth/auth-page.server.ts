@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { pickMessages } from "~/i18n/catalogs.server";
 import { localizePath, parseLocalizedPath } from "~/i18n/locales";
+import { redirectTarget } from "~/lib/redirect-target";
 import { currentUser } from "./current-user.server";
 import { configuredProviders } from "./oauth/providers.server";
-import { safeReturnPath } from "./return-path";
 
 /**
  * What the login and register pages (and the dialogs, which fetch the login page's data) need: texts,
@@ -12,7 +12,7 @@ import { safeReturnPath } from "./return-path";
 export async function authPageData(request: Request) {
   const url = new URL(request.url);
   const { locale } = parseLocalizedPath(url.pathname);
-  const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"), localizePath("/", locale));
+  const redirectTo = redirectTarget(url.searchParams.get("redirectTo")) ?? localizePath("/", locale);
   if (await currentUser(request).catch(() => null)) throw redirect(redirectTo);
   return {
     messages: pickMessages(locale, ["auth", "validation"]),

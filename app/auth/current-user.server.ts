@@ -4,6 +4,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { parseLocalizedPath } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
+import { redirectTarget } from "~/lib/redirect-target";
 import { ServiceError } from "~/lib/service-error";
 import type { Permission } from "./permissions";
 import type { SessionUser } from "./session-user";
@@ -127,5 +128,6 @@ export async function requirePageUser(request: Request): Promise<CurrentUser> {
   const { prefix } = parseLocalizedPath(pathname);
   url.searchParams.delete("_routes");
   const back = pathname + (url.searchParams.size ? `?${url.searchParams}` : "");
-  throw redirect(`${prefix ? `/${prefix}` : ""}/login?redirectTo=${encodeURIComponent(back)}`);
+  const login = `${prefix ? `/${prefix}` : ""}/login`;
+  throw redirect(redirectTarget(`${login}?redirectTo=${encodeURIComponent(back)}`) ?? login);
 }

@@ -3,6 +3,7 @@ import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { readCookie, serializeCookie } from "~/lib/cookies";
+import { secureCookies } from "~/lib/site-origin.server";
 
 export const sessionCookieName = "daftar_session";
 /** Sessions last 30 days and are extended while in use. */
@@ -12,10 +13,6 @@ const touchEveryMs = 60 * 60 * 1000;
 
 function idOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
-}
-
-function isSecure(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
 }
 
 /** Where a request came from: recorded with sessions and devices, and the subject of address limits. */
@@ -52,7 +49,7 @@ function sessionCookie(token: string, request: Request): string {
   return serializeCookie(sessionCookieName, token, {
     httpOnly: true,
     sameSite: "Lax",
-    secure: isSecure(request),
+    secure: secureCookies(request),
     maxAge: Math.floor(sessionMaxAgeMs / 1000),
   });
 }
@@ -61,7 +58,7 @@ export function clearSessionCookie(request: Request): string {
   return serializeCookie(sessionCookieName, "", {
     httpOnly: true,
     sameSite: "Lax",
-    secure: isSecure(request),
+    secure: secureCookies(request),
     maxAge: 0,
   });
 }

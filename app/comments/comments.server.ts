@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { isUniqueViolation } from "~/auth/users.server";
-import { contentChanged } from "~/content/changes.server";
+import { clearDocuments } from "~/content/document-store.server";
 import type { Database } from "~/db/client.server";
 import { comments, pages, users, type CommentStatus } from "~/db/schema";
 import { localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
@@ -285,6 +285,6 @@ export async function moderate(db: Database, ids: number[], newStatus: CommentSt
   if (found.length !== new Set(ids).size) throw new ServiceError(404, "comments.notFound");
   await db.update(comments).set({ status: newStatus, updatedAt: new Date() }).where(inArray(comments.id, ids));
   const changed = [...new Set(found.map((c) => c.routePath))];
-  contentChanged(changed.map((routePath) => canonicalRoutePath(routePath)));
+  clearDocuments(changed.map((routePath) => canonicalRoutePath(routePath)));
   return changed;
 }

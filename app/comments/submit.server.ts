@@ -5,7 +5,7 @@
  */
 import type { CurrentUser } from "~/auth/current-user.server";
 import { hit, refuseOverLimit, type Limit } from "~/auth/rate-limit.server";
-import { contentChanged } from "~/content/changes.server";
+import { clearDocuments } from "~/content/document-store.server";
 import type { Database } from "~/db/client.server";
 import { ServiceError } from "~/lib/service-error";
 import { getAppConfig } from "~/settings/app-config.server";
@@ -88,8 +88,8 @@ export async function submitComment(
     },
     settings.moderationWords,
   );
-  // An approved comment changes its page's comment count (and cached document) at once.
-  if (comment.status === "approved") contentChanged([canonicalRoutePath(comment.routePath)]);
+  // An approved comment changes its page's comment count at once; only that page's document shows it.
+  if (comment.status === "approved") clearDocuments([canonicalRoutePath(comment.routePath)]);
   return { discarded: false, comment };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The content domain's invalidation hub. Whoever changes pages (the installer's default data, the editor's
- * builds, comment moderation) calls `contentChanged`; the caches derived from pages (catalog, rendered HTML,
- * search index, cached documents) listen with `onContentChange` and drop or update what they hold.
+ * builds) calls `contentChanged`; the caches derived from pages (catalog, rendered HTML, search index, cached
+ * documents) listen with `onContentChange` and drop or update what they hold.
  */
 import type { Locale } from "~/i18n/locales";
 

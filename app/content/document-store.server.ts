@@ -1,15 +1,31 @@
 /**
  * The document store: whole HTML documents of public pages, kept for anonymous visitors; the HTTP layer
  * (server/document-cache.ts) looks answers up here and serves them. A route opts in by sending
- * `cacheableDocument` headers from its loader; the store empties when content or the app configuration
+ * `cacheableDocumentAt` headers from its loader; the store empties when content or the app configuration
  * changes, and entries expire after a few minutes anyway (the footer's year, relative things).
  */
+import { parseLocalizedPath } from "~/i18n/locales";
 import { onAppConfigChange } from "~/settings/app-config.server";
-import { onContentChange } from "./changes.server";
+import { onContentChange, type ContentChange } from "./changes.server";
 
 /** Response header a loader sets to allow its document to be cached; the server removes it before sending. */
 export const documentCacheHeader = "x-daftar-document-cache";
-export const cacheableDocument = { [documentCacheHeader]: "public" } as const;
+const cacheableDocument = { [documentCacheHeader]: "public" } as const;
+
+/**
+ * The loader's opt-in, given only at the page's one canonical address: exactly the query parameters the page
+ * uses, in their canonical form and order (undefined ones left out). Any other spelling ("?page=01", "?page=1",
+ * a parameter the page ignores) is still answered, but not kept, so it cannot add entries.
+ */
+export function cacheableDocumentAt(
+  url: URL,
+  params: Record<string, string | undefined> = {},
+): { headers: typeof cacheableDocument } | undefined {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, value);
+  const canonical = query.size ? `?${query}` : "";
+  return url.search === canonical ? { headers: cacheableDocument } : undefined;
+}
 
 export interface CachedDocument {
   status: number;
@@ -58,10 +74,27 @@ export function documentBody(entry: CachedDocument, nonce: string): Buffer {
   return Buffer.concat(parts);
 }
 
-/** Empties the cache; content and settings changes call it, and so may any domain whose data pages show. */
-export function clearDocuments(): void {
-  documents.clear();
+/**
+ * Drops the documents of the given pages (in each form of their address: "/x" and "/fa/x" for Persian), or all of
+ * them. A domain whose data only a page's own document shows (a comment count) names the page; content and
+ * settings changes show in listings, feeds and menus, so they empty the cache.
+ */
+export function clearDocuments(pages?: readonly ContentChange[]): void {
+  if (!pages) return documents.clear();
+  for (const key of documents.keys()) {
+    const { pathname } = new URL(key);
+    const { locale, path } = parseLocalizedPath(safeDecode(pathname));
+    if (pages.some((page) => page.locale === locale && safeDecode(page.path) === path)) documents.delete(key);
+  }
 }
 
-onContentChange(clearDocuments);
-onAppConfigChange(clearDocuments);
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+onContentChange(() => clearDocuments());
+onAppConfigChange(() => clearDocuments());

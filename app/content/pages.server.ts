@@ -9,11 +9,12 @@ import type { Messages } from "~/i18n/translate";
 import { getAppConfig } from "~/settings/app-config.server";
 import { siteInfo, type SiteInfo } from "~/settings/app-config";
 import { findPage, queryPosts } from "./catalog.server";
-import { cacheableDocument } from "./document-store.server";
+import { cacheableDocumentAt } from "./document-store.server";
 import { contentHead } from "./head.server";
 import { getRenderedPage } from "./render.server";
 import { approvedCount } from "~/comments/comments.server";
 import { getDb } from "~/db/client.server";
+import { redirectTarget } from "~/lib/redirect-target";
 import { siteOrigin } from "~/lib/site-origin.server";
 import type { ArticleView, LinkItem, ListingView, PostCard, YearGroup } from "./view-types";
 import {
@@ -55,7 +56,8 @@ function notFound(): never {
   throw data(null, { status: 404 });
 }
 
-const headers = { headers: cacheableDocument };
+/** `?page=` as it is written in links: absent for the first page. */
+const pageParam = (page: number | undefined) => (page && page > 1 ? String(page) : undefined);
 
 // ── Home ────────────────────────────────────────────────────────────────────
 
@@ -94,7 +96,7 @@ export async function loadHome(request: Request, url: URL) {
     intro: introPost ? await postCard(introPost) : null,
     latest: await Promise.all(latestPosts.map(postCard)),
   };
-  return data(result, headers);
+  return data(result, cacheableDocumentAt(ctx.url));
 }
 
 // ── Logs archive ────────────────────────────────────────────────────────────
@@ -161,7 +163,7 @@ export async function loadLogs(request: Request, url: URL) {
     total: listing.total,
     pagination: listing.pagination,
   };
-  return data(result, headers);
+  return data(result, cacheableDocumentAt(ctx.url, { category, page: pageParam(page) }));
 }
 
 /** "Books – Page 2 of 3" style suffix for the document title of a filtered or later page. */
@@ -183,13 +185,18 @@ export interface PageData {
 /** The page for any other path: a category's listing, a post, a plain page, or 404. */
 export async function loadPage(request: Request, url: URL) {
   const ctx = await context(request, url);
-  // One address per page: "/about/" becomes "/about".
+  // One address per page: "/about/" becomes "/about". An address that is no path here ("//host/") is no page.
   if (ctx.url.pathname.length > 1 && ctx.url.pathname.endsWith("/")) {
-    throw redirect(ctx.url.pathname.replace(/\/+$/, "") + ctx.url.search, 301);
+    const target = redirectTarget(ctx.url.pathname.replace(/\/+$/, "") + ctx.url.search);
+    if (!target) notFound();
+    throw redirect(target, 301);
   }
   const config = await getAppConfig();
   const slug = ctx.path.slice(1);
-  if (config.categories.includes(slug)) return data(await categoryPage(ctx, slug), headers);
+  if (config.categories.includes(slug)) {
+    const page = pageParam(parsePageNumber(ctx.url.searchParams.get("page")));
+    return data(await categoryPage(ctx, slug), cacheableDocumentAt(ctx.url, { page }));
+  }
 
   const page = await getRenderedPage(ctx.locale, ctx.path);
   if (!page) notFound();
@@ -223,7 +230,7 @@ export async function loadPage(request: Request, url: URL) {
     view,
     locales: pageLocales,
   };
-  return data(result, headers);
+  return data(result, cacheableDocumentAt(ctx.url));
 }
 
 async function categoryPage(ctx: Context, slug: string): Promise<PageData> {

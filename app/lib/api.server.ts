@@ -30,7 +30,7 @@ import { validate } from "./validation";
  * The language of a JSON answer: `X-Locale` (our own pages send it), else the first of Accept-Language that we
  * have, else Persian.
  */
-export function apiLocale(request: Request): Locale {
+export function apiLocale(request: Pick<Request, "headers">): Locale {
   const explicit = request.headers.get("x-locale");
   if (isLocale(explicit)) return explicit;
   for (const part of (request.headers.get("accept-language") ?? "").split(",")) {

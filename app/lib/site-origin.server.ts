@@ -9,3 +9,11 @@ export function configuredOrigin(): string | undefined {
 export function siteOrigin(request: Request): string {
   return configuredOrigin() || new URL(request.url).origin;
 }
+
+/**
+ * Whether cookies get `Secure`: from SITE_URL when it is set (behind a TLS proxy the app itself may only see
+ * http), else from the request's own protocol.
+ */
+export function secureCookies(request: Request): boolean {
+  return siteOrigin(request).startsWith("https:");
+}

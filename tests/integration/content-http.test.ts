@@ -6,6 +6,7 @@
 import { describe, expect, test } from "vitest";
 import { serveSeededApp } from "../helpers/app-server";
 import { element, metaContent, textOf } from "../helpers/html";
+import { rawGet } from "../helpers/raw-http";
 
 const server = serveSeededApp();
 
@@ -263,6 +264,19 @@ describe("document cache", () => {
     expect((await get("/en/about", { headers: { cookie: "locale=en" } })).headers.get("x-document-cache")).toBe("hit");
     await (await get("/about")).text();
     expect((await get("/about", { headers: { cookie: "locale=en" } })).headers.get("x-document-cache")).toBeNull();
+  });
+
+  test("without SITE_URL, only the first few origins are kept, so made-up Host headers cannot fill the cache", async () => {
+    const state = async (host: string) => {
+      await rawGet(`${server.url}/en/about`, { host });
+      return (await rawGet(`${server.url}/en/about`, { host })).headers["x-document-cache"];
+    };
+    const states = [];
+    for (let i = 0; i < 8; i++) states.push(await state(`made-up-${i}.example`));
+    // This test file's own origin is one of the few; at most three others join it, the rest are never kept.
+    expect(states.filter((s) => s === "hit").length).toBeLessThanOrEqual(3);
+    expect(states.slice(3)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect((await get("/en/about")).headers.get("x-document-cache")).toBe("hit");
   });
 
   test("error pages and redirects are not kept", async () => {

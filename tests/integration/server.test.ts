@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { serveSeededApp } from "../helpers/app-server";
 import type { Element } from "hast";
 import { element, elements, textOf } from "../helpers/html";
@@ -210,5 +210,19 @@ describe("login and register pages", () => {
     expect(elements(login, "a").map((a) => a.properties.href)).toContain("/en/register?redirectTo=%2Fen%2Fprofile");
     const register = await page("/register?redirectTo=%2Fprofile");
     expect(elements(register, "a").map((a) => a.properties.href)).toContain("/login?redirectTo=%2Fprofile");
+  });
+
+  test("a Host header that is no host name is a 400, not a logged failure", async () => {
+    const errors = vi.spyOn(console, "error");
+    try {
+      for (const host of ["exa mple", "[", "a:b:c"]) {
+        for (const path of ["/", "/en/about", "/api/search?q=x"]) {
+          expect((await rawGet(`${server.url}${path}`, { host })).status, `${host} ${path}`).toBe(400);
+        }
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

@@ -19,3 +19,17 @@ test("the server refuses to start with a bad value, naming the variable and what
   expect(message).toContain("GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET go together: GITHUB_CLIENT_SECRET is missing.");
   expect(message).not.toContain("listening");
 });
+
+test("the server warns at start-up about an https SITE_URL without TRUST_PROXY, and says what TRUST_PROXY=true means", async () => {
+  for (const [env, warning] of [
+    [{ SITE_URL: "https://daftar.example" }, "Warning: SITE_URL is https but TRUST_PROXY is not set"],
+    [{ TRUST_PROXY: "true" }, "Warning: TRUST_PROXY=true is taken as one proxy in front of Daftar (TRUST_PROXY=1)"],
+  ] as const) {
+    const site = await startSite({ DATA_DIR: mkdtempSync(path.join(dataDir, "run-")), ...env });
+    try {
+      expect(site.output()).toContain(warning);
+    } finally {
+      await site.stop();
+    }
+  }
+});

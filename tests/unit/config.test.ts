@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { config, ConfigError, parseConfig, projectRoot, resetConfigForTests } from "~/config.server";
+import { config, ConfigError, configWarnings, parseConfig, projectRoot, resetConfigForTests } from "~/config.server";
 
 /** The problems parseConfig finds in `env`, one line each. */
 function problemsOf(env: Record<string, string>): string[] {
@@ -60,7 +60,10 @@ describe("parseConfig", () => {
       oidc: { issuer: "https://id.example/realms/main", clientId: "daftar", clientSecret: undefined, name: "Keycloak" },
     });
     expect(parseConfig({ DATA_DIR: "/srv/daftar" }).databaseUrl).toBe("file:/srv/daftar/daftar.db");
-    expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    // "true" is one proxy: Express's own `true` would take the left-most X-Forwarded-For entry, which the
+    // client writes.
+    expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
     expect(parseConfig({ OIDC_ISSUER: "https://id.example", OIDC_CLIENT_ID: "d" }).oidc?.name).toBe("OpenID Connect");
   });
@@ -158,5 +161,24 @@ describe("config()", () => {
     process.env.SITE_URL = "not an origin";
     resetConfigForTests();
     expect(() => config()).toThrow(/SITE_URL must be an http\(s\) origin/);
+  });
+});
+
+describe("configWarnings", () => {
+  test("TRUST_PROXY=true is said to mean one proxy", () => {
+    expect(configWarnings({ TRUST_PROXY: "true" })).toEqual([
+      "TRUST_PROXY=true is taken as one proxy in front of Daftar (TRUST_PROXY=1): the client address is the one that proxy appended to X-Forwarded-For. Set the number of proxies, or their addresses, to say so.",
+    ]);
+    expect(configWarnings({ TRUST_PROXY: "1" })).toEqual([]);
+  });
+
+  test("an https SITE_URL without TRUST_PROXY is pointed out", () => {
+    expect(configWarnings({ SITE_URL: "https://daftar.example" })).toEqual([
+      "SITE_URL is https but TRUST_PROXY is not set: behind a reverse proxy every visitor has the proxy's address (one shared login limit, wrong addresses in the logs). Set TRUST_PROXY to the number of proxies or their addresses.",
+    ]);
+    expect(configWarnings({ SITE_URL: "https://daftar.example", TRUST_PROXY: "loopback" })).toEqual([]);
+    expect(configWarnings({ SITE_URL: "https://daftar.example", TRUST_PROXY: "false" })).toEqual([]);
+    expect(configWarnings({ SITE_URL: "http://daftar.example" })).toEqual([]);
+    expect(configWarnings({})).toEqual([]);
   });
 });

@@ -17,11 +17,11 @@ import { readCookie, serializeCookie } from "~/lib/cookies";
 import { ServiceError } from "~/lib/service-error";
 import { startSession } from "../account.server";
 import type { ClientInfo } from "../sessions.server";
-import { safeReturnPath } from "../return-path";
 import { memberRoleName } from "../permissions";
 import { createUser, findUserByName, isUniqueViolation, type UserRow } from "../users.server";
 import type { ExternalIdentity, FlowSecrets, Provider } from "./providers.server";
-import { siteOrigin } from "~/lib/site-origin.server";
+import { redirectTarget } from "~/lib/redirect-target";
+import { secureCookies, siteOrigin } from "~/lib/site-origin.server";
 
 const cookieName = "daftar_oauth";
 const cookiePath = "/api/oauth";
@@ -42,10 +42,6 @@ export function redirectUri(request: Request, provider: string): string {
   return `${siteOrigin(request)}/api/oauth/${provider}/callback`;
 }
 
-function secure(request: Request) {
-  return siteOrigin(request).startsWith("https:");
-}
-
 export async function startFlow(
   provider: Provider,
   request: Request,
@@ -61,7 +57,7 @@ export async function startFlow(
   const cookie = serializeCookie(cookieName, JSON.stringify(state), {
     httpOnly: true,
     sameSite: "Lax",
-    secure: secure(request),
+    secure: secureCookies(request),
     path: cookiePath,
     maxAge: 600,
   });
@@ -72,7 +68,7 @@ export function clearFlowCookie(request: Request): string {
   return serializeCookie(cookieName, "", {
     httpOnly: true,
     sameSite: "Lax",
-    secure: secure(request),
+    secure: secureCookies(request),
     path: cookiePath,
     maxAge: 0,
   });
@@ -94,7 +90,7 @@ export function readFlow(request: Request): FlowState | undefined {
       provider: String(value.provider),
       mode: value.mode === "link" ? "link" : "login",
       locale: isLocale(value.locale) ? value.locale : "fa",
-      returnTo: safeReturnPath(value.returnTo),
+      returnTo: (typeof value.returnTo === "string" && redirectTarget(value.returnTo)) || "/",
       popup: value.popup === true,
       pub: typeof value.pub === "string" && /^[0-9a-f]{64}$/.test(value.pub) ? value.pub : undefined,
       deviceName: typeof value.deviceName === "string" ? value.deviceName.slice(0, 80) : undefined,

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { serializeCookie } from "~/lib/cookies";
 import { localeCookieMaxAge, localeCookieName, localizePath, otherLocale, parseLocalizedPath } from "~/i18n/locales";
 import { usePageLocales } from "~/i18n/page-locales";
 import { useT } from "~/i18n/use-t";
@@ -24,7 +25,10 @@ export function LanguageSwitch() {
         data-testid="language-switch"
         aria-label={t("common.language.switchToLabel")}
         onClick={() => {
-          document.cookie = `${localeCookieName}=${target}; Path=/; Max-Age=${localeCookieMaxAge}; SameSite=Lax`;
+          document.cookie = serializeCookie(localeCookieName, target, {
+            maxAge: localeCookieMaxAge,
+            secure: window.location.protocol === "https:",
+          });
         }}
         className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground"
       >

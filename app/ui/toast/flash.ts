@@ -1,3 +1,4 @@
+import { serializeCookie } from "~/lib/cookies";
 import type { ToastInput } from "./types";
 
 /**
@@ -5,5 +6,8 @@ import type { ToastInput } from "./types";
  * toast shown now). Same cookie as flashToastCookie() on the server; the root loader shows it and clears it.
  */
 export function flashToastForNextPage(toast: ToastInput): void {
-  document.cookie = `toast=${encodeURIComponent(JSON.stringify(toast))}; Path=/; Max-Age=60; SameSite=Lax`;
+  document.cookie = serializeCookie("toast", JSON.stringify(toast), {
+    maxAge: 60,
+    secure: window.location.protocol === "https:",
+  });
 }

@@ -8,6 +8,7 @@ export default {
   invalidInput: "Invalid input",
   crossOrigin: "Forbidden: cross-site request refused.",
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
+  tooLarge: "The request is too large.",
   notFound: "Page not found",
   unexpected: "An unexpected error occurred. Please try again later.",
 } as const;

@@ -10,6 +10,7 @@ export default {
   invalidInput: "ورودی نامعتبر است",
   crossOrigin: "ممنوع: درخواست از سایت دیگر پذیرفته نمی‌شود.",
   tooManyRequests: "تلاش‌ها بیش از حد مجاز است. کمی صبر کنید و دوباره تلاش کنید.",
+  tooLarge: "حجم درخواست بیش از حد مجاز است.",
   notFound: "صفحه پیدا نشد",
   unexpected: "خطایی غیرمنتظره رخ داد. لطفاً بعداً دوباره تلاش کنید.",
 } satisfies CatalogOf<typeof en>;

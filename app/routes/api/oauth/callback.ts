@@ -6,7 +6,9 @@ import { resultPage } from "~/auth/oauth/result-page.server";
 import { getDb } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
 import { apiRoute } from "~/lib/api.server";
+import { redirectTarget } from "~/lib/redirect-target";
 import { ServiceError } from "~/lib/service-error";
+import { secureCookies } from "~/lib/site-origin.server";
 import { flashToastCookie } from "~/ui/toast/flash.server";
 
 /**
@@ -55,12 +57,14 @@ export const loader = apiRoute({
       }
     }
     if (flow && !flow.popup) {
-      const secure = ctx.request.url.startsWith("https:");
       headers.append(
         "Set-Cookie",
-        flashToastCookie({ title: result.message, variant: result.ok ? "success" : "error" }, secure),
+        flashToastCookie(
+          { title: result.message, variant: result.ok ? "success" : "error" },
+          secureCookies(ctx.request),
+        ),
       );
-      headers.set("Location", flow.returnTo);
+      headers.set("Location", redirectTarget(flow.returnTo) ?? "/");
       return new Response(null, { status: 302, headers });
     }
     return resultPage(result, locale, t, ctx.nonce, headers);

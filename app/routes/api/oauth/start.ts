@@ -2,10 +2,10 @@ import { currentUser } from "~/auth/current-user.server";
 import { startFlow } from "~/auth/oauth/flow.server";
 import { providerById } from "~/auth/oauth/providers.server";
 import { resultPage } from "~/auth/oauth/result-page.server";
-import { safeReturnPath } from "~/auth/return-path";
 import { isLocale } from "~/i18n/locales";
 import { apiRoute } from "~/lib/api.server";
 import { jsonError } from "~/lib/http.server";
+import { redirectTarget } from "~/lib/redirect-target";
 
 /**
  * GET /api/oauth/:provider/start?mode=login|link&popup=1&returnTo=/path&pub=…&deviceName=…: sends the
@@ -24,7 +24,7 @@ export const loader = apiRoute({
         mode,
         popup: query.get("popup") === "1",
         locale: isLocale(locale) ? locale : ctx.locale,
-        returnTo: safeReturnPath(query.get("returnTo")),
+        returnTo: redirectTarget(query.get("returnTo")) ?? "/",
         pub: query.get("pub") ?? undefined,
         deviceName: query.get("deviceName") ?? undefined,
       });

@@ -1,0 +1,55 @@
+/**
+ * Express requests as Fetch requests for React Router, and Fetch responses written back: one adapter for the
+ * document cache and the router, so both see the same address and the body the front already checked.
+ */
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+
+/**
+ * The request's address as the app sees it (behind a trusted proxy, with the forwarded protocol and host). Built
+ * by concatenation, not resolved against a base: "//x/y" is a path on this site, not the host x.
+ */
+export function requestUrl(req: ExpressRequest): URL {
+  return new URL(`${req.protocol}://${req.host ?? "localhost"}${req.originalUrl}`);
+}
+
+export function requestHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** The body server/body-limit.ts read, within its limit. */
+export function checkedBody(res: ExpressResponse): Buffer | undefined {
+  return res.locals.body as Buffer | undefined;
+}
+
+/** A Fetch request for the app; aborted when the client goes away before the answer is complete. */
+export function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const body = req.method === "GET" || req.method === "HEAD" ? undefined : checkedBody(res);
+  return new Request(requestUrl(req), {
+    method: req.method,
+    headers: requestHeaders(req),
+    signal: controller.signal,
+    body: body?.length ? new Uint8Array(body) : undefined,
+  });
+}
+
+/** Writes `response` (with `headers`, by default its own) to the client, streaming its body. */
+export async function sendResponse(
+  res: ExpressResponse,
+  response: Response,
+  headers: Iterable<[string, string]> = response.headers,
+): Promise<void> {
+  res.status(response.status);
+  for (const [name, value] of headers) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

@@ -1,0 +1,78 @@
+/**
+ * Addresses whose route has no action (pages, feeds, the sitemap, share images: everything but the API) take
+ * GET and HEAD only. Any other method is answered here with 405 and `Allow`, in the caller's language, before
+ * the router, which would answer it as an unexpected error and log a stack trace per request.
+ */
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { matchRoutes, type ServerBuild } from "react-router";
+import { serverT } from "~/i18n/catalogs.server";
+import { dirOf, parseLocalizedPath } from "~/i18n/locales";
+import { apiLocale } from "~/lib/api.server";
+import { requestHeaders, requestUrl } from "./fetch-bridge";
+
+interface RouteNode {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: RouteNode[];
+}
+
+function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteNode[] {
+  return Object.values(routes)
+    .filter((route) => route?.parentId === parentId)
+    .map((route) => ({
+      id: route!.id,
+      path: route!.path,
+      index: route!.index,
+      caseSensitive: route!.caseSensitive,
+      children: route!.index ? undefined : routeTree(routes, route!.id),
+    }));
+}
+
+/** Whether the route that answers `pathname` has an action. */
+function actionFinder(build: ServerBuild): (pathname: string) => boolean {
+  // The matcher's types want a RouteObject; the nodes hold exactly the fields it reads.
+  const tree = routeTree(build.routes) as Parameters<typeof matchRoutes>[0];
+  return (pathname) => {
+    const leaf = matchRoutes(tree, pathname)?.at(-1);
+    return !leaf || Boolean(build.routes[leaf.route.id!]?.module.action);
+  };
+}
+
+/** The page a path names: client navigations ask for "<page>.data", and "/_root.data" for the home page. */
+function pagePath(pathname: string): string {
+  if (!pathname.endsWith(".data")) return pathname;
+  return pathname.slice(0, -".data".length).replace(/\/_root$/, "/") || "/";
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+export function pageMethods(build: () => Promise<ServerBuild>, { dev = false } = {}): RequestHandler {
+  let finder: Promise<(pathname: string) => boolean> | undefined;
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    // In development the routes change as files are edited.
+    if (dev || !finder) finder = build().then(actionFinder);
+    finder
+      .then((takesActions) => {
+        const { pathname } = requestUrl(req);
+        if (takesActions(pagePath(pathname))) return next();
+        res.status(405).set("Allow", "GET, HEAD").set("Cache-Control", "no-store");
+        const accept = req.get("accept") ?? "";
+        if (pathname.endsWith(".data") || /\bapplication\/json\b/.test(accept)) {
+          const t = serverT(apiLocale({ headers: requestHeaders(req) }));
+          return void res.json({ message: t("api.methodNotAllowed") });
+        }
+        const { locale } = parseLocalizedPath(pathname);
+        const message = escape(serverT(locale)("api.methodNotAllowed"));
+        res
+          .type("html")
+          .send(
+            `<!doctype html><html lang="${locale}" dir="${dirOf(locale)}"><meta charset="utf-8"><title>405</title><p>${message}</p></html>`,
+          );
+      })
+      .catch(next);
+  };
+}
