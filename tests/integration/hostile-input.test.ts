@@ -11,16 +11,8 @@ import { getDb } from "~/db/client.server";
 import { comments, commentStatuses } from "~/db/schema";
 import { serveSeededApp } from "../helpers/app-server";
 import { databaseFingerprint } from "../helpers/db-fingerprint";
-import {
-  edgeQueryNumbers,
-  hostileBody,
-  hostileQuery,
-  methods,
-  numericQueryNames,
-  plausibleQuery,
-  schemaFieldNames,
-} from "../helpers/hostile";
-import { rawRequest } from "../helpers/raw-http";
+import { edgeQueryNumbers, numericQueryNames, plausibleQuery, schemaFieldNames } from "../helpers/hostile";
+import { probeArbitrary, sendProbe, type Probe } from "../helpers/hostile-probe";
 import { routeTable, type RouteEntry } from "../helpers/route-table";
 import { sessionCookieFor } from "../helpers/sessions";
 
@@ -42,9 +34,6 @@ const apiRuns = Number(process.env.HOSTILE_RUNS ?? 10);
 const pageRuns = Math.ceil(apiRuns / 3);
 const fields = schemaFieldNames();
 const routes = routeTable();
-/** API calls whose answers are pages by design: the OAuth popup's result. */
-const answersWithPages = new Set(["/api/oauth/github/callback"]);
-const stackTrace = /\n\s+at [^\n]+:\d+:\d+|node:internal|\/node_modules\//;
 
 let errors: ReturnType<typeof vi.spyOn>;
 beforeAll(() => {
@@ -52,50 +41,9 @@ beforeAll(() => {
 });
 afterAll(() => errors.mockRestore());
 
-interface Probe {
-  method: (typeof methods)[number];
-  query: string;
-  body: { text: string; contentType: string };
-  locale: "fa" | "en";
-}
-
-const probe: fc.Arbitrary<Probe> = fc.record({
-  method: fc.constantFrom(...methods),
-  query: fc.oneof(fc.constant(""), hostileQuery(fields)),
-  body: hostileBody(fields),
-  locale: fc.constantFrom("fa" as const, "en" as const),
-});
-
-/** Sends one probe and checks the answer; returns the database's fingerprint after it. */
-async function attack(route: RouteEntry, input: Probe, cookie: string | undefined, before: string): Promise<string> {
-  const withBody = !["GET", "HEAD", "OPTIONS"].includes(input.method);
-  const headers: Record<string, string> = { origin: site.url, "x-locale": input.locale, accept: "application/json" };
-  if (cookie) headers.cookie = cookie;
-  if (withBody) headers["content-type"] = input.body.contentType;
-  const response = await rawRequest(site.url, `${route.path}${input.query}`, {
-    method: input.method,
-    headers,
-    body: withBody ? input.body.text : undefined,
-  });
-  const text = response.body;
-  const what = `${input.method} ${route.path}${input.query} ${withBody ? input.body.text.slice(0, 200) : ""}`;
-  expect(response.status, what).toBeLessThan(500);
-  expect(text, what).not.toMatch(stackTrace);
-  if (response.status >= 400 && route.api && input.method !== "HEAD" && !answersWithPages.has(route.path)) {
-    expect(String(response.headers["content-type"]), what).toMatch(/^application\/json/);
-    const { message } = JSON.parse(text) as { message?: unknown };
-    expect(typeof message === "string" && message.length > 0, what).toBe(true);
-  }
-  // A page takes no writes: 405 with what it does take (or 413 first, when the body is over the limit).
-  if (!route.api && !["GET", "HEAD", "OPTIONS"].includes(input.method) && response.status !== 413) {
-    expect(response.status, what).toBe(405);
-    expect(String(response.headers.allow ?? ""), what).toMatch(/GET/);
-  }
-  const after = await databaseFingerprint(await getDb());
-  if (response.status >= 400) expect(after, `${what} was refused but changed the database`).toBe(before);
-  expect(errors, what).not.toHaveBeenCalled();
-  return after;
-}
+const probe = probeArbitrary(fields);
+const attack = (route: RouteEntry, input: Probe, cookie: string | undefined, before: string) =>
+  sendProbe({ url: site.url, errors, headers: cookie ? { cookie } : {} }, route, input, before);
 
 describe.each([
   ["an anonymous visitor", undefined],
