@@ -5,6 +5,8 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type Request, type Response } from "express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
+import { config } from "~/config.server";
+import { markServerRunning, markServerStopped } from "~/db/running-servers.server";
 import { serverT } from "~/i18n/catalogs.server";
 import { ensureSetupToken, setupTokenPath } from "~/install/setup-token.server";
 import { apiLocale } from "~/lib/api.server";
@@ -58,6 +60,8 @@ app.use(createRequestHandler({ build, getLoadContext }));
  * site is not installed, the installer's address with its one-time setup token.
  */
 export async function onServerStart(baseUrl: string): Promise<string[]> {
+  // A restore refuses to replace the database under a running server.
+  markServerRunning(config().dataDir);
   const installed = await readAppConfig()
     .then((config) => config.installed)
     .catch(() => false);
@@ -79,4 +83,5 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
 export async function onServerStop(): Promise<void> {
   const { closeDatabase } = await import("~/db/client.server");
   await closeDatabase();
+  markServerStopped(config().dataDir);
 }
