@@ -11,7 +11,11 @@ import { freePort } from "./free-port";
 export interface SiteProcess {
   url: string;
   dataDir: string;
+  /** The server's process id. */
+  pid: number;
   output(): string;
+  /** Sends `signal` and waits for the process to end; its exit code (null when a signal ended it). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -51,13 +55,18 @@ export async function startSite(env: Record<string, string> = {}): Promise<SiteP
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     url,
     dataDir,
+    pid: child.pid!,
     output: () => output,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await exited;
       }

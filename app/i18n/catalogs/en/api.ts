@@ -10,4 +10,7 @@ export default {
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
   notFound: "Page not found",
   unexpected: "An unexpected error occurred. Please try again later.",
+  databaseUnreachable: "The site cannot reach its database right now. Please try again in a moment.",
+  storageFull: "The site's storage is full, so nothing new can be saved right now. Reading still works.",
+  readOnly: "The site cannot save changes right now (its storage is read-only). Reading still works.",
 } as const;
