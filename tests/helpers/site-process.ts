@@ -24,7 +24,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 export async function startSite(env: Record<string, string> = {}): Promise<SiteProcess> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "daftar-site-"));
   const port = await freePort();
-  const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/prod.ts"], {
+  // One process, as `npm start` runs it: signals reach the server itself (see package.json "start").
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/prod.ts"], {
     cwd: root,
     env: {
       ...process.env,

@@ -70,7 +70,8 @@ describe("kill -9 in the middle of a burst of writes", () => {
       for (let n = 0; !stop; n++) {
         const body = `Burst comment ${n} from writer ${worker}, before the crash.`;
         await attempt(
-          () => moderator.post<{ comment: { id: number } }>("/api/comments/new", { routePath: post, commentBody: body }),
+          () =>
+            moderator.post<{ comment: { id: number } }>("/api/comments/new", { routePath: post, commentBody: body }),
           (answer) => comments.set(answer.comment.id, body),
         );
       }
@@ -125,9 +126,9 @@ describe("kill -9 in the middle of a burst of writes", () => {
     const names = new Set((await query(database, "select user_name from users")).map((row) => String(row.user_name)));
     for (const userName of users) expect(names.has(userName), userName).toBe(true);
     // No account without its role (written in one transaction with it).
-    expect(await query(database, "select user_name from users where id not in (select user_id from user_roles)")).toEqual(
-      [],
-    );
+    expect(
+      await query(database, "select user_name from users where id not in (select user_id from user_roles)"),
+    ).toEqual([]);
     // The profile is one of the saves, whole: its display name agrees with its names.
     const [profile] = await query(
       database,
@@ -241,15 +242,19 @@ describe("a graceful stop", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const exit = site.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    while (!site.output().includes("SIGTERM received")) await new Promise((resolve) => setTimeout(resolve, 20));
     const refused = await new Promise<boolean>((resolve) => {
       const probe = connect(Number(port), "127.0.0.1");
       probe.once("connect", () => (probe.destroy(), resolve(false)));
       probe.once("error", () => resolve(true));
     });
     socket.write(body.slice(20));
+    const started = Date.now();
     await closed;
     expect(answer, site.output()).toMatch(/^HTTP\/1\.1 201 /);
+    // The answer closed its connection: nothing waits for a keep-alive timeout.
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(Date.now() - started).toBeLessThan(4000);
     expect(answer).toContain("Comment posted successfully");
     expect(refused).toBe(true);
     expect(await exit).toBe(0);
