@@ -2,7 +2,8 @@
  * Faults against real server processes: killed mid-write (kill -9), a database that cannot be reached, and a
  * graceful stop while a request is still arriving.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { createServer, connect, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -209,6 +210,86 @@ describe("a database that cannot be reached", () => {
       }
     }, 60_000);
   }
+});
+
+/**
+ * A real full disk: the data folder on a small tmpfs, filled up while the site runs. Mounting needs root (as
+ * these tests run here); elsewhere the test is skipped. (A read-only remount is refused while the server holds
+ * its files open for writing, so read-only storage is not simulated here.)
+ */
+const mountable = (() => {
+  const probe = mkdtempSync(path.join(tmpdir(), "daftar-mount-"));
+  const ok = spawnSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]).status === 0;
+  if (ok) spawnSync("umount", [probe]);
+  rmSync(probe, { recursive: true, force: true });
+  return ok;
+})();
+
+describe("a full disk", () => {
+  test.skipIf(!mountable)(
+    "writes are refused with 507 in the caller's language, reads keep working, writes resume, nothing is corrupted",
+    async () => {
+      const dataDir = folder();
+      const mount = (...options: string[]) => {
+        const result = spawnSync("mount", [...options, dataDir], { encoding: "utf8" });
+        if (result.status !== 0) throw new Error(`mount ${options.join(" ")}: ${result.stderr}`);
+      };
+      mount("-t", "tmpfs", "-o", "size=3m", "tmpfs");
+      try {
+        const database = path.join(dataDir, "daftar.db");
+        await seedDatabaseAt(`file:${database}`);
+        const site = await startSite(envOf(dataDir));
+        try {
+          const moderator = new ApiClient(site.url);
+          await moderator.login("moderator");
+          const persian = moderator.clone();
+          Object.assign(persian, { locale: "fa" });
+          const comment = (client: ApiClient, n: number) =>
+            client.post("/api/comments/new", {
+              routePath: post,
+              commentBody: `Filling the disk ${n}: ${"x".repeat(1500)}`,
+            });
+          expect((await comment(moderator, 0)).status).toBe(201);
+
+          // Full: whatever space is left goes to a filler file, then writes go on until one is refused.
+          const filler = path.join(dataDir, "filler");
+          const fd = openSync(filler, "w");
+          try {
+            for (;;) writeSync(fd, Buffer.alloc(16 * 1024));
+          } catch {
+            // ENOSPC: the disk is full.
+          } finally {
+            closeSync(fd);
+          }
+          let refused: Awaited<ReturnType<typeof comment>> | undefined;
+          for (let n = 1; n <= 300 && !refused; n++) {
+            const answer = await comment(moderator, n);
+            if (answer.status !== 201) refused = answer;
+          }
+          expect(refused?.status).toBe(507);
+          expect(refused?.body.message).toBe(
+            "The site's storage is full, so nothing new can be saved right now. Reading still works.",
+          );
+          const inPersian = await comment(persian, 999);
+          expect(inPersian.status).toBe(507);
+          expect(inPersian.body.message).toBe(
+            "فضای ذخیره‌سازی سایت پر است و فعلاً چیز تازه‌ای ذخیره نمی‌شود. خواندن همچنان ممکن است.",
+          );
+          expect((await fetch(site.url + post)).status).toBe(200);
+          expect((await moderator.get(`/api/comments?routePath=${encodeURIComponent(post)}`)).status).toBe(200);
+          // Space again: writes work again, without a restart.
+          rmSync(filler);
+          expect((await comment(moderator, 1000)).status).toBe(201);
+        } finally {
+          await site.stop();
+        }
+        expect((await query(database, "PRAGMA integrity_check"))[0]?.[0]).toBe("ok");
+      } finally {
+        spawnSync("umount", ["-l", dataDir]);
+      }
+    },
+    120_000,
+  );
 });
 
 describe("a graceful stop", () => {
