@@ -8,13 +8,24 @@ import path from "node:path";
 
 const folder = (dataDir: string) => path.join(dataDir, ".servers");
 
+/** Best effort: a read-only data folder (a deployment that only reads its database) must not stop the server. */
 export function markServerRunning(dataDir: string): void {
-  mkdirSync(folder(dataDir), { recursive: true });
-  writeFileSync(path.join(folder(dataDir), String(process.pid)), new Date().toISOString() + "\n");
+  try {
+    mkdirSync(folder(dataDir), { recursive: true });
+    writeFileSync(path.join(folder(dataDir), String(process.pid)), new Date().toISOString() + "\n");
+  } catch (error) {
+    console.warn(
+      `Cannot mark this server in ${folder(dataDir)} (${(error as Error).message}): restore will not see it.`,
+    );
+  }
 }
 
 export function markServerStopped(dataDir: string): void {
-  rmSync(path.join(folder(dataDir), String(process.pid)), { force: true });
+  try {
+    rmSync(path.join(folder(dataDir), String(process.pid)), { force: true });
+  } catch {
+    // Read-only: nothing was marked.
+  }
 }
 
 /** The process ids of servers running on this data folder now (stale marks are removed). */

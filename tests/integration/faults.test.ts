@@ -213,9 +213,9 @@ describe("a database that cannot be reached", () => {
 });
 
 /**
- * A real full disk: the data folder on a small tmpfs, filled up while the site runs. Mounting needs root (as
- * these tests run here); elsewhere the test is skipped. (A read-only remount is refused while the server holds
- * its files open for writing, so read-only storage is not simulated here.)
+ * Real storage faults: the data folder on a small tmpfs, filled up while the site runs, or remounted read-only
+ * before it starts (a read-only remount is refused while a process holds files open for writing). Mounting
+ * needs root (as these tests run here); elsewhere the tests are skipped.
  */
 const mountable = (() => {
   const probe = mkdtempSync(path.join(tmpdir(), "daftar-mount-"));
@@ -225,7 +225,7 @@ const mountable = (() => {
   return ok;
 })();
 
-describe("a full disk", () => {
+describe("storage that cannot take writes", () => {
   test.skipIf(!mountable)(
     "writes are refused with 507 in the caller's language, reads keep working, writes resume, nothing is corrupted",
     async () => {
@@ -284,6 +284,58 @@ describe("a full disk", () => {
           await site.stop();
         }
         expect((await query(database, "PRAGMA integrity_check"))[0]?.[0]).toBe("ok");
+      } finally {
+        spawnSync("umount", ["-l", dataDir]);
+      }
+    },
+    120_000,
+  );
+  test.skipIf(!mountable)(
+    "a site started on read-only storage starts, and answers 503 in the reader's language, not 500",
+    async () => {
+      const dataDir = folder();
+      const mount = (...options: string[]) => {
+        const result = spawnSync("mount", [...options, dataDir], { encoding: "utf8" });
+        if (result.status !== 0) throw new Error(`mount ${options.join(" ")}: ${result.stderr}`);
+      };
+      mount("-t", "tmpfs", "-o", "size=3m", "tmpfs");
+      try {
+        // Seeded by another process, so nothing holds the files open when the volume turns read-only.
+        const seeded = spawnSync(
+          process.execPath,
+          [
+            "--import",
+            "tsx",
+            "-e",
+            `await (await import("./tests/helpers/seed.ts")).seedDatabaseAt(process.argv[1])`,
+            `file:${path.join(dataDir, "daftar.db")}`,
+          ],
+          {
+            cwd: path.resolve(import.meta.dirname, "../.."),
+            encoding: "utf8",
+            env: { ...process.env, DATA_DIR: dataDir },
+          },
+        );
+        expect(seeded.status, seeded.stderr).toBe(0);
+        mount("-o", "remount,ro");
+        // SQLite cannot open a WAL database on read-only storage without its shared-memory file: the database is
+        // unreachable, and the site says so.
+        const site = await startSite({ ...envOf(dataDir), DAFTAR_INSTALLED: "true" });
+        try {
+          const page = await fetch(site.url + post);
+          expect(page.status).toBe(503);
+          expect(await page.text()).toContain("The site cannot reach its database right now");
+          const login = await new ApiClient(site.url, "fa").post("/api/auth/login", {
+            userName: "member",
+            password: "password123",
+          });
+          expect(login.status).toBe(503);
+          expect(login.body.message).toBe(
+            "سایت فعلاً به پایگاه داده‌اش دسترسی ندارد. لطفاً چند لحظهٔ دیگر دوباره تلاش کنید.",
+          );
+        } finally {
+          await site.stop();
+        }
       } finally {
         spawnSync("umount", ["-l", dataDir]);
       }
