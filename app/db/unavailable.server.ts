@@ -13,7 +13,8 @@ export class DatabaseUnreachableError extends Error {
   }
 }
 
-const networkCodes = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|UND_ERR_\w+)$/;
+const networkCodes =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|UND_ERR_\w+)$/;
 
 /** What kind of storage fault `error` is (looking through wrapped causes), or undefined for anything else. */
 export function databaseFault(error: unknown): DatabaseFault | undefined {
@@ -27,7 +28,8 @@ export function databaseFault(error: unknown): DatabaseFault | undefined {
     if (networkCodes.test(String(code ?? ""))) return "unreachable";
     // fetch's own failure (the HTTP client of a libSQL server), and the embedded driver failing to open its file.
     if (current instanceof TypeError && message === "fetch failed") return "unreachable";
-    if (/SQLITE_CANTOPEN|ConnectionFailed|unable to open database|HRANA_WEBSOCKET_ERROR/i.test(text)) return "unreachable";
+    if (/SQLITE_CANTOPEN|ConnectionFailed|unable to open database|HRANA_WEBSOCKET_ERROR/i.test(text))
+      return "unreachable";
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

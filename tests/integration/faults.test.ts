@@ -177,6 +177,9 @@ describe("a database that cannot be reached", () => {
     const site = await startSite({ ...envOf(dataDir, path.join(home, "daftar.db")), DAFTAR_INSTALLED: "true" });
     try {
       await expectUnavailable(site.url);
+      // The log says what is wrong in a line per request, not a stack trace each time.
+      expect(site.output()).toMatch(/database unreachable/);
+      expect(site.output()).not.toMatch(/\n\s+at /);
       rmSync(home);
       renameSync(`${home}.away`, home);
       expect((await fetch(site.url + "/healthz")).status).toBe(200);
