@@ -40,6 +40,9 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, wholeDocument } = loadContext.get(requestInfoContext);
+  // The database is unreachable (the root loader checked): 503 whatever a page's own loader made of it.
+  const root = routerContext.staticHandlerContext.loaderData.root as { unreachable?: boolean } | undefined;
+  if (root?.unreachable) responseStatusCode = 503;
   const complete = wholeDocument || routerContext.isSpaMode || isbot(request.headers.get("user-agent"));
   const readyEvent = complete ? "onAllReady" : "onShellReady";
 

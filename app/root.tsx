@@ -29,8 +29,9 @@ import { mergeHeaders } from "./lib/headers";
 import { redirectTarget } from "./lib/redirect-target";
 import { secureCookies, siteOrigin } from "./lib/site-origin.server";
 import { SearchBox } from "./content/ui/search-box";
-import { getAppConfig } from "./settings/app-config.server";
-import { defaultAppConfig, siteInfo } from "./settings/app-config";
+import { databaseHealth } from "./db/health.server";
+import { appConfigOrDefaults } from "./settings/app-config.server";
+import { siteInfo } from "./settings/app-config";
 import { hasSetupToken, queryTokenIsValid, setupCookie, setupQueryName } from "./install/setup-token.server";
 import { describeError, errorTitle } from "./shell/meta";
 import { useRootData, type RootData } from "./shell/root-data";
@@ -58,10 +59,12 @@ export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
   const url = new URL(cleanUrl);
   const { locale, prefix, path } = parseLocalizedPath(url.pathname);
   rememberedLanguageRedirect(request, url, prefix, path);
-  // An unreachable database must not break the page: the installer shows what is wrong.
-  const config = await getAppConfig().catch(() => defaultAppConfig);
+  // An unreachable database must not break the page: before installation the installer shows what is wrong;
+  // an installed site answers 503 with a page saying so (and recovers by itself once the database answers).
+  const config = await appConfigOrDefaults();
   const setup = config.installed ? undefined : setupAccess(request, url);
-  const user = config.installed ? await sessionUserOf(request) : null;
+  const unreachable = config.installed && !(await databaseHealth()).reachable;
+  const user = config.installed && !unreachable ? await sessionUserOf(request) : null;
   const { toast, clear } = takeFlashToast(request);
   const rootData: RootData = {
     locale,
@@ -70,6 +73,7 @@ export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
     year: formatYear(new Date(), locale),
     origin: siteOrigin(request),
     installed: config.installed,
+    unreachable,
     setup,
     flash: toast,
     user,
@@ -78,7 +82,12 @@ export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
   if (clear) headers.append("Set-Cookie", clear);
   // A page that shows who is signed in is for that person only: never stored by shared caches.
   if (user) headers.set("Cache-Control", "private, no-store");
-  return data(rootData, { headers });
+  if (unreachable) {
+    headers.set("Cache-Control", "no-store");
+    headers.set("Retry-After", "30");
+  }
+  // The status is also forced in entry.server.tsx: a page loader failing on the same database would make it 500.
+  return data(rootData, { headers, status: unreachable ? 503 : undefined });
 }
 
 /**
@@ -199,6 +208,7 @@ function Installer({ setup }: { setup: RootData["setup"] }) {
 export default function App() {
   const root = useRootData();
   if (root && !root.installed) return <Installer setup={root.setup} />;
+  if (root?.unreachable) return <UnreachableDatabase />;
   return (
     <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
       <Outlet />
@@ -214,14 +224,29 @@ export const meta: Route.MetaFunction = ({ error, matches, location }) => {
   if (root && !root.installed)
     return [{ title: rootT(matches)("install.title") }, { name: "robots", content: "noindex" }];
   const locale = parseLocalizedPath(location.pathname).locale;
-  return [{ title: errorTitle(describeError(error, rootT(matches)), locale) }, { name: "robots", content: "noindex" }];
+  const info = root?.unreachable
+    ? { status: 503, message: rootT(matches)("common.error.databaseUnreachable") }
+    : describeError(error, rootT(matches));
+  return [{ title: errorTitle(info, locale) }, { name: "robots", content: "noindex" }];
 };
+
+/** The page of every address while the database cannot be reached (status 503, see the root loader). */
+function UnreachableDatabase() {
+  const t = useT();
+  return (
+    <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
+      <ErrorView status={503} message={t("common.error.databaseUnreachable")} />
+    </SiteShell>
+  );
+}
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   const root = useRootData();
   if (root && !root.installed) return <Installer setup={root.setup} />;
+  // A page's own loader failing on the unreachable database is the same outage, not an internal error.
+  if (root?.unreachable) return <UnreachableDatabase />;
   const info = describeError(error, t);
   if (!(error && typeof error === "object" && "status" in error)) console.error(error);
   return (

@@ -4,6 +4,8 @@
  */
 import express, { type Request, type Response } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { config } from "~/config.server";
+import { markServerRunning, markServerStopped } from "~/db/running-servers.server";
 import { serverT } from "~/i18n/catalogs.server";
 import { ensureSetupToken, setupTokenPath } from "~/install/setup-token.server";
 import { apiLocale } from "~/lib/api.server";
@@ -71,6 +73,8 @@ app.use(async (req, res, next) => {
  * site is not installed, the installer's address with its one-time setup token.
  */
 export async function onServerStart(baseUrl: string): Promise<string[]> {
+  // A restore refuses to replace the database under a running server.
+  markServerRunning(config().dataDir);
   const installed = await readAppConfig()
     .then((config) => config.installed)
     .catch(() => false);
@@ -92,4 +96,5 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
 export async function onServerStop(): Promise<void> {
   const { closeDatabase } = await import("~/db/client.server");
   await closeDatabase();
+  markServerStopped(config().dataDir);
 }

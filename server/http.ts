@@ -3,7 +3,7 @@
  * application (server/app.ts). Used by `npm start` (production build) and `npm run dev` (Vite middleware).
  */
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
@@ -111,13 +111,23 @@ export function startupConfig(): Config {
   }
 }
 
-/** Stops taking connections, lets requests in flight finish (up to a limit), then closes the app. */
+/**
+ * Stops taking connections, lets requests in flight finish (up to a limit), then closes the app. Answers given
+ * while stopping close their connection, so keep-alive clients do not hold the process open until they time out.
+ */
 export function handleShutdown(server: Server, app: Pick<AppModule, "onServerStop">, graceMs = 10_000) {
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) res.shouldKeepAlive = false;
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+  });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: shutting down`);
+    for (const res of inFlight) res.shouldKeepAlive = false;
     const force = setTimeout(() => {
       console.error("Shutdown timed out; exiting");
       process.exit(1);

@@ -6,6 +6,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { databaseTarget } from "~/config.server";
 import * as schema from "./schema";
+import { DatabaseUnreachableError } from "./unavailable.server";
 
 /**
  * What services run their statements on: the connection, or a transaction opened on it (the same query
@@ -118,9 +119,10 @@ let current: Promise<DatabaseConnection> | undefined;
 export function connection(): Promise<DatabaseConnection> {
   if (!current) {
     const { url, authToken } = databaseTarget();
+    // A failed open is forgotten, so the next use tries again: the site recovers when the database comes back.
     current = openDatabase(url, authToken).catch((error: unknown) => {
       current = undefined;
-      throw error;
+      throw new DatabaseUnreachableError(error);
     });
   }
   return current;

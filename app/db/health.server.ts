@@ -2,12 +2,19 @@ import { connection } from "./client.server";
 
 export type DatabaseHealth = { reachable: true; version: string; latencyMs: number } | { reachable: false };
 
+/** How long a health check may wait for the database (a server that accepts and never answers). */
+const probeTimeoutMs = 3000;
+
 /** Whether the database answers now, with its SQLite version and how long it took. */
 export async function databaseHealth(): Promise<DatabaseHealth> {
   const started = performance.now();
   try {
-    const { client } = await connection();
-    const row = (await client.execute("select sqlite_version() as version")).rows[0];
+    const probe = connection().then(({ client }) => client.execute("select sqlite_version() as version"));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("database health check timed out")), probeTimeoutMs);
+    });
+    const row = (await Promise.race([probe, timeout]).finally(() => clearTimeout(timer))).rows[0];
     return { reachable: true, version: String(row?.version ?? ""), latencyMs: Math.round(performance.now() - started) };
   } catch {
     return { reachable: false };

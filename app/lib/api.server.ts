@@ -19,6 +19,7 @@ import { serverT } from "~/i18n/catalogs.server";
 import { isLocale, type Locale } from "~/i18n/locales";
 import type { MessageKey, TFunction } from "~/i18n/translate";
 import { hasSetupToken } from "~/install/setup-token.server";
+import { databaseFault, type DatabaseFault } from "~/db/unavailable.server";
 import { requestInfoContext } from "~/request-context";
 import { getAppConfig, readAppConfig } from "~/settings/app-config.server";
 import type { ApiError } from "./api-types";
@@ -137,6 +138,8 @@ export function apiRoute(handlers: AnyHandlers, options: ApiRouteOptions = {}): 
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       if (thrown instanceof ServiceError) return refusal(thrown, ctx.t);
+      const fault = databaseFault(thrown);
+      if (fault) return storageFault(fault, ctx.t, `${request.method} ${new URL(request.url).pathname}`, thrown);
       console.error(`${request.method} ${new URL(request.url).pathname} failed:`, thrown);
       return jsonError(500, ctx.t(options.failure ?? "api.unexpected"));
     }
@@ -171,16 +174,39 @@ async function checkGate(gate: ApiRouteOptions["gate"], request: Request): Promi
   }
   // Installing is one-way: once the cached configuration says installed it stays so; until then the database
   // is asked again, so a site installed by another process opens here at once.
-  if (!(await isInstalled(getAppConfig)) && !(await isInstalled(readAppConfig))) {
+  if (!(await isInstalled(getAppConfig, true)) && !(await isInstalled(readAppConfig, true))) {
     throw new ServiceError(503, "install.error.notInstalled");
   }
 }
 
-/** A database that cannot be read (not there yet, not migrated) means not installed. */
-function isInstalled(read: typeof getAppConfig): Promise<boolean> {
+/**
+ * A database that cannot be read (not there yet, not migrated) means not installed; with `strict`, one that
+ * cannot be reached is reported as such instead.
+ */
+function isInstalled(read: typeof getAppConfig, strict = false): Promise<boolean> {
   return read()
     .then((config) => config.installed)
-    .catch(() => false);
+    .catch((error: unknown) => {
+      if (strict && databaseFault(error) === "unreachable") throw error;
+      return false;
+    });
+}
+
+/**
+ * The database cannot take the request: unreachable (503, try again soon), full (507) or refusing writes
+ * (503). One line in the log, not a stack per request, while it lasts.
+ */
+function storageFault(fault: DatabaseFault, t: TFunction, what: string, error: unknown): Response {
+  console.error(`${what}: database ${fault}: ${error instanceof Error ? error.message : String(error)}`);
+  const [status, key] =
+    fault === "full"
+      ? ([507, "api.storageFull"] as const)
+      : fault === "readOnly"
+        ? ([503, "api.readOnly"] as const)
+        : ([503, "api.databaseUnreachable"] as const);
+  const response = jsonError(status, t(key));
+  response.headers.set("Retry-After", "30");
+  return response;
 }
 
 async function readJson(request: Request, t: TFunction): Promise<unknown> {

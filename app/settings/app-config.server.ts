@@ -21,6 +21,14 @@ export function getAppConfig(): Promise<AppConfig> {
   return cached;
 }
 
+/**
+ * The configuration, or the defaults when the database cannot be read (installed only when
+ * `DAFTAR_INSTALLED=true` says so): for the page shell, which must render whatever the database does.
+ */
+export function appConfigOrDefaults(): Promise<AppConfig> {
+  return getAppConfig().catch(() => ({ ...defaultAppConfig, installed: environment().forceInstalled }));
+}
+
 /** The configuration as the database has it now, bypassing this process's cache (other processes may write). */
 export function readAppConfig(): Promise<AppConfig> {
   return load();

@@ -15,6 +15,8 @@ export interface RootData {
   /** Absolute origin used for canonical and alternate links. */
   origin: string;
   installed: boolean;
+  /** The site is installed but its database cannot be reached: every page answers 503 until it comes back. */
+  unreachable: boolean;
   /** Only while not installed: whether this browser holds the setup token, and whether a wrong one was given. */
   setup?: { authorized: boolean; invalid: boolean };
   flash: ToastInput | null;

@@ -11,7 +11,11 @@ import { freePort } from "./free-port";
 export interface SiteProcess {
   url: string;
   dataDir: string;
+  /** The server's process id. */
+  pid: number;
   output(): string;
+  /** Sends `signal` and waits for the process to end; its exit code (null when a signal ended it). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -20,7 +24,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 export async function startSite(env: Record<string, string> = {}): Promise<SiteProcess> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "daftar-site-"));
   const port = await freePort();
-  const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/prod.ts"], {
+  // One process, as `npm start` runs it: signals reach the server itself (see package.json "start").
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/prod.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -51,13 +56,18 @@ export async function startSite(env: Record<string, string> = {}): Promise<SiteP
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     url,
     dataDir,
+    pid: child.pid!,
     output: () => output,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await exited;
       }

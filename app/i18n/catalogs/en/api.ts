@@ -11,4 +11,7 @@ export default {
   tooLarge: "The request is too large.",
   notFound: "Page not found",
   unexpected: "An unexpected error occurred. Please try again later.",
+  databaseUnreachable: "The site cannot reach its database right now. Please try again in a moment.",
+  storageFull: "The site's storage is full, so nothing new can be saved right now. Reading still works.",
+  readOnly: "The site cannot save changes right now: its storage refuses writes. Reading still works.",
 } as const;
