@@ -29,7 +29,7 @@ import { mergeHeaders } from "./lib/headers";
 import { redirectTarget } from "./lib/redirect-target";
 import { secureCookies, siteOrigin } from "./lib/site-origin.server";
 import { SearchBox } from "./content/ui/search-box";
-import { databaseHealth } from "./db/health.server";
+import { recentDatabaseHealth } from "./db/health.server";
 import { appConfigOrDefaults } from "./settings/app-config.server";
 import { siteInfo } from "./settings/app-config";
 import { hasSetupToken, queryTokenIsValid, setupCookie, setupQueryName } from "./install/setup-token.server";
@@ -63,7 +63,7 @@ export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
   // an installed site answers 503 with a page saying so (and recovers by itself once the database answers).
   const config = await appConfigOrDefaults();
   const setup = config.installed ? undefined : setupAccess(request, url);
-  const unreachable = config.installed && !(await databaseHealth()).reachable;
+  const unreachable = config.installed && !(await recentDatabaseHealth()).reachable;
   const user = config.installed && !unreachable ? await sessionUserOf(request) : null;
   const { toast, clear } = takeFlashToast(request);
   const rootData: RootData = {

@@ -20,3 +20,17 @@ export async function databaseHealth(): Promise<DatabaseHealth> {
     return { reachable: false };
   }
 }
+
+/** How long a page may rely on the last check: pages ask on every render, the database once a second at most. */
+const pageCheckMs = 1000;
+let lastCheck: { at: number; health: Promise<DatabaseHealth> } | undefined;
+
+/**
+ * Whether the database answered within the last second (pages use it to show the outage page). Concurrent
+ * renders share one check; a site that recovers shows it within a second.
+ */
+export function recentDatabaseHealth(): Promise<DatabaseHealth> {
+  const now = performance.now();
+  if (!lastCheck || now - lastCheck.at > pageCheckMs) lastCheck = { at: now, health: databaseHealth() };
+  return lastCheck.health;
+}
