@@ -10,7 +10,7 @@ import type { CurrentUser } from "./current-user.server";
 import { recordDevice } from "./devices.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { memberRoleName } from "./permissions";
-import { hit, limits, refund, refuseOverLimit, reset } from "./rate-limit.server";
+import { hit, limits, loginDelayMs, refund, refuseOverLimit, reset } from "./rate-limit.server";
 import type { LoginInput, RegisterInput } from "./schema";
 import { createSession, destroyOtherSessions, destroySession, type ClientInfo } from "./sessions.server";
 import { createUser, displayNameOf, findUserByName, type UserRow } from "./users.server";
@@ -53,9 +53,9 @@ export async function register(
 }
 
 /**
- * Login. Attempts are counted per address and per user name before the password is looked at (a success
- * gives its count back); whatever is wrong (no such user, wrong password, no password at all) the answer is
- * the same.
+ * Login. Failures are counted per user name and address, per address and per user name (see `limits` for why
+ * three ways) before the password is looked at; a success gives its counts back. Whatever is wrong (no such
+ * user, wrong password, no password at all) the answer is the same.
  */
 export async function login(
   db: Database,
@@ -63,17 +63,23 @@ export async function login(
   request: Request,
   client: ClientInfo,
 ): Promise<{ user: UserRow; cookie: string }> {
-  const hits = await Promise.all([
-    hit(db, limits.loginByAddress, client.ip || "unknown"),
+  const address = client.ip || "unknown";
+  const nameAtAddress = `${input.userName}@${address}`;
+  const [byNameAndAddress, byAddress, byName] = await Promise.all([
+    hit(db, limits.loginByNameAndAddress, nameAtAddress),
+    hit(db, limits.loginByAddress, address),
     hit(db, limits.loginByName, input.userName),
   ]);
-  refuseOverLimit(...hits);
+  refuseOverLimit(byNameAndAddress, byAddress);
+  const delay = loginDelayMs(byName);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const user = await findUserByName(db, input.userName);
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !ok) throw new ServiceError(401, "auth.invalidCredentials");
   await Promise.all([
-    reset(db, limits.loginByName, input.userName),
-    refund(db, limits.loginByAddress, client.ip || "unknown"),
+    reset(db, limits.loginByNameAndAddress, nameAtAddress),
+    refund(db, limits.loginByAddress, address),
+    refund(db, limits.loginByName, input.userName),
   ]);
   const cookie = await startSession(db, user, request, client, input);
   return { user, cookie };

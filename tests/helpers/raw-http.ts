@@ -17,16 +17,22 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
 
 /**
  * A request for `path` sent as written: fetch (and `new URL`) would resolve `..` segments before sending, while
- * a hostile client sends them as they are.
+ * a hostile client sends them as they are. `from`: the local address to send from (any of 127.0.0.0/8 reaches a
+ * server on loopback), so one test can play clients at different addresses.
  */
 export function rawRequest(
   origin: string,
   path: string,
-  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  {
+    method = "GET",
+    headers = {},
+    body,
+    from,
+  }: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
 ): Promise<RawAnswer> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path, method, headers }, (res) => {
+    const req = request({ hostname, port, path, method, headers, localAddress: from }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
