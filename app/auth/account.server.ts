@@ -6,8 +6,10 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
+import { siteOrigin } from "~/lib/site-origin.server";
 import type { CurrentUser } from "./current-user.server";
 import { recordDevice } from "./devices.server";
+import { requireKeyProof } from "./key-proof.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { memberRoleName } from "./permissions";
 import { hit, limits, loginDelayMs, refund, refuseOverLimit, reset } from "./rate-limit.server";
@@ -35,7 +37,7 @@ export async function startSession(
   return cookie;
 }
 
-/** Registration: a Member account, logged in at once. */
+/** Registration: a Member account, logged in at once, with the browser's key once it has proved holding it. */
 export async function register(
   db: Database,
   input: RegisterInput,
@@ -47,7 +49,9 @@ export async function register(
     hit(db, limits.registerByName, input.userName),
   ]);
   refuseOverLimit(...hits);
-  const user = await db.transaction((tx) => createUser(tx, { ...input }, [memberRoleName]));
+  requireKeyProof(input.proof, { pub: input.pub, origin: siteOrigin(request), action: "register" });
+  const { proof: _proof, ...fields } = input;
+  const user = await db.transaction((tx) => createUser(tx, fields, [memberRoleName]));
   const cookie = await startSession(db, user, request, client, input);
   return { user, cookie };
 }
@@ -71,6 +75,7 @@ export async function login(
     hit(db, limits.loginByName, input.userName),
   ]);
   refuseOverLimit(byNameAndAddress, byAddress);
+  if (input.pub) requireKeyProof(input.proof, { pub: input.pub, origin: siteOrigin(request), action: "login" });
   const delay = loginDelayMs(byName);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const user = await findUserByName(db, input.userName);

@@ -44,6 +44,9 @@ export const password = z
 /** A Nostr public key: 64 lowercase hexadecimal characters. */
 export const pub = z.string(msg("validation.invalid")).regex(/^[0-9a-f]{64}$/, msg("validation.pubkey"));
 
+/** The signed event proving the sender holds `pub`'s secret key (~/identity/key-proof); checked by the service. */
+export const keyProof = z.unknown().optional();
+
 /** A device's name, as its owner or the random name maker chose it; `min` 1 where it is required. */
 const deviceNameOf = (min: number) =>
   z
@@ -60,6 +63,7 @@ export const registerSchema = z.object({
   userName,
   password,
   pub,
+  proof: keyProof,
   deviceName: deviceName.optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -75,6 +79,7 @@ export const loginSchema = z.object({
     .min(1, msg("validation.required"))
     .max(200, msg("validation.tooLong", 200)),
   pub: pub.optional(),
+  proof: keyProof,
   deviceName: deviceName.optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

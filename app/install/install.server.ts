@@ -219,7 +219,8 @@ export async function createFirstAdmin(input: AdminPayload): Promise<UserRow> {
     if (claimed.length === 0 || (await hasAdmin(tx))) {
       throw new ServiceError(409, "install.error.adminExists");
     }
-    return createUser(tx, { ...input, pub: input.pub ?? null }, [adminRoleName]);
+    const { proof: _proof, ...fields } = input;
+    return createUser(tx, { ...fields, pub: fields.pub ?? null }, [adminRoleName]);
   });
 }
 

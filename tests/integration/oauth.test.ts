@@ -4,7 +4,7 @@
  * another browser's callback, an account linked elsewhere, a provider that is not configured).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiClient, fakePub } from "../helpers/api-client";
+import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { freePort } from "../helpers/free-port";
 import { signInAtProvider, startOidcProvider, type TestProvider } from "../helpers/oidc-provider";
@@ -66,9 +66,28 @@ describe("OpenID Connect", () => {
     expect(flowCookie).toMatch(/Path=\/api\/oauth/);
   });
 
+  test("the start refuses a key without its proof, or with another key's, and starts no flow", async () => {
+    const key = provenKey(server.url, "oauth", 8);
+    const other = provenKey(server.url, "oauth", 9);
+    const browser = new ApiClient(server.url);
+    const bare = await browser.raw("GET", `/api/oauth/oidc/start?mode=login&popup=1&pub=${key.pub}`);
+    expect(bare.status).toBe(400);
+    const forged = encodeURIComponent(JSON.stringify(other.proof));
+    const wrong = await browser.raw("GET", `/api/oauth/oidc/start?mode=login&popup=1&pub=${key.pub}&proof=${forged}`);
+    expect(wrong.status).toBe(403);
+    expect(((await wrong.json()) as { message: string }).message).toMatch(/This browser's key could not be confirmed/);
+    expect(browser.cookies.has("daftar_oauth")).toBe(false);
+  });
+
   test("a first sign-in makes a Member account and logs in; the popup page reports to its opener", async () => {
     const browser = new ApiClient(server.url);
-    const callback = await signIn(browser, "parisa", `mode=login&popup=1&pub=${fakePub(7)}&deviceName=Brave%20Fox`);
+    const key = provenKey(server.url, "oauth", 7);
+    const proof = encodeURIComponent(JSON.stringify(key.proof));
+    const callback = await signIn(
+      browser,
+      "parisa",
+      `mode=login&popup=1&pub=${key.pub}&proof=${proof}&deviceName=Brave%20Fox`,
+    );
     expect(callback.status).toBe(200);
     const html = await callback.text();
     expect(html).toContain('"ok":true');
@@ -79,7 +98,7 @@ describe("OpenID Connect", () => {
       userName: "parisa",
       displayName: "Parisa Provider",
       roles: ["Member"],
-      pub: fakePub(7),
+      pub: key.pub,
     });
     // The flow cookie is spent.
     expect(browser.cookies.has("daftar_oauth")).toBe(false);

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { limits } from "~/auth/rate-limit.server";
-import { ApiClient, fakePub } from "../helpers/api-client";
+import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { rawRequest } from "../helpers/raw-http";
 import { seedDatabaseAt } from "../helpers/seed";
@@ -25,6 +25,7 @@ afterAll(async () => {
 });
 
 const client = (base = server.url) => new ApiClient(base);
+const proof = ({ pub, proof }: ReturnType<typeof provenKey>) => ({ pub, proof });
 const tooMany = "Too many attempts. Please wait a moment and try again.";
 
 /** A login sent from the local address `from` (127.0.0.x: each is another client address to the server). */
@@ -115,7 +116,7 @@ describe("register", () => {
       about: "Trying",
       userName: "admin",
       password: "password123",
-      pub: fakePub(n),
+      ...proof(provenKey(server.url, "register", n)),
     });
     for (let i = 0; i < limits.registerByName.max; i++)
       expect((await client().post("/api/auth/register", body(i))).status).toBe(409);
@@ -135,7 +136,7 @@ describe("register", () => {
           about: "Mass signup",
           userName: `bot${i}`,
           password: "password123",
-          pub: fakePub(1000 + i),
+          ...proof(provenKey(server.url, "register", 1000 + i)),
         })
       ).status;
       if (status === 201) made++;
