@@ -3,6 +3,7 @@
  * account next time, linking a provider account to an existing account, and the refusals (a forged state,
  * another browser's callback, an account linked elsewhere, a provider that is not configured).
  */
+import { createHmac, createSign, generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
@@ -152,6 +153,44 @@ describe("OpenID Connect", () => {
     const elsewhere = await new ApiClient(server.url).raw("GET", callback.slice(server.url.length));
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.headers.getSetCookie().some((c) => c.startsWith("daftar_session="))).toBe(false);
+  });
+
+  test("an ID token the issuer did not sign is refused: another key, no signature, the client secret", async () => {
+    const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+    const resign = (token: string, header: object, sign: (data: string) => string) => {
+      const [, payload] = token.split(".");
+      const head = Buffer.from(JSON.stringify(header)).toString("base64url");
+      return `${head}.${payload}.${sign(`${head}.${payload}`)}`;
+    };
+    const headerOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString());
+    const forgeries: ((token: string) => string)[] = [
+      // Same claims, same key id, signed by a key that is not the issuer's.
+      (token) =>
+        resign(token, headerOf(token), (data) =>
+          createSign("RSA-SHA256").update(data).sign(otherKey).toString("base64url"),
+        ),
+      (token) => resign(token, { alg: "none", typ: "JWT" }, () => ""),
+      (token) =>
+        resign(token, { alg: "HS256", typ: "JWT" }, (data) =>
+          createHmac("sha256", provider.clientSecret).update(data).digest("base64url"),
+        ),
+    ];
+    try {
+      for (const forge of forgeries) {
+        provider.changeIdTokens(forge);
+        const browser = new ApiClient(server.url);
+        const callback = await signIn(browser, "forger");
+        expect(callback.status).toBe(400);
+        expect(await callback.text()).toContain("Signing in with Test ID failed. Please try again.");
+        expect(await sessionUser(browser)).toBeUndefined();
+      }
+    } finally {
+      provider.changeIdTokens(undefined);
+    }
+    // The same sign-in with the issuer's own token works.
+    const browser = new ApiClient(server.url);
+    expect((await signIn(browser, "forger")).status).toBe(200);
+    expect((await sessionUser(browser))?.userName).toBe("forger");
   });
 
   test("without a popup the callback goes back to the page with a toast", async () => {
