@@ -7,8 +7,8 @@ import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { commentEventTemplate } from "~/comments/comment-event";
 import { connection } from "~/db/client.server";
-const PAGE_MAX = 10_000;
-import { ApiClient } from "../helpers/api-client";
+import { PAGE_MAX } from "~/lib/number-fields";
+import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { seedDatabaseAt } from "../helpers/seed";
 
@@ -139,6 +139,25 @@ describe("text people write loses invisible spoofing characters", () => {
     expect(answer.status).toBe(200);
     const [row] = await rows("select first_name, last_name, about from users where user_name = 'member'");
     expect(row).toMatchObject({ first_name: "Minagpj.exe", last_name: "Karimix", about: "Line one\nline two" });
+  });
+
+  test("a registration's names and device name", async () => {
+    const { pub, proof } = provenKey(server.url, "register", 77);
+    const answer = await new ApiClient(server.url).post("/api/auth/register", {
+      firstName: `\u202Bشاهین${RLO}`,
+      lastName: "خوش\u200Cصحبت\u0000",
+      about: "می\u200Cخواهم بنویسم",
+      userName: "shahin",
+      password: "secret-pass",
+      pub,
+      proof,
+      deviceName: `Brave${RLO} Fox\u2069`,
+    });
+    expect(answer.status).toBe(201);
+    const [user] = await rows("select first_name, last_name, about from users where user_name = 'shahin'");
+    expect(user).toMatchObject({ first_name: "شاهین", last_name: "خوش\u200Cصحبت", about: "می\u200Cخواهم بنویسم" });
+    const [device] = await rows("select device_name from devices where pub = ?", [pub]);
+    expect(device!.device_name).toBe("Brave Fox");
   });
 
   test("a role name", async () => {

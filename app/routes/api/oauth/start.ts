@@ -6,6 +6,7 @@ import { resultPage } from "~/auth/oauth/result-page.server";
 import { safeReturnPath } from "~/auth/return-path";
 import { isLocale } from "~/i18n/locales";
 import { apiRoute } from "~/lib/api.server";
+import { cleanLine } from "~/lib/clean-text";
 import { jsonError } from "~/lib/http.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 
@@ -33,7 +34,7 @@ export const loader = apiRoute({
         locale: isLocale(locale) ? locale : ctx.locale,
         returnTo: safeReturnPath(query.get("returnTo")),
         pub,
-        deviceName: query.get("deviceName") ?? undefined,
+        deviceName: cleanLine(query.get("deviceName") ?? "").trim() || undefined,
       });
       return new Response(null, {
         status: 302,
