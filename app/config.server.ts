@@ -38,6 +38,8 @@ export interface Config {
    * entry, which the client writes, as the client's address.
    */
   trustProxy: false | number | string;
+  /** INSTALL_ALLOW_PRIVATE_DATABASE=true: the installer may use a database server on a private or loopback address. */
+  installAllowPrivateDatabase: boolean;
   /** DAFTAR_INSTALLED=true: installed, whatever the database says. */
   forceInstalled: boolean;
   /** SETUP_TOKEN: the installer's token, instead of a generated one. */
@@ -109,6 +111,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
 
+  const allowPrivateText = read("INSTALL_ALLOW_PRIVATE_DATABASE");
+  if (allowPrivateText !== undefined && allowPrivateText !== "true" && allowPrivateText !== "false") {
+    problems.push(`INSTALL_ALLOW_PRIVATE_DATABASE must be true or false (got ${shown(allowPrivateText)}).`);
+  }
+
   const installedText = read("DAFTAR_INSTALLED");
   if (installedText !== undefined && installedText !== "true" && installedText !== "false") {
     problems.push(`DAFTAR_INSTALLED must be true or false (got ${shown(installedText)}).`);
@@ -144,6 +151,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseAuthToken: read("DATABASE_AUTH_TOKEN"),
     siteUrl,
     trustProxy: trustProxy!,
+    installAllowPrivateDatabase: allowPrivateText === "true",
     forceInstalled: installedText === "true",
     setupToken,
     github: github && { clientId: github[0], clientSecret: github[1] },

@@ -6,11 +6,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
+import { siteOrigin } from "~/lib/site-origin.server";
 import type { CurrentUser } from "./current-user.server";
 import { recordDevice } from "./devices.server";
+import { requireKeyProof } from "./key-proof.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { memberRoleName } from "./permissions";
-import { hit, limits, refund, refuseOverLimit, reset } from "./rate-limit.server";
+import { hit, limits, loginDelayMs, refund, refuseOverLimit, reset } from "./rate-limit.server";
 import type { LoginInput, RegisterInput } from "./schema";
 import { createSession, destroyOtherSessions, destroySession, type ClientInfo } from "./sessions.server";
 import { createUser, displayNameOf, findUserByName, type UserRow } from "./users.server";
@@ -35,7 +37,7 @@ export async function startSession(
   return cookie;
 }
 
-/** Registration: a Member account, logged in at once. */
+/** Registration: a Member account, logged in at once, with the browser's key once it has proved holding it. */
 export async function register(
   db: Database,
   input: RegisterInput,
@@ -47,15 +49,17 @@ export async function register(
     hit(db, limits.registerByName, input.userName),
   ]);
   refuseOverLimit(...hits);
-  const user = await db.transaction((tx) => createUser(tx, { ...input }, [memberRoleName]));
+  requireKeyProof(input.proof, { pub: input.pub, origin: siteOrigin(request), action: "register" });
+  const { proof: _proof, ...fields } = input;
+  const user = await db.transaction((tx) => createUser(tx, fields, [memberRoleName]));
   const cookie = await startSession(db, user, request, client, input);
   return { user, cookie };
 }
 
 /**
- * Login. Attempts are counted per address and per user name before the password is looked at (a success
- * gives its count back); whatever is wrong (no such user, wrong password, no password at all) the answer is
- * the same.
+ * Login. Failures are counted per user name and address, per address and per user name (see `limits` for why
+ * three ways) before the password is looked at; a success gives its counts back. Whatever is wrong (no such
+ * user, wrong password, no password at all) the answer is the same.
  */
 export async function login(
   db: Database,
@@ -63,17 +67,24 @@ export async function login(
   request: Request,
   client: ClientInfo,
 ): Promise<{ user: UserRow; cookie: string }> {
-  const hits = await Promise.all([
-    hit(db, limits.loginByAddress, client.ip || "unknown"),
+  const address = client.ip || "unknown";
+  const nameAtAddress = `${input.userName}@${address}`;
+  const [byNameAndAddress, byAddress, byName] = await Promise.all([
+    hit(db, limits.loginByNameAndAddress, nameAtAddress),
+    hit(db, limits.loginByAddress, address),
     hit(db, limits.loginByName, input.userName),
   ]);
-  refuseOverLimit(...hits);
+  refuseOverLimit(byNameAndAddress, byAddress);
+  if (input.pub) requireKeyProof(input.proof, { pub: input.pub, origin: siteOrigin(request), action: "login" });
+  const delay = loginDelayMs(byName);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const user = await findUserByName(db, input.userName);
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !ok) throw new ServiceError(401, "auth.invalidCredentials");
   await Promise.all([
-    reset(db, limits.loginByName, input.userName),
-    refund(db, limits.loginByAddress, client.ip || "unknown"),
+    reset(db, limits.loginByNameAndAddress, nameAtAddress),
+    refund(db, limits.loginByAddress, address),
+    refund(db, limits.loginByName, input.userName),
   ]);
   const cookie = await startSession(db, user, request, client, input);
   return { user, cookie };

@@ -19,7 +19,11 @@ export async function openOAuth(
   // browser's identity key is at hand: it is recorded as the account's device.
   const popup = window.open("", "daftar-oauth", "popup,width=520,height=680");
   const identity = await loadIdentityMaker()
-    .then((maker) => maker.ensureIdentity(options.locale))
+    .then(async (maker) => {
+      const profile = await maker.ensureIdentity(options.locale);
+      const proven = maker.provenKey("oauth");
+      return proven ? { ...proven, deviceName: profile.deviceName } : null;
+    })
     .catch(() => null);
   const params = new URLSearchParams({
     mode: options.mode,
@@ -29,6 +33,7 @@ export async function openOAuth(
   });
   if (identity) {
     params.set("pub", identity.pub);
+    params.set("proof", JSON.stringify(identity.proof));
     params.set("deviceName", identity.deviceName);
   }
   if (!popup) {

@@ -15,12 +15,24 @@ export interface Limit {
 
 const minute = 60_000;
 
-/** The limits of the accounts domain. Attempts are counted before the password is checked. */
+/**
+ * The limits of the accounts domain. Attempts are counted before the password is checked.
+ *
+ * Login failures are counted three ways so that guessing is slow but nobody can lock an owner out by failing
+ * on purpose: a user name is public, so a hard lock on the name alone would be a lock anyone can set.
+ * - per user name and address: the guesser's address is refused for that name; the owner's address is not;
+ * - per address across names: one address cannot spray a common password over many accounts;
+ * - per user name from everywhere: a ceiling far above what one person mistypes; past it, every attempt on the
+ *   name waits longer before it is checked (see `loginDelayMs`) instead of being refused, so guessing from
+ *   many addresses slows down while the owner still gets in.
+ */
 export const limits = {
   /** Failed login attempts from one address (across user names: against password spraying). */
   loginByAddress: { name: "login-ip", max: 50, windowMs: 15 * minute },
-  /** Login attempts on one user name; a successful login clears it. */
-  loginByName: { name: "login-name", max: 8, windowMs: 15 * minute },
+  /** Failed login attempts on one user name from one address; a successful login there clears it. */
+  loginByNameAndAddress: { name: "login-name-ip", max: 8, windowMs: 15 * minute },
+  /** Failed login attempts on one user name from all addresses: past this, attempts are slowed, not refused. */
+  loginByName: { name: "login-name", max: 40, windowMs: 15 * minute },
   /** Registrations tried from one address. */
   registerByAddress: { name: "register-ip", max: 20, windowMs: 60 * minute },
   /** Registrations tried for one user name. */
@@ -66,6 +78,18 @@ export function refuseOverLimit(...hits: Hit[]): void {
   if (over.length === 0) return;
   const retryAfter = Math.max(...over.map((h) => h.retryAfter));
   throw new ServiceError(429, "api.tooManyRequests", { headers: { "Retry-After": String(retryAfter) } });
+}
+
+/** The longest an attempt on a user name under attack waits before its password is checked. */
+export const loginDelayMaxMs = 5_000;
+
+/**
+ * How long an attempt waits when the name's failures from everywhere are past their ceiling: a quarter second
+ * more for each failure over it, up to `loginDelayMaxMs`.
+ */
+export function loginDelayMs(byName: Hit): number {
+  const over = byName.count - limits.loginByName.max;
+  return over > 0 ? Math.min(loginDelayMaxMs, over * 250) : 0;
 }
 
 /**

@@ -4,22 +4,30 @@
  */
 import * as z from "zod";
 import { asciiDigits } from "~/i18n/format";
+import { cleanLine, cleanLines } from "~/lib/clean-text";
+import { formId, jsonId, PAGE_MAX, PAGE_SIZE_MAX, queryInteger } from "~/lib/number-fields";
 import { msg } from "~/lib/validation";
 import { permissionNames } from "./permissions";
 
-/** A required text field: trimmed, at least `min` characters (with the given message), at most `max`. */
-function text(min: number, minMessage: Parameters<typeof msg>[0], max: number) {
-  return z.string(msg("validation.invalid")).trim().min(min, msg(minMessage)).max(max, msg("validation.tooLong", max));
+/**
+ * A required text field people write: cleaned of invisible controls (~/lib/clean-text), trimmed, at least `min`
+ * characters (with the given message), at most `max`. `lines`: line breaks are kept.
+ */
+function text(min: number, minMessage: Parameters<typeof msg>[0], max: number, lines = false) {
+  return z
+    .string(msg("validation.invalid"))
+    .transform(lines ? cleanLines : cleanLine)
+    .pipe(z.string().trim().min(min, msg(minMessage)).max(max, msg("validation.tooLong", max)));
 }
 
 export const firstName = text(2, "validation.min2", 50);
 export const lastName = text(3, "validation.min3", 50);
-export const about = text(3, "validation.min3", 300);
+export const about = text(3, "validation.min3", 300, true);
 
 /** Latin letters, digits, dots, dashes and underscores; digits typed in Persian are accepted. */
 export const userName = z
   .string(msg("validation.invalid"))
-  .transform((value) => asciiDigits(value).trim())
+  .transform((value) => asciiDigits(cleanLine(value)).trim())
   .pipe(
     z
       .string()
@@ -36,7 +44,16 @@ export const password = z
 /** A Nostr public key: 64 lowercase hexadecimal characters. */
 export const pub = z.string(msg("validation.invalid")).regex(/^[0-9a-f]{64}$/, msg("validation.pubkey"));
 
-export const deviceName = z.string(msg("validation.invalid")).trim().max(80, msg("validation.tooLong", 80));
+/** The signed event proving the sender holds `pub`'s secret key (~/identity/key-proof); checked by the service. */
+export const keyProof = z.unknown().optional();
+
+/** A device's name, as its owner or the random name maker chose it; `min` 1 where it is required. */
+const deviceNameOf = (min: number) =>
+  z
+    .string(msg("validation.invalid"))
+    .transform(cleanLine)
+    .pipe(z.string().trim().min(min, msg("validation.required")).max(80, msg("validation.tooLong", 80)));
+export const deviceName = deviceNameOf(0);
 
 /** POST /api/auth/register: a new Member account, logged in at once. */
 export const registerSchema = z.object({
@@ -46,6 +63,7 @@ export const registerSchema = z.object({
   userName,
   password,
   pub,
+  proof: keyProof,
   deviceName: deviceName.optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -61,6 +79,7 @@ export const loginSchema = z.object({
     .min(1, msg("validation.required"))
     .max(200, msg("validation.tooLong", 200)),
   pub: pub.optional(),
+  proof: keyProof,
   deviceName: deviceName.optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -78,16 +97,17 @@ export const changePasswordSchema = z.object({
 export const updateProfileSchema = z.object({ firstName, lastName, about });
 
 /** PUT /api/identity/device: renames the caller's device (the "new random name" action). */
-export const deviceSchema = z.object({ pub, deviceName: deviceName.min(1, msg("validation.required")) });
+export const deviceSchema = z.object({ pub, deviceName: deviceNameOf(1) });
 
-const id = z.coerce
-  .number(msg("validation.invalid"))
-  .int(msg("validation.invalid"))
-  .positive(msg("validation.invalid"));
-const roleIds = z.array(id, msg("validation.invalid")).min(1, msg("validation.roleRequired")).max(50);
+const idList = <T extends z.ZodType<number, unknown>>(item: T) =>
+  z.array(item, msg("validation.invalid")).min(1, msg("validation.roleRequired")).max(50, msg("validation.invalid"));
+const roleIds = idList(jsonId);
 
 /** POST /api/users/new: an administrator adds an account with the roles they choose. */
 export const newUserSchema = z.object({ firstName, lastName, about, userName, password, roleIds });
+
+/** The add-user form: its checklist holds role ids as text. */
+export const newUserFormSchema = newUserSchema.extend({ roleIds: idList(formId) });
 
 /** POST /api/roles/new. */
 export const newRoleSchema = z.object({
@@ -99,13 +119,16 @@ export const newRoleSchema = z.object({
 });
 
 /** POST /api/roles/add-user, POST /api/roles/remove-user and PUT /api/roles/set-user. */
-export const userRolesSchema = z.object({ userId: id, roleIds });
+export const userRolesSchema = z.object({ userId: jsonId, roleIds });
+
+/** The edit-roles form: its hidden input and checklist hold ids as text. */
+export const userRolesFormSchema = z.object({ userId: formId, roleIds: idList(formId) });
 
 /** GET /api/users/all query. */
 export const userListQuery = z.object({
   q: z.string().trim().max(100).catch(""),
-  page: z.coerce.number().int().min(1).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(100).catch(20),
+  page: queryInteger({ max: PAGE_MAX, fallback: 1 }),
+  pageSize: queryInteger({ max: PAGE_SIZE_MAX, fallback: 20 }),
 });
 
 /** The client-side forms add a confirmation field to the password payloads. */

@@ -1,16 +1,30 @@
 import * as z from "zod";
 import { commentStatuses } from "~/db/schema";
+import { cleanLine, cleanLines } from "~/lib/clean-text";
+import { jsonId, PAGE_MAX, PAGE_SIZE_MAX, queryInteger } from "~/lib/number-fields";
 import { msg } from "~/lib/validation";
 
 /** A comment has at least 5 characters; we cap it at a generous length. */
 export const commentMinLength = 5;
 export const commentMaxLength = 5000;
 
+/** A comment's text, cleaned of invisible controls (~/lib/clean-text); its line breaks stay. */
 export const commentBodyField = z
-  .string()
-  .trim()
-  .min(commentMinLength, msg("validation.commentMin"))
-  .max(commentMaxLength, msg("validation.tooLong", commentMaxLength));
+  .string(msg("validation.invalid"))
+  .transform(cleanLines)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(commentMinLength, msg("validation.commentMin"))
+      .max(commentMaxLength, msg("validation.tooLong", commentMaxLength)),
+  );
+
+/** An anonymous commenter's name as their browser sends it: one plain line, no markup. */
+export function plainCommentName(raw: string): string {
+  // Cut by characters, not UTF-16 units, so the cut never leaves half a character behind.
+  return Array.from(cleanLine(raw).replace(/[<>]/g, "").trim()).slice(0, 60).join("").trim();
+}
 
 /** The address of the page a comment belongs to, as the reader sees it ("/en/notes/x", "/notes/x"). */
 const routePathField = z
@@ -20,19 +34,14 @@ const routePathField = z
   .max(300, msg("validation.tooLong", 300))
   .startsWith("/", msg("validation.invalid"));
 
-const idField = z.coerce
-  .number(msg("validation.invalid"))
-  .int(msg("validation.invalid"))
-  .positive(msg("validation.invalid"));
-
-/** A page number in a query string: anything that is not one reads as the first page. */
-const pageField = z.coerce.number().int().min(1).catch(1);
+/** A page number in a query string: absent is the first page, anything but 1…PAGE_MAX is refused. */
+const pageField = queryInteger({ max: PAGE_MAX, fallback: 1 });
 
 /** POST /api/comments/new */
 export const newCommentSchema = z.object({
   routePath: routePathField,
   commentBody: commentBodyField,
-  parentId: idField.optional().nullable(),
+  parentId: jsonId.optional().nullable(),
   /** The visitor's signed Nostr comment event (anonymous comments only). */
   event: z.unknown().optional(),
   /** A field people never see: bots that fill every input give themselves away. */
@@ -49,7 +58,7 @@ export const commentStatusSchema = z.enum(commentStatuses, { error: "comments.in
 export const moderationQuery = z.object({
   status: commentStatusSchema.default("pending"),
   page: pageField,
-  pageSize: z.coerce.number().int().min(1).max(100).catch(20),
+  pageSize: queryInteger({ max: PAGE_SIZE_MAX, fallback: 20 }),
 });
 
 /**
@@ -62,8 +71,8 @@ export const moderateSchema = z.preprocess(
       ? { ...input, id: (input as { ids: unknown[] }).ids[0] }
       : input,
   z.object({
-    id: idField,
-    ids: z.array(idField).min(1, msg("validation.invalid")).max(200, msg("validation.invalid")).optional(),
+    id: jsonId,
+    ids: z.array(jsonId).min(1, msg("validation.invalid")).max(200, msg("validation.invalid")).optional(),
     newStatus: commentStatusSchema,
   }),
 );

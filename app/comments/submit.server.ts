@@ -17,7 +17,7 @@ import {
   type CommentRow,
   type PostInput,
 } from "./comments.server";
-import type { NewCommentInput } from "./schema";
+import { plainCommentName, type NewCommentInput } from "./schema";
 import { verifyCommentEvent } from "./verify-event.server";
 
 /** Who sends the comment, and from where. */
@@ -93,7 +93,7 @@ export async function submitComment(
   return { discarded: false, comment };
 }
 
-/** A name as sent by a browser, kept short and plain: no control characters, no markup. */
+/** A name as sent by a browser, URI-encoded or plain. */
 function plainName(raw: string | null): string {
   let name = raw ?? "";
   try {
@@ -101,8 +101,5 @@ function plainName(raw: string | null): string {
   } catch {
     // Not encoded: use as sent.
   }
-  return name
-    .replace(/[\p{C}<>]/gu, "")
-    .trim()
-    .slice(0, 60);
+  return plainCommentName(name);
 }

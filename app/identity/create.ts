@@ -2,12 +2,21 @@
  * Making identities: a secp256k1 key pair (nostr-tools) and a random display name from the locale's word
  * list. Loaded on demand (see store.ts), so pages do not carry the key code and word lists on first load.
  */
-import { generateSecretKey, getPublicKey } from "nostr-tools/pure";
-import { bytesToHex } from "nostr-tools/utils";
+import { finalizeEvent, generateSecretKey, getPublicKey, type Event } from "nostr-tools/pure";
+import { bytesToHex, hexToBytes } from "nostr-tools/utils";
 import type { Locale } from "~/i18n/locales";
+import { keyProofTemplate, type KeyProofAction } from "./key-proof";
 import { loadNameList, randomDisplayName } from "./random-name";
 import type { SessionUser } from "~/auth/session-user";
-import { changeEvent, readIdentity, readProfile, storage, storageKeys, type LocalProfile } from "./store";
+import {
+  changeEvent,
+  readIdentity,
+  readPrivateKey,
+  readProfile,
+  storage,
+  storageKeys,
+  type LocalProfile,
+} from "./store";
 
 export function writeIdentity(profile: LocalProfile, privateKey?: string): void {
   const store = storage();
@@ -48,6 +57,18 @@ export async function createIdentity(locale: Locale): Promise<LocalProfile> {
 /** The identity this browser has, made first when there is none. */
 export async function ensureIdentity(locale: Locale): Promise<LocalProfile> {
   return readIdentity() ?? (await createIdentity(locale));
+}
+
+/**
+ * This browser's key with its proof of possession for `action` on this site (./key-proof), made now; null when
+ * the browser has no complete identity.
+ */
+export function provenKey(action: KeyProofAction): { pub: string; proof: Event } | null {
+  const profile = readIdentity();
+  const secret = readPrivateKey();
+  if (!profile || !secret) return null;
+  const proof = finalizeEvent(keyProofTemplate(window.location.origin, action), hexToBytes(secret));
+  return proof.pubkey === profile.pub ? { pub: profile.pub, proof } : null;
 }
 
 /**

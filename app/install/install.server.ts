@@ -7,7 +7,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { adminRoleName, permissionNames } from "~/auth/permissions";
 import { createUser, type UserRow } from "~/auth/users.server";
-import { databasePattern, databaseTarget, saveDatabaseTarget } from "~/config.server";
+import { databaseTarget, saveDatabaseTarget } from "~/config.server";
 import {
   connection,
   openDatabase,
@@ -19,6 +19,7 @@ import { migrationsFolder, runMigrations } from "~/db/migrate.server";
 import { permissions, roles, settings, userRoles } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
 import { getAppConfig, invalidateAppConfig, updateAppConfig } from "~/settings/app-config.server";
+import { allowedDatabaseUrl } from "./database-url.server";
 import { loadDefaultData, type DefaultsReport } from "./defaults.server";
 import type { AdminPayload } from "./schema";
 import { deleteSetupToken } from "./setup-token.server";
@@ -148,15 +149,17 @@ async function connectedDb(): Promise<DatabaseConnection["db"]> {
  * Verifies a database the owner entered and, when it answers, saves it to DATA_DIR/config.json (readable by the
  * server's user only) and switches this process to it.
  */
-export async function switchDatabase(url: string, authToken?: string): Promise<DatabaseInfo> {
-  if (!databasePattern.test(url)) throw new ServiceError(400, "install.error.badUrl");
+export async function switchDatabase(entered: string, authToken?: string): Promise<DatabaseInfo> {
+  const url = await allowedDatabaseUrl(entered);
   let next;
   try {
     next = await openDatabase(url, authToken || undefined);
     await next.client.execute("select 1");
   } catch (error) {
     next?.client.close();
-    throw new ServiceError(400, "install.error.notWorking", { reason: reasonOf(error) });
+    // The driver's own words stay in the log: echoed back they would tell a caller what answers at an address.
+    console.error(`The installer could not use the database ${redactDatabaseUrl(url)}:`, reasonOf(error));
+    throw new ServiceError(400, "install.error.notWorking");
   }
   await saveDatabaseTarget(url, authToken);
   await replaceConnection(next);
@@ -219,7 +222,8 @@ export async function createFirstAdmin(input: AdminPayload): Promise<UserRow> {
     if (claimed.length === 0 || (await hasAdmin(tx))) {
       throw new ServiceError(409, "install.error.adminExists");
     }
-    return createUser(tx, { ...input, pub: input.pub ?? null }, [adminRoleName]);
+    const { proof: _proof, ...fields } = input;
+    return createUser(tx, { ...fields, pub: fields.pub ?? null }, [adminRoleName]);
   });
 }
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { about, firstName, lastName, password, pub, userName, withConfirmation } from "~/auth/schema";
+import { about, firstName, keyProof, lastName, password, pub, userName, withConfirmation } from "~/auth/schema";
 import { msg } from "~/lib/validation";
 
 /** The administrator's account has the same field rules as registration (app/auth/schema.ts). */
@@ -8,7 +8,7 @@ export const adminFields = { firstName, lastName, about, userName, password };
 /** The installer's administrator form: the account's fields and the password's confirmation. */
 export const adminFormSchema = withConfirmation(z.object(adminFields), "password");
 
-export const adminPayloadSchema = z.object({ ...adminFields, pub: pub.optional().nullable() });
+export const adminPayloadSchema = z.object({ ...adminFields, pub: pub.optional().nullable(), proof: keyProof });
 export type AdminPayload = z.output<typeof adminPayloadSchema>;
 
 export const databaseFormSchema = z.object({

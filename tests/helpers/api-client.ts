@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import { finalizeEvent, getPublicKey, type Event } from "nostr-tools/pure";
 import type { Locale } from "~/i18n/locales";
+import { keyProofTemplate, type KeyProofAction } from "~/identity/key-proof";
 
 /**
  * A browser-like API client for integration tests: one cookie jar per client (so each is one browser),
@@ -89,7 +92,22 @@ export class ApiClient {
   }
 }
 
-/** A valid-looking Nostr public key (64 lowercase hex) from a small number. */
-export function fakePub(n: number): string {
-  return n.toString(16).padStart(64, "0");
+/**
+ * A browser key (the same for the same `n`) and its signed proof of possession for `action` on the site at
+ * `origin`, as the browser sends them to bind the key to an account.
+ */
+export function provenKey(
+  origin: string,
+  action: KeyProofAction,
+  n: number,
+  now = Date.now(),
+): { pub: string; proof: Event; secret: Uint8Array } {
+  const secret = new Uint8Array(createHash("sha256").update(`test key ${n}`).digest());
+  return { pub: getPublicKey(secret), proof: finalizeEvent(keyProofTemplate(origin, action, now), secret), secret };
+}
+
+/** A key and its proof as a call's body fields (`pub`, `proof`), for a call that binds the key. */
+export function keyFields(origin: string, action: KeyProofAction, n: number): { pub: string; proof: Event } {
+  const { pub, proof } = provenKey(origin, action, n);
+  return { pub, proof };
 }

@@ -31,5 +31,4 @@ export const validAdmin = {
   about: "Runs this notebook",
   userName: "sara",
   password: "secret-pass",
-  pub: "a".repeat(64),
 };

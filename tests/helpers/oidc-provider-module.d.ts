@@ -5,5 +5,7 @@ declare module "oidc-provider" {
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    /** Adds a Koa middleware around the provider's own routes. */
+    use(middleware: (ctx: { path: string; body: unknown }, next: () => Promise<void>) => Promise<void>): void;
   }
 }

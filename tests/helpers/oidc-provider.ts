@@ -11,6 +11,11 @@ export interface TestProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * Replaces the ID token of every token response with what `change` makes of it (undefined: as issued), to
+   * play a token endpoint that hands over a token the issuer did not sign.
+   */
+  changeIdTokens(change: ((idToken: string) => string) | undefined): void;
   close(): Promise<void>;
 }
 
@@ -55,12 +60,23 @@ export async function startOidcProvider(redirectUris: string[], port?: number): 
     cookies: { keys: ["daftar-test-cookie-key"] },
     pkce: { required: () => true },
   });
+  let changeIdToken: ((idToken: string) => string) | undefined;
+  provider.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body as { id_token?: unknown } | undefined;
+    if (changeIdToken && ctx.path === "/token" && typeof body?.id_token === "string") {
+      ctx.body = { ...body, id_token: changeIdToken(body.id_token) };
+    }
+  });
   const server: Server = createServer(provider.callback());
   await new Promise<void>((resolve) => server.listen(listenOn, "127.0.0.1", resolve));
   return {
     issuer,
     clientId,
     clientSecret,
+    changeIdTokens(change) {
+      changeIdToken = change;
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Locale } from "~/i18n/locales";
-import { ApiClient, fakePub } from "../helpers/api-client";
+import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { seedDatabaseAt } from "../helpers/seed";
 
@@ -25,9 +25,10 @@ const newcomer = (n: number, extra: Record<string, unknown> = {}) => ({
   about: "Reads everything",
   userName: `sara${n}`,
   password: "secret-pass",
-  pub: fakePub(n),
+  ...withoutSecret(provenKey(server.url, "register", n)),
   ...extra,
 });
+const withoutSecret = ({ pub, proof }: ReturnType<typeof provenKey>) => ({ pub, proof });
 
 describe("GET /api/_auth/session", () => {
   test("answers {} when there is no session", async () => {
@@ -62,8 +63,78 @@ describe("POST /api/auth/register", () => {
       displayName: "Sara Tehrani",
       roles: ["Member"],
       permissions: ["comments.create"],
-      pub: fakePub(1),
+      pub: provenKey(server.url, "register", 1).pub,
     });
+  });
+
+  test("binds a key only with its proof: another key's pub without, with a forged or a stale proof is refused", async () => {
+    const victim = provenKey(server.url, "register", 500);
+    const attacker = provenKey(server.url, "register", 501);
+    const attempt = (n: number, extra: Record<string, unknown>) =>
+      browser().post("/api/auth/register", newcomer(n, extra));
+    const refusals = [
+      [await attempt(502, { pub: victim.pub, proof: undefined }), 400, "missing"],
+      // The attacker's own proof does not prove the victim's key.
+      [await attempt(503, { pub: victim.pub, proof: attacker.proof }), 403, "key"],
+      // The victim's proof with its content changed (its signature no longer matches).
+      [
+        await attempt(504, { pub: victim.pub, proof: { ...victim.proof, created_at: victim.proof.created_at + 1 } }),
+        403,
+        "signature",
+      ],
+      [
+        await attempt(505, { ...withoutSecret(provenKey(server.url, "register", 500, Date.now() - 120_000)) }),
+        403,
+        "timestamp",
+      ],
+      [await attempt(506, { ...withoutSecret(provenKey(server.url, "login", 500)) }), 403, "action"],
+      [await attempt(507, { ...withoutSecret(provenKey("https://other.example", "register", 500)) }), 403, "site"],
+      [await attempt(508, { pub: victim.pub, proof: "yes" }), 403, "malformed"],
+    ] as const;
+    for (const [answer, status, reason] of refusals) {
+      expect(answer.status, reason).toBe(status);
+      expect(answer.body.reason).toBe(reason);
+      expect(answer.body.message).toMatch(/This browser's key/);
+      expect(answer.headers.getSetCookie().some((c) => c.startsWith("daftar_session="))).toBe(false);
+    }
+    // Nothing was made: no accounts, no device.
+    for (let n = 502; n <= 508; n++) {
+      expect((await browser().post("/api/auth/login", { userName: `sara${n}`, password: "secret-pass" })).status).toBe(
+        401,
+      );
+    }
+    const fa = await new ApiClient(server.url, "fa").post(
+      "/api/auth/register",
+      newcomer(509, { pub: victim.pub, proof: undefined }),
+    );
+    expect(fa.body.message).toBe(
+      "کلید این مرورگر باید همراه امضایش فرستاده شود. صفحه را دوباره بارگذاری کنید و دوباره بکوشید.",
+    );
+    // With its own valid proof, the key is bound.
+    const b = browser();
+    expect((await b.post("/api/auth/register", newcomer(500))).status).toBe(201);
+    expect((await b.get<{ user: { pub: string } }>("/api/_auth/session")).body.user.pub).toBe(victim.pub);
+  });
+
+  test("login binds a key only with its proof", async () => {
+    const key = provenKey(server.url, "login", 520);
+    const noProof = await browser().post("/api/auth/login", {
+      userName: "editor",
+      password: "password123",
+      pub: key.pub,
+    });
+    expect(noProof.status).toBe(400);
+    const stale = provenKey(server.url, "login", 520, Date.now() + 120_000);
+    const future = await browser().post("/api/auth/login", {
+      userName: "editor",
+      password: "password123",
+      ...withoutSecret(stale),
+    });
+    expect(future.status).toBe(403);
+    const b = browser();
+    const ok = await b.post("/api/auth/login", { userName: "editor", password: "password123", ...withoutSecret(key) });
+    expect(ok.status).toBe(200);
+    expect((await b.get<{ user: { pub: string } }>("/api/_auth/session")).body.user.pub).toBe(key.pub);
   });
 
   test("ignores anything that would give more than the Member role", async () => {
@@ -132,7 +203,11 @@ describe("POST /api/auth/register", () => {
 describe("POST /api/auth/login", () => {
   test("logs in with the right password", async () => {
     const b = browser();
-    const answer = await b.post("/api/auth/login", { userName: "member", password: "password123", pub: fakePub(100) });
+    const answer = await b.post("/api/auth/login", {
+      userName: "member",
+      password: "password123",
+      ...withoutSecret(provenKey(server.url, "login", 100)),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe("Login successful");
     expect((await b.get<{ user: { userName: string } }>("/api/_auth/session")).body.user.userName).toBe("member");
@@ -301,12 +376,22 @@ describe("PUT /api/identity/device", () => {
   test("renames a device of the caller's account, and only theirs", async () => {
     const b = browser();
     await b.post("/api/auth/register", newcomer(30, { deviceName: "Brave Fox" }));
-    const answer = await b.put("/api/identity/device", { pub: fakePub(30), deviceName: "Calm Heron" });
+    const answer = await b.put("/api/identity/device", {
+      pub: provenKey(server.url, "register", 30).pub,
+      deviceName: "Calm Heron",
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe("Device name updated");
     const other = browser();
     await other.login("member");
-    expect((await other.put("/api/identity/device", { pub: fakePub(30), deviceName: "Mine now" })).status).toBe(404);
+    expect(
+      (
+        await other.put("/api/identity/device", {
+          pub: provenKey(server.url, "register", 30).pub,
+          deviceName: "Mine now",
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 

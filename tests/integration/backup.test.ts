@@ -10,7 +10,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildIfStale } from "../../scripts/build-if-stale";
-import { ApiClient, fakePub } from "../helpers/api-client";
+import { ApiClient, keyFields } from "../helpers/api-client";
 import { runScript } from "../helpers/run-script";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
@@ -66,7 +66,7 @@ describe("an online backup", () => {
         about: "Registered before the backup",
         userName,
         password: "password123",
-        pub: fakePub(9000 + n),
+        ...keyFields(site.url, "register", 9000 + n),
       });
       expect(answer.status).toBe(201);
       registered.push(userName);

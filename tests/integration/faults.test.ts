@@ -10,7 +10,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildIfStale } from "../../scripts/build-if-stale";
-import { ApiClient, fakePub } from "../helpers/api-client";
+import { ApiClient, keyFields } from "../helpers/api-client";
 import { freePort } from "../helpers/free-port";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite } from "../helpers/site-process";
@@ -89,7 +89,7 @@ describe("kill -9 in the middle of a burst of writes", () => {
               about: "Registered during the burst",
               userName,
               password: "password123",
-              pub: fakePub(7000 + worker * 10 + n),
+              ...keyFields(site.url, "register", 7000 + worker * 10 + n),
             }),
           () => users.push(userName),
         );

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connection } from "~/db/client.server";
 import { startAppServer, type TestServer } from "../helpers/app-server";
+import { provenKey } from "../helpers/api-client";
 import { installClient, validAdmin } from "../helpers/install-client";
 import { rawGet } from "../helpers/raw-http";
 
@@ -161,6 +162,19 @@ describe("the administrator form is validated by the account rules (minimum leng
 });
 
 describe("administrator and finish", () => {
+  test("the browser's key needs its proof: without one, or with another key's, nothing is created", async () => {
+    const key = provenKey(server.url, "install", 40);
+    const other = provenKey(server.url, "install", 41);
+    const missing = await api.post("admin-loading", { ...validAdmin, pub: key.pub });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(
+      "This browser's key must come with its signature. Reload the page and try again.",
+    );
+    const forged = await api.post("admin-loading", { ...validAdmin, pub: key.pub, proof: other.proof });
+    expect(forged.status).toBe(403);
+    expect(await count("select count(*) from users")).toBe(0);
+  });
+
   test("the admin is created with the Admin role and signed in", async () => {
     const { status, body, headers } = await api.post("admin-loading", validAdmin);
     expect(status).toBe(201);

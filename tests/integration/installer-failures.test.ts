@@ -9,6 +9,8 @@ import { installClient } from "../helpers/install-client";
 // This file starts with a database nobody listens to: the owner has to enter a working one.
 const deadPort = await freePort();
 process.env.DATABASE_URL = `http://127.0.0.1:${deadPort}`;
+// The database servers here are on loopback, which the installer refuses unless the operator allows it.
+process.env.INSTALL_ALLOW_PRIVATE_DATABASE = "true";
 
 let server: TestServer;
 let api: ReturnType<typeof installClient>;
@@ -46,8 +48,8 @@ describe("an unreachable database", () => {
       authToken: "secret-token",
     });
     expect(status).toBe(400);
-    expect(body.message).toBe("Database connection is not working");
-    expect(JSON.stringify(body)).not.toContain("secret-token");
+    // The driver's error text is not repeated: it would tell what answers at the address.
+    expect(body).toEqual({ message: "Database connection is not working" });
     expect(() => statSync(path.join(dataDir(), "config.json"))).toThrow();
   });
 

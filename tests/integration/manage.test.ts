@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { permissionNames } from "~/auth/permissions";
 import type { Locale } from "~/i18n/locales";
-import { ApiClient, fakePub } from "../helpers/api-client";
+import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { seedDatabaseAt } from "../helpers/seed";
 
@@ -419,6 +419,8 @@ describe("no escalation", () => {
   });
 
   test("a member gains nothing by any call with any payload", async () => {
+    const { pub, proof } = provenKey(server.url, "register", 666);
+    const mallorysKey = { pub, proof };
     const member = await new ApiClient(server.url);
     await member.post("/api/auth/register", {
       firstName: "Mallory",
@@ -426,7 +428,7 @@ describe("no escalation", () => {
       about: "Tries everything",
       userName: "mallory",
       password: "password123",
-      pub: fakePub(666),
+      ...mallorysKey,
       roles: ["Admin"],
     });
     const me = (await member.get<{ user: { id: number; permissions: string[] } }>("/api/_auth/session")).body.user;
@@ -460,7 +462,7 @@ describe("no escalation", () => {
           permissions: [...permissionNames],
         },
       ],
-      ["PUT", "/api/identity/device", { pub: fakePub(666), deviceName: "Admin" }],
+      ["PUT", "/api/identity/device", { pub, deviceName: "Admin" }],
       [
         "POST",
         "/api/auth/register",
@@ -470,7 +472,7 @@ describe("no escalation", () => {
           about: "Second account",
           userName: "mallory2",
           password: "password123",
-          pub: fakePub(667),
+          ...mallorysKey,
           roleIds: everyRole,
         },
       ],

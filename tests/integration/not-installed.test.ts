@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { connection, getDb } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { startAppServer, type TestServer } from "../helpers/app-server";
-import { fakePub } from "../helpers/api-client";
+import { provenKey } from "../helpers/api-client";
 import { rawRequest } from "../helpers/raw-http";
 import { seedDatabase } from "../helpers/seed";
 
@@ -19,15 +19,18 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const registration = (userName: string) =>
-  JSON.stringify({
+const registration = (userName: string) => {
+  const { pub, proof } = provenKey(server.url, "register", 1);
+  return JSON.stringify({
     firstName: "Nima",
     lastName: "Karimi",
     about: "Just arrived",
     userName,
     password: "secret-pass",
-    pub: fakePub(1),
+    pub,
+    proof,
   });
+};
 
 function register(path: string, userName: string) {
   return rawRequest(server.url, path, {

@@ -3,8 +3,9 @@
  * account next time, linking a provider account to an existing account, and the refusals (a forged state,
  * another browser's callback, an account linked elsewhere, a provider that is not configured).
  */
+import { createHmac, createSign, generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiClient, fakePub } from "../helpers/api-client";
+import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { freePort } from "../helpers/free-port";
 import { signInAtProvider, startOidcProvider, type TestProvider } from "../helpers/oidc-provider";
@@ -66,9 +67,28 @@ describe("OpenID Connect", () => {
     expect(flowCookie).toMatch(/Path=\/api\/oauth/);
   });
 
+  test("the start refuses a key without its proof, or with another key's, and starts no flow", async () => {
+    const key = provenKey(server.url, "oauth", 8);
+    const other = provenKey(server.url, "oauth", 9);
+    const browser = new ApiClient(server.url);
+    const bare = await browser.raw("GET", `/api/oauth/oidc/start?mode=login&popup=1&pub=${key.pub}`);
+    expect(bare.status).toBe(400);
+    const forged = encodeURIComponent(JSON.stringify(other.proof));
+    const wrong = await browser.raw("GET", `/api/oauth/oidc/start?mode=login&popup=1&pub=${key.pub}&proof=${forged}`);
+    expect(wrong.status).toBe(403);
+    expect(((await wrong.json()) as { message: string }).message).toMatch(/This browser's key could not be confirmed/);
+    expect(browser.cookies.has("daftar_oauth")).toBe(false);
+  });
+
   test("a first sign-in makes a Member account and logs in; the popup page reports to its opener", async () => {
     const browser = new ApiClient(server.url);
-    const callback = await signIn(browser, "parisa", `mode=login&popup=1&pub=${fakePub(7)}&deviceName=Brave%20Fox`);
+    const key = provenKey(server.url, "oauth", 7);
+    const proof = encodeURIComponent(JSON.stringify(key.proof));
+    const callback = await signIn(
+      browser,
+      "parisa",
+      `mode=login&popup=1&pub=${key.pub}&proof=${proof}&deviceName=Brave%20Fox`,
+    );
     expect(callback.status).toBe(200);
     const html = await callback.text();
     expect(html).toContain('"ok":true');
@@ -79,7 +99,7 @@ describe("OpenID Connect", () => {
       userName: "parisa",
       displayName: "Parisa Provider",
       roles: ["Member"],
-      pub: fakePub(7),
+      pub: key.pub,
     });
     // The flow cookie is spent.
     expect(browser.cookies.has("daftar_oauth")).toBe(false);
@@ -133,6 +153,44 @@ describe("OpenID Connect", () => {
     const elsewhere = await new ApiClient(server.url).raw("GET", callback.slice(server.url.length));
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.headers.getSetCookie().some((c) => c.startsWith("daftar_session="))).toBe(false);
+  });
+
+  test("an ID token the issuer did not sign is refused: another key, no signature, the client secret", async () => {
+    const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+    const resign = (token: string, header: object, sign: (data: string) => string) => {
+      const [, payload] = token.split(".");
+      const head = Buffer.from(JSON.stringify(header)).toString("base64url");
+      return `${head}.${payload}.${sign(`${head}.${payload}`)}`;
+    };
+    const headerOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString());
+    const forgeries: ((token: string) => string)[] = [
+      // Same claims, same key id, signed by a key that is not the issuer's.
+      (token) =>
+        resign(token, headerOf(token), (data) =>
+          createSign("RSA-SHA256").update(data).sign(otherKey).toString("base64url"),
+        ),
+      (token) => resign(token, { alg: "none", typ: "JWT" }, () => ""),
+      (token) =>
+        resign(token, { alg: "HS256", typ: "JWT" }, (data) =>
+          createHmac("sha256", provider.clientSecret).update(data).digest("base64url"),
+        ),
+    ];
+    try {
+      for (const forge of forgeries) {
+        provider.changeIdTokens(forge);
+        const browser = new ApiClient(server.url);
+        const callback = await signIn(browser, "forger");
+        expect(callback.status).toBe(400);
+        expect(await callback.text()).toContain("Signing in with Test ID failed. Please try again.");
+        expect(await sessionUser(browser)).toBeUndefined();
+      }
+    } finally {
+      provider.changeIdTokens(undefined);
+    }
+    // The same sign-in with the issuer's own token works.
+    const browser = new ApiClient(server.url);
+    expect((await signIn(browser, "forger")).status).toBe(200);
+    expect((await sessionUser(browser))?.userName).toBe("forger");
   });
 
   test("without a popup the callback goes back to the page with a toast", async () => {

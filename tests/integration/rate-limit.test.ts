@@ -5,8 +5,9 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { limits } from "~/auth/rate-limit.server";
-import { ApiClient, fakePub } from "../helpers/api-client";
+import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
+import { rawRequest } from "../helpers/raw-http";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
 
@@ -24,56 +25,85 @@ afterAll(async () => {
 });
 
 const client = (base = server.url) => new ApiClient(base);
+const proof = ({ pub, proof }: ReturnType<typeof provenKey>) => ({ pub, proof });
 const tooMany = "Too many attempts. Please wait a moment and try again.";
 
+/** A login sent from the local address `from` (127.0.0.x: each is another client address to the server). */
+async function loginFrom(from: string, userName: string, password: string, base = server.url) {
+  const answer = await rawRequest(base, "/api/auth/login", {
+    method: "POST",
+    from,
+    headers: { "Content-Type": "application/json", Origin: base, "X-Locale": "en" },
+    body: JSON.stringify({ userName, password }),
+  });
+  return { ...answer, json: JSON.parse(answer.body) as { message?: string } };
+}
+
 describe("login", () => {
-  test("a user name is locked after repeated failures, even for the right password, then only that name", async () => {
-    const max = limits.loginByName.max;
-    for (let i = 0; i < max; i++) {
-      expect((await client().post("/api/auth/login", { userName: "editor", password: `wrong-${i}` })).status).toBe(401);
-    }
-    const locked = await client().post("/api/auth/login", { userName: "EDITOR", password: "password123" });
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe(tooMany);
-    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(locked.headers.getSetCookie().some((c) => c.startsWith("daftar_session="))).toBe(false);
-    // Another account from the same address is not affected.
-    expect((await client().post("/api/auth/login", { userName: "moderator", password: "password123" })).status).toBe(
-      200,
-    );
+  test("failing on someone's user name blocks the guesser's address, never the owner's", async () => {
+    const attacker = "127.0.0.2";
+    const owner = "127.0.0.3";
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await loginFrom(attacker, "editor", `wrong-${i}`)).status);
+    const max = limits.loginByNameAndAddress.max;
+    expect(statuses.slice(0, max)).toEqual(Array(max).fill(401));
+    expect(statuses.slice(max)).toEqual(Array(20 - max).fill(429));
+    // Even the right password is refused from the guessing address, with when to try again.
+    const refused = await loginFrom(attacker, "EDITOR", "password123");
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe(tooMany);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(String(refused.headers["set-cookie"] ?? "")).not.toContain("daftar_session=");
+    // The owner, elsewhere, logs in as usual.
+    const fine = await loginFrom(owner, "editor", "password123");
+    expect(fine.status).toBe(200);
+    expect(String(fine.headers["set-cookie"])).toContain("daftar_session=");
+    // And the guesser can still use another account (its address is not over the spraying limit).
+    expect((await loginFrom(attacker, "moderator", "password123")).status).toBe(200);
   });
 
-  test("a successful login clears the failures of that name", async () => {
-    const max = limits.loginByName.max;
-    for (let i = 0; i < max - 1; i++) await client().post("/api/auth/login", { userName: "member", password: "nope" });
-    expect((await client().post("/api/auth/login", { userName: "member", password: "password123" })).status).toBe(200);
-    for (let i = 0; i < max - 1; i++) {
-      expect((await client().post("/api/auth/login", { userName: "member", password: "nope" })).status).toBe(401);
-    }
+  test("a successful login clears the failures of that name at that address", async () => {
+    const max = limits.loginByNameAndAddress.max;
+    const from = "127.0.0.4";
+    for (let i = 0; i < max - 1; i++) expect((await loginFrom(from, "member", "nope")).status).toBe(401);
+    expect((await loginFrom(from, "member", "password123")).status).toBe(200);
+    for (let i = 0; i < max - 1; i++) expect((await loginFrom(from, "member", "nope")).status).toBe(401);
   });
 
   test("attempts from two server processes count together, also when they race", async () => {
-    const max = limits.loginByName.max;
+    const max = limits.loginByNameAndAddress.max;
     const attempts = Array.from({ length: max + 6 }, (_, i) =>
-      client(i % 2 ? second.url : server.url).post("/api/auth/login", {
-        userName: "nobody-at-all",
-        password: `guess-${i}`,
-      }),
+      loginFrom("127.0.0.5", "nobody-at-all", `guess-${i}`, i % 2 ? second.url : server.url),
     );
     const statuses = (await Promise.all(attempts)).map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
   });
 
+  test("guessing one name from many addresses is slowed past a ceiling, and the owner still gets in", async () => {
+    const perAddress = limits.loginByNameAndAddress.max;
+    const failures = limits.loginByName.max + 4;
+    for (let i = 0; i < failures; i++) {
+      const from = `127.0.1.${1 + Math.floor(i / perAddress)}`;
+      expect((await loginFrom(from, "admin", `guess-${i}`)).status).toBe(401);
+    }
+    const started = Date.now();
+    const owner = await loginFrom("127.0.2.1", "admin", "password123");
+    expect(owner.status).toBe(200);
+    // Five failures over the ceiling: a quarter second each.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 250 - 50);
+  });
+
   test("one address is limited across user names", async () => {
-    // The address limit counts every attempt; earlier tests in this file used some of it.
+    const from = "127.0.0.6";
     let status = 0;
     for (let i = 0; i <= limits.loginByAddress.max && status !== 429; i++) {
-      status = (await client().post("/api/auth/login", { userName: `sprayed-${i}`, password: "password123" })).status;
+      status = (await loginFrom(from, `sprayed-${i}`, "password123")).status;
     }
     expect(status).toBe(429);
-    const answer = await client().post("/api/auth/login", { userName: "admin", password: "password123" });
+    const answer = await loginFrom(from, "admin", "password123");
     expect(answer.status).toBe(429);
+    expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
   });
 });
 
@@ -86,7 +116,7 @@ describe("register", () => {
       about: "Trying",
       userName: "admin",
       password: "password123",
-      pub: fakePub(n),
+      ...proof(provenKey(server.url, "register", n)),
     });
     for (let i = 0; i < limits.registerByName.max; i++)
       expect((await client().post("/api/auth/register", body(i))).status).toBe(409);
@@ -106,7 +136,7 @@ describe("register", () => {
           about: "Mass signup",
           userName: `bot${i}`,
           password: "password123",
-          pub: fakePub(1000 + i),
+          ...proof(provenKey(server.url, "register", 1000 + i)),
         })
       ).status;
       if (status === 201) made++;
@@ -124,6 +154,7 @@ test("the database holds the counters", async () => {
   try {
     const rows = await connection.db.select().from(rateLimits).all();
     expect(rows.some((r) => r.key === "login-name:editor")).toBe(true);
+    expect(rows.some((r) => r.key === "login-name-ip:editor@127.0.0.2")).toBe(true);
   } finally {
     connection.client.close();
   }

@@ -4,6 +4,7 @@ import {
   loginSchema,
   newRoleSchema,
   registerSchema,
+  userRolesFormSchema,
   userRolesSchema,
   withConfirmation,
 } from "~/auth/schema";
@@ -74,9 +75,16 @@ describe("other payloads", () => {
     expect(validate(newRoleSchema, { name: "Ed", description: "Edits", permissions: ["all"] }, t).ok).toBe(false);
   });
 
-  test("roles of a user: ids as numbers or digit strings, at least one", () => {
-    const result = validate(userRolesSchema, { userId: "3", roleIds: [1, "2"] }, t);
+  test("roles of a user: ids as JSON numbers (digit strings only from the form's schema), at least one", () => {
+    const result = validate(userRolesSchema, { userId: 3, roleIds: [1, 2] }, t);
     expect(result.ok && result.data).toEqual({ userId: 3, roleIds: [1, 2] });
+    expect(validate(userRolesSchema, { userId: "3", roleIds: [1] }, t).ok).toBe(false);
+    expect(validate(userRolesSchema, { userId: true, roleIds: [1] }, t).ok).toBe(false);
+    expect(validate(userRolesSchema, { userId: 3, roleIds: [[1]] }, t).ok).toBe(false);
+    expect(validate(userRolesFormSchema, { userId: "3", roleIds: ["1", "2"] }, t)).toEqual({
+      ok: true,
+      data: { userId: 3, roleIds: [1, 2] },
+    });
     const none = validate(userRolesSchema, { userId: 3, roleIds: [] }, t);
     expect(!none.ok && none.issues[0]?.message).toBe("At least one role must be selected");
     expect(validate(userRolesSchema, { userId: -1, roleIds: [1] }, t).ok).toBe(false);

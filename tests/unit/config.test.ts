@@ -23,6 +23,7 @@ describe("parseConfig", () => {
       databaseAuthToken: undefined,
       siteUrl: undefined,
       trustProxy: false,
+      installAllowPrivateDatabase: false,
       forceInstalled: false,
       setupToken: undefined,
       github: undefined,
@@ -84,6 +85,7 @@ describe("parseConfig", () => {
       'TRUST_PROXY must be true, false, a number of proxies, or addresses and subnets such as loopback, 10.0.0.0/8 (got "yes please").',
     ],
     [{ DAFTAR_INSTALLED: "yes" }, 'DAFTAR_INSTALLED must be true or false (got "yes").'],
+    [{ INSTALL_ALLOW_PRIVATE_DATABASE: "1" }, 'INSTALL_ALLOW_PRIVATE_DATABASE must be true or false (got "1").'],
     [{ SETUP_TOKEN: "short" }, "SETUP_TOKEN must be at least 16 characters, without spaces: it guards the installer."],
     [
       { GITHUB_CLIENT_ID: "id" },

@@ -14,6 +14,7 @@ import { oauthAccounts, users } from "~/db/schema";
 import { loadNameList } from "~/identity/random-name";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { readCookie, serializeCookie } from "~/lib/cookies";
+import { cleanLine } from "~/lib/clean-text";
 import { ServiceError } from "~/lib/service-error";
 import { startSession } from "../account.server";
 import type { ClientInfo } from "../sessions.server";
@@ -122,11 +123,17 @@ async function freeUserName(db: Database, identity: ExternalIdentity, provider: 
   return `${stem}-${randomBytes(4).toString("hex")}`;
 }
 
+/** The names a provider gives, cleaned like names people type here (a provider's profile is theirs to write). */
 function namesOf(identity: ExternalIdentity, userName: string): { firstName: string; lastName: string } {
   if (identity.firstName || identity.lastName) {
-    return { firstName: identity.firstName ?? "", lastName: identity.lastName ?? "" };
+    return {
+      firstName: cleanLine(identity.firstName ?? "").trim(),
+      lastName: cleanLine(identity.lastName ?? "").trim(),
+    };
   }
-  const [first = userName, ...rest] = (identity.name ?? userName).split(/\s+/);
+  const [first = userName, ...rest] = cleanLine(identity.name ?? userName)
+    .trim()
+    .split(/\s+/);
   return { firstName: first, lastName: rest.join(" ") };
 }
 

@@ -6,12 +6,13 @@ import { Input } from "~/ui/input";
 import { PasswordInput } from "~/ui/password-input";
 import { useSignInForm } from "./use-sign-in-form";
 
-const loginFormSchema = loginSchema.omit({ pub: true, deviceName: true });
+const loginFormSchema = loginSchema.omit({ pub: true, proof: true, deviceName: true });
 
 /** The login form of the login page and the login dialog. `onDone` gets the server's success message. */
 export function LoginForm({ onDone }: { onDone: (message: string) => void }) {
   const t = useT();
   const form = useSignInForm({
+    action: "login",
     schema: loginFormSchema,
     path: "/api/auth/login",
     initial: { userName: "", password: "" },

@@ -1,17 +1,23 @@
 import type * as z from "zod";
 import { useLocale } from "~/i18n/use-t";
 import type { Locale } from "~/i18n/locales";
+import type { KeyProofAction } from "~/identity/key-proof";
 import { loadIdentityMaker } from "~/identity/store";
 import { useApiForm, type FormValues } from "~/ui/use-api-form";
 
 /**
- * This browser's public key and device name, the identity made first if it has none; nothing when none can be
- * made (no storage): the account works without it.
+ * This browser's public key with its signed proof of possession for `action`, and its device name, the
+ * identity made first if it has none; nothing when none can be made (no storage): the account works without it.
  */
-async function thisDevice(locale: Locale): Promise<{ pub?: string; deviceName?: string }> {
+async function thisDevice(
+  locale: Locale,
+  action: KeyProofAction,
+): Promise<{ pub?: string; proof?: unknown; deviceName?: string }> {
   try {
-    const identity = await (await loadIdentityMaker()).ensureIdentity(locale);
-    return { pub: identity.pub, deviceName: identity.deviceName };
+    const maker = await loadIdentityMaker();
+    const identity = await maker.ensureIdentity(locale);
+    const proven = maker.provenKey(action);
+    return proven ? { ...proven, deviceName: identity.deviceName } : {};
   } catch {
     return {};
   }
@@ -26,10 +32,13 @@ export function useSignInForm<V extends FormValues, I extends object>({
   schema,
   path,
   initial,
+  action,
   onDone,
 }: {
   schema: z.ZodType<I>;
   path: string;
+  /** What the browser's key is proved for: "login" or "register". */
+  action: KeyProofAction;
   initial: V;
   onDone: (message: string) => void;
 }) {
@@ -38,7 +47,7 @@ export function useSignInForm<V extends FormValues, I extends object>({
     schema,
     path,
     initial,
-    request: async (input) => ({ body: { ...input, ...(await thisDevice(locale)) } }),
+    request: async (input) => ({ body: { ...input, ...(await thisDevice(locale, action)) } }),
     successToast: false,
     revalidate: false,
     onSuccess: (data) => onDone(data.message ?? ""),

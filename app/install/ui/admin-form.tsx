@@ -1,5 +1,5 @@
 import { AccountFields, emptyAccount } from "~/auth/ui/account-fields";
-import { readProfile } from "~/identity/store";
+import { loadIdentityMaker, readIdentity, readProfile } from "~/identity/store";
 import { useT } from "~/i18n/use-t";
 import { adminFormSchema } from "~/install/schema";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
@@ -18,7 +18,11 @@ export function AdminForm({ adminLoaded, onResult }: { adminLoaded: boolean; onR
     schema: adminFormSchema,
     path: "/api/install/admin-loading",
     initial: { ...emptyAccount, firstName: profile?.firstName ?? "", lastName: profile?.lastName ?? "" },
-    request: (input) => ({ body: { ...input, pub: readProfile()?.pub ?? null } }),
+    // This browser's key, with its proof of possession, becomes the administrator's device key.
+    request: async (input) => {
+      const proven = readIdentity() ? (await loadIdentityMaker()).provenKey("install") : null;
+      return { body: { ...input, pub: proven?.pub ?? null, proof: proven?.proof } };
+    },
     successToast: () => ({
       variant: "success",
       title: t("install.toast.success"),

@@ -1,4 +1,4 @@
-import { newUserSchema, withConfirmation } from "~/auth/schema";
+import { newUserFormSchema, withConfirmation } from "~/auth/schema";
 import { AccountFields, emptyAccount } from "~/auth/ui/account-fields";
 import { useT } from "~/i18n/use-t";
 import { ApiForm } from "~/ui/api-form";
@@ -6,7 +6,7 @@ import { Checklist, type ChecklistOption } from "~/ui/checklist";
 import { useApiForm } from "~/ui/use-api-form";
 import { FormDialogActions } from "./form-dialog";
 
-const addUserSchema = withConfirmation(newUserSchema, "password");
+const addUserSchema = withConfirmation(newUserFormSchema, "password");
 
 /** An administrator adds an account: the registration fields and its roles. `onDone` after a success. */
 export function AddUserForm({

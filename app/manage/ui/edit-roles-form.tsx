@@ -1,4 +1,4 @@
-import { userRolesSchema } from "~/auth/schema";
+import { userRolesFormSchema } from "~/auth/schema";
 import { useT } from "~/i18n/use-t";
 import { ApiForm } from "~/ui/api-form";
 import { Checklist, type ChecklistOption } from "~/ui/checklist";
@@ -20,7 +20,7 @@ export function EditRolesForm({
 }) {
   const t = useT();
   const form = useApiForm({
-    schema: userRolesSchema,
+    schema: userRolesFormSchema,
     path: "/api/roles/set-user",
     method: "PUT",
     initial: { userId: String(user.id), roleIds: user.roles.map((role) => String(role.id)) },

@@ -11,6 +11,7 @@ import { formatNumber } from "~/i18n/format";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
+import { pageQuery } from "~/lib/page-query.server";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import { Button } from "~/ui/button";
@@ -20,13 +21,13 @@ import { useApiAction } from "~/ui/use-api";
 import type { Route } from "./+types/comments";
 
 /** The queue's query; an address with an unknown status shows the pending tab. */
-const pageQuery = moderationQuery.extend({ status: commentStatusSchema.catch("pending") });
+const queueQuery = moderationQuery.extend({ status: commentStatusSchema.catch("pending") });
 
 /** /manage/comments: the moderation queue (comments.edit), one tab per status. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePagePermission(request, "comments.edit");
   const url = new URL(request.url);
-  const query = pageQuery.parse(Object.fromEntries(url.searchParams));
+  const query = pageQuery(queueQuery, url);
   const list = await moderationList(await getDb(), query);
   return data(
     { messages: pickMessages(parseLocalizedPath(url.pathname).locale, ["comments"]), status: query.status, ...list },

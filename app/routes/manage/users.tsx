@@ -17,6 +17,7 @@ import { FormDialog } from "~/manage/ui/form-dialog";
 import { RolesTable } from "~/manage/ui/roles-table";
 import { roleDescription } from "~/manage/role-label";
 import { UsersTable } from "~/manage/ui/users-table";
+import { pageQuery } from "~/lib/page-query.server";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/users";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requirePagePermission(request, "dashboard.read");
   const url = new URL(request.url);
   const { locale } = parseLocalizedPath(url.pathname);
-  const query = userListQuery.parse(Object.fromEntries(url.searchParams));
+  const query = pageQuery(userListQuery, url);
   const db = await getDb();
   const [page, roles, permissions] = await Promise.all([listUsers(db, query), listRoles(db), listPermissions(db)]);
   return data(

@@ -94,4 +94,7 @@ export default {
   "identity.newName": "New random name",
   "identity.renamed": "Your new name is {name}",
   "identity.preparing": "Preparing your identity…",
+  keyProofMissing: "This browser's key must come with its signature. Reload the page and try again.",
+  keyProofInvalid:
+    "This browser's key could not be confirmed. Check your device's clock, reload the page and try again.",
 } as const;

@@ -90,4 +90,7 @@ export default {
   "error.adminExists": "An administrator already exists.",
   "error.adminMissing": "Create the administrator account first.",
   "error.notInstalled": "The site is not installed yet.",
+  "error.fileOutsideData": "A database file must be inside the site's data folder (DATA_DIR), in a folder that exists.",
+  "error.privateDatabase":
+    "That database server is on a private or local address. To use it, set INSTALL_ALLOW_PRIVATE_DATABASE=true and restart.",
 } as const;

@@ -13,4 +13,5 @@ export default {
   pubkey: "Must be a public key of 64 lowercase hexadecimal characters",
   permissionRequired: "At least one permission must be selected",
   roleRequired: "At least one role must be selected",
+  wholeNumber: "Must be a whole number from 1 to {max}",
 } as const;

@@ -91,4 +91,7 @@ export default {
   "identity.newName": "نام تصادفی تازه",
   "identity.renamed": "نام تازهٔ شما: {name}",
   "identity.preparing": "در حال آماده‌سازی هویت شما…",
+  keyProofMissing: "کلید این مرورگر باید همراه امضایش فرستاده شود. صفحه را دوباره بارگذاری کنید و دوباره بکوشید.",
+  keyProofInvalid:
+    "کلید این مرورگر تأیید نشد. ساعت دستگاهتان را بررسی کنید، صفحه را دوباره بارگذاری کنید و دوباره بکوشید.",
 } satisfies CatalogOf<typeof en>;

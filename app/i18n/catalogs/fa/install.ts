@@ -88,4 +88,7 @@ export default {
   "error.adminExists": "یک مدیر پیش‌تر ساخته شده است.",
   "error.adminMissing": "نخست حساب مدیر را بسازید.",
   "error.notInstalled": "سایت هنوز نصب نشده است.",
+  "error.fileOutsideData": "پروندهٔ پایگاه داده باید درون پوشهٔ داده‌های سایت (DATA_DIR) و در پوشه‌ای موجود باشد.",
+  "error.privateDatabase":
+    "این سرور پایگاه داده روی نشانی خصوصی یا محلی است. برای استفاده از آن INSTALL_ALLOW_PRIVATE_DATABASE=true را تنظیم و سرور را دوباره راه‌اندازی کنید.",
 } satisfies CatalogOf<typeof en>;

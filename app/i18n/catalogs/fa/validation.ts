@@ -15,4 +15,5 @@ export default {
   pubkey: "باید کلید عمومی ۶۴ نویسه‌ای هگزادسیمال با حروف کوچک باشد",
   permissionRequired: "دست‌کم یک مجوز باید انتخاب شود",
   roleRequired: "دست‌کم یک نقش باید انتخاب شود",
+  wholeNumber: "باید عدد صحیحی از ۱ تا {max} باشد",
 } satisfies CatalogOf<typeof en>;

@@ -1,15 +1,21 @@
+import { requireKeyProof } from "~/auth/key-proof.server";
 import { createSession } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
 import { createFirstAdmin } from "~/install/install.server";
 import { adminPayloadSchema } from "~/install/schema";
 import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 
-/** POST { firstName, lastName, about, userName, password, pub }: the first administrator, signed in. */
+/** POST { firstName, lastName, about, userName, password, pub?, proof? }: the first administrator, signed in. */
 export const loader = apiRoute(
   {
     POST: async (ctx) => {
-      const user = await createFirstAdmin(await ctx.body(adminPayloadSchema));
+      const input = await ctx.body(adminPayloadSchema);
+      // The browser's key becomes the administrator's only with proof that the browser holds it.
+      if (input.pub)
+        requireKeyProof(input.proof, { pub: input.pub, origin: siteOrigin(ctx.request), action: "install" });
+      const user = await createFirstAdmin(input);
       const { cookie } = await createSession(await getDb(), user.id, ctx.request, ctx);
       const { id, userName, displayName } = user;
       return json(

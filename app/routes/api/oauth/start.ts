@@ -1,15 +1,19 @@
 import { currentUser } from "~/auth/current-user.server";
+import { requireKeyProof } from "~/auth/key-proof.server";
 import { startFlow } from "~/auth/oauth/flow.server";
 import { providerById } from "~/auth/oauth/providers.server";
 import { resultPage } from "~/auth/oauth/result-page.server";
 import { isLocale } from "~/i18n/locales";
 import { apiRoute } from "~/lib/api.server";
+import { cleanLine } from "~/lib/clean-text";
 import { jsonError } from "~/lib/http.server";
 import { redirectTarget } from "~/lib/redirect-target";
+import { siteOrigin } from "~/lib/site-origin.server";
 
 /**
- * GET /api/oauth/:provider/start?mode=login|link&popup=1&returnTo=/path&pub=…&deviceName=…: sends the
- * browser to the provider. `link` attaches the provider account to the signed-in user.
+ * GET /api/oauth/:provider/start?mode=login|link&popup=1&returnTo=/path&pub=…&proof=…&deviceName=…: sends the
+ * browser to the provider. `link` attaches the provider account to the signed-in user. `pub` (this browser's
+ * key, recorded as the account's device at the end) needs `proof`, its signed proof of possession as JSON.
  */
 export const loader = apiRoute({
   GET: async (ctx) => {
@@ -19,14 +23,18 @@ export const loader = apiRoute({
     const mode = query.get("mode") === "link" ? "link" : "login";
     if (mode === "link" && !(await currentUser(ctx.request))) return jsonError(401, ctx.t("api.unauthorized"));
     const locale = query.get("locale");
+    const pub = query.get("pub") ?? undefined;
+    if (pub !== undefined) {
+      requireKeyProof(parseJson(query.get("proof")), { pub, origin: siteOrigin(ctx.request), action: "oauth" });
+    }
     try {
       const { location, cookie } = await startFlow(provider, ctx.request, {
         mode,
         popup: query.get("popup") === "1",
         locale: isLocale(locale) ? locale : ctx.locale,
         returnTo: redirectTarget(query.get("returnTo")) ?? "/",
-        pub: query.get("pub") ?? undefined,
-        deviceName: query.get("deviceName") ?? undefined,
+        pub,
+        deviceName: cleanLine(query.get("deviceName") ?? "").trim() || undefined,
       });
       return new Response(null, {
         status: 302,
@@ -47,3 +55,11 @@ export const loader = apiRoute({
   },
 });
 export const action = loader;
+
+function parseJson(text: string | null): unknown {
+  try {
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return text;
+  }
+}
