@@ -6,7 +6,7 @@
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { matchRoutes, type ServerBuild } from "react-router";
 import { serverT } from "~/i18n/catalogs.server";
-import { dirOf, parseLocalizedPath } from "~/i18n/locales";
+import { dirOf, localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { apiLocale } from "~/lib/api.server";
 import { requestHeaders, requestUrl } from "./fetch-bridge";
 
@@ -70,7 +70,9 @@ export function pageMethods(build: () => Promise<ServerBuild>, { dev = false } =
         res
           .type("html")
           .send(
-            `<!doctype html><html lang="${locale}" dir="${dirOf(locale)}"><meta charset="utf-8"><title>405</title><p>${message}</p></html>`,
+            `<!doctype html><html lang="${locale}" dir="${dirOf(locale)}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>405</title>` +
+              `<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;text-align:center;line-height:1.6}</style>` +
+              `<h1>405</h1><p>${message}</p><p><a href="${localizePath("/", locale)}">${escape(serverT(locale)("common.error.backHome"))}</a></p></html>`,
           );
       })
       .catch(next);

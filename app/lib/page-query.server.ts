@@ -14,5 +14,8 @@ export function pageQuery<T>(schema: z.ZodType<T>, url: URL): T {
   const result = validate(schema, Object.fromEntries(url.searchParams), t);
   if (result.ok) return result.data;
   const [issue] = result.issues;
-  throw data({ message: issue ? `${issue.path}: ${issue.message}` : t("api.invalidInput") }, { status: 400 });
+  const message = issue
+    ? t("common.error.badQuery", { name: issue.path, message: issue.message })
+    : t("api.invalidInput");
+  throw data({ message }, { status: 400 });
 }

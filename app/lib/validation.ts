@@ -16,7 +16,8 @@ export interface Issue {
 export function translateIssue(message: string, t: TFunction): string {
   const [key, param] = message.split("|");
   if (!key?.includes(".")) return message;
-  return t(key as MessageKey, param === undefined ? undefined : { max: param, min: param });
+  const value = param !== undefined && /^\d+$/.test(param) ? Number(param) : param;
+  return t(key as MessageKey, value === undefined ? undefined : { max: value, min: value });
 }
 
 export type Validated<T> = { ok: true; data: T } | { ok: false; issues: Issue[]; missing: string[] };

@@ -3,11 +3,19 @@ import { localizePath } from "~/i18n/locales";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 
-/** The page shown for a failed request: 404 "Page Not Found", otherwise the error's message or a 500. */
+/** The page shown for a failed request: 404 "Page Not Found", otherwise the error's message or a 500, with advice that fits. */
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   const t = useT();
   const locale = useLocale();
-  const advice = status === 404 ? t("common.error.notFoundAdvice") : t("common.error.internalAdvice");
+  // A 503 says in its message that it will pass; other refusals of the request point at the address.
+  const advice =
+    status === 404
+      ? t("common.error.notFoundAdvice")
+      : status === 503
+        ? undefined
+        : status < 500
+          ? t("common.error.badRequestAdvice")
+          : t("common.error.internalAdvice");
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center" data-testid="error-page">
       <p className="text-6xl font-black text-muted-foreground" data-testid="error-status">
@@ -16,7 +24,7 @@ export function ErrorPage({ status, message }: { status: number; message: string
       <h1 className="text-2xl font-bold" data-testid="error-message">
         {message}
       </h1>
-      <p className="text-muted-foreground">{advice}</p>
+      {advice ? <p className="text-muted-foreground">{advice}</p> : null}
       <Link
         to={localizePath("/", locale)}
         className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:opacity-90"

@@ -42,6 +42,8 @@ export default {
   "error.notFoundAdvice": "The page you are looking for does not exist or has moved.",
   "error.internal": "Internal Server Error",
   "error.internalAdvice": "Something went wrong on our side. Please try again later.",
+  "error.badRequestAdvice": "Check the address and try again.",
+  "error.badQuery": "“{name}” in the address: {message}",
   "error.databaseUnreachable": "The site cannot reach its database right now. Please try again in a moment.",
   "error.network": "Could not reach the server. Please check your connection and try again.",
   "error.backHome": "Back to home",

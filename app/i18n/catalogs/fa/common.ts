@@ -44,6 +44,8 @@ export default {
   "error.notFoundAdvice": "صفحه‌ای که دنبالش هستید وجود ندارد یا جابه‌جا شده است.",
   "error.internal": "خطای داخلی سرور",
   "error.internalAdvice": "مشکلی در سمت ما پیش آمد. لطفاً بعداً دوباره تلاش کنید.",
+  "error.badRequestAdvice": "نشانی را بررسی کنید و دوباره تلاش کنید.",
+  "error.badQuery": "«{name}» در نشانی: {message}",
   "error.databaseUnreachable": "سایت فعلاً به پایگاه داده‌اش دسترسی ندارد. لطفاً چند لحظهٔ دیگر دوباره تلاش کنید.",
   "error.network": "ارتباط با سرور برقرار نشد. لطفاً اتصال خود را بررسی کنید و دوباره تلاش کنید.",
   "error.backHome": "بازگشت به خانه",
