@@ -3,7 +3,7 @@ import { isUniqueViolation } from "~/auth/users.server";
 import { clearDocuments } from "~/content/document-store.server";
 import type { Database } from "~/db/client.server";
 import { comments, pages, users, type CommentStatus } from "~/db/schema";
-import { localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
+import { defaultLocale, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import { ServiceError } from "~/lib/service-error";
 import { initialStatus } from "./status-rules";
 import type { ModerationRow, PublicComment } from "./types";
@@ -214,6 +214,9 @@ export async function approvedCount(db: Database, routePath: string): Promise<nu
   return row?.n ?? 0;
 }
 
+/** A page's address as served (`localizePath` in SQL): Persian unprefixed, other languages under their prefix. */
+const servedPath = sql<string>`case when ${pages.locale} = ${defaultLocale} then ${pages.path} when ${pages.path} = '/' then '/' || ${pages.locale} else '/' || ${pages.locale} || ${pages.path} end`;
+
 /** For moderators: comments in one status, newest first, with the count of every status. */
 export async function moderationList(
   db: Database,
@@ -239,9 +242,12 @@ export async function moderationList(
         authorPub: comments.authorPub,
         userId: comments.userId,
         createdAt: comments.createdAt,
+        pageTitle: pages.title,
       })
       .from(comments)
       .leftJoin(users, eq(users.id, comments.userId))
+      // The page's title, in the same query: a comment's address is its page's path as served in its locale.
+      .leftJoin(pages, eq(comments.routePath, servedPath))
       .where(eq(comments.status, status))
       .orderBy(desc(comments.createdAt), desc(comments.id))
       .limit(pageSize)
@@ -263,6 +269,7 @@ export async function moderationList(
       authorPub: r.userId === null ? r.authorPub : null,
       anonymous: r.userId === null,
       createdAt: r.createdAt.toISOString(),
+      pageTitle: r.pageTitle,
     })),
     total: counts[status],
     counts,

@@ -25,4 +25,6 @@ export interface ModerationRow {
   authorPub: string | null;
   anonymous: boolean;
   createdAt: string;
+  /** The title of the page it was written on (null once that page is gone). */
+  pageTitle: string | null;
 }

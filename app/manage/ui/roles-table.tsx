@@ -7,8 +7,8 @@ import { cn } from "~/ui/cn";
 import { permissionLabel, roleDescription } from "~/manage/role-label";
 import { Icon } from "~/ui/icon";
 
-const th = "px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted-foreground";
-const td = "px-3 py-3 align-top";
+/** The one column template of the header and every row from md up. */
+const columns = "md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_6rem] md:gap-x-4 md:px-3";
 
 /** Every role with its description, permissions and member count. */
 export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; canManage: boolean; onAdd: () => void }) {
@@ -27,50 +27,60 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
         ) : null
       }
     >
-      <div className="relative -mx-5 overflow-x-auto sm:mx-0">
-        <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="roles-table">
-          <thead className="border-b">
-            <tr>
-              <th className={th}>{t("manage.roles.name")}</th>
-              <th className={th}>{t("manage.roles.permissions")}</th>
-              <th className={cn(th, "text-end")}>{t("manage.roles.members")}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {roles.map((role) => (
-              <tr key={role.id} data-testid="role-row" data-role={role.name}>
-                <td className={td}>
-                  <span className="flex flex-wrap items-center gap-2 font-medium">
-                    <bdi>{role.name}</bdi>
-                    {role.builtIn ? (
-                      <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-normal text-muted-foreground">
-                        {t("manage.roles.builtIn")}
-                      </span>
-                    ) : null}
-                  </span>
-                  <span className="mt-1 block text-xs text-muted-foreground">
-                    <bdi>{roleDescription(role, t)}</bdi>
-                  </span>
-                </td>
-                <td className={td}>
-                  <ul className="flex flex-wrap gap-1">
-                    {role.permissions.map((permission) => (
-                      <li
-                        key={permission}
-                        title={permissionLabel(permission, t)}
-                        className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs"
-                        dir="ltr"
-                      >
-                        {permission}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td className={cn(td, "text-end tabular-nums")}>{formatNumber(role.userCount, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {/* A list, not a table: on a phone each role is a card; from md up the rows share one column template. */}
+      <div data-testid="roles-table">
+        <div
+          aria-hidden
+          className={cn(
+            columns,
+            "hidden border-b px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase md:grid",
+          )}
+        >
+          <span>{t("manage.roles.name")}</span>
+          <span>{t("manage.roles.permissions")}</span>
+          <span className="text-end">{t("manage.roles.members")}</span>
+        </div>
+        <ul className="grid gap-3 md:gap-0 md:divide-y">
+          {roles.map((role) => (
+            <li
+              key={role.id}
+              className={cn(columns, "grid items-start gap-2 rounded-lg border p-3 md:rounded-none md:border-0")}
+              data-testid="role-row"
+              data-role={role.name}
+            >
+              <div className="min-w-0">
+                <span className="flex flex-wrap items-center gap-2 font-medium">
+                  <bdi>{role.name}</bdi>
+                  {role.builtIn ? (
+                    <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-normal text-muted-foreground">
+                      {t("manage.roles.builtIn")}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="mt-1 block text-xs text-muted-foreground">
+                  <bdi>{roleDescription(role, t)}</bdi>
+                </span>
+              </div>
+              {/* Each chip wraps as a whole: a permission is never cut in the middle. */}
+              <ul className="flex min-w-0 flex-wrap gap-1" aria-label={t("manage.roles.permissions")}>
+                {role.permissions.map((permission) => (
+                  <li
+                    key={permission}
+                    title={permissionLabel(permission, t)}
+                    className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap"
+                    dir="ltr"
+                  >
+                    {permission}
+                  </li>
+                ))}
+              </ul>
+              <span className="text-sm text-muted-foreground tabular-nums md:text-end md:text-foreground">
+                <span className="md:sr-only">{t("manage.roles.members")}: </span>
+                {formatNumber(role.userCount, locale)}
+              </span>
+            </li>
+          ))}
+        </ul>
       </div>
     </Card>
   );

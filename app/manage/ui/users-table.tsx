@@ -9,8 +9,9 @@ import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
 import { Input } from "~/ui/input";
 
-const th = "px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted-foreground";
-const td = "px-3 py-3 align-middle";
+/** The one column template of the header and every row from md up. */
+const columns =
+  "md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.9fr)_auto] md:gap-x-4";
 
 /** The accounts: search, one page of the table, and the way to the next and previous pages. */
 export function UsersTable({
@@ -66,68 +67,73 @@ export function UsersTable({
           <span className="hidden sm:inline">{t("manage.users.searchSubmit")}</span>
         </Button>
       </Form>
-      <div className="relative -mx-5 overflow-x-auto sm:mx-0">
-        <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="users-table">
-          <thead className="border-b">
-            <tr>
-              <th className={th}>{t("manage.users.name")}</th>
-              <th className={th}>{t("manage.users.userName")}</th>
-              <th className={th}>{t("manage.users.roles")}</th>
-              <th className={th}>{t("manage.users.joined")}</th>
+      {/* A list, not a table: on a phone each account is a card with its action in view; from md up the rows
+          share one column template and read as a table. */}
+      <div data-testid="users-table">
+        <div
+          aria-hidden
+          className={cn(
+            columns,
+            "hidden border-b px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase md:grid",
+          )}
+        >
+          <span>{t("manage.users.name")}</span>
+          <span>{t("manage.users.userName")}</span>
+          <span>{t("manage.users.roles")}</span>
+          <span>{t("manage.users.joined")}</span>
+        </div>
+        <ul className="grid gap-3 md:gap-0 md:divide-y">
+          {page.users.map((user) => (
+            <li
+              key={user.id}
+              className={cn(
+                columns,
+                "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 rounded-lg border p-3 md:rounded-none md:border-0 md:px-3 md:py-3",
+              )}
+              data-testid="user-row"
+              data-user={user.userName}
+            >
+              <span className="flex min-w-0 items-center gap-2">
+                <Avatar name={user.displayName} />
+                <bdi className="truncate font-medium">{user.displayName}</bdi>
+              </span>
+              <span className="min-w-0 ps-10 md:ps-0">
+                <span className="sr-only">{t("manage.users.userName")}: </span>
+                <bdi dir="ltr" className="font-mono text-xs break-all">
+                  {user.userName}
+                </bdi>
+              </span>
+              <ul className="col-span-full flex flex-wrap gap-1 md:col-span-1" aria-label={t("manage.users.roles")}>
+                {user.roles.length ? (
+                  user.roles.map((role) => (
+                    <li key={role.id} className="rounded-full border bg-muted px-2 py-0.5 text-xs whitespace-nowrap">
+                      <bdi>{role.name}</bdi>
+                    </li>
+                  ))
+                ) : (
+                  <li className="text-xs text-muted-foreground">{t("manage.users.noRoles")}</li>
+                )}
+              </ul>
+              <span className="col-span-full text-xs text-muted-foreground md:col-span-1 md:text-sm">
+                <span className="md:sr-only">{t("manage.users.joined")}: </span>
+                {formatDate(user.createdAt, locale)}
+              </span>
               {canManage ? (
-                <th className={th}>
-                  <span className="sr-only">{t("manage.users.actions")}</span>
-                </th>
+                <span className="col-start-2 row-span-2 row-start-1 justify-self-end md:col-start-5 md:row-span-1">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => onEditRoles(user)}
+                    aria-label={t("manage.users.editRolesOf", { name: user.displayName })}
+                    data-testid="edit-roles"
+                  >
+                    {t("manage.users.editRoles")}
+                  </Button>
+                </span>
               ) : null}
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {page.users.map((user) => (
-              <tr key={user.id} data-testid="user-row" data-user={user.userName}>
-                <td className={td}>
-                  <span className="flex items-center gap-2">
-                    <Avatar name={user.displayName} />
-                    <bdi className="font-medium">{user.displayName}</bdi>
-                  </span>
-                </td>
-                <td className={td}>
-                  <bdi dir="ltr" className="font-mono text-xs">
-                    {user.userName}
-                  </bdi>
-                </td>
-                <td className={td}>
-                  <ul className="flex flex-wrap gap-1">
-                    {user.roles.length ? (
-                      user.roles.map((role) => (
-                        <li key={role.id} className="rounded-full border bg-muted px-2 py-0.5 text-xs">
-                          <bdi>{role.name}</bdi>
-                        </li>
-                      ))
-                    ) : (
-                      <li className="text-xs text-muted-foreground">{t("manage.users.noRoles")}</li>
-                    )}
-                  </ul>
-                </td>
-                <td className={cn(td, "whitespace-nowrap text-muted-foreground")}>
-                  {formatDate(user.createdAt, locale)}
-                </td>
-                {canManage ? (
-                  <td className={cn(td, "text-end")}>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => onEditRoles(user)}
-                      aria-label={t("manage.users.editRolesOf", { name: user.displayName })}
-                      data-testid="edit-roles"
-                    >
-                      {t("manage.users.editRoles")}
-                    </Button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+            </li>
+          ))}
+        </ul>
         {page.users.length === 0 ? (
           <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t("manage.users.none")}</p>
         ) : null}

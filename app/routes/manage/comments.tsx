@@ -3,7 +3,8 @@ import { data, Link, useLoaderData, useSearchParams } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
 import { moderationList } from "~/comments/comments.server";
 import { commentStatusSchema, moderationQuery } from "~/comments/schema";
-import { RelativeTime } from "~/comments/ui/relative-time";
+import { ModerationActions } from "~/comments/ui/moderation-actions";
+import { ModerationItem } from "~/comments/ui/moderation-item";
 import { getDb } from "~/db/client.server";
 import { commentStatuses, type CommentStatus } from "~/db/schema";
 import { pickMessages } from "~/i18n/catalogs.server";
@@ -43,16 +44,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const actions: {
-  status: CommentStatus;
-  label: "comments.action.approve" | "comments.action.spam" | "comments.action.pending" | "comments.action.trash";
-}[] = [
-  { status: "approved", label: "comments.action.approve" },
-  { status: "spam", label: "comments.action.spam" },
-  { status: "pending", label: "comments.action.pending" },
-  { status: "trash", label: "comments.action.trash" },
-];
-
 export default function ManageComments() {
   const t = useT();
   const locale = useLocale();
@@ -74,11 +65,12 @@ export default function ManageComments() {
     next.delete("page");
     return `?${next}`;
   };
+  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const allSelected = rows.length > 0 && selected.length === rows.length;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
   return (
-    <section className="grid gap-6" data-testid="manage-comments">
+    <section className="grid grid-cols-1 gap-6" data-testid="manage-comments">
       <header className="grid gap-1">
         <h1 className="text-3xl font-black tracking-tight">{t("comments.manage.title")}</h1>
         <p className="text-muted-foreground">{t("comments.manage.description")}</p>
@@ -106,120 +98,66 @@ export default function ManageComments() {
         ))}
       </nav>
 
-      <div className="flex flex-wrap items-center gap-2" data-testid="bulk-actions">
-        <span className="text-sm text-muted-foreground">
-          {t("comments.manage.selected", { count: formatNumber(selected.length, locale) })}
-        </span>
-        {actions
-          .filter((a) => a.status !== status)
-          .map((a) => (
-            <Button
-              key={a.status}
-              size="sm"
-              variant="outline"
-              disabled={selected.length === 0 || busy}
-              onClick={() => moderate(selected, a.status)}
-            >
-              {t(a.label)}
-            </Button>
-          ))}
-      </div>
-
       {rows.length === 0 ? (
         <p className="rounded-lg border p-8 text-center text-muted-foreground" data-testid="empty">
           {t("comments.manage.empty")}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <thead className="bg-muted/50 text-start">
-              <tr>
-                <th className="w-10 p-3">
-                  <input
-                    type="checkbox"
-                    aria-label={t("comments.manage.selectAll")}
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
-                  />
-                </th>
-                <th className="p-3 text-start font-medium">{t("comments.manage.author")}</th>
-                <th className="p-3 text-start font-medium">{t("comments.manage.excerpt")}</th>
-                <th className="p-3 text-start font-medium">{t("comments.manage.page")}</th>
-                <th className="p-3 text-start font-medium">{t("comments.manage.date")}</th>
-                <th className="p-3 text-start font-medium">{t("comments.manage.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-t align-top" data-testid="moderation-row" data-id={row.id}>
-                  <td className="p-3">
-                    <input
-                      type="checkbox"
-                      aria-label={t("comments.manage.select", { id: row.id })}
-                      checked={selected.includes(row.id)}
-                      onChange={() =>
-                        setSelected((s) => (s.includes(row.id) ? s.filter((id) => id !== row.id) : [...s, row.id]))
-                      }
-                    />
-                  </td>
-                  <td className="p-3">
-                    <bdi className="font-medium">{row.authorName || t("comments.manage.anonymousAuthor")}</bdi>
-                    <div className="text-xs text-muted-foreground" dir="ltr">
-                      {row.authorUserName
-                        ? `@${row.authorUserName}`
-                        : row.authorPub
-                          ? `${row.authorPub.slice(0, 12)}…`
-                          : ""}
-                    </div>
-                  </td>
-                  <td className="max-w-md p-3">
-                    <p dir="auto" className="line-clamp-3 whitespace-pre-wrap break-words">
-                      {row.body}
-                    </p>
-                  </td>
-                  <td className="p-3">
-                    <a
-                      href={`${row.routePath}#comment-${row.id}`}
-                      dir="ltr"
-                      className="inline-flex items-center gap-1 text-xs underline"
-                      target="_blank"
-                      rel="noreferrer"
-                    >
-                      {row.routePath}
-                      <Icon name="external-link" className="size-3" />
-                      <span className="sr-only">{t("comments.manage.view")}</span>
-                    </a>
-                  </td>
-                  <td className="p-3 text-xs whitespace-nowrap text-muted-foreground">
-                    <RelativeTime iso={row.createdAt} locale={locale} />
-                  </td>
-                  <td className="p-3">
-                    <div className="flex flex-wrap gap-1">
-                      {actions
-                        .filter((a) => a.status !== row.status)
-                        .map((a) => (
-                          <Button
-                            key={a.status}
-                            size="sm"
-                            variant="ghost"
-                            disabled={busy}
-                            onClick={() => moderate([row.id], a.status)}
-                            data-testid={`action-${a.status}`}
-                          >
-                            {t(a.label)}
-                          </Button>
-                        ))}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="rounded-lg border">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b bg-muted/50 px-4 py-2">
+            <label className="inline-flex min-h-6 cursor-pointer items-center gap-3 text-sm font-medium">
+              <span className="grid size-6 place-items-center">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-current"
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
+                />
+              </span>
+              {t("comments.manage.selectAll")}
+            </label>
+          </div>
+          <ul className="divide-y">
+            {rows.map((row) => (
+              <ModerationItem
+                key={row.id}
+                row={row}
+                selected={selected.includes(row.id)}
+                onSelect={() => toggle(row.id)}
+                busy={busy}
+                onMove={(newStatus) => moderate([row.id], newStatus)}
+              />
+            ))}
+          </ul>
         </div>
       )}
 
+      {/* Shown only while something is selected; it stays at the bottom of the window over a long queue. */}
+      {selected.length > 0 ? (
+        <div
+          role="region"
+          aria-label={t("comments.manage.bulk")}
+          className="sticky bottom-3 z-10 flex flex-wrap items-center gap-2 rounded-lg border bg-background p-3 shadow-lg"
+          data-testid="bulk-actions"
+        >
+          <span className="text-sm font-medium" aria-live="polite">
+            {t("comments.manage.selected", { count: formatNumber(selected.length, locale) })}
+          </span>
+          <ModerationActions
+            current={status}
+            label={t("comments.manage.bulk")}
+            disabled={busy}
+            onMove={(newStatus) => moderate(selected, newStatus)}
+          />
+          <Button size="sm" variant="ghost" className="ms-auto" onClick={() => setSelected([])}>
+            <Icon name="x" />
+            {t("comments.manage.clearSelection")}
+          </Button>
+        </div>
+      ) : null}
+
       {pages > 1 ? (
-        <nav className="flex items-center justify-center gap-2 text-sm">
+        <nav className="flex flex-wrap items-center justify-center gap-2 text-sm">
           {Array.from({ length: pages }, (_, i) => i + 1).map((n) => {
             const next = new URLSearchParams(params);
             next.set("page", String(n));

@@ -1,0 +1,169 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import path from "node:path";
+import { openDatabase } from "~/db/client.server";
+import { comments } from "~/db/schema";
+import { expect, open, test } from "./fixtures";
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1366, height: 900 };
+const managePages = ["/manage", "/manage/comments", "/manage/users"];
+
+/**
+ * Comments in every status, written to the site's database: long Persian and English texts, an unbroken address
+ * and a long anonymous name are what once pushed the queue wider than a phone.
+ */
+async function seedComments(dataDir: string) {
+  const connection = await openDatabase(`file:${path.join(dataDir, "daftar.db")}`);
+  const long = "https://example.com/" + "a-very-long-unbroken-address-".repeat(6);
+  const rows = [
+    { routePath: "/notes/learning-slowly", authorName: "شاهین خوش‌صحبت", body: `نوشته‌ای خوب بود. ${long}` },
+    { routePath: "/en/notes/learning-slowly", authorName: "Curious Otter", body: "Thanks! ".repeat(60) },
+    { routePath: "/notes/learning-slowly", authorName: "Averyveryverylonganonymousnamewithoutspaces", body: long },
+  ];
+  try {
+    for (const status of ["pending", "approved", "spam", "trash"] as const) {
+      await connection.db.insert(comments).values(rows.map((row) => ({ ...row, status })));
+    }
+  } finally {
+    connection.client.close();
+  }
+}
+
+async function signedIn(browser: Browser, baseURL: string, userName = "admin"): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const login = await page.request.post("/api/auth/login", {
+    data: { userName, password: "password123" },
+    headers: { origin: baseURL },
+  });
+  expect(login.status()).toBe(200);
+  return page;
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test.describe("management screens", () => {
+  test.beforeAll(async ({ site }) => {
+    await seedComments(site.dataDir);
+  });
+
+  test("no /manage page is wider than a 390 px phone, in fa and en", async ({ browser, site }) => {
+    const page = await signedIn(browser, site.url);
+    await page.setViewportSize(phone);
+    for (const prefix of ["", "/en"]) {
+      for (const address of managePages) {
+        for (const status of address === "/manage/comments" ? ["pending", "approved"] : [""]) {
+          const url = `${prefix}${address}${status ? `?status=${status}` : ""}`;
+          await open(page, url);
+          await page.evaluate(() => document.fonts.ready);
+          expect(await overflow(page), url).toBeLessThanOrEqual(0);
+        }
+      }
+    }
+    await page.context().close();
+  });
+
+  test("on a phone, every comment's and every user's actions are on screen", async ({ browser, site }) => {
+    const page = await signedIn(browser, site.url);
+    await page.setViewportSize(phone);
+    for (const prefix of ["", "/en"]) {
+      await open(page, `${prefix}/manage/comments`);
+      const rows = page.getByTestId("moderation-row");
+      await expect(rows).toHaveCount(3);
+      for (const row of await rows.all()) {
+        await row.scrollIntoViewIfNeeded();
+        await expect(row.getByTestId("action-approved")).toBeInViewport({ ratio: 1 });
+        await expect(row.getByTestId("action-trash")).toBeInViewport({ ratio: 1 });
+      }
+      await open(page, `${prefix}/manage/users`);
+      for (const row of await page.getByTestId("user-row").all()) {
+        await row.scrollIntoViewIfNeeded();
+        await expect(row.getByTestId("edit-roles")).toBeInViewport({ ratio: 1 });
+      }
+    }
+    await page.context().close();
+  });
+
+  test("on an English desktop a comment's actions are visible, with the post's title", async ({ browser, site }) => {
+    const page = await signedIn(browser, site.url);
+    await page.setViewportSize(desktop);
+    await open(page, "/en/manage/comments");
+    const rows = page.getByTestId("moderation-row");
+    await expect(rows).toHaveCount(3);
+    for (const row of await rows.all()) {
+      await row.scrollIntoViewIfNeeded();
+      for (const action of ["approved", "spam", "trash"]) {
+        await expect(row.getByTestId(`action-${action}`)).toBeInViewport({ ratio: 1 });
+      }
+      // The post is named by its title, not its address.
+      await expect(row.getByTestId("comment-page")).not.toContainText("/notes/");
+      await expect(row.getByTestId("comment-page")).toHaveAttribute("href", /\/notes\/learning-slowly#comment-\d+$/);
+    }
+    // Approve is the row's primary action; Trash is marked destructive.
+    await expect(rows.first().getByTestId("action-approved")).toHaveAttribute("data-variant", "primary");
+    await expect(rows.first().getByTestId("action-trash")).toHaveAttribute("data-variant", "destructive");
+    // The bulk bar appears only once something is selected.
+    await expect(page.getByTestId("bulk-actions")).toHaveCount(0);
+    // The checkbox's target (its label) is at least 24 px square.
+    const box = rows.first().getByRole("checkbox");
+    const size = await rows.first().getByTestId("select-comment").boundingBox();
+    expect(size!.width).toBeGreaterThanOrEqual(24);
+    expect(size!.height).toBeGreaterThanOrEqual(24);
+    await box.check();
+    await expect(page.getByTestId("bulk-actions")).toBeVisible();
+    await box.uncheck();
+    await expect(page.getByTestId("bulk-actions")).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test("axe finds nothing on the comments and users screens", async ({ browser, site }) => {
+    const page = await signedIn(browser, site.url);
+    for (const viewport of [desktop, phone]) {
+      await page.setViewportSize(viewport);
+      for (const prefix of ["", "/en"]) {
+        for (const address of ["/manage/comments", "/manage/users"]) {
+          await open(page, `${prefix}${address}`);
+          const { violations } = await new AxeBuilder({ page }).analyze();
+          expect(
+            violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+            `${prefix}${address} at ${viewport.width}px`,
+          ).toEqual([]);
+        }
+      }
+    }
+    await page.context().close();
+  });
+});
+
+test("screenshots of the comments and users screens: fa and en, phone and desktop, light and dark", async ({
+  browser,
+  site,
+}) => {
+  const page = await signedIn(browser, site.url);
+  for (const [device, viewport] of [
+    ["phone", phone],
+    ["desktop", desktop],
+  ] as const) {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [prefix, lang] of [
+        ["", "fa"],
+        ["/en", "en"],
+      ] as const) {
+        for (const address of ["/manage/comments", "/manage/users"]) {
+          await open(page, `${prefix}${address}`);
+          await page.evaluate(() => document.fonts.ready);
+          if (address === "/manage/comments") await page.getByTestId("select-comment").first().click();
+          await page.screenshot({
+            path: `tmp/screens/${address.slice(1).replace("/", "-")}-${lang}-${device}-${scheme}.png`,
+            fullPage: true,
+          });
+        }
+      }
+    }
+  }
+  await page.context().close();
+});
