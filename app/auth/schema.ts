@@ -10,6 +10,12 @@ import { msg } from "~/lib/validation";
 import { permissionNames } from "./permissions";
 
 /**
+ * The first rule of a required field: left empty (after trimming) it is "required", and its length rules, which
+ * are for what was written, are not checked.
+ */
+const filled = { ...msg("validation.required"), abort: true };
+
+/**
  * A required text field people write: cleaned of invisible controls (~/lib/clean-text), trimmed, at least `min`
  * characters (with the given message), at most `max`. `lines`: line breaks are kept.
  */
@@ -17,12 +23,29 @@ function text(min: number, minMessage: Parameters<typeof msg>[0], max: number, l
   return z
     .string(msg("validation.invalid"))
     .transform(lines ? cleanLines : cleanLine)
-    .pipe(z.string().trim().min(min, msg(minMessage)).max(max, msg("validation.tooLong", max)));
+    .pipe(z.string().trim().min(1, filled).min(min, msg(minMessage)).max(max, msg("validation.tooLong", max)));
+}
+
+/** The same text field, optional: empty or absent is "", anything written follows the length rules. */
+function optionalText(min: number, minMessage: Parameters<typeof msg>[0], max: number, lines = false) {
+  return z
+    .string(msg("validation.invalid"))
+    .transform(lines ? cleanLines : cleanLine)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .refine((value) => value === "" || value.length >= min, msg(minMessage))
+        .max(max, msg("validation.tooLong", max)),
+    )
+    .default("");
 }
 
 export const firstName = text(2, "validation.min2", 50);
 export const lastName = text(3, "validation.min3", 50);
 export const about = text(3, "validation.min3", 300, true);
+/** An account someone else adds: its owner may write the About later. */
+export const optionalAbout = optionalText(3, "validation.min3", 300, true);
 
 /** Latin letters, digits, dots, dashes and underscores; digits typed in Persian are accepted. */
 export const userName = z
@@ -31,6 +54,7 @@ export const userName = z
   .pipe(
     z
       .string()
+      .min(1, filled)
       .min(3, msg("validation.min3"))
       .max(40, msg("validation.tooLong", 40))
       .regex(/^[A-Za-z0-9._-]+$/, msg("validation.userNameChars")),
@@ -38,6 +62,7 @@ export const userName = z
 
 export const password = z
   .string(msg("validation.invalid"))
+  .min(1, filled)
   .min(6, msg("validation.passwordMin"))
   .max(200, msg("validation.tooLong", 200));
 
@@ -104,7 +129,7 @@ const idList = <T extends z.ZodType<number, unknown>>(item: T) =>
 const roleIds = idList(jsonId);
 
 /** POST /api/users/new: an administrator adds an account with the roles they choose. */
-export const newUserSchema = z.object({ firstName, lastName, about, userName, password, roleIds });
+export const newUserSchema = z.object({ firstName, lastName, about: optionalAbout, userName, password, roleIds });
 
 /** The add-user form: its checklist holds role ids as text. */
 export const newUserFormSchema = newUserSchema.extend({ roleIds: idList(formId) });
@@ -132,7 +157,10 @@ export const userListQuery = z.object({
 });
 
 /** The client-side forms add a confirmation field to the password payloads. */
-export const confirmPassword = z.string(msg("validation.invalid")).min(6, msg("validation.confirmPasswordMin"));
+export const confirmPassword = z
+  .string(msg("validation.invalid"))
+  .min(1, filled)
+  .min(6, msg("validation.confirmPasswordMin"));
 
 export function withConfirmation<S extends z.ZodObject<{ [k: string]: z.ZodType }>>(
   schema: S,

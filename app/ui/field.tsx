@@ -11,11 +11,14 @@ export function Field({
   label,
   error,
   hint,
+  optional,
   children,
 }: {
   label: string;
   error?: string;
   hint?: string;
+  /** The mark of a field that may be left empty ("(optional)"), shown after the label. */
+  optional?: string;
   children: ReactElement<ControlProps>;
 }) {
   const id = useId();
@@ -25,6 +28,7 @@ export function Field({
     <div className="grid content-start gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
+        {optional ? <span className="font-normal text-muted-foreground"> {optional}</span> : null}
       </label>
       {cloneElement(children, { id, "aria-invalid": error ? true : undefined, "aria-describedby": described })}
       {hint && !error ? (

@@ -185,8 +185,8 @@ test.describe("accounts", () => {
     const roleDialog = page.getByTestId("add-role-dialog");
     await roleDialog.getByTestId("add-role-submit").click();
     await expect(roleDialog.getByTestId("field-error")).toHaveText([
-      "Must be at least 2 characters",
-      "Must be at least 3 characters",
+      "Required",
+      "Required",
       "At least one permission must be selected",
     ]);
     // The first field with a message takes the focus.

@@ -41,8 +41,7 @@ async function signedIn(browser: Browser, baseURL: string, userName = "admin"): 
   return page;
 }
 
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test.describe("management screens", () => {
   test.beforeAll(async ({ site }) => {
@@ -135,35 +134,35 @@ test.describe("management screens", () => {
     }
     await page.context().close();
   });
-});
 
-test("screenshots of the comments and users screens: fa and en, phone and desktop, light and dark", async ({
-  browser,
-  site,
-}) => {
-  const page = await signedIn(browser, site.url);
-  for (const [device, viewport] of [
-    ["phone", phone],
-    ["desktop", desktop],
-  ] as const) {
-    for (const scheme of ["light", "dark"] as const) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [prefix, lang] of [
-        ["", "fa"],
-        ["/en", "en"],
-      ] as const) {
-        for (const address of ["/manage/comments", "/manage/users"]) {
-          await open(page, `${prefix}${address}`);
-          await page.evaluate(() => document.fonts.ready);
-          if (address === "/manage/comments") await page.getByTestId("select-comment").first().click();
-          await page.screenshot({
-            path: `tmp/screens/${address.slice(1).replace("/", "-")}-${lang}-${device}-${scheme}.png`,
-            fullPage: true,
-          });
+  test("screenshots of the comments and users screens: fa and en, phone and desktop, light and dark", async ({
+    browser,
+    site,
+  }) => {
+    const page = await signedIn(browser, site.url);
+    for (const [device, viewport] of [
+      ["phone", phone],
+      ["desktop", desktop],
+    ] as const) {
+      for (const scheme of ["light", "dark"] as const) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const [prefix, lang] of [
+          ["", "fa"],
+          ["/en", "en"],
+        ] as const) {
+          for (const address of ["/manage/comments", "/manage/users"]) {
+            await open(page, `${prefix}${address}`);
+            await page.evaluate(() => document.fonts.ready);
+            if (address === "/manage/comments") await page.getByTestId("select-comment").first().click();
+            await page.screenshot({
+              path: `tmp/screens/${address.slice(1).replace("/", "-")}-${lang}-${device}-${scheme}.png`,
+              fullPage: true,
+            });
+          }
         }
       }
     }
-  }
-  await page.context().close();
+    await page.context().close();
+  });
 });

@@ -156,13 +156,40 @@ describe("POST /api/users/new", () => {
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe("Username is already taken. Please choose another one.");
     const missing = await admin.post("/api/users/new", { firstName: "Nika" });
-    expect(missing.body.message).toBe("Missing required fields: lastName, about, userName, password, roleIds");
+    // About is optional for an account an administrator adds.
+    expect(missing.body.message).toBe("Missing required fields: lastName, userName, password, roleIds");
     const noRole = await admin.post("/api/users/new", { ...base, userName: "norole", roleIds: [] });
     expect(noRole.status).toBe(400);
     expect(noRole.body.message).toBe("At least one role must be selected");
     const unknown = await admin.post("/api/users/new", { ...base, userName: "unknownrole", roleIds: [9999] });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe("Role not found");
+  });
+
+  test("an empty About is accepted and stored empty; empty required fields say so", async () => {
+    const answer = await admin.post<{ user: { userName: string; about: string } }>("/api/users/new", {
+      firstName: "Ari",
+      lastName: "Nouri",
+      about: "",
+      userName: "ari_n",
+      password: "password123",
+      roleIds: [role("Member").id],
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.user).toMatchObject({ userName: "ari_n", about: "" });
+    const empty = await admin.post<{ issues: { path: string; message: string }[] }>("/api/users/new", {
+      firstName: "",
+      lastName: "Nouri",
+      about: "",
+      userName: "",
+      password: "password123",
+      roleIds: [role("Member").id],
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues).toEqual([
+      { path: "firstName", message: "Required" },
+      { path: "userName", message: "Required" },
+    ]);
   });
 
   test("needs users.manage: dashboard.read is not enough", async () => {

@@ -3,6 +3,7 @@ import {
   changePasswordSchema,
   loginSchema,
   newRoleSchema,
+  newUserSchema,
   registerSchema,
   userRolesFormSchema,
   userRolesSchema,
@@ -32,9 +33,30 @@ describe("registerSchema", () => {
     expect(result.ok && result.data).toMatchObject({ firstName: "Sa", userName: "sara12" });
   });
 
-  test("a name of spaces is too short, not present", () => {
+  test("a name of spaces is empty: required, not too short, and not absent", () => {
     const result = validate(registerSchema, { ...good, lastName: "    " }, t);
-    expect(!result.ok && result.issues[0]).toEqual({ path: "lastName", message: "Must be at least 3 characters" });
+    expect(!result.ok && result.issues).toEqual([{ path: "lastName", message: "Required" }]);
+    expect(!result.ok && result.missing).toEqual([]);
+  });
+
+  test("every empty text field says it is required (once); the length rules stay for what is written", () => {
+    const empty = { firstName: "", lastName: "", about: "", userName: "", password: "", pub: good.pub };
+    const result = validate(registerSchema, empty, t);
+    expect(!result.ok && result.issues).toEqual(
+      ["firstName", "lastName", "about", "userName", "password"].map((path) => ({ path, message: "Required" })),
+    );
+    const short = validate(registerSchema, { ...good, firstName: "S", about: "Hi", userName: "ab", password: "1" }, t);
+    expect(!short.ok && short.issues.map((i) => i.message)).toEqual([
+      "Must be at least 2 characters",
+      "Must be at least 3 characters",
+      "Must be at least 3 characters",
+      "Password must be at least 6 characters",
+    ]);
+    const fa = validate(registerSchema, { ...empty, firstName: "س" }, serverT("fa"));
+    expect(!fa.ok && fa.issues.slice(0, 2).map((i) => i.message)).toEqual([
+      "دست‌کم باید ۲ نویسه باشد",
+      "این فیلد لازم است",
+    ]);
   });
 
   test("refuses uppercase or short public keys and upper limits", () => {
@@ -64,6 +86,25 @@ describe("other payloads", () => {
     expect(!mismatch.ok && mismatch.issues).toEqual([{ path: "confirmPassword", message: "Passwords do not match" }]);
     const short = validate(schema, { oldPassword: "a", newPassword: "123456", confirmPassword: "123" }, t);
     expect(!short.ok && short.issues[0]?.message).toBe("Confirm Password must be at least 6 characters");
+    const empty = validate(schema, { oldPassword: "a", newPassword: "123456", confirmPassword: "" }, t);
+    expect(!empty.ok && empty.issues).toEqual([{ path: "confirmPassword", message: "Required" }]);
+  });
+
+  test("an administrator may leave a new user's About empty or out; what is written still follows the rules", () => {
+    const user = { firstName: "Sa", lastName: "Teh", userName: "sara_1", password: "123456", roleIds: [1] };
+    for (const about of ["", "   ", undefined]) {
+      const result = validate(newUserSchema, { ...user, about }, t);
+      expect(result.ok && result.data.about).toBe("");
+    }
+    const short = validate(newUserSchema, { ...user, about: "Hi" }, t);
+    expect(!short.ok && short.issues).toEqual([{ path: "about", message: "Must be at least 3 characters" }]);
+    // Registering people write their own About: it stays required there.
+    expect(validate(registerSchema, { ...good, about: "" }, t).ok).toBe(false);
+  });
+
+  test("an empty role name and description are required", () => {
+    const empty = validate(newRoleSchema, { name: "", description: "", permissions: ["dashboard.read"] }, t);
+    expect(!empty.ok && empty.issues.map((i) => i.message)).toEqual(["Required", "Required"]);
   });
 
   test("a role needs known permissions, at least one", () => {

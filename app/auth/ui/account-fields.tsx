@@ -39,6 +39,7 @@ const labels = {
     firstName: "auth.field.firstName",
     lastName: "auth.field.lastName",
     about: "auth.field.about",
+    optional: "auth.field.optional",
     userName: "auth.field.userName",
     userNameHint: "auth.field.userNameHint",
     password: "auth.field.password",
@@ -49,6 +50,8 @@ const labels = {
     firstName: "install.admin.firstName",
     lastName: "install.admin.lastName",
     about: "install.admin.about",
+    // The installer's administrator writes their own About.
+    optional: undefined,
     userName: "install.admin.userName",
     userNameHint: undefined,
     password: "install.admin.password",
@@ -61,7 +64,10 @@ export type LabelCatalog = keyof typeof labels;
 
 interface FieldsProps {
   labels?: LabelCatalog;
-  /** The fields describe someone else (an administrator adds an account): the browser must not fill them in. */
+  /**
+   * The fields describe someone else (an administrator adds an account): the browser must not fill them in, and
+   * the About is left to its owner (optional).
+   */
   forSomeoneElse?: boolean;
 }
 
@@ -83,7 +89,11 @@ export function ProfileFields({
           <Input {...form.field("lastName")} autoComplete={forSomeoneElse ? "off" : "family-name"} dir="auto" />
         </Field>
       </div>
-      <Field label={t(label.about)} error={form.errors.about}>
+      <Field
+        label={t(label.about)}
+        error={form.errors.about}
+        optional={forSomeoneElse && label.optional ? t(label.optional) : undefined}
+      >
         <Textarea {...form.field("about")} dir="auto" />
       </Field>
     </>

@@ -229,8 +229,9 @@ export function InstallWizard() {
               {current === 3 && flags.databaseLoaded ? (
                 <Button onClick={() => goTo(4)}>{t("install.button.admin")}</Button>
               ) : null}
-              {current === 4 ? (
-                <Button disabled={!flags.adminLoaded} loading={finishing} onClick={finish}>
+              {/* The administrator form's own button is this step's one primary action until the account exists. */}
+              {current === 4 && flags.adminLoaded ? (
+                <Button loading={finishing} onClick={finish}>
                   {t("install.button.finish")}
                 </Button>
               ) : null}

@@ -10,8 +10,7 @@ import { Icon } from "~/ui/icon";
 import { Input } from "~/ui/input";
 
 /** The one column template of the header and every row from md up. */
-const columns =
-  "md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.9fr)_auto] md:gap-x-4";
+const columns = "md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.9fr)_9rem] md:gap-x-4";
 
 /** The accounts: search, one page of the table, and the way to the next and previous pages. */
 export function UsersTable({
@@ -81,6 +80,7 @@ export function UsersTable({
           <span>{t("manage.users.userName")}</span>
           <span>{t("manage.users.roles")}</span>
           <span>{t("manage.users.joined")}</span>
+          {canManage ? <span className="text-end">{t("manage.users.actions")}</span> : null}
         </div>
         <ul className="grid gap-3 md:gap-0 md:divide-y">
           {page.users.map((user) => (

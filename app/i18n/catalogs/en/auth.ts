@@ -28,6 +28,7 @@ export default {
   "field.firstName": "First name",
   "field.lastName": "Last name",
   "field.about": "About you",
+  "field.optional": "(optional)",
   "field.oldPassword": "Current password",
   "field.newPassword": "New password",
   "field.userNameHint": "Latin letters, digits, dots, dashes and underscores.",

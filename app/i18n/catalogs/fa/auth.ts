@@ -28,6 +28,7 @@ export default {
   "field.firstName": "نام",
   "field.lastName": "نام خانوادگی",
   "field.about": "دربارهٔ شما",
+  "field.optional": "(اختیاری)",
   "field.oldPassword": "گذرواژهٔ فعلی",
   "field.newPassword": "گذرواژهٔ تازه",
   "field.userNameHint": "حروف لاتین، رقم، نقطه، خط تیره و زیرخط.",
