@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, open, test } from "./fixtures";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, freshTest, open, test } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
@@ -98,4 +100,48 @@ test("screenshots of the account forms with their messages: fa and en, phone and
     }
   }
   await admin.context().close();
+});
+
+freshTest("screenshots of the installer's administrator step with its messages", async ({ page, fresh: site }) => {
+  const token = readFileSync(path.join(site.dataDir, "setup-token"), "utf8").trim();
+  await page.goto(`/?setup=${token}`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const step = page.locator("[data-testid^=install-step-]");
+  const next = () => page.getByTestId("install-nav").getByRole("button").last();
+  await expect(step).toHaveAttribute("data-testid", "install-step-1");
+  await expect(next()).toBeEnabled();
+  await next().click();
+  await next().click(); // run the migrations
+  await expect(page.getByTestId("install-nav").getByRole("button")).toHaveCount(2);
+  await next().click(); // on to the default data
+  await expect(step).toHaveAttribute("data-testid", "install-step-3");
+  await expect(page.getByTestId("install-nav").getByRole("button")).toHaveCount(2, { timeout: 20_000 });
+  await next().click();
+  await expect(step).toHaveAttribute("data-testid", "install-step-4");
+  for (const [prefix, lang] of [
+    ["", "fa"],
+    ["/en", "en"],
+  ] as const) {
+    await open(page, `${prefix}/`);
+    await expect(step).toHaveAttribute("data-testid", "install-step-4");
+    // One primary action: the form's own button; the way back is secondary.
+    await expect(page.getByTestId("install-nav").getByRole("button")).toHaveCount(1);
+    await page.getByTestId("admin-form").locator('input[name="firstName"]').fill("x");
+    await page
+      .getByTestId("admin-form")
+      .getByRole("button", { name: lang === "en" ? /Create/ : /ساخت/ })
+      .click();
+    await expect(page.getByTestId("admin-form").getByTestId("field-error").first()).toBeVisible();
+    for (const [device, viewport] of [
+      ["phone", phone],
+      ["desktop", desktop],
+    ] as const) {
+      for (const scheme of ["light", "dark"] as const) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: `tmp/screens/installer-admin-${lang}-${device}-${scheme}.png`, fullPage: true });
+      }
+    }
+  }
 });
