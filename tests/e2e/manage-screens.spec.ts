@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { comments } from "~/db/schema";
@@ -41,6 +41,14 @@ async function signedIn(browser: Browser, baseURL: string, userName = "admin"): 
   return page;
 }
 
+/** Whether a click at the centre of the element reaches it (nothing clips or covers it there). */
+const reachable = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test.describe("management screens", () => {
@@ -64,7 +72,7 @@ test.describe("management screens", () => {
     await page.context().close();
   });
 
-  test("on a phone, every comment's and every user's actions are on screen", async ({ browser, site }) => {
+  test("on a phone, every comment's actions are on screen", async ({ browser, site }) => {
     const page = await signedIn(browser, site.url);
     await page.setViewportSize(phone);
     for (const prefix of ["", "/en"]) {
@@ -76,10 +84,23 @@ test.describe("management screens", () => {
         await expect(row.getByTestId("action-approved")).toBeInViewport({ ratio: 1 });
         await expect(row.getByTestId("action-trash")).toBeInViewport({ ratio: 1 });
       }
+    }
+    await page.context().close();
+  });
+
+  test("on a phone, every user's action and every role's permissions are on screen", async ({ browser, site }) => {
+    const page = await signedIn(browser, site.url);
+    await page.setViewportSize(phone);
+    for (const prefix of ["", "/en"]) {
       await open(page, `${prefix}/manage/users`);
       for (const row of await page.getByTestId("user-row").all()) {
         await row.scrollIntoViewIfNeeded();
         await expect(row.getByTestId("edit-roles")).toBeInViewport({ ratio: 1 });
+      }
+      // Permission chips wrap whole: none is cut at the window's edge.
+      for (const chip of await page.getByTestId("role-row").getByRole("listitem").all()) {
+        await chip.scrollIntoViewIfNeeded();
+        await expect(chip).toBeInViewport({ ratio: 1 });
       }
     }
     await page.context().close();
@@ -94,7 +115,10 @@ test.describe("management screens", () => {
     for (const row of await rows.all()) {
       await row.scrollIntoViewIfNeeded();
       for (const action of ["approved", "spam", "trash"]) {
-        await expect(row.getByTestId(`action-${action}`)).toBeInViewport({ ratio: 1 });
+        const button = row.getByTestId(`action-${action}`);
+        await expect(button).toBeInViewport({ ratio: 1 });
+        // Not clipped or covered: the button itself is what a click at its centre reaches.
+        expect(await reachable(button), action).toBe(true);
       }
       // The post is named by its title, not its address.
       await expect(row.getByTestId("comment-page")).not.toContainText("/notes/");
