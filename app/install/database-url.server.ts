@@ -37,6 +37,10 @@ for (const [network, prefix] of [
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
+  ["fec0::", 10],
+  // IPv4 written as IPv6 (mapped, and the NAT64 prefix): URLs normalise "[::ffff:127.0.0.1]" to "[::ffff:7f00:1]".
+  ["::ffff:0:0", 96],
+  ["64:ff9b::", 96],
 ] as const) {
   internal.addSubnet(network, prefix, "ipv6");
 }
