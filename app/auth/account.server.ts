@@ -46,7 +46,7 @@ export async function register(
 ): Promise<{ user: UserRow; cookie: string }> {
   const hits = await Promise.all([
     hit(db, limits.registerByAddress, client.ip || "unknown"),
-    hit(db, limits.registerByName, input.userName),
+    hit(db, limits.registerByNameAndAddress, `${input.userName}@${client.ip || "unknown"}`),
   ]);
   refuseOverLimit(...hits);
   requireKeyProof(input.proof, { pub: input.pub, origin: siteOrigin(request), action: "register" });

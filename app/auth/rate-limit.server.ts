@@ -35,8 +35,11 @@ export const limits = {
   loginByName: { name: "login-name", max: 40, windowMs: 15 * minute },
   /** Registrations tried from one address. */
   registerByAddress: { name: "register-ip", max: 20, windowMs: 60 * minute },
-  /** Registrations tried for one user name. */
-  registerByName: { name: "register-name", max: 5, windowMs: 15 * minute },
+  /**
+   * Registrations tried for one user name from one address: someone hammering a name they want cannot stop
+   * its rightful claimant elsewhere from taking it (a name is claimed once anyway: user names are unique).
+   */
+  registerByNameAndAddress: { name: "register-name-ip", max: 5, windowMs: 15 * minute },
   /** Current-password checks by one account (a stolen session cannot guess the password quickly). */
   passwordByUser: { name: "password-user", max: 8, windowMs: 15 * minute },
 } satisfies Record<string, Limit>;
