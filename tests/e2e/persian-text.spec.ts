@@ -33,3 +33,15 @@ test("the empty Persian comment box reads right to left; typed text decides its 
   await box.fill("سلام، این یک دیدگاه است");
   expect(await direction()).toBe("rtl");
 });
+
+test("short inline code in Persian text stays on one line, even on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/tuts/git-bisect");
+  const lines = await page.evaluate(() =>
+    [...document.querySelectorAll(".prose :not(pre) > code")]
+      .filter((code) => (code.textContent ?? "").length <= 30)
+      .map((code) => ({ text: code.textContent, boxes: code.getClientRects().length })),
+  );
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.filter((line) => line.boxes !== 1)).toEqual([]);
+});

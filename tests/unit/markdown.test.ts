@@ -89,14 +89,14 @@ describe("direction", () => {
   test("fa: a run may cross inline elements and include inline code", async () => {
     const out = await html("از **React Router** و `useState` hook در [Vue.js](/vue) استفاده کن.");
     expect(out).toContain("از <bdi><strong>React Router</strong></bdi> و");
-    expect(out).toContain('<bdi><code dir="ltr">useState</code> hook</bdi>');
+    expect(out).toContain('<bdi><code dir="ltr" data-short="">useState</code> hook</bdi>');
     expect(out).toContain('<bdi><a href="/vue">Vue.js</a></bdi>');
   });
 
   test("fa: nothing is inserted inside code, pre or kbd; lone inline code is not wrapped", async () => {
     const out = await html("کلید <kbd>Ctrl C</kbd> و `npm install` را بزنید.\n\n```\nسلام React world\n```\n");
     expect(element(out, "kbd")).toBe("<kbd>Ctrl C</kbd>");
-    expect(out).toContain('و <code dir="ltr">npm install</code> را');
+    expect(out).toContain('و <code dir="ltr" data-short="">npm install</code> را');
     expect(element(out, "pre")).not.toContain("<bdi>");
   });
 
@@ -154,7 +154,14 @@ describe("code", () => {
   });
 
   test("inline code gets dir=ltr", async () => {
-    expect(await html(md)).toContain('<code dir="ltr">inline</code>');
+    expect(await html(md)).toContain('<code dir="ltr" data-short="">inline</code>');
+  });
+
+  test("short inline code is marked to stay on one line; a long span may wrap", async () => {
+    const long = "git log --oneline --graph --decorate --all";
+    const out = await html(`بخش \`git bisect\` و \`${long}\` را ببینید.`);
+    expect(out).toContain('<code dir="ltr" data-short="">git bisect</code>');
+    expect(out).toContain(`<code dir="ltr">${long}</code>`);
   });
 
   test("one highlighter per process", async () => {

@@ -2,11 +2,15 @@
  * Direction of the rendered tree: code is always LTR (`<pre dir="ltr">`,
  * inline `<code dir="ltr">`), prose blocks get `dir="auto"` (the browser picks
  * each paragraph's direction from its first strong letter) and, inside them,
- * runs of the other direction are isolated in <bdi>.
+ * runs of the other direction are isolated in <bdi>. Short inline code is marked `data-short` to stay on one line.
  */
 import type { Root } from "hast";
+import { toString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
 import { isolateRuns, type Dir } from "./bidi-isolation";
+
+/** Inline code up to this many characters never wraps. */
+export const SHORT_CODE = 30;
 
 /** Blocks holding prose: they get `dir="auto"` and <bdi> wrapping inside. */
 export const PROSE_BLOCKS = new Set([
@@ -37,7 +41,12 @@ export function rehypeDirection(localeDir: Dir) {
         return "skip";
       }
       if (node.tagName === "code") {
-        if (!(parent?.type === "element" && parent.tagName === "pre")) node.properties.dir = "ltr";
+        if (!(parent?.type === "element" && parent.tagName === "pre")) {
+          node.properties.dir = "ltr";
+          // A short span ("git bisect") kept on one line: broken across a right-to-left line, its halves would
+          // land at opposite ends. Longer spans may wrap (their background continues on each line).
+          if (toString(node).length <= SHORT_CODE) node.properties.dataShort = "";
+        }
         return "skip";
       }
       if (PROSE_BLOCKS.has(node.tagName) && node.properties.dir === undefined) {
