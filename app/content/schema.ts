@@ -3,27 +3,14 @@
  * are catalog keys (see app/lib/validation.ts); numbers may be written with Persian digits.
  */
 import * as z from "zod";
-import { asciiDigits } from "~/i18n/format";
 import { defaultLocale, locales } from "~/i18n/locales";
+import { queryInteger } from "~/lib/number-fields";
 import { msg } from "~/lib/validation";
 
 export const QUERY_LIMIT_MAX = 100;
 export const SEARCH_LIMIT_MAX = 20;
 
 const locale = z.enum(locales, msg("content.api.invalidLocale"));
-
-// Query values are strings; each is checked and converted in one step so a bad value reports its own message.
-const wholeNumber = (min: number, max: number, fallback: number, message: ReturnType<typeof msg>) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === "") return fallback;
-      const number = Number(asciiDigits(value.trim()));
-      if (Number.isInteger(number) && number >= min && number <= max) return number;
-      ctx.addIssue({ code: "custom", message: message.error });
-      return z.NEVER;
-    });
 
 const flag = z
   .enum(["true", "false", "1", "0"], msg("content.api.invalidFlag"))
@@ -41,13 +28,13 @@ export const postsQuery = z.object({
   category: z.string().trim().min(1, msg("content.api.invalidCategory")).optional(),
   intro: flag.optional(),
   sort: z.enum(["newest", "oldest", "title"], msg("content.api.invalidSort")).default("newest"),
-  limit: wholeNumber(1, QUERY_LIMIT_MAX, 10, msg("content.api.invalidLimit", QUERY_LIMIT_MAX)),
-  offset: wholeNumber(0, 1_000_000, 0, msg("validation.invalid")),
+  limit: queryInteger({ max: QUERY_LIMIT_MAX, fallback: 10, message: msg("content.api.invalidLimit", QUERY_LIMIT_MAX) }),
+  offset: queryInteger({ min: 0, max: 1_000_000, fallback: 0, message: msg("validation.invalid") }),
 });
 
 /** `/api/search`: the query text, its locale, how many results. */
 export const searchQuery = z.object({
   q: z.string().max(1000, msg("validation.tooLong", 1000)).default(""),
   locale: locale.default(defaultLocale),
-  limit: wholeNumber(1, SEARCH_LIMIT_MAX, 8, msg("content.api.invalidLimit", SEARCH_LIMIT_MAX)),
+  limit: queryInteger({ max: SEARCH_LIMIT_MAX, fallback: 8, message: msg("content.api.invalidLimit", SEARCH_LIMIT_MAX) }),
 });

@@ -30,11 +30,20 @@ export const formId = z
   .pipe(jsonId);
 
 /**
- * A whole number in a query string from 1 to `max`; `fallback` when the parameter is absent or empty. Anything
- * else is refused with "Must be a whole number from 1 to {max}".
+ * A whole number in a query string from `min` (1 unless given) to `max`; `fallback` when the parameter is absent
+ * or empty. Anything else is refused with `message`, by default "Must be a whole number from 1 to {max}".
  */
-export function queryInteger({ max, fallback }: { max: number; fallback: number }) {
-  const message = msg("validation.wholeNumber", max);
+export function queryInteger({
+  min = 1,
+  max,
+  fallback,
+  message = msg("validation.wholeNumber", max),
+}: {
+  min?: number;
+  max: number;
+  fallback: number;
+  message?: ReturnType<typeof msg>;
+}) {
   return z
     .string()
     .optional()
@@ -43,7 +52,7 @@ export function queryInteger({ max, fallback }: { max: number; fallback: number 
       if (text === "") return fallback;
       // Digits only: "1e3", "0x10", "1.0" and " 1 2" are not how anyone writes a page number.
       const number = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
-      if (number >= 1 && number <= max) return number;
+      if (number >= min && number <= max) return number;
       ctx.addIssue({ code: "custom", message: message.error });
       return z.NEVER;
     });
