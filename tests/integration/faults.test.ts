@@ -229,16 +229,22 @@ const mountable = (() => {
   return ok;
 })();
 
+/**
+ * Mounts a 3 MB volume of its own at `dir` (small enough to fill), or applies `options` to it ("remount,ro").
+ * The test unmounts it.
+ */
+function mountSmallVolume(dir: string, ...options: string[]): void {
+  const args = options.length ? options : ["-t", "tmpfs", "-o", "size=3m", "tmpfs"];
+  const result = spawnSync("mount", [...args, dir], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`mount ${args.join(" ")}: ${result.stderr}`);
+}
+
 describe("storage that cannot take writes", () => {
   test.skipIf(!mountable)(
     "writes are refused with 507 in the caller's language, reads keep working, writes resume, nothing is corrupted",
     async () => {
       const dataDir = folder();
-      const mount = (...options: string[]) => {
-        const result = spawnSync("mount", [...options, dataDir], { encoding: "utf8" });
-        if (result.status !== 0) throw new Error(`mount ${options.join(" ")}: ${result.stderr}`);
-      };
-      mount("-t", "tmpfs", "-o", "size=3m", "tmpfs");
+      mountSmallVolume(dataDir);
       try {
         const database = path.join(dataDir, "daftar.db");
         await seedDatabaseAt(`file:${database}`);
@@ -298,11 +304,7 @@ describe("storage that cannot take writes", () => {
     "a site started on read-only storage starts, and answers 503 in the reader's language, not 500",
     async () => {
       const dataDir = folder();
-      const mount = (...options: string[]) => {
-        const result = spawnSync("mount", [...options, dataDir], { encoding: "utf8" });
-        if (result.status !== 0) throw new Error(`mount ${options.join(" ")}: ${result.stderr}`);
-      };
-      mount("-t", "tmpfs", "-o", "size=3m", "tmpfs");
+      mountSmallVolume(dataDir);
       try {
         // Seeded by another process, so nothing holds the files open when the volume turns read-only.
         const seeded = spawnSync(
@@ -321,7 +323,7 @@ describe("storage that cannot take writes", () => {
           },
         );
         expect(seeded.status, seeded.stderr).toBe(0);
-        mount("-o", "remount,ro");
+        mountSmallVolume(dataDir, "-o", "remount,ro");
         // SQLite cannot open a WAL database on read-only storage without its shared-memory file: the database is
         // unreachable, and the site says so.
         const site = await startSite({ ...envOf(dataDir), DAFTAR_INSTALLED: "true" });
