@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, open, snap, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, open, signedInPage, snap, test } from "./fixtures";
 
 const texts = {
   en: {
@@ -17,17 +17,6 @@ const texts = {
     approve: "تأیید",
   },
 } as const;
-
-async function signedInPage(browser: Browser, baseURL: string, userName: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const login = await page.request.post("/api/auth/login", {
-    data: { userName, password: "password123" },
-    headers: { origin: baseURL },
-  });
-  expect(login.status()).toBe(200);
-  return page;
-}
 
 async function openComments(page: Page, path: string, show: string) {
   await open(page, path);

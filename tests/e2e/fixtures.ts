@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,6 +53,18 @@ export const test = checkedPage.extend<object, { site: SiteProcess }>({
 });
 
 export { expect };
+
+/** A page in a browser context of its own, signed in as a seeded user (password "password123"). */
+export async function signedInPage(browser: Browser, baseURL: string, userName = "admin"): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const login = await page.request.post("/api/auth/login", {
+    data: { userName, password: "password123" },
+    headers: { origin: baseURL },
+  });
+  expect(login.status()).toBe(200);
+  return page;
+}
 
 /** Opens a page and waits until React has hydrated it, so client behaviour is in place. */
 export async function open(page: Page, path: string) {

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { comments } from "~/db/schema";
-import { expect, open, test } from "./fixtures";
+import { expect, open, signedInPage, test } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
@@ -30,17 +30,6 @@ async function seedComments(dataDir: string) {
   }
 }
 
-async function signedIn(browser: Browser, baseURL: string, userName = "admin"): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const login = await page.request.post("/api/auth/login", {
-    data: { userName, password: "password123" },
-    headers: { origin: baseURL },
-  });
-  expect(login.status()).toBe(200);
-  return page;
-}
-
 /** Whether a click at the centre of the element reaches it (nothing clips or covers it there). */
 const reachable = (locator: Locator) =>
   locator.evaluate((element) => {
@@ -57,7 +46,7 @@ test.describe("management screens", () => {
   });
 
   test("no /manage page is wider than a 390 px phone, in fa and en", async ({ browser, site }) => {
-    const page = await signedIn(browser, site.url);
+    const page = await signedInPage(browser, site.url);
     await page.setViewportSize(phone);
     for (const prefix of ["", "/en"]) {
       for (const address of managePages) {
@@ -73,7 +62,7 @@ test.describe("management screens", () => {
   });
 
   test("on a phone, every comment's actions are on screen", async ({ browser, site }) => {
-    const page = await signedIn(browser, site.url);
+    const page = await signedInPage(browser, site.url);
     await page.setViewportSize(phone);
     for (const prefix of ["", "/en"]) {
       await open(page, `${prefix}/manage/comments`);
@@ -89,7 +78,7 @@ test.describe("management screens", () => {
   });
 
   test("on a phone, every user's action and every role's permissions are on screen", async ({ browser, site }) => {
-    const page = await signedIn(browser, site.url);
+    const page = await signedInPage(browser, site.url);
     await page.setViewportSize(phone);
     for (const prefix of ["", "/en"]) {
       await open(page, `${prefix}/manage/users`);
@@ -107,7 +96,7 @@ test.describe("management screens", () => {
   });
 
   test("on an English desktop a comment's actions are visible, with the post's title", async ({ browser, site }) => {
-    const page = await signedIn(browser, site.url);
+    const page = await signedInPage(browser, site.url);
     await page.setViewportSize(desktop);
     await open(page, "/en/manage/comments");
     const rows = page.getByTestId("moderation-row");
@@ -142,7 +131,7 @@ test.describe("management screens", () => {
   });
 
   test("axe finds nothing on the comments and users screens", async ({ browser, site }) => {
-    const page = await signedIn(browser, site.url);
+    const page = await signedInPage(browser, site.url);
     for (const viewport of [desktop, phone]) {
       await page.setViewportSize(viewport);
       for (const prefix of ["", "/en"]) {
@@ -163,7 +152,7 @@ test.describe("management screens", () => {
     browser,
     site,
   }) => {
-    const page = await signedIn(browser, site.url);
+    const page = await signedInPage(browser, site.url);
     for (const [device, viewport] of [
       ["phone", phone],
       ["desktop", desktop],

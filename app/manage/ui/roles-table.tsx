@@ -6,6 +6,7 @@ import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { permissionLabel, roleDescription } from "~/manage/role-label";
 import { Icon } from "~/ui/icon";
+import { ListHeader } from "./list-header";
 
 /** The one column template of the header and every row from md up. */
 const columns = "md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_6rem] md:gap-x-4 md:px-3";
@@ -29,17 +30,11 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
     >
       {/* A list, not a table: on a phone each role is a card; from md up the rows share one column template. */}
       <div data-testid="roles-table">
-        <div
-          aria-hidden
-          className={cn(
-            columns,
-            "hidden border-b px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase md:grid",
-          )}
-        >
+        <ListHeader columns={columns}>
           <span>{t("manage.roles.name")}</span>
           <span>{t("manage.roles.permissions")}</span>
           <span className="text-end">{t("manage.roles.members")}</span>
-        </div>
+        </ListHeader>
         <ul className="grid gap-3 md:gap-0 md:divide-y">
           {roles.map((role) => (
             <li

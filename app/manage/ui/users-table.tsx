@@ -8,6 +8,7 @@ import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
 import { Input } from "~/ui/input";
+import { ListHeader } from "./list-header";
 
 /** The one column template of the header and every row from md up. */
 const columns = "md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.9fr)_9rem] md:gap-x-4";
@@ -69,19 +70,13 @@ export function UsersTable({
       {/* A list, not a table: on a phone each account is a card with its action in view; from md up the rows
           share one column template and read as a table. */}
       <div data-testid="users-table">
-        <div
-          aria-hidden
-          className={cn(
-            columns,
-            "hidden border-b px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase md:grid",
-          )}
-        >
+        <ListHeader columns={columns}>
           <span>{t("manage.users.name")}</span>
           <span>{t("manage.users.userName")}</span>
           <span>{t("manage.users.roles")}</span>
           <span>{t("manage.users.joined")}</span>
           {canManage ? <span className="text-end">{t("manage.users.actions")}</span> : null}
-        </div>
+        </ListHeader>
         <ul className="grid gap-3 md:gap-0 md:divide-y">
           {page.users.map((user) => (
             <li
