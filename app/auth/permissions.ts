@@ -28,6 +28,17 @@ export const permissionDescriptions: Record<Permission, string> = {
   "builds.push": "Publish builds and push them to the git host",
 };
 
+/** Permissions grouped by the part of the site they open, in the order screens list them. */
+export const permissionAreas: readonly {
+  area: "site" | "people" | "discussion" | "content";
+  permissions: readonly Permission[];
+}[] = [
+  { area: "site", permissions: ["dashboard.read", "settings.edit"] },
+  { area: "people", permissions: ["users.manage"] },
+  { area: "discussion", permissions: ["comments.create", "comments.edit"] },
+  { area: "content", permissions: ["commit.create", "builds.read", "builds.push"] },
+];
+
 export interface DefaultRole {
   name: string;
   description: string;

@@ -193,12 +193,20 @@ test.describe("accounts", () => {
     await expect(roleDialog.locator('input[name="name"]')).toBeFocused();
     await roleDialog.locator('input[name="name"]').fill("Reviewer");
     await roleDialog.locator('input[name="description"]').fill("Reads the dashboard");
-    await roleDialog.getByRole("checkbox", { name: /dashboard\.read/ }).check();
+    // Permissions are offered by area, in plain words, with the code as a hint.
+    const siteArea = roleDialog.getByRole("group", { name: "Dashboard and settings" });
+    await expect(siteArea.getByRole("checkbox")).toHaveCount(2);
+    await siteArea.getByRole("checkbox", { name: /View the dashboard/ }).check();
     await snap(page, "accounts-add-role-en-light-desktop");
     await roleDialog.getByTestId("add-role-submit").click();
     await expect(roleDialog).toBeHidden();
     await expect(page.getByRole("region", { name: /Notification/ })).toContainText("Role added successfully");
-    await expect(page.locator('[data-testid="role-row"][data-role="Reviewer"]')).toContainText("dashboard.read");
+    const reviewer = page.locator('[data-testid="role-row"][data-role="Reviewer"]');
+    await expect(reviewer.locator("[data-permission]")).toHaveText(["View the dashboard"]);
+    await expect(reviewer.locator('[data-permission="dashboard.read"]')).toHaveAttribute(
+      "title",
+      /Code: dashboard\.read/,
+    );
 
     // The dialog opens empty again; the server's refusal of a taken name shows on that field, and Cancel closes.
     await page.getByTestId("add-role").click();

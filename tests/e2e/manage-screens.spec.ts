@@ -87,11 +87,31 @@ test.describe("management screens", () => {
         await expect(row.getByTestId("edit-roles")).toBeInViewport({ ratio: 1 });
       }
       // Permission chips wrap whole: none is cut at the window's edge.
-      for (const chip of await page.getByTestId("role-row").getByRole("listitem").all()) {
+      for (const chip of await page.getByTestId("role-row").locator("[data-permission]").all()) {
         await chip.scrollIntoViewIfNeeded();
         await expect(chip).toBeInViewport({ ratio: 1 });
       }
     }
+    await page.context().close();
+  });
+
+  test("roles and permissions read in the interface's language, grouped by area", async ({ browser, site }) => {
+    const page = await signedInPage(browser, site.url);
+    await open(page, "/manage/users");
+    const admin = page.locator('[data-testid="role-row"][data-role="Admin"]');
+    await expect(admin).toContainText("مدیر");
+    // Every permission once, under its area, in plain Persian; codes only in the tooltip.
+    await expect(admin.locator("[data-area]")).toHaveCount(4);
+    await expect(admin.locator('[data-area="discussion"] [data-permission]')).toHaveText([
+      "نوشتن دیدگاه",
+      "بررسی دیدگاه‌ها",
+    ]);
+    await expect(admin).not.toContainText("comments.edit");
+    await expect(admin.locator('[data-permission="comments.edit"]')).toHaveAttribute("title", /comments\.edit/);
+    // The admin's own row shows the translated role name.
+    await expect(page.locator('[data-testid="user-row"][data-user="admin"]').getByTestId("user-roles")).toHaveText(
+      "مدیر",
+    );
     await page.context().close();
   });
 

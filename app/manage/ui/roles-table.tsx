@@ -4,7 +4,7 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
-import { permissionLabel, roleDescription } from "~/manage/role-label";
+import { groupPermissions, permissionLabel, permissionName, roleDescription, roleName } from "~/manage/role-label";
 import { Icon } from "~/ui/icon";
 import { ListHeader } from "./list-header";
 
@@ -45,7 +45,7 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
             >
               <div className="min-w-0">
                 <span className="flex flex-wrap items-center gap-2 font-medium">
-                  <bdi>{role.name}</bdi>
+                  <bdi>{roleName(role.name, t)}</bdi>
                   {role.builtIn ? (
                     <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-normal text-muted-foreground">
                       {t("manage.roles.builtIn")}
@@ -56,19 +56,25 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
                   <bdi>{roleDescription(role, t)}</bdi>
                 </span>
               </div>
-              {/* Each chip wraps as a whole: a permission is never cut in the middle. */}
-              <ul className="flex min-w-0 flex-wrap gap-1" aria-label={t("manage.roles.permissions")}>
-                {role.permissions.map((permission) => (
-                  <li
-                    key={permission}
-                    title={permissionLabel(permission, t)}
-                    className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap"
-                    dir="ltr"
-                  >
-                    {permission}
-                  </li>
+              {/* Permissions by area, each a plain-language chip (its code in the tooltip); a chip wraps as a whole,
+                  never cut in the middle. */}
+              <dl className="grid min-w-0 gap-1.5" aria-label={t("manage.roles.permissions")}>
+                {groupPermissions(role.permissions, t).map((group) => (
+                  <div key={group.area} className="flex min-w-0 flex-wrap items-baseline gap-1" data-area={group.area}>
+                    <dt className="me-1 text-xs text-muted-foreground">{group.label}:</dt>
+                    {group.permissions.map((permission) => (
+                      <dd
+                        key={permission}
+                        title={`${permissionLabel(permission, t)} — ${t("manage.permissionCode", { code: permission })}`}
+                        data-permission={permission}
+                        className="rounded bg-muted px-1.5 py-0.5 text-xs whitespace-nowrap"
+                      >
+                        {permissionName(permission, t)}
+                      </dd>
+                    ))}
+                  </div>
                 ))}
-              </ul>
+              </dl>
               <span className="text-sm text-muted-foreground tabular-nums md:text-end md:text-foreground">
                 <span className="md:sr-only">{t("manage.roles.members")}: </span>
                 {formatNumber(role.userCount, locale)}

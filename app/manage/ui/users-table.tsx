@@ -8,6 +8,7 @@ import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
 import { Input } from "~/ui/input";
+import { roleName } from "~/manage/role-label";
 import { ListHeader } from "./list-header";
 
 /** The one column template of the header and every row from md up. */
@@ -98,11 +99,15 @@ export function UsersTable({
                   {user.userName}
                 </bdi>
               </span>
-              <ul className="col-span-full flex flex-wrap gap-1 md:col-span-1" aria-label={t("manage.users.roles")}>
+              <ul
+                className="col-span-full flex flex-wrap gap-1 md:col-span-1"
+                aria-label={t("manage.users.roles")}
+                data-testid="user-roles"
+              >
                 {user.roles.length ? (
                   user.roles.map((role) => (
                     <li key={role.id} className="rounded-full border bg-muted px-2 py-0.5 text-xs whitespace-nowrap">
-                      <bdi>{role.name}</bdi>
+                      <bdi>{roleName(role.name, t)}</bdi>
                     </li>
                   ))
                 ) : (

@@ -15,7 +15,7 @@ import { AddUserForm } from "~/manage/ui/add-user-form";
 import { EditRolesForm } from "~/manage/ui/edit-roles-form";
 import { FormDialog } from "~/manage/ui/form-dialog";
 import { RolesTable } from "~/manage/ui/roles-table";
-import { roleDescription } from "~/manage/role-label";
+import { roleDescription, roleName } from "~/manage/role-label";
 import { UsersTable } from "~/manage/ui/users-table";
 import { pageQuery } from "~/lib/page-query.server";
 import { documentTitle } from "~/shell/meta";
@@ -66,7 +66,7 @@ export default function ManageUsers() {
   const holds = (role: { permissions: Permission[] }) => role.permissions.every((p) => held.includes(p));
   const roleOptions = roles.map((role) => ({
     value: String(role.id),
-    label: role.name,
+    label: roleName(role.name, t),
     description: roleDescription(role, t),
     disabled: !holds(role),
   }));

@@ -8,10 +8,11 @@ import { IdentityCard } from "~/auth/ui/identity-card";
 import { PasswordForm } from "~/auth/ui/password-form";
 import { ProfileForm } from "~/auth/ui/profile-form";
 import { getDb } from "~/db/client.server";
-import { pickMessages } from "~/i18n/catalogs.server";
+import { pickMessages, serverT } from "~/i18n/catalogs.server";
 import { intlLocale, localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
 import { useLocale, useT } from "~/i18n/use-t";
+import { roleName } from "~/manage/role-label";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import { Avatar } from "~/ui/avatar";
@@ -40,7 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     firstName: user.firstName,
     lastName: user.lastName,
     about: user.about,
-    roles: user.roles,
+    // Built-in roles in the reader's language.
+    roles: user.roles.map((name) => roleName(name, serverT(locale))),
   };
   return data(
     { messages, account, activity, providers: configuredProviders() },
