@@ -10,6 +10,8 @@ export interface RootData {
   locale: Locale;
   messages: Messages;
   site: SiteInfo;
+  /** The categories' pages in this locale, for the header and the phone drawer. */
+  categories: { url: string; label: string }[];
   /** The current year in the locale's calendar, computed on the server so hydration matches. */
   year: string;
   /** Absolute origin used for canonical and alternate links. */

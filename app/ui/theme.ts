@@ -2,10 +2,11 @@
 export const colorModeKey = "color-mode";
 
 /**
- * Runs in <head> before the body paints, so a dark page never flashes light. Kept tiny and dependency-free
- * because it is inlined into every document.
+ * Runs in <head> before the body paints, so a dark page never flashes light, and keeps following the system's
+ * setting while the page is open, until the visitor chooses a mode. Kept tiny and dependency-free because it is
+ * inlined into every document.
  */
-export const colorModeScript = `(function(){try{var m=localStorage.getItem("${colorModeKey}");var d=m==="dark"||(m!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);var e=document.documentElement;e.classList.toggle("dark",d);e.style.colorScheme=d?"dark":"light"}catch(_){}})()`;
+export const colorModeScript = `(function(){try{var q=matchMedia("(prefers-color-scheme: dark)"),e=document.documentElement;function s(){return localStorage.getItem("${colorModeKey}")}function a(d){e.classList.toggle("dark",d);e.style.colorScheme=d?"dark":"light"}var m=s();a(m==="dark"||(m!=="light"&&q.matches));q.addEventListener("change",function(v){if(!s())a(v.matches)})}catch(_){}})()`;
 
 export function isDark(): boolean {
   return document.documentElement.classList.contains("dark");

@@ -23,7 +23,9 @@ test.describe("site shell", () => {
       // The main menu, locale-prefixed as needed.
       const prefix = lang === "en" ? "/en" : "";
       const nav = page.getByRole("navigation").first();
-      await expect(nav.getByRole("link")).toHaveCount(4);
+      // Home, Logs, the four categories (on a screen this wide), About, Contact.
+      await expect(nav.getByRole("link")).toHaveCount(8);
+      await expect(nav.getByRole("link").nth(2)).toHaveAttribute("href", `${prefix}/books`);
       await expect(nav.getByRole("link").nth(1)).toHaveAttribute("href", `${prefix}/logs`);
       // Footer: the site's footer text and the year in the locale's calendar.
       await expect(page.getByTestId("footer-year")).toHaveText(lang === "fa" ? /^[۰-۹]{4}$/ : /^\d{4}$/);
@@ -111,7 +113,7 @@ test.describe("site shell", () => {
     await page.getByTestId("menu-button").click();
     const drawer = page.getByTestId("mobile-drawer");
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole("link")).toHaveCount(4);
+    await expect(drawer.getByRole("navigation", { name: "Main menu" }).getByRole("link")).toHaveCount(4);
     await drawer.getByRole("link", { name: "About" }).click();
     await expect(page).toHaveURL(/\/en\/about$/);
     await expect(drawer).toBeHidden();

@@ -17,7 +17,7 @@ export function AdminButton() {
         to={localizePath("/manage", locale)}
         data-testid="admin-button"
         aria-label={t("common.nav.dashboard")}
-        className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
+        className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground md:size-9 hover:bg-accent hover:text-foreground"
       >
         <Icon name="layout-dashboard" className="size-5" />
       </Link>

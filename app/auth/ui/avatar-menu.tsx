@@ -18,7 +18,7 @@ function AvatarButton({ name, ...props }: { name: string } & ComponentProps<"but
       type="button"
       data-testid="avatar-button"
       aria-label={name ? `${t("common.account.menu")}: ${name}` : t("common.account.menu")}
-      className="inline-flex size-9 items-center justify-center rounded-full text-muted-foreground outline-offset-2 hover:bg-accent hover:text-foreground"
+      className="inline-flex size-11 items-center justify-center rounded-full md:size-9 text-muted-foreground outline-offset-2 hover:bg-accent hover:text-foreground"
       {...props}
     >
       {name ? <Avatar name={name} /> : <Icon name="user-round" className="size-5" />}

@@ -172,7 +172,7 @@ function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: (
           </span>
           <a
             href={`#comment-${comment.id}`}
-            className="text-xs text-muted-foreground hover:underline"
+            className="inline-flex min-h-6 items-center text-xs text-muted-foreground hover:underline"
             aria-label={t("comments.permalink")}
           >
             <RelativeTime iso={comment.createdAt} locale={locale} />
@@ -190,7 +190,7 @@ function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: (
           <button
             type="button"
             onClick={onReply}
-            className="inline-flex items-center gap-1 justify-self-start text-xs text-muted-foreground hover:text-foreground"
+            className="inline-flex min-h-6 items-center gap-1 justify-self-start text-xs text-muted-foreground hover:text-foreground"
           >
             <Icon name="message-square-reply" className="size-3.5" />
             {t("comments.reply")}

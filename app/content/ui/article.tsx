@@ -53,7 +53,7 @@ export function Article({ view }: { view: ArticleView }) {
       {view.category ? (
         <Link
           to={view.category.url}
-          className="inline-block rounded-full bg-muted px-3 py-0.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+          className="inline-flex min-h-6 items-center rounded-full bg-muted px-3 text-sm font-medium text-muted-foreground hover:text-foreground"
           data-testid="post-category"
         >
           {view.category.label}

@@ -8,7 +8,7 @@ import { PostList } from "./post-list";
 export default function CategoryView({ view }: { view: ListingView }) {
   const t = useT();
   return (
-    <div className="mx-auto max-w-3xl" data-testid="category">
+    <div className="max-w-3xl" data-testid="category">
       <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{view.title}</h1>
       {view.description ? <p className="mt-3 text-lg text-muted-foreground">{view.description}</p> : null}
       {view.html ? <Prose html={view.html} className="mt-6" /> : null}

@@ -9,7 +9,7 @@ export function PostMeta({ date, category }: { date: PostCard["date"]; category:
       {category ? (
         <>
           <span aria-hidden>·</span>
-          <Link to={category.url} className="hover:text-foreground hover:underline">
+          <Link to={category.url} className="inline-flex min-h-6 items-center hover:text-foreground hover:underline">
             {category.label}
           </Link>
         </>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useT } from "~/i18n/use-t";
+import { onSearchRequest } from "~/shell/search-request";
 import { Icon } from "~/ui/icon";
 import { lazyDialog } from "~/ui/lazy-dialog";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
@@ -25,7 +26,11 @@ export function SearchBox() {
       }
     };
     addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
+    const stopListening = onSearchRequest(() => setOpen(true));
+    return () => {
+      removeEventListener("keydown", onKey);
+      stopListening();
+    };
   }, []);
 
   return (
@@ -38,7 +43,7 @@ export function SearchBox() {
         aria-haspopup="dialog"
         {...intent}
         onClick={() => setOpen(true)}
-        className="inline-flex h-9 items-center gap-2 rounded-md text-sm text-muted-foreground hover:bg-accent hover:text-foreground max-sm:w-9 max-sm:justify-center sm:w-44 sm:border sm:bg-muted/40 sm:px-3 lg:w-56"
+        className="inline-flex h-11 items-center gap-2 rounded-md text-sm text-muted-foreground hover:bg-accent hover:text-foreground max-sm:w-11 max-sm:justify-center sm:w-44 sm:border sm:bg-muted/40 sm:px-3 md:h-9 lg:w-56"
       >
         <Icon name="search" className="size-4 shrink-0" />
         <span className="hidden sm:inline">{t("common.search.placeholder")}</span>

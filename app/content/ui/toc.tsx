@@ -4,10 +4,10 @@ import type { TocEntry } from "../markdown/rendered-markdown";
 
 function Entries({ entries, nested = false }: { entries: TocEntry[]; nested?: boolean }) {
   return (
-    <ol className={nested ? "ms-3 mt-1 grid gap-1 border-s ps-3" : "grid gap-1.5"}>
+    <ol className={nested ? "ms-3 mt-0.5 grid gap-0.5 border-s ps-3" : "grid gap-1"}>
       {entries.map((entry) => (
         <li key={entry.id}>
-          <a href={`#${entry.id}`} className="block text-muted-foreground hover:text-foreground">
+          <a href={`#${entry.id}`} className="block py-0.5 text-muted-foreground hover:text-foreground">
             {entry.text}
           </a>
           {entry.children.length ? <Entries entries={entry.children} nested /> : null}
@@ -27,14 +27,14 @@ export function TableOfContents({ entries, extra }: { entries: TocEntry[]; extra
   const title = t("common.toc.title");
   return (
     <nav aria-label={title} className="text-sm" data-testid="toc">
-      <details className="group rounded-lg border px-4 py-3 lg:hidden">
-        <summary className="flex cursor-pointer list-none items-center justify-between font-bold [&::-webkit-details-marker]:hidden">
+      <details className="group rounded-lg border px-4 lg:hidden">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between font-bold [&::-webkit-details-marker]:hidden">
           {title}
           <span aria-hidden className="text-muted-foreground transition-transform group-open:rotate-180">
             ▾
           </span>
         </summary>
-        <div className="mt-3">
+        <div className="pb-3">
           <Entries entries={entries} />
           {extra}
         </div>

@@ -20,7 +20,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { intro, latest } = loaderData;
   return (
-    <div className="mx-auto grid max-w-5xl gap-14" data-testid="home">
+    <div className="grid max-w-5xl gap-14" data-testid="home">
       <section className="max-w-3xl">
         <h1 className="text-4xl font-black tracking-tight sm:text-5xl">{loaderData.title}</h1>
         <p className="mt-4 text-xl text-pretty text-muted-foreground">{loaderData.description}</p>

@@ -21,7 +21,7 @@ export default function Logs({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const data = loaderData;
   return (
-    <div className="mx-auto max-w-3xl" data-testid="logs">
+    <div className="max-w-3xl" data-testid="logs">
       <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{data.title}</h1>
       {data.description ? <p className="mt-3 text-lg text-muted-foreground">{data.description}</p> : null}
       {data.html ? <Prose html={data.html} className="mt-6" /> : null}
@@ -46,7 +46,7 @@ export default function Logs({ loaderData }: Route.ComponentProps) {
         <a
           href={localizePath("/feed.xml", locale)}
           type="application/atom+xml"
-          className="inline-flex items-center gap-1.5 hover:text-foreground"
+          className="inline-flex min-h-6 items-center gap-1.5 hover:text-foreground"
         >
           {/* The feed icon, drawn here: an icon library import would split the shared icon chunk. */}
           <svg aria-hidden viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">

@@ -65,7 +65,7 @@ export default function Profile() {
   const { account, activity, providers } = useLoaderData<typeof loader>();
   if (!account || !activity) {
     return (
-      <section className="mx-auto grid max-w-3xl gap-6" data-testid="profile-guest">
+      <section className="grid max-w-3xl gap-6" data-testid="profile-guest">
         <h1 className="text-3xl font-black tracking-tight">{t("auth.profile.title")}</h1>
         <IdentityCard signedIn={false} />
         <div className="flex flex-wrap gap-3">
@@ -87,7 +87,7 @@ export default function Profile() {
   }
   const unlinked = providers.filter((p) => !activity.linkedProviders.includes(p.id));
   return (
-    <section className="mx-auto grid max-w-3xl gap-6" data-testid="profile">
+    <section className="grid max-w-3xl gap-6" data-testid="profile">
       <header className="flex items-center gap-4">
         <Avatar name={account.displayName} size="lg" />
         <div className="grid gap-1">

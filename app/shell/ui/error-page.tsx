@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
+import { requestSearch } from "~/shell/search-request";
+import { Icon } from "~/ui/icon";
 
 /** The page shown for a failed request: 404 "Page Not Found", otherwise the error's message or a 500, with advice that fits. */
 export function ErrorPage({ status, message }: { status: number; message: string }) {
@@ -25,12 +27,31 @@ export function ErrorPage({ status, message }: { status: number; message: string
         {message}
       </h1>
       {advice ? <p className="text-muted-foreground">{advice}</p> : null}
-      <Link
-        to={localizePath("/", locale)}
-        className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:opacity-90"
-      >
-        {t("common.error.backHome")}
-      </Link>
+      <div className="flex flex-wrap justify-center gap-2">
+        {/* A missing page is often one that moved: searching finds it by its title. */}
+        {status === 404 ? (
+          <button
+            type="button"
+            onClick={requestSearch}
+            data-testid="error-search"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"
+          >
+            <Icon name="search" className="size-4" />
+            {t("common.error.searchInstead")}
+          </button>
+        ) : null}
+        <Link
+          to={localizePath("/", locale)}
+          data-testid="error-home"
+          className={
+            status === 404
+              ? "inline-flex min-h-11 items-center rounded-md border px-4 text-sm font-medium hover:bg-accent"
+              : "inline-flex min-h-11 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"
+          }
+        >
+          {t("common.error.backHome")}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { Tooltip } from "~/ui/tooltip";
  * Links to the same page in the other language (or to that language's home page when the page is not written
  * in it) and remembers the choice for a year.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ large = false }: { large?: boolean }) {
   const t = useT();
   const location = useLocation();
   const { locale, path } = parseLocalizedPath(location.pathname);
@@ -23,6 +23,7 @@ export function LanguageSwitch() {
         hrefLang={target}
         lang={target}
         data-testid="language-switch"
+        data-large={large || undefined}
         aria-label={t("common.language.switchToLabel")}
         onClick={() => {
           document.cookie = serializeCookie(localeCookieName, target, {
@@ -30,7 +31,7 @@ export function LanguageSwitch() {
             secure: window.location.protocol === "https:",
           });
         }}
-        className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground"
+        className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground data-large:h-11 data-large:border data-large:px-3"
       >
         <Icon name="languages" className="size-4" />
         <span>{t("common.language.switchTo")}</span>

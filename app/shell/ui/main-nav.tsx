@@ -2,27 +2,62 @@ import { NavLink } from "react-router";
 import { localizePath, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { mainMenu } from "~/shell/nav-items";
+import { useRootData } from "~/shell/root-data";
 
 // The current page's link is styled through the "active" class NavLink gives it, the drawer's larger links
 // through the list's data-vertical: no class names are joined here, so the first load carries no merging code.
 const linkClass =
-  "block rounded-md px-3 py-1.5 text-sm text-muted-foreground transition-colors hover:bg-accent hover:text-foreground [&.active]:font-semibold [&.active]:text-foreground group-data-vertical:py-2.5 group-data-vertical:text-base";
+  "flex min-h-9 items-center rounded-md px-3 text-sm whitespace-nowrap text-muted-foreground transition-colors hover:bg-accent hover:text-foreground [&.active]:font-semibold [&.active]:text-foreground group-data-vertical:min-h-11 group-data-vertical:text-base";
 
-/** The main menu as a list of links; the drawer and the header both use it. */
-export function MainNav({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
+/**
+ * The main menu as a list of links. In the header the categories sit between Logs and About from extra-wide
+ * screens up (narrower ones reach them through the drawer); the drawer lists them under their own heading.
+ */
+export function MainNav({
+  vertical = false,
+  withCategories = false,
+  onNavigate,
+}: {
+  vertical?: boolean;
+  withCategories?: boolean;
+  onNavigate?: () => void;
+}) {
   const t = useT();
   const locale: Locale = useLocale();
+  const rootCategories = useRootData()?.categories;
+  const categories = withCategories ? (rootCategories ?? []) : [];
+  const link = (to: string, label: string, end = false) => (
+    <NavLink to={to} end={end} onClick={onNavigate} className={linkClass}>
+      {label}
+    </NavLink>
+  );
+  const [home, logs, ...rest] = mainMenu;
   return (
     <ul data-vertical={vertical || undefined} className="group flex items-center gap-1 data-vertical:grid">
-      {mainMenu.map((item) => (
-        <li key={item.path}>
-          <NavLink
-            to={localizePath(item.path, locale)}
-            end={item.path === "/"}
-            onClick={onNavigate}
-            className={linkClass}
-          >
-            {t(item.label)}
+      {[home!, logs!].map((item) => (
+        <li key={item.path}>{link(localizePath(item.path, locale), t(item.label), item.path === "/")}</li>
+      ))}
+      {categories.map((category) => (
+        <li key={category.url} className="hidden xl:block" data-testid="nav-category">
+          {link(category.url, category.label)}
+        </li>
+      ))}
+      {rest.map((item) => (
+        <li key={item.path}>{link(localizePath(item.path, locale), t(item.label))}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The categories as a vertical list of links (the phone drawer). */
+export function CategoryNav({ onNavigate }: { onNavigate?: () => void }) {
+  const categories = useRootData()?.categories ?? [];
+  return (
+    <ul data-vertical className="group grid gap-1" data-testid="drawer-categories">
+      {categories.map((category) => (
+        <li key={category.url}>
+          <NavLink to={category.url} onClick={onNavigate} className={linkClass}>
+            {category.label}
           </NavLink>
         </li>
       ))}

@@ -22,25 +22,35 @@ export function SiteHeader({ search, admin, avatar }: HeaderSlots) {
   const locale = useLocale();
   const site = useRootData()?.site;
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+    <header
+      data-testid="site-header"
+      className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70"
+    >
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
         <MobileMenu />
-        <Link to={localizePath("/", locale)} className="flex items-center gap-2 font-bold" data-testid="site-name">
+        <Link
+          to={localizePath("/", locale)}
+          className="flex min-h-11 items-center gap-2 font-bold md:min-h-9"
+          data-testid="site-name"
+        >
           <span
             aria-hidden
             className="inline-flex size-7 items-center justify-center rounded-md bg-primary text-sm text-primary-foreground"
           >
             {site?.name.slice(0, 1)}
           </span>
-          <span className="text-lg">{site?.name}</span>
+          <span className="text-lg whitespace-nowrap">{site?.name}</span>
         </Link>
-        <nav aria-label={t("common.nav.main")} className="ms-4 hidden md:block">
-          <MainNav />
+        <nav aria-label={t("common.nav.main")} className="ms-4 hidden lg:block">
+          <MainNav withCategories />
         </nav>
         <div className="ms-auto flex items-center gap-1">
           {search}
-          <ThemeToggle />
-          <LanguageSwitch />
+          {/* On phones these two live in the drawer, leaving room for 44 px controls. */}
+          <div className="hidden items-center gap-1 md:flex">
+            <ThemeToggle />
+            <LanguageSwitch />
+          </div>
           {admin}
           {avatar}
         </div>
