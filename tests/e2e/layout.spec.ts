@@ -223,6 +223,31 @@ test.describe("layout and navigation", () => {
     await expect(page.getByRole("dialog", { name: "Search the site" })).toBeVisible();
   });
 
+  test("a search result's section chevron points along the reading direction", async ({ page }) => {
+    for (const [prefix, query] of [
+      ["", "شناختن"],
+      ["/en", "Recognising"],
+    ] as const) {
+      await open(page, prefix || "/");
+      await page.getByTestId("search-button").click();
+      await page.getByTestId("search-input").fill(query);
+      const hit = page.getByTestId("search-results").getByRole("option").first();
+      const chevron = hit.getByTestId("section-chevron");
+      await expect(chevron).toBeVisible();
+      // The section sits after the title in reading order, and the chevron points towards it.
+      const layout = await hit.evaluate((option) => {
+        const [title, section] = [...option.querySelectorAll(":scope > span")].map((el) => el.getBoundingClientRect());
+        const icon = option.querySelector("[data-testid=section-chevron] use")!.getAttribute("href")!;
+        return { icon: icon.slice(icon.indexOf("#") + 1), sectionIsLeft: section!.right <= title!.left };
+      });
+      expect(layout).toEqual(
+        prefix ? { icon: "chevron-right", sectionIsLeft: false } : { icon: "chevron-left", sectionIsLeft: true },
+      );
+      await hit.screenshot({ path: `test-results/screenshots/layout-search-hit-${prefix ? "en" : "fa"}.png` });
+      await page.keyboard.press("Escape");
+    }
+  });
+
   test("the colour mode follows the system while the page is open, until the visitor chooses", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "light" });
     await open(page, "/en");

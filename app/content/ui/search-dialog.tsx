@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatNumber } from "~/i18n/format";
-import type { Locale } from "~/i18n/locales";
+import { dirOf, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/ui/dialog";
 import { Icon } from "~/ui/icon";
@@ -156,7 +156,13 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
                 <span className="font-semibold">{hit.title}</span>
                 {hit.section ? (
                   <span className="text-sm text-muted-foreground">
-                    <Icon name="chevron-right" className="mx-1 inline size-3.5 rtl:-scale-x-100" />
+                    {/* Points on to the section, in the reading direction (a mirroring transform is not drawn
+                        on this inline icon). */}
+                    <Icon
+                      name={dirOf(locale) === "rtl" ? "chevron-left" : "chevron-right"}
+                      className="mx-1 inline size-3.5"
+                      data-testid="section-chevron"
+                    />
                     {hit.section}
                   </span>
                 ) : null}
