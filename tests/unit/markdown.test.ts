@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { getHighlighter } from "~/content/markdown/highlighter.server";
 import { renderMarkdown, type RenderMarkdownOptions } from "~/content/markdown/render-markdown.server";
+import { fromHtml } from "hast-util-from-html";
+import rehypeSanitize from "rehype-sanitize";
+import { unified } from "unified";
+import { sanitizeSchema } from "~/content/markdown/sanitize-schema";
+import { elements, textOf } from "../helpers/html";
 
 const ZWNJ = "\u200C";
 const ZWJ = "\u200D";
@@ -59,9 +64,9 @@ describe("ZWNJ and ZWJ", () => {
 });
 
 describe("direction", () => {
-  test("prose blocks get dir=auto", async () => {
+  test("leaf blocks get dir=auto", async () => {
     const out = await html("# عنوان\n\nپاراگراف\n\n- مورد\n\n> نقل\n\n| ستون |\n|---|\n| خانه |\n");
-    for (const tag of ["h1", "p", "li", "blockquote", "th", "td"]) {
+    for (const tag of ["h1", "p", "li", "th", "td"]) {
       expect(out, tag).toMatch(new RegExp(`<${tag}\\b[^>]*dir="auto"`));
     }
     expect(await html("<details><summary>خلاصه</summary>متن</details>")).toContain(
@@ -115,6 +120,140 @@ describe("direction", () => {
   test("fa: an English paragraph keeps its direction and isolates its Persian word", async () => {
     const out = await html("This whole paragraph is English with one فارسی word.", fa);
     expect(out).toBe('<p dir="auto">This whole paragraph is English with one <bdi>فارسی</bdi> word.</p>');
+  });
+});
+
+/** The `dir` of every <tag> in `out`, in document order. */
+const dirs = (out: string, tag: string) => elements(out, tag).map((node) => node.properties.dir);
+
+describe("direction of containers", () => {
+  test("fa: a quote of Persian paragraphs is rtl; its paragraphs stay dir=auto", async () => {
+    const out = await html("> تایپوگرافی خوب دیده نمی‌شود.\n>\n> تنها وقتی متوجهش می‌شوید که نباشد.");
+    expect(dirs(out, "blockquote")).toEqual(["rtl"]);
+    expect(dirs(out, "p")).toEqual(["auto", "auto"]);
+  });
+
+  test("an English quote in a Persian page is ltr; a Persian quote in an English page is rtl", async () => {
+    expect(dirs(await html("> Good typography is invisible.", fa), "blockquote")).toEqual(["ltr"]);
+    expect(dirs(await html("> تایپوگرافی خوب دیده نمی‌شود.", en), "blockquote")).toEqual(["rtl"]);
+  });
+
+  test("a container reads as its first block with letters reads, not as its first letter", async () => {
+    // The first paragraph has digits only; the second starts with a Latin word but is Persian, and that word
+    // is isolated, so the paragraph reads right to left: the quote must too, in either page.
+    const md = "> ۱۲۳\n>\n> React کتابخانه‌ای برای ساختن رابط کاربری است.";
+    for (const opts of [fa, en]) {
+      const out = await html(md, opts);
+      expect(dirs(out, "blockquote"), opts.locale).toEqual(["rtl"]);
+      expect(out, opts.locale).toContain("<bdi>React</bdi> کتابخانه‌ای");
+    }
+  });
+
+  test("nested lists: each list, and each item holding blocks, gets its own content's direction", async () => {
+    const out = await html("- اول\n  - English item\n  - another one\n- دوم\n\n1. first\n2. second\n");
+    expect(dirs(out, "ul")).toEqual(["rtl", "ltr"]);
+    expect(dirs(out, "ol")).toEqual(["ltr"]);
+    // The first item holds a list: it gets a direction; items of text only stay dir=auto.
+    expect(dirs(out, "li")).toEqual(["rtl", "auto", "auto", "auto", "auto", "auto"]);
+
+    const loose = await html("- پاراگراف اول\n\n  پاراگراف دوم\n\n- مورد دوم\n");
+    expect(dirs(loose, "ul")).toEqual(["rtl"]);
+    expect(dirs(loose, "li")).toEqual(["rtl", "rtl"]);
+    expect(dirs(loose, "p")).toEqual(["auto", "auto", "auto"]);
+
+    const english = await html("- First paragraph\n\n  second one\n\n- Item\n", fa);
+    expect(dirs(english, "ul")).toEqual(["ltr"]);
+    expect(dirs(english, "li")).toEqual(["ltr", "ltr"]);
+  });
+
+  test("fa: cells without letters take the table's direction; cells with letters keep dir=auto", async () => {
+    const out = await html("| نام | تعداد | قیمت |\n|---|---|---|\n| کتاب | ۱۲۳ | 1,234 |\n| دفتر |  | `U+06CC` |\n");
+    expect(dirs(out, "table")).toEqual(["rtl"]);
+    expect([...dirs(out, "thead"), ...dirs(out, "tbody"), ...dirs(out, "tr")]).toEqual([
+      "rtl",
+      "rtl",
+      "rtl",
+      "rtl",
+      "rtl",
+    ]);
+    expect(dirs(out, "th")).toEqual(["auto", "auto", "auto"]);
+    expect(elements(out, "td").map((td) => [textOf(td), td.properties.dir])).toEqual([
+      ["کتاب", "auto"],
+      ["۱۲۳", "rtl"],
+      ["1,234", "rtl"],
+      ["دفتر", "auto"],
+      ["", "rtl"],
+      ["U+06CC", "rtl"],
+    ]);
+  });
+
+  test("fa: an English table is ltr, and so are its number cells", async () => {
+    const out = await html("| Name | Count |\n|---|---|\n| Book | ۱۲ |\n| Notebook | 7 |\n", fa);
+    expect(dirs(out, "table")).toEqual(["ltr"]);
+    expect(dirs(out, "tr")).toEqual(["ltr", "ltr", "ltr"]);
+    expect(dirs(out, "td")).toEqual(["auto", "ltr", "auto", "ltr"]);
+  });
+
+  test("a table keeps its page's direction unless the other direction's letters outnumber its own two to one", async () => {
+    // Its first letter is Latin, yet the table is Persian: its columns run right to left.
+    const persian = await html("| API | توضیح |\n|---|---|\n| fetch | درخواستی به سرور می‌فرستد |\n", fa);
+    expect(dirs(persian, "table")).toEqual(["rtl"]);
+    const english = await html("| API | توضیح |\n|---|---|\n| fetch | درخواستی به سرور می‌فرستد |\n", en);
+    expect(dirs(english, "table")).toEqual(["rtl"]);
+    const mostlyEnglish = await html("| Name | نام |\n|---|---|\n| The first record of the list | یک |\n", fa);
+    expect(dirs(mostlyEnglish, "table")).toEqual(["ltr"]);
+  });
+
+  test("a container without letters takes the page's direction", async () => {
+    for (const [opts, dir] of [
+      [fa, "rtl"],
+      [en, "ltr"],
+    ] as const) {
+      expect(dirs(await html(">", opts), "blockquote"), opts.locale).toEqual([dir]);
+      expect(dirs(await html("-\n", opts), "ul"), opts.locale).toEqual([dir]);
+      expect(dirs(await html("1. ۱۲۳\n2. 456\n", opts), "ol"), opts.locale).toEqual([dir]);
+      expect(dirs(await html("| ۱ | ۲ |\n|---|---|\n| 3 | |\n", opts), "td"), opts.locale).toEqual([dir, dir]);
+    }
+  });
+
+  test("a quote of code only takes the page's direction; the code stays ltr", async () => {
+    for (const [opts, dir] of [
+      [fa, "rtl"],
+      [en, "ltr"],
+    ] as const) {
+      const inline = await html("> `npm install`", opts);
+      expect(dirs(inline, "blockquote"), opts.locale).toEqual([dir]);
+      expect(dirs(inline, "code")).toEqual(["ltr"]);
+      const block = await html("> ```sh\n> npm install react\n> ```", opts);
+      expect(dirs(block, "blockquote"), opts.locale).toEqual([dir]);
+      expect(dirs(block, "pre")).toEqual(["ltr"]);
+    }
+  });
+
+  test("details, definition lists and figures get their content's direction; their captions stay dir=auto", async () => {
+    const details = await html("<details><summary>Read more</summary>\n\nمتن بیشتر\n\n</details>", fa);
+    expect(dirs(details, "details")).toEqual(["ltr"]);
+    expect(dirs(details, "summary")).toEqual(["auto"]);
+    const list = await html("<dl><dt>واژه</dt><dd>معنی واژه</dd></dl>", en);
+    expect(dirs(list, "dl")).toEqual(["rtl"]);
+    expect([...dirs(list, "dt"), ...dirs(list, "dd")]).toEqual(["auto", "auto"]);
+    const figure = await html('<figure><img src="/a.png" alt="نمودار"><figcaption>A chart</figcaption></figure>', fa);
+    expect(dirs(figure, "figure")).toEqual(["ltr"]);
+    expect(dirs(figure, "figcaption")).toEqual(["auto"]);
+  });
+
+  test("runs are isolated against the direction a block is given", async () => {
+    // An item holding a list reads as its own text does; the Latin words in it are isolated against that.
+    const item = await html("- فهرست کتابخانه‌های خوب و کوچک React Router 8 برای ساختن وب\n  - مورد\n", en);
+    expect(dirs(item, "li")[0]).toBe("rtl");
+    expect(item).toContain("کوچک <bdi>React Router 8</bdi> برای");
+    // A direction the writer gave is kept, and the runs against it are the ones isolated.
+    const given = await html(
+      '<p dir="rtl">Hello world سلام</p>\n\n<blockquote dir="ltr">سلام دنیا and more words</blockquote>',
+      en,
+    );
+    expect(given).toContain('<p dir="rtl"><bdi>Hello world</bdi> سلام</p>');
+    expect(given).toContain('<blockquote dir="ltr"><bdi>سلام دنیا</bdi> and more words</blockquote>');
   });
 });
 
@@ -200,7 +339,27 @@ describe("sanitising", () => {
     expect(out).toContain("<sup>2</sup>");
     expect(out).toContain("<sub>2</sub>");
     expect(out).toContain("<mark>m</mark>");
-    expect(out).toMatch(/<details><summary dir="auto">بیشتر<\/summary>[\s\S]*متن پنهان[\s\S]*<\/details>/);
+    expect(out).toMatch(/<details dir="rtl"><summary dir="auto">بیشتر<\/summary>[\s\S]*متن پنهان[\s\S]*<\/details>/);
+  });
+
+  test("the schema allows every direction the renderer writes", async () => {
+    const out = await html(
+      "> نقل\n\n- اول\n  - English\n\n| نام | ۱ |\n|---|---|\n| x | 2 |\n\n" +
+        "<details><summary>بیشتر</summary>\n\nمتن\n\n</details>\n\n<dl><dt>واژه</dt><dd>معنی</dd></dl>\n\n" +
+        '<figure><img src="/a.png" alt=""><figcaption>زیرنویس</figcaption></figure>\n\n`code`',
+    );
+    const again = unified()
+      .use(rehypeSanitize, sanitizeSchema)
+      .runSync(fromHtml(out, { fragment: true }));
+    const tags = ["blockquote", "ul", "li", "table", "thead", "tbody", "tr", "th", "td", "details", "summary"];
+    for (const tag of [...tags, "dl", "dt", "dd", "figure", "figcaption", "p", "code"]) {
+      const written = dirs(out, tag);
+      expect(written.length, tag).toBeGreaterThan(0);
+      expect(
+        elements(again, tag).map((node) => node.properties.dir),
+        tag,
+      ).toEqual(written);
+    }
   });
 
   test("ids written in raw HTML are prefixed, and links to them follow", async () => {
@@ -213,14 +372,14 @@ describe("sanitising", () => {
 describe("GitHub-flavoured markdown", () => {
   test("table", async () => {
     const out = await html("| نام | مقدار |\n|:---|---:|\n| الف | ۱ |\n| ب | ۲ |\n");
-    expect(out).toContain("<table>");
+    expect(out).toContain('<table dir="rtl">');
     expect(out).toMatch(/<th align="left" dir="auto">نام<\/th>/);
-    expect(out).toMatch(/<td align="right" dir="auto">۲<\/td>/);
+    expect(out).toMatch(/<td align="right" dir="rtl">۲<\/td>/);
   });
 
   test("task list, strikethrough, autolink", async () => {
     const out = await html("- [x] انجام شد\n- [ ] مانده\n\n~~حذف~~ و www.example.com");
-    expect(out).toContain('<ul class="contains-task-list">');
+    expect(out).toContain('<ul class="contains-task-list" dir="rtl">');
     expect(out).toContain('<input type="checkbox" checked disabled> انجام شد');
     expect(out).toContain('<input type="checkbox" disabled> مانده');
     expect(out).toContain("<del>حذف</del>");

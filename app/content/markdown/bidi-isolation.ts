@@ -1,10 +1,13 @@
 /**
  * <bdi> around runs of the other direction inside a prose block.
  *
- * The block's own direction is the page locale's direction, unless letters of
- * the other direction outnumber the locale's letters more than two to one (an
- * English paragraph quoted in a Persian post is an LTR block, and the Persian
- * words inside it get wrapped).
+ * The direction a block of text reads in (`readingDirection`) is the page
+ * locale's direction, unless letters of the other direction outnumber the
+ * locale's letters more than two to one (an English paragraph quoted in a
+ * Persian post is an LTR block, and the Persian words inside it get wrapped).
+ * A block with `dir="auto"` then resolves to that direction in the browser,
+ * which skips <bdi> when it looks for the first strong letter. A block given
+ * an explicit direction is isolated against that direction instead.
  *
  * A run starts and ends with a strong letter of the other direction and may
  * hold spaces, digits, punctuation, inline code and inline elements without
@@ -45,7 +48,7 @@ function letterDir(ch: string): Dir | null {
 }
 
 /** Inline elements a run may cross; anything else breaks runs. */
-const INLINE_TAGS = new Set([
+export const INLINE_TAGS = new Set([
   "a",
   "abbr",
   "b",
@@ -117,13 +120,20 @@ interface Unit {
   kind: "base" | "other" | "neutral" | "code" | "break";
 }
 
-/** Wraps the runs of a prose block that go against the block's direction (found from its letters) in <bdi>. */
-export function isolateRuns(block: Element, localeDir: Dir): void {
+/**
+ * The direction inline content reads in, from its letters (inline code not counted): the locale's, unless the
+ * other direction's letters outnumber the locale's more than two to one. Null when it has no letters.
+ */
+export function readingDirection(nodes: readonly ElementContent[], localeDir: Dir): Dir | null {
   const count: LetterCount = { ltr: 0, rtl: 0 };
-  for (const child of block.children) countLetters(child, count, false);
-  if (count.ltr === 0 && count.rtl === 0) return;
+  for (const node of nodes) countLetters(node, count, false);
+  if (count.ltr === 0 && count.rtl === 0) return null;
   const otherOfLocale: Dir = localeDir === "rtl" ? "ltr" : "rtl";
-  const base: Dir = count[otherOfLocale] > 2 * count[localeDir] ? otherOfLocale : localeDir;
+  return count[otherOfLocale] > 2 * count[localeDir] ? otherOfLocale : localeDir;
+}
+
+/** Wraps the runs of a prose block's inline content that go against `base`, the block's direction, in <bdi>. */
+export function isolateRuns(block: Element, base: Dir): void {
   wrapRuns(block, base);
 }
 

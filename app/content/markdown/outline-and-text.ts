@@ -2,13 +2,14 @@
 import type { ElementContent, Root, RootContent } from "hast";
 import { collapse, headingText, isDecoration } from "./readable-text";
 import type { RenderedMarkdown, RenderedSection, TocEntry } from "./rendered-markdown";
-import { PROSE_BLOCKS } from "./text-direction";
+import { CONTAINER_BLOCKS, LEAF_BLOCKS } from "./text-direction";
 
 export const WORDS_PER_MINUTE = 200;
 
 /** Elements after which plain text gets a line break. */
 const TEXT_BLOCKS = new Set([
-  ...PROSE_BLOCKS,
+  ...LEAF_BLOCKS,
+  ...CONTAINER_BLOCKS,
   "pre",
   "div",
   "section",
