@@ -33,6 +33,12 @@ test("the empty Persian comment box reads right to left; typed text decides its 
   expect(await direction()).toBe("rtl");
   await box.fill("سلام، این یک دیدگاه است");
   expect(await direction()).toBe("rtl");
+  // The keys are a hint beside the box, not in its placeholder: still there after typing, and announced with it.
+  expect(await box.getAttribute("placeholder")).not.toContain("Enter");
+  await expect(page.getByTestId("comment-keys")).toBeVisible();
+  expect(await box.getAttribute("aria-describedby")).toContain(
+    await page.getByTestId("comment-keys").getAttribute("id"),
+  );
 });
 
 test("short inline code in Persian text stays on one line, even on a phone", async ({ page }) => {

@@ -96,9 +96,13 @@ export function CommentForm({
         maxLength={commentMaxLength}
         placeholder={t("comments.form.placeholder")}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-keys ${id}-error` : `${id}-keys`}
         onKeyDown={onKeyDown}
       />
+      {/* The keys stay in view while typing (a placeholder would vanish with the first letter). */}
+      <p id={`${id}-keys`} className="text-xs text-muted-foreground" data-testid="comment-keys">
+        {t("comments.form.keys")}
+      </p>
       {/* The honeypot: hidden from people and assistive technology, tempting to form-filling bots. */}
       <div aria-hidden className="absolute -start-[10000px] h-px w-px overflow-hidden">
         <label>
