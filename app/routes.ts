@@ -14,6 +14,9 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     route("403", "routes/site/forbidden.tsx", { id: id("forbidden") }),
     route("logs", "routes/site/logs.tsx", { id: id("logs") }),
     route("feed.xml", "routes/seo/feed.ts", { id: id("feed") }),
+    // The tag index and tag pages; listed before the catch-all, which would otherwise take /tags/….
+    route("tags", "routes/site/tags.tsx", { id: id("tags") }),
+    route("tags/:tag", "routes/site/tag.tsx", { id: id("tag") }),
     // One module serves both: the address chooses the form.
     route("login", "routes/site/login-register.tsx", { id: id("login") }),
     route("register", "routes/site/login-register.tsx", { id: id("register") }),

@@ -1,7 +1,7 @@
 /**
  * First-load weight of public pages in Chromium: the JavaScript and CSS a visitor downloads before any
  * interaction, gzip-compressed (level 6). Budgets: at most 120 KB of JavaScript and 20 KB of CSS on the home
- * pages, a post in each language, the logs and a category page; and none of the code that loads on use (search,
+ * pages, a post in each language, the logs, a category page, a tag page and the tag index; and none of the code that loads on use (search,
  * comments, toasts, tooltips, the mobile drawer, the account menu) may arrive before it is used.
  * Run: npx tsx bench/page-weight.ts [path ...]   (VERBOSE=1 lists every file)
  */
@@ -58,7 +58,17 @@ export async function measurePageWeight(baseUrl: string, paths: string[]): Promi
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** The pages every visitor may land on first. */
-export const firstLoadPages = ["/", "/en", "/tuts/git-bisect", "/en/tuts/git-bisect", "/logs", "/tuts", "/en/notes"];
+export const firstLoadPages = [
+  "/",
+  "/en",
+  "/tuts/git-bisect",
+  "/en/tuts/git-bisect",
+  "/logs",
+  "/tuts",
+  "/en/notes",
+  `/tags/${encodeURIComponent("آموزش")}`,
+  "/en/tags",
+];
 const budget = { js: 120 * 1024, css: 20 * 1024 };
 /** Chunks that must only arrive when the visitor asks for them. */
 const onUse = /search-dialog|comments-section|radix-(toaster|tooltip)|mobile-drawer|avatar-menu-content|auth-dialog/;

@@ -7,6 +7,7 @@ import { getDb } from "~/db/client.server";
 import { pages } from "~/db/schema";
 import { intlLocale, locales, type Locale } from "~/i18n/locales";
 import { onContentChange } from "./changes.server";
+import { buildTagIndex, tagKey, type TagSummary } from "./tags.server";
 
 export interface PageSummary {
   locale: Locale;
@@ -32,6 +33,8 @@ export interface Catalog {
   pages: Map<string, PageSummary>;
   /** Posts per locale, newest first. */
   posts: Record<Locale, PageSummary[]>;
+  /** Tags per locale by `tagKey`, each with its posts. */
+  tags: Record<Locale, Map<string, TagSummary>>;
 }
 
 export const pageKey = (locale: Locale, path: string) => `${locale}:${path}`;
@@ -85,12 +88,15 @@ async function loadCatalog(): Promise<Catalog> {
       rows = [];
     } else throw error;
   }
-  const catalog: Catalog = { pages: new Map(), posts: { fa: [], en: [] } };
+  const catalog: Catalog = { pages: new Map(), posts: { fa: [], en: [] }, tags: { fa: new Map(), en: new Map() } };
   for (const row of rows) {
     catalog.pages.set(pageKey(row.locale, row.path), row);
     if (row.date) catalog.posts[row.locale].push(row);
   }
-  for (const locale of locales) catalog.posts[locale].sort(byNewest);
+  for (const locale of locales) {
+    catalog.posts[locale].sort(byNewest);
+    catalog.tags[locale] = buildTagIndex(catalog.posts[locale]);
+  }
   return catalog;
 }
 
@@ -108,6 +114,8 @@ export type PostSort = "newest" | "oldest" | "title";
 export interface PostQuery {
   locale: Locale;
   category?: string;
+  /** A tag in any of its spellings (see `tagKey`). */
+  tag?: string;
   intro?: boolean;
   sort?: PostSort;
   limit?: number;
@@ -127,9 +135,13 @@ function collator(locale: Locale): Intl.Collator {
   return c;
 }
 
-/** Posts of one locale, filtered by category and intro flag, sorted, then cut to a page. */
+/** Posts of one locale, filtered by tag, category and intro flag, sorted, then cut to a page. */
 export async function queryPosts(query: PostQuery): Promise<PostPage> {
-  const all = (await getCatalog()).posts[query.locale];
+  const catalog = await getCatalog();
+  const all =
+    query.tag === undefined
+      ? catalog.posts[query.locale]
+      : (catalog.tags[query.locale].get(tagKey(query.tag))?.posts ?? []);
   let matching = all.filter(
     (post) =>
       (query.category === undefined || post.category === query.category) &&
@@ -157,4 +169,14 @@ export async function adjacentPosts(
 /** Every published page of every locale (sitemap, search index). */
 export async function allPages(): Promise<PageSummary[]> {
   return [...(await getCatalog()).pages.values()];
+}
+
+/** The tag `text` names in one locale (in any of its spellings), if a post there carries it. */
+export async function findTag(locale: Locale, text: string): Promise<TagSummary | undefined> {
+  return (await getCatalog()).tags[locale].get(tagKey(text));
+}
+
+/** Every tag of one locale, in the locale's alphabetical order. */
+export async function localeTags(locale: Locale): Promise<TagSummary[]> {
+  return [...(await getCatalog()).tags[locale].values()].sort((a, b) => collator(locale).compare(a.name, b.name));
 }

@@ -1,22 +1,26 @@
 /**
- * What the public content routes load: the home page, the logs archive, and the catch-all page (a category's
- * listing, a post or a plain page). Route modules call these and stay thin.
+ * What the public content routes load: the home page, the logs archive, the tag index and tag pages, and the
+ * catch-all page (a category's listing, a post or a plain page). Route modules call these and stay thin.
  */
 import { data, redirect, type MetaDescriptor } from "react-router";
 import { pickMessages, serverT } from "~/i18n/catalogs.server";
-import { locales, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
+import { formatNumber } from "~/i18n/format";
+import { locales, localizePath, otherLocale, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import type { Messages } from "~/i18n/translate";
 import { getAppConfig } from "~/settings/app-config.server";
 import { siteInfo, type SiteInfo } from "~/settings/app-config";
-import { findPage, queryPosts } from "./catalog.server";
+import { findPage, findTag, localeTags, queryPosts } from "./catalog.server";
 import { cacheableDocumentAt } from "./document-store.server";
 import { contentHead } from "./head.server";
 import { getRenderedPage } from "./render.server";
+import { tagPageQuery } from "./schema";
+import { tagOfPath, TAGS_PATH } from "./tags.server";
 import { approvedCount } from "~/comments/comments.server";
 import { getDb } from "~/db/client.server";
+import { pageQuery } from "~/lib/page-query.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { siteOrigin } from "~/lib/site-origin.server";
-import type { ArticleView, LinkItem, ListingView, PostCard, YearGroup } from "./view-types";
+import type { ArticleView, LinkItem, ListingView, PostCard, TagItem, YearGroup } from "./view-types";
 import {
   articleView,
   categoryName,
@@ -262,4 +266,111 @@ async function categoryPage(ctx: Context, slug: string): Promise<PageData> {
       pagination: listing.pagination,
     },
   };
+}
+
+// ── Tags ────────────────────────────────────────────────────────────────────
+
+/**
+ * One address per page: any other spelling of `path` (another case, lower-case hex digits, a decomposed
+ * form, a trailing slash) redirects to it, keeping the locale prefix as written and the query. So links, the
+ * sitemap and the document cache only ever meet the one spelling.
+ */
+function requireAddress(ctx: Context, path: string): void {
+  const { prefix } = parseLocalizedPath(ctx.url.pathname);
+  const address = (prefix ? `/${prefix}` : "") + path;
+  if (ctx.url.pathname === address) return;
+  const target = redirectTarget(address + ctx.url.search);
+  if (!target) notFound();
+  throw redirect(target, 301);
+}
+
+/** "1 post", "3 posts": how many posts carry a tag. */
+function postCount(count: number, locale: Locale): string {
+  const t = serverT(locale);
+  return t(count === 1 ? "content.tags.countOne" : "content.tags.countOther", { count: formatNumber(count, locale) });
+}
+
+export interface TagsData {
+  messages: Messages;
+  head: MetaDescriptor[];
+  title: string;
+  description: string;
+  html: string;
+  /** Alphabetical in the page's language. */
+  tags: TagItem[];
+}
+
+/** The tag index: every tag of the language's posts, alphabetically, with how many posts carry it. */
+export async function loadTags(request: Request, url: URL) {
+  const ctx = await context(request, url);
+  requireAddress(ctx, TAGS_PATH);
+  // A page written at /tags gives the index its title and text, as /logs does for the archive.
+  const own = await getRenderedPage(ctx.locale, TAGS_PATH);
+  const t = serverT(ctx.locale);
+  const title = own?.summary.title ?? t("content.tags.title");
+  const description = own?.summary.description || t("content.tags.description");
+  const result: TagsData = {
+    messages: ctx.messages,
+    head: contentHead({ locale: ctx.locale, origin: ctx.origin, site: ctx.site, path: TAGS_PATH, title, description }),
+    title,
+    description,
+    html: own?.html ?? "",
+    tags: (await localeTags(ctx.locale)).map((tag) => ({
+      url: localizePath(tag.path, ctx.locale),
+      label: tag.name,
+      count: postCount(tag.posts.length, ctx.locale),
+    })),
+  };
+  return data(result, cacheableDocumentAt(ctx.url));
+}
+
+export interface TagData {
+  messages: Messages;
+  head: MetaDescriptor[];
+  /** The tag as its posts write it. */
+  tag: string;
+  /** "Tag: {tag}" */
+  title: string;
+  groups: YearGroup[];
+  total: string;
+  pagination: ListingView["pagination"];
+  /** The languages with a page for this tag at the same address. */
+  locales: Locale[];
+}
+
+/** A tag's page: the language's posts carrying it, newest first, by pages; 404 when no post carries it. */
+export async function loadTag(request: Request, url: URL) {
+  const ctx = await context(request, url);
+  const written = tagOfPath(ctx.path);
+  const tag = written === undefined ? undefined : await findTag(ctx.locale, written);
+  if (!tag) notFound();
+  requireAddress(ctx, tag.path);
+  const { page } = pageQuery(tagPageQuery, ctx.url);
+  const listing = await postListing(ctx.locale, { path: tag.path, tag: tag.name, page });
+  if (!listing) notFound();
+  // The other language is an alternate only where its posts carry the tag under the same address.
+  const twin = await findTag(otherLocale(ctx.locale), tag.name);
+  const tagLocales = locales.filter((locale) => locale === ctx.locale || twin?.path === tag.path);
+  const t = serverT(ctx.locale);
+  const title = t("content.tags.heading", { tag: tag.name });
+  const result: TagData = {
+    messages: ctx.messages,
+    head: contentHead({
+      locale: ctx.locale,
+      origin: ctx.origin,
+      site: ctx.site,
+      path: tag.path,
+      locales: tagLocales,
+      title,
+      description: t("content.tags.pageDescription", { tag: tag.name }),
+      pageLabel: pageLabel(listing),
+    }),
+    tag: tag.name,
+    title,
+    groups: listing.groups,
+    total: postCount(tag.posts.length, ctx.locale),
+    pagination: listing.pagination,
+    locales: tagLocales,
+  };
+  return data(result, cacheableDocumentAt(ctx.url, { page: pageParam(page) }));
 }

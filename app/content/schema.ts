@@ -1,10 +1,11 @@
 /**
- * Query schemas of the content calls (`/api/content/single`, `/api/content/query`, `/api/search`). Messages
+ * Query schemas of the content calls (`/api/content/single`, `/api/content/query`, `/api/search`) and of the
+ * content pages that read their query string (a tag page's `?page=`). Messages
  * are catalog keys (see app/lib/validation.ts); numbers may be written with Persian digits.
  */
 import * as z from "zod";
 import { defaultLocale, locales } from "~/i18n/locales";
-import { queryInteger } from "~/lib/number-fields";
+import { PAGE_MAX, queryInteger } from "~/lib/number-fields";
 import { msg } from "~/lib/validation";
 
 export const QUERY_LIMIT_MAX = 100;
@@ -38,3 +39,6 @@ export const searchQuery = z.object({
   locale: locale.default(defaultLocale),
   limit: queryInteger({ max: SEARCH_LIMIT_MAX, fallback: 8, message: msg("content.api.invalidLimit", SEARCH_LIMIT_MAX) }),
 });
+
+/** A tag page's query: which page of its posts (absent is the first). */
+export const tagPageQuery = z.object({ page: queryInteger({ max: PAGE_MAX, fallback: 1 }) });

@@ -9,6 +9,7 @@ import { getAppConfig } from "~/settings/app-config.server";
 import { allPages, getCatalog, type PageSummary } from "./catalog.server";
 import { feedPath } from "./head.server";
 import { getRenderedPage } from "./render.server";
+import { TAGS_PATH } from "./tags.server";
 import { pageUrl } from "./urls.server";
 import { categoryName } from "./views.server";
 
@@ -16,7 +17,11 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Every public address: published pages, plus the home, the logs and category listings (which always exist). */
+/**
+ * Every public address: published pages, plus the home, the logs, category listings and the tag index (which
+ * always exist), and each language's tag pages (a tag in both languages under one address is one entry with
+ * both alternates).
+ */
 async function publicPaths(): Promise<Map<string, Map<Locale, number>>> {
   const config = await getAppConfig();
   const catalog = await getCatalog();
@@ -35,6 +40,8 @@ async function publicPaths(): Promise<Map<string, Map<Locale, number>>> {
     for (const category of config.categories) {
       touch(`/${category}`, locale, newest(posts.filter((post) => post.category === category)));
     }
+    touch(TAGS_PATH, locale, newest(posts));
+    for (const tag of catalog.tags[locale].values()) touch(tag.path, locale, newest(tag.posts));
   }
   return paths;
 }

@@ -9,6 +9,19 @@ export interface LinkItem {
   label: string;
 }
 
+/** A tag under a post: a link to its tag page, or plain text when no post carries it (a plain page's tag). */
+export interface TagLink {
+  label: string;
+  url: string | null;
+}
+
+/** A tag on the tag index: its page and how many posts carry it ("3 posts"). */
+export interface TagItem {
+  url: string;
+  label: string;
+  count: string;
+}
+
 export interface ImageView {
   src: string;
   width?: number;
@@ -56,7 +69,7 @@ export interface ArticleView {
   date: DateView | null;
   readingTime: string | null;
   category: LinkItem | null;
-  tags: string[];
+  tags: TagLink[];
   thumbnail: ImageView | null;
   /** The comments section is shown (front matter `comments: true`). */
   comments: boolean;

@@ -6,12 +6,21 @@ import { serverT } from "~/i18n/catalogs.server";
 import { asciiDigits, formatDate, formatNumber, formatYear } from "~/i18n/format";
 import { localizePath, type Locale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
-import { adjacentPosts, findPage, queryPosts, type PageSummary } from "./catalog.server";
+import { adjacentPosts, findPage, findTag, queryPosts, type PageSummary } from "./catalog.server";
 import { imageSize } from "./images.server";
 import type { RenderedPage } from "./render.server";
-import type { ArticleView, DateView, ImageView, LinkItem, PaginationView, PostCard, YearGroup } from "./view-types";
+import type {
+  ArticleView,
+  DateView,
+  ImageView,
+  LinkItem,
+  PaginationView,
+  PostCard,
+  TagLink,
+  YearGroup,
+} from "./view-types";
 
-/** Posts per page in the logs archive and on category pages. */
+/** Posts per page in the logs archive, on category pages and on tag pages. */
 export const POSTS_PER_PAGE = 8;
 /** Posts listed under "Latest posts" on the home page. */
 export const HOME_LATEST = 6;
@@ -68,6 +77,16 @@ export function readingTimeLabel(minutes: number, locale: Locale): string {
   return serverT(locale)("content.post.readingTime", { minutes: formatNumber(minutes, locale) });
 }
 
+/** A page's tags as written, each linked to its tag page (under the tag's own spelling of the address). */
+async function tagLinks(locale: Locale, tags: readonly string[]): Promise<TagLink[]> {
+  return Promise.all(
+    tags.map(async (tag) => {
+      const found = await findTag(locale, tag);
+      return { label: tag, url: found ? localizePath(found.path, locale) : null };
+    }),
+  );
+}
+
 function linkTo(post: PageSummary | undefined): LinkItem | null {
   return post ? { url: localizePath(post.path, post.locale), label: post.title } : null;
 }
@@ -91,7 +110,7 @@ export async function articleView(page: RenderedPage): Promise<ArticleView> {
     date: summary.date ? dateView(summary.date, locale) : null,
     readingTime: isPost ? readingTimeLabel(page.readingMinutes, locale) : null,
     category: await categoryLink(locale, summary.category),
-    tags: summary.tags,
+    tags: await tagLinks(locale, summary.tags),
     thumbnail,
     comments: summary.comments,
     commentCount: 0,
@@ -150,16 +169,17 @@ export interface PostListing {
 }
 
 /**
- * One page of posts, newest first, optionally of one category; undefined when the page number is past the
- * end (an empty listing still has its first page).
+ * One page of posts, newest first, optionally of one category or one tag; undefined when the page number is
+ * past the end (an empty listing still has its first page).
  */
 export async function postListing(
   locale: Locale,
-  options: { path: string; category?: string; page: number; params?: Record<string, string> },
+  options: { path: string; category?: string; tag?: string; page: number; params?: Record<string, string> },
 ): Promise<PostListing | undefined> {
   const { items, total } = await queryPosts({
     locale,
     category: options.category,
+    tag: options.tag,
     limit: POSTS_PER_PAGE,
     offset: (options.page - 1) * POSTS_PER_PAGE,
   });

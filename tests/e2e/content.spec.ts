@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { readContentDirectory } from "../../app/content/import.server";
-import { expect, open, snap, test } from "./fixtures";
+import { expect, open, reload, snap, test } from "./fixtures";
 
 const prefixOf = (locale: "fa" | "en") => (locale === "en" ? "/en" : "");
 const urlOf = (locale: "fa" | "en", path: string) => (locale === "en" ? (path === "/" ? "/en" : `/en${path}`) : path);
@@ -24,6 +24,10 @@ for (const locale of ["fa", "en"] as const) {
           tuts: "آموزش‌ها",
           post: "پیدا کردن باگ با git bisect",
           toc: "در این صفحه",
+          tag: "آموزش",
+          tagHeading: "برچسب: آموزش",
+          tagCount: "۳ نوشته",
+          allTags: "همهٔ برچسب‌ها",
         }
       : {
           logs: "Logs",
@@ -31,6 +35,10 @@ for (const locale of ["fa", "en"] as const) {
           tuts: "Tutorials",
           post: "Hunting Bugs with git bisect",
           toc: "On this page",
+          tag: "tutorial",
+          tagHeading: "Tag: tutorial",
+          tagCount: "3 posts",
+          allTags: "All tags",
         };
 
   test(`${locale}: home → logs → a category → a post, by following links`, async ({ page }) => {
@@ -69,6 +77,30 @@ for (const locale of ["fa", "en"] as const) {
     // Code stays left-to-right in both languages.
     await expect(page.locator(".prose pre").first()).toHaveAttribute("dir", "ltr");
     expect(errors).toEqual([]);
+  });
+
+  test(`${locale}: a tag under a post → its page listing the post → the tag index`, async ({ page }) => {
+    await open(page, urlOf(locale, "/tuts/git-bisect"));
+    const tag = page.getByTestId("post-tags").getByRole("link", { name: text.tag, exact: true });
+    // A comfortable touch target: at least 24 px high.
+    expect((await tag.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    await tag.click();
+    // The tag's address is its text percent-encoded (a Persian tag included).
+    await expect(page).toHaveURL(`${prefixOf(locale)}/tags/${encodeURIComponent(text.tag)}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.tagHeading);
+    await expect(page.getByTestId("post-count")).toHaveText(text.tagCount);
+    await expect(page.getByTestId("post-item")).toHaveCount(3);
+    await expect(page.getByTestId("post-item").getByRole("link", { name: text.post })).toBeVisible();
+    // Reloaded, the same page comes from the server at that address.
+    await reload(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.tagHeading);
+
+    await page.getByRole("link", { name: text.allTags }).click();
+    await expect(page).toHaveURL(`${prefixOf(locale)}/tags`);
+    const entry = page.getByTestId("tag-link").filter({ hasText: text.tag }).first();
+    await expect(entry.getByTestId("tag-count")).toHaveText(text.tagCount);
+    await entry.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.tagHeading);
   });
 
   test(`${locale}: table of contents links scroll to their headings`, async ({ page }) => {
@@ -227,7 +259,18 @@ test("content pages have no accessibility violations (axe), light and dark", asy
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   // Every content page in light; in dark the posts, whose code blocks have their own dark colours.
   const pages = {
-    light: ["/", "/logs", "/books", "/tuts/git-bisect", "/en", "/en/logs?category=notes", "/en/tuts/git-bisect"],
+    light: [
+      "/",
+      "/logs",
+      "/books",
+      "/tuts/git-bisect",
+      "/tags",
+      `/tags/${encodeURIComponent("آموزش")}`,
+      "/en",
+      "/en/logs?category=notes",
+      "/en/tuts/git-bisect",
+      "/en/tags/TypeScript",
+    ],
     dark: ["/tuts/git-bisect", "/en/tuts/git-bisect"],
   };
   for (const scheme of ["light", "dark"] as const) {

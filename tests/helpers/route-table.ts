@@ -14,8 +14,8 @@ export interface RouteEntry {
   api: boolean;
 }
 
-/** What a `:param` or `*` becomes in a request path. */
-const fillers: Record<string, string> = { provider: "github", "*": "notes/hostile-probe" };
+/** What a `:param` or `*` becomes in a request path: a value that exists, so probes reach the code behind it. */
+const fillers: Record<string, string> = { provider: "github", tag: "TypeScript", "*": "notes/hostile-probe" };
 
 export function routeTable(): RouteEntry[] {
   const out: RouteEntry[] = [];

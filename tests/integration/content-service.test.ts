@@ -5,8 +5,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { adjacentPosts, findPage, getCatalog, queryPosts } from "~/content/catalog.server";
+import { adjacentPosts, findPage, findTag, getCatalog, localeTags, queryPosts } from "~/content/catalog.server";
 import { contentChanged } from "~/content/changes.server";
+import { getDocument, putDocument } from "~/content/document-store.server";
 import { getRenderedPage } from "~/content/render.server";
 import { searchContent } from "~/content/search.server";
 import { atomFeed, robotsTxt, sitemapXml } from "~/content/seo.server";
@@ -200,6 +201,51 @@ describe("views", () => {
     expect(await postListing("en", { path: "/logs", page: 3 })).toBeUndefined();
     // An empty category still has its first page.
     expect((await postListing("en", { path: "/x", category: "nothing", page: 1 }))?.groups).toEqual([]);
+  });
+});
+
+describe("tags", () => {
+  test("the tag index follows content changes: a new post's tag appears, a post made a draft takes it away", async () => {
+    expect(await findTag("en", "kelp")).toBeUndefined();
+    const db = await getDb();
+    await db.insert(pages).values({
+      locale: "en",
+      path: "/notes/kelp-forests",
+      title: "Kelp Forests",
+      description: "",
+      date: "2026-01-02",
+      category: "notes",
+      tags: ["Kelp", "TypeScript"],
+      body: "Text.",
+    });
+    // Not told yet: the catalog still holds what it loaded.
+    expect(await findTag("en", "kelp")).toBeUndefined();
+    contentChanged([{ locale: "en", path: "/notes/kelp-forests" }]);
+    const kelp = await findTag("en", "KELP");
+    expect(kelp).toMatchObject({ name: "Kelp", path: "/tags/Kelp" });
+    expect(kelp!.posts.map((post) => post.path)).toEqual(["/notes/kelp-forests"]);
+    expect((await queryPosts({ locale: "en", tag: "typescript" })).items.map((post) => post.path)).toEqual([
+      "/projects/building-daftar",
+      "/tuts/intl-persian-numbers",
+      "/notes/kelp-forests",
+      "/projects/jalali-cli",
+    ]);
+    expect((await localeTags("en")).map((tag) => tag.name)).toContain("Kelp");
+    expect(await sitemapXml("https://daftar.example")).toContain("<loc>https://daftar.example/en/tags/Kelp</loc>");
+
+    await updatePage("en", "/notes/kelp-forests", { draft: true });
+    contentChanged([{ locale: "en", path: "/notes/kelp-forests" }]);
+    expect(await findTag("en", "Kelp")).toBeUndefined();
+    expect((await queryPosts({ locale: "en", tag: "TypeScript" })).total).toBe(3);
+    expect(await sitemapXml("https://daftar.example")).not.toContain("/en/tags/Kelp");
+  });
+
+  test("a change to one post drops the kept documents of tag pages, which list it", () => {
+    const key = "https://daftar.example/en/tags/Git";
+    putDocument(key, { status: 200, headers: [], body: "<!DOCTYPE html>", nonce: "" });
+    expect(getDocument(key)).toBeDefined();
+    contentChanged([{ locale: "en", path: "/tuts/git-bisect" }]);
+    expect(getDocument(key)).toBeUndefined();
   });
 });
 

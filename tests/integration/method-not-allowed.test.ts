@@ -21,6 +21,8 @@ const readOnly: [method: string, path: string][] = [
   ["PUT", "/fa/notes/learning-slowly"],
   ["DELETE", "/feed.xml"],
   ["POST", "/en/feed.xml"],
+  ["POST", "/en/tags"],
+  ["DELETE", "/tags/TypeScript"],
   ["PATCH", "/sitemap.xml"],
   ["POST", "/robots.txt"],
   ["POST", "/share-image/images/content/bisect.svg.png"],

@@ -42,3 +42,20 @@ test("a hostile title, description, author and tag stay text everywhere in the d
   const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
   expect(ld.headline).toBe(`Title ${attack}`);
 });
+
+test("a hostile tag's page, at its encoded address, shows the tag as text", async () => {
+  const post = await (await fetch(`${server.url}/en/notes/hostile`)).text();
+  const link = elements(post, "a").find((a) => textOf(a) === `tag ${attack}`);
+  const href = String(link?.properties.href);
+  expect(href).toBe(`/en/tags/${encodeURIComponent(`tag ${attack}`)}`);
+  const response = await fetch(server.url + href);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  expect(html).not.toContain("<script>alert(1)");
+  expect(elements(html, "img", { src: "x" })).toHaveLength(0);
+  expect(textOf(element(html, "title"))).toBe(`Tag: tag ${attack} | Daftar • A developer's notebook`);
+  expect(textOf(element(html, "h1"))).toBe(`Tag: tag ${attack}`);
+  expect(element(html, "link", { rel: "canonical" }).properties.href).toBe(server.url + href);
+  const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  for (const body of scripts) expect(body).not.toMatch(/<\/?script/i);
+});

@@ -80,10 +80,23 @@ export function Article({ view }: { view: ArticleView }) {
         <Prose html={view.html} className={toc ? "" : "mt-10"} />
         <div className="measure">
           {view.tags.length ? (
-            <ul className="mt-10 flex flex-wrap gap-2" aria-label={t("content.post.tags")}>
-              {view.tags.map((tag) => (
-                <li key={tag} className="rounded-md bg-muted px-2.5 py-0.5 text-sm text-muted-foreground">
-                  {tag}
+            <ul className="mt-10 flex flex-wrap gap-2" aria-label={t("content.post.tags")} data-testid="post-tags">
+              {view.tags.map((tag, i) => (
+                // A tag's text may run either way (Latin tags on Persian posts): <bdi> keeps its own direction.
+                <li key={`${i}:${tag.label}`}>
+                  {tag.url ? (
+                    <Link
+                      to={tag.url}
+                      prefetch="intent"
+                      className="inline-flex min-h-8 items-center rounded-md bg-muted px-3 text-sm text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
+                    >
+                      <bdi>{tag.label}</bdi>
+                    </Link>
+                  ) : (
+                    <span className="inline-flex min-h-8 items-center rounded-md bg-muted px-3 text-sm text-muted-foreground">
+                      <bdi>{tag.label}</bdi>
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -29,4 +29,13 @@ export default {
   "api.invalidSort": "The sort must be newest, oldest or title",
   "api.invalidLimit": "The limit must be a whole number from 1 to {max}",
   "api.invalidFlag": "Must be true or false",
+  // Tag pages.
+  "tags.title": "Tags",
+  "tags.description": "Every tag on the posts, with how many posts carry it.",
+  "tags.empty": "No post has tags yet.",
+  "tags.heading": "Tag: {tag}",
+  "tags.pageDescription": "Posts tagged “{tag}”.",
+  "tags.countOne": "{count} post",
+  "tags.countOther": "{count} posts",
+  "tags.all": "All tags",
 } as const;

@@ -31,4 +31,13 @@ export default {
   "api.invalidSort": "ترتیب باید newest، oldest یا title باشد",
   "api.invalidLimit": "حد باید عددی صحیح از ۱ تا {max} باشد",
   "api.invalidFlag": "باید true یا false باشد",
+  // Tag pages.
+  "tags.title": "برچسب‌ها",
+  "tags.description": "همهٔ برچسب‌های نوشته‌ها، با شمار نوشته‌های هر کدام.",
+  "tags.empty": "هنوز هیچ نوشته‌ای برچسب ندارد.",
+  "tags.heading": "برچسب: {tag}",
+  "tags.pageDescription": "نوشته‌هایی با برچسب «{tag}».",
+  "tags.countOne": "{count} نوشته",
+  "tags.countOther": "{count} نوشته",
+  "tags.all": "همهٔ برچسب‌ها",
 } satisfies CatalogOf<typeof en>;
