@@ -4,7 +4,6 @@
  */
 import { data, redirect, type MetaDescriptor } from "react-router";
 import { pickMessages, serverT } from "~/i18n/catalogs.server";
-import { formatNumber } from "~/i18n/format";
 import { locales, localizePath, otherLocale, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import type { Messages } from "~/i18n/translate";
 import { getAppConfig } from "~/settings/app-config.server";
@@ -27,6 +26,7 @@ import {
   HOME_LATEST,
   parsePageNumber,
   postCard,
+  postCount,
   postListing,
   type PostListing,
 } from "./views.server";
@@ -284,11 +284,6 @@ function requireAddress(ctx: Context, path: string): void {
   throw redirect(target, 301);
 }
 
-/** "1 post", "3 posts": how many posts carry a tag. */
-function postCount(count: number, locale: Locale): string {
-  const t = serverT(locale);
-  return t(count === 1 ? "content.tags.countOne" : "content.tags.countOther", { count: formatNumber(count, locale) });
-}
 
 export interface TagsData {
   messages: Messages;

@@ -25,6 +25,12 @@ export const POSTS_PER_PAGE = 8;
 /** Posts listed under "Latest posts" on the home page. */
 export const HOME_LATEST = 6;
 
+/** "1 post", "3 posts" (a listing's total, a tag's posts). */
+export function postCount(count: number, locale: Locale): string {
+  const t = serverT(locale);
+  return t(count === 1 ? "content.postCount.one" : "content.postCount.other", { count: formatNumber(count, locale) });
+}
+
 export function dateView(date: string, locale: Locale): DateView {
   return { iso: date, label: formatDate(date, locale) };
 }
@@ -187,7 +193,7 @@ export async function postListing(
   if (options.page > pages) return undefined;
   return {
     groups: await groupByYear(items, locale),
-    total: serverT(locale)("content.logs.count", { count: formatNumber(total, locale) }),
+    total: postCount(total, locale),
     pagination: paginationView(locale, options.path, options.params ?? {}, options.page, pages),
     page: options.page,
     pages,

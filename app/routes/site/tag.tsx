@@ -23,7 +23,7 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
   // Without values the catalog's text keeps its placeholder, which marks where the tag goes.
   const [before, after = ""] = t("content.tags.heading").split("{tag}");
   return (
-    <div className="mx-auto max-w-3xl" data-testid="tag-page">
+    <div className="max-w-3xl" data-testid="tag-page">
       <h1 className="text-3xl font-black tracking-tight sm:text-4xl">
         {before}
         <bdi>{data.tag}</bdi>

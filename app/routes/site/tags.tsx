@@ -17,7 +17,7 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const data = loaderData;
   return (
-    <div className="mx-auto max-w-3xl" data-testid="tag-index">
+    <div className="max-w-3xl" data-testid="tag-index">
       <h1 className="text-3xl font-black tracking-tight sm:text-4xl">{data.title}</h1>
       {data.description ? <p className="mt-3 text-lg text-muted-foreground">{data.description}</p> : null}
       {data.html ? <Prose html={data.html} className="mt-6" /> : null}

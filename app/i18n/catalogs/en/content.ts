@@ -5,7 +5,6 @@ export default {
   "home.allPosts": "All posts in the logs",
   "logs.filter": "Filter by category",
   "logs.all": "All",
-  "logs.count": "{count} posts",
   "logs.empty": "Nothing has been published here yet.",
   "category.books": "Books",
   "category.notes": "Notes",
@@ -35,7 +34,7 @@ export default {
   "tags.empty": "No post has tags yet.",
   "tags.heading": "Tag: {tag}",
   "tags.pageDescription": "Posts tagged “{tag}”.",
-  "tags.countOne": "{count} post",
-  "tags.countOther": "{count} posts",
+  "postCount.one": "{count} post",
+  "postCount.other": "{count} posts",
   "tags.all": "All tags",
 } as const;

@@ -7,7 +7,6 @@ export default {
   "home.allPosts": "همهٔ نوشته‌ها در بایگانی",
   "logs.filter": "نمایش بر اساس دسته",
   "logs.all": "همه",
-  "logs.count": "{count} نوشته",
   "logs.empty": "هنوز نوشته‌ای در اینجا منتشر نشده است.",
   "category.books": "کتاب‌ها",
   "category.notes": "یادداشت‌ها",
@@ -37,7 +36,7 @@ export default {
   "tags.empty": "هنوز هیچ نوشته‌ای برچسب ندارد.",
   "tags.heading": "برچسب: {tag}",
   "tags.pageDescription": "نوشته‌هایی با برچسب «{tag}».",
-  "tags.countOne": "{count} نوشته",
-  "tags.countOther": "{count} نوشته",
+  "postCount.one": "{count} نوشته",
+  "postCount.other": "{count} نوشته",
   "tags.all": "همهٔ برچسب‌ها",
 } satisfies CatalogOf<typeof en>;
