@@ -124,7 +124,7 @@ test.describe("layout and navigation", () => {
     await page.setViewportSize(desktop);
     for (const prefix of ["", "/en"]) {
       const edges: Record<string, number> = {};
-      for (const address of ["/", "/logs", "/notes", "/notes/learning-slowly", "/about"]) {
+      for (const address of ["/", "/logs", "/notes", "/notes/learning-slowly", "/about", "/tags"]) {
         await open(page, `${prefix}${address === "/" && prefix ? "" : address}`);
         edges[address] = await textEdge(page);
       }
@@ -281,7 +281,17 @@ test.describe("layout and navigation", () => {
   test("axe finds nothing on every page family, fa and en, light and dark", async ({ browser, site }) => {
     test.setTimeout(180_000);
     const page = await signedInPage(browser, site.url);
-    const families = ["/", "/logs", "/notes", "/notes/learning-slowly", "/about", "/profile", "/403", "/no/such/page"];
+    const families = [
+      "/",
+      "/logs",
+      "/notes",
+      "/notes/learning-slowly",
+      "/about",
+      "/tags",
+      "/profile",
+      "/403",
+      "/no/such/page",
+    ];
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const prefix of ["", "/en"]) {
