@@ -68,6 +68,8 @@ app.use(async (req, res, next) => {
   }
 });
 
+let stopBackground: (() => void) | undefined;
+
 /**
  * Work to do once when the server starts, before it takes requests. Returns lines for the console: while the
  * site is not installed, the installer's address with its one-time setup token.
@@ -75,6 +77,15 @@ app.use(async (req, res, next) => {
 export async function onServerStart(baseUrl: string): Promise<string[]> {
   // A restore refuses to replace the database under a running server.
   markServerRunning(config().dataDir);
+  // Other instances' changes reach this one's caches through the change log; housekeeping is shared by all.
+  const { followChanges } = await import("~/cluster/change-feed.server");
+  const { startHousekeeping } = await import("~/cluster/housekeeping.server");
+  const follower = followChanges();
+  const stopHousekeeping = startHousekeeping();
+  stopBackground = () => {
+    follower.stop();
+    stopHousekeeping();
+  };
   const installed = await readAppConfig()
     .then((config) => config.installed)
     .catch(() => false);
@@ -86,14 +97,36 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
       `(The token is also in ${setupTokenPath()}.)`,
     ];
   }
+  const notes = await applyPendingMigrations();
   // Warm the content caches (highlighter, catalog, search index) in the background; requests do not wait.
   const { warmContent } = await import("~/content/warm.server");
   warmContent();
-  return [];
+  return notes;
+}
+
+/**
+ * An installed site updated to a version with new migrations applies them before it serves (instances starting
+ * together may race; see runMigrations). A failure is reported and the site starts anyway: pages that need
+ * the new schema answer with errors until the migration is run.
+ */
+async function applyPendingMigrations(): Promise<string[]> {
+  const { getDb } = await import("~/db/client.server");
+  const { appliedMigrations, migrationCount, runMigrations } = await import("~/db/migrate.server");
+  try {
+    const db = await getDb();
+    const pending = migrationCount() - (await appliedMigrations(db));
+    if (pending <= 0) return [];
+    await runMigrations(db);
+    return [`Applied ${pending} database migration${pending === 1 ? "" : "s"}.`];
+  } catch (error) {
+    console.error("Applying the database migrations failed:", error);
+    return [];
+  }
 }
 
 /** Work to do when the server stops: close what the app opened. */
 export async function onServerStop(): Promise<void> {
+  stopBackground?.();
   const { closeDatabase } = await import("~/db/client.server");
   await closeDatabase();
   markServerStopped(config().dataDir);

@@ -13,6 +13,7 @@ import type { RouterContextProvider } from "react-router";
 import {
   documentBody,
   documentCacheHeader,
+  documentGeneration,
   getDocument,
   putDocument,
   type CachedDocument,
@@ -92,6 +93,7 @@ export function documentCache(
     if (req.method !== "GET") return next();
     // A document that may be kept is rendered whole, not streamed (app/entry.server.tsx).
     res.locals.wholeDocument = true;
+    const renderedFrom = documentGeneration();
     try {
       const response = await handle(fetchRequest(req, res), loadContext(req, res));
       const cacheable =
@@ -104,7 +106,7 @@ export function documentCache(
       );
       if (cacheable) {
         const body = await response.text();
-        putDocument(key, { status: response.status, headers, body, nonce });
+        putDocument(key, { status: response.status, headers, body, nonce }, renderedFrom);
         origins.add(new URL(key).origin);
         return send(res, { status: response.status, headers }, Buffer.from(body), false, "miss");
       }

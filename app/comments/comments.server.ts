@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { isUniqueViolation } from "~/auth/users.server";
-import { clearDocuments } from "~/content/document-store.server";
+import { changeTransaction } from "~/cluster/change-feed.server";
 import type { Database } from "~/db/client.server";
 import { comments, pages, users, type CommentStatus } from "~/db/schema";
 import { defaultLocale, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
@@ -280,18 +280,20 @@ export async function moderationList(
 
 /**
  * Changes the status of comments and returns the pages whose public comments changed; their comment counts
- * (and cached documents) change at once. It announces the change itself, so give it the connection, not a
- * transaction: an announcement made before a commit would let caches refill with the old state.
+ * (and cached documents, in every instance) change at once. Give it the connection: it opens its own
+ * transaction.
  */
 export async function moderate(db: Database, ids: number[], newStatus: CommentStatus): Promise<string[]> {
-  const found = await db
-    .select({ id: comments.id, routePath: comments.routePath })
-    .from(comments)
-    .where(inArray(comments.id, ids))
-    .all();
-  if (found.length !== new Set(ids).size) throw new ServiceError(404, "comments.notFound");
-  await db.update(comments).set({ status: newStatus, updatedAt: new Date() }).where(inArray(comments.id, ids));
-  const changed = [...new Set(found.map((c) => c.routePath))];
-  clearDocuments(changed.map((routePath) => canonicalRoutePath(routePath)));
-  return changed;
+  return changeTransaction(db, async (tx, announce) => {
+    const found = await tx
+      .select({ id: comments.id, routePath: comments.routePath })
+      .from(comments)
+      .where(inArray(comments.id, ids))
+      .all();
+    if (found.length !== new Set(ids).size) throw new ServiceError(404, "comments.notFound");
+    await tx.update(comments).set({ status: newStatus, updatedAt: new Date() }).where(inArray(comments.id, ids));
+    const changed = [...new Set(found.map((c) => c.routePath))];
+    announce({ topic: "documents", detail: changed.map((routePath) => canonicalRoutePath(routePath)) });
+    return changed;
+  });
 }

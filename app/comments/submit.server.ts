@@ -5,7 +5,7 @@
  */
 import type { CurrentUser } from "~/auth/current-user.server";
 import { hit, refuseOverLimit, type Limit } from "~/auth/rate-limit.server";
-import { clearDocuments } from "~/content/document-store.server";
+import { changeTransaction } from "~/cluster/change-feed.server";
 import type { Database } from "~/db/client.server";
 import { ServiceError } from "~/lib/service-error";
 import { getAppConfig } from "~/settings/app-config.server";
@@ -75,21 +75,24 @@ export async function submitComment(
     refuseOverLimit(await hit(db, commentLimits.byAuthor, subject));
   }
 
-  const comment = await postComment(
-    db,
-    author,
-    {
-      routePath: input.routePath,
-      body: input.commentBody,
-      parentId: input.parentId,
-      event,
-      ip: requester.ip,
-      userAgent: requester.userAgent,
-    },
-    settings.moderationWords,
-  );
   // An approved comment changes its page's comment count at once; only that page's document shows it.
-  if (comment.status === "approved") clearDocuments([canonicalRoutePath(comment.routePath)]);
+  const comment = await changeTransaction(db, async (tx, announce) => {
+    const row = await postComment(
+      tx,
+      author,
+      {
+        routePath: input.routePath,
+        body: input.commentBody,
+        parentId: input.parentId,
+        event,
+        ip: requester.ip,
+        userAgent: requester.userAgent,
+      },
+      settings.moderationWords,
+    );
+    if (row.status === "approved") announce({ topic: "documents", detail: [canonicalRoutePath(row.routePath)] });
+    return row;
+  });
   return { discarded: false, comment };
 }
 

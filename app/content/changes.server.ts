@@ -1,8 +1,10 @@
 /**
  * The content domain's invalidation hub. Whoever changes pages (the installer's default data, the editor's
- * builds) calls `contentChanged`; the caches derived from pages (catalog, rendered HTML, search index, cached
- * documents) listen with `onContentChange` and drop or update what they hold.
+ * builds) announces a "content" change in a `changeTransaction` (app/cluster/change-feed.server.ts); the caches
+ * derived from pages (catalog, rendered HTML, search index, cached documents) listen here with
+ * `onContentChange` and drop or update what they hold, in this instance and in every other.
  */
+import { onSiteChange } from "~/cluster/change-feed.server";
 import type { Locale } from "~/i18n/locales";
 
 export interface ContentChange {
@@ -16,19 +18,15 @@ export type ContentChangeListener = (changes: readonly ContentChange[] | undefin
 
 const listeners = new Set<ContentChangeListener>();
 
-/**
- * Tells every content cache that pages changed: the named ones, or all of them when no list is given. Call it
- * after the write has committed, so nothing re-reads the old rows.
- */
-export function contentChanged(changes?: readonly ContentChange[]): void {
+onSiteChange("content", (changes) => {
   for (const listener of listeners) {
     try {
-      listener(changes);
+      listener(changes ?? undefined);
     } catch (error) {
       console.error("A content change listener failed:", error);
     }
   }
-}
+});
 
 export function onContentChange(listener: ContentChangeListener): () => void {
   listeners.add(listener);

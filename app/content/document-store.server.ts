@@ -2,8 +2,10 @@
  * The document store: whole HTML documents of public pages, kept for anonymous visitors; the HTTP layer
  * (server/document-cache.ts) looks answers up here and serves them. A route opts in by sending
  * `cacheableDocumentAt` headers from its loader; the store empties when content or the app configuration
- * changes, and entries expire after a few minutes anyway (the footer's year, relative things).
+ * changes, drops a page's documents on a "documents" change (in every instance: app/cluster/change-feed.server.ts),
+ * and entries expire after a few minutes anyway (the footer's year, relative things).
  */
+import { onSiteChange } from "~/cluster/change-feed.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { onAppConfigChange } from "~/settings/app-config.server";
 import { onContentChange, type ContentChange } from "./changes.server";
@@ -41,6 +43,13 @@ export const DOCUMENT_CACHE_LIMIT = 500;
 export const DOCUMENT_MAX_BYTES = 2_000_000;
 
 const documents = new Map<string, CachedDocument>();
+/** Counts the clears: a document rendered across a clear may show what was cleared, so it is not kept. */
+let generation = 0;
+
+/** Taken before rendering a document and handed to `putDocument`. */
+export function documentGeneration(): number {
+  return generation;
+}
 
 export function getDocument(key: string, now = Date.now()): CachedDocument | undefined {
   const entry = documents.get(key);
@@ -52,13 +61,17 @@ export function getDocument(key: string, now = Date.now()): CachedDocument | und
   return entry;
 }
 
-/** Keeps a rendered document whose scripts carry `nonce`. */
+/**
+ * Keeps a rendered document whose scripts carry `nonce`, unless the store was cleared since its rendering began
+ * (at `renderedFrom`, a `documentGeneration()`): it may hold what the clear was for.
+ */
 export function putDocument(
   key: string,
   entry: { status: number; headers: [string, string][]; body: string; nonce: string },
+  renderedFrom: number,
   now = Date.now(),
 ): void {
-  if (entry.body.length > DOCUMENT_MAX_BYTES) return;
+  if (renderedFrom !== generation || entry.body.length > DOCUMENT_MAX_BYTES) return;
   const pieces = (entry.nonce ? entry.body.split(entry.nonce) : [entry.body]).map((piece) => Buffer.from(piece));
   documents.delete(key);
   documents.set(key, { status: entry.status, headers: entry.headers, pieces, expires: now + DOCUMENT_TTL_MS });
@@ -80,6 +93,7 @@ export function documentBody(entry: CachedDocument, nonce: string): Buffer {
  * settings changes show in listings, feeds and menus, so they empty the cache.
  */
 export function clearDocuments(pages?: readonly ContentChange[]): void {
+  generation++;
   if (!pages) return documents.clear();
   for (const key of documents.keys()) {
     const { pathname } = new URL(key);
@@ -98,3 +112,4 @@ function safeDecode(text: string): string {
 
 onContentChange(() => clearDocuments());
 onAppConfigChange(() => clearDocuments());
+onSiteChange("documents", clearDocuments);

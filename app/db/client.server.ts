@@ -22,6 +22,15 @@ export interface DatabaseConnection {
 }
 
 export const busyTimeoutMs = 5000;
+/**
+ * The longest a request to a libSQL server may take. The client sets no limit of its own, so a server that
+ * accepts a connection and never answers would hold a page (and whatever waits on it) forever.
+ */
+export const remoteRequestTimeoutMs = 15_000;
+
+function fetchWithTimeout(request: Request): Promise<Response> {
+  return fetch(request, { signal: AbortSignal.timeout(remoteRequestTimeoutMs) });
+}
 
 /** Opens a connection; file databases get their folder, WAL and a busy timeout. */
 export async function openDatabase(url: string, authToken?: string): Promise<DatabaseConnection> {
@@ -29,7 +38,7 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   if (isFile) mkdirSync(path.dirname(filePathOf(url)), { recursive: true });
   // `timeout` is SQLite's busy timeout, set on every pooled connection: concurrent writers wait instead of
   // failing. libSQL turns foreign keys on by itself.
-  const client = createClient({ url, authToken, timeout: busyTimeoutMs });
+  const client = createClient({ url, authToken, timeout: busyTimeoutMs, fetch: isFile ? undefined : fetchWithTimeout });
   if (isFile) guardInteractiveTransactions(client);
   // WAL lets readers proceed during a write; it is a property of the database file, so setting it once is enough.
   if (isFile) await client.execute("PRAGMA journal_mode = WAL");

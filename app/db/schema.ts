@@ -273,6 +273,30 @@ export const rateLimits = sqliteTable("rate_limits", {
   resetAt: integer("reset_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/**
+ * What changed, for the caches of every app instance: each instance applies the entries written by the others
+ * (app/cluster/change-feed.server.ts). Ids grow in commit order; old entries are pruned.
+ */
+export const changeLog = sqliteTable(
+  "change_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The instance that wrote the entry (it applied the change itself already). */
+    origin: text("origin").notNull(),
+    topic: text("topic").notNull(),
+    detail: text("detail", { mode: "json" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("change_log_created_idx").on(t.createdAt)],
+);
+
+/** Background work that must happen once across all instances takes a lease by name until it expires. */
+export const leases = sqliteTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 // ── Nostr relay ─────────────────────────────────────────────────────────────
 // Not used by any feature yet: the site's relay will store events and their tags here.
 

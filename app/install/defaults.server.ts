@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { defaultRoles, permissionDescriptions, permissionNames } from "~/auth/permissions";
-import { contentChanged } from "~/content/changes.server";
+import { changeTransaction } from "~/cluster/change-feed.server";
 import { readContentDirectory, importContent, type ContentFile } from "~/content/import.server";
 import type { Database } from "~/db/client.server";
 import { permissions, rolePermissions, roles, settings } from "~/db/schema";
@@ -21,7 +21,7 @@ export interface DefaultsReport {
 export async function loadDefaultData(db: Database, content?: ContentFile[]): Promise<DefaultsReport> {
   // Read and parse the content before the transaction: a bad file fails the step without touching the database.
   const files = content ?? (await readContentDirectory());
-  const report = await db.transaction(async (tx) => {
+  const report = await changeTransaction(db, async (tx, announce) => {
     await tx
       .insert(permissions)
       .values(permissionNames.map((name) => ({ name, description: permissionDescriptions[name] })))
@@ -53,9 +53,14 @@ export async function loadDefaultData(db: Database, content?: ContentFile[]): Pr
     }
 
     const existing = await tx.select().from(settings).where(eq(settings.key, "app")).get();
-    if (!existing) await tx.insert(settings).values({ key: "app", value: { ...defaultAppConfig, installed: false } });
+    if (!existing) {
+      await tx.insert(settings).values({ key: "app", value: { ...defaultAppConfig, installed: false } });
+      announce({ topic: "settings", detail: null });
+    }
 
     const imported = await importContent(tx, files);
+    // The site's content caches, in every instance, read the imported pages from now on.
+    if (imported.added > 0) announce({ topic: "content", detail: null });
     return {
       permissions: permissionNames.length,
       roles: defaultRoles.map((r) => r.name),
@@ -63,7 +68,5 @@ export async function loadDefaultData(db: Database, content?: ContentFile[]): Pr
       pagesKept: imported.kept,
     };
   });
-  // After the commit: the site's content caches read the imported pages from now on.
-  if (report.pagesAdded > 0) contentChanged();
   return report;
 }

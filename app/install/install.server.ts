@@ -2,8 +2,6 @@
  * The installer's steps as server-side services. Each step checks the database's real state, so the order is
  * enforced here whatever the browser believes, and every step can be repeated safely.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { adminRoleName, permissionNames } from "~/auth/permissions";
 import { createUser, type UserRow } from "~/auth/users.server";
@@ -15,7 +13,7 @@ import {
   type Database,
   type DatabaseConnection,
 } from "~/db/client.server";
-import { migrationsFolder, runMigrations } from "~/db/migrate.server";
+import { appliedMigrations, isMigrated, runMigrations } from "~/db/migrate.server";
 import { permissions, roles, settings, userRoles } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
 import { getAppConfig, invalidateAppConfig, updateAppConfig } from "~/settings/app-config.server";
@@ -69,26 +67,6 @@ export async function checkDatabase(): Promise<DatabaseInfo> {
   } catch (error) {
     return { connected: false, driver: "libsql", url: redactDatabaseUrl(databaseTarget().url), error: reasonOf(error) };
   }
-}
-
-function migrationCount(): number {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
-    entries: unknown[];
-  };
-  return journal.entries.length;
-}
-
-async function appliedMigrations(db: Database): Promise<number> {
-  try {
-    const rows = await db.all<{ n: number }>(sql`select count(*) as n from __drizzle_migrations`);
-    return Number(rows[0]?.n ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-async function isMigrated(db: Database): Promise<boolean> {
-  return (await appliedMigrations(db)) >= migrationCount();
 }
 
 async function isLoaded(db: Database): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { changeTransaction, onSiteChange } from "~/cluster/change-feed.server";
 import { config as environment } from "~/config.server";
 import { getDb, type Database } from "~/db/client.server";
 import { settings } from "~/db/schema";
@@ -53,27 +54,31 @@ function isMissingTable(error: unknown): boolean {
   return /no such table/i.test(message);
 }
 
-/** Writes part of the configuration (in the caller's transaction when given) and refreshes the cache. */
-export async function updateAppConfig(patch: Partial<AppConfig>, tx?: Database): Promise<AppConfig> {
-  const db = tx ?? (await getDb());
-  const current = await load();
-  const next: AppConfig = { ...current, ...patch };
-  const { installed: _forced, ...rest } = next;
-  const value = { ...rest, installed: patch.installed ?? (await storedInstalled(db)) };
-  await db
-    .insert(settings)
-    .values({ key: appKey, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-  invalidateAppConfig();
-  return next;
+/**
+ * Writes part of the configuration in one transaction (read, merge, write: two saves at once never lose each
+ * other's fields) and announces it, so every instance's cache and the pages derived from it follow.
+ */
+export async function updateAppConfig(patch: Partial<AppConfig>, db?: Database): Promise<AppConfig> {
+  return changeTransaction(db ?? (await getDb()), async (tx, announce) => {
+    const row = await tx.select().from(settings).where(eq(settings.key, appKey)).get();
+    const stored = (row?.value ?? {}) as Partial<AppConfig>;
+    const next: AppConfig = { ...defaultAppConfig, ...stored, ...patch };
+    const value = { ...next, installed: patch.installed ?? Boolean(stored.installed) };
+    await tx
+      .insert(settings)
+      .values({ key: appKey, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+    announce({ topic: "settings", detail: null });
+    if (environment().forceInstalled) next.installed = true;
+    return next;
+  });
 }
 
-async function storedInstalled(db: Database): Promise<boolean> {
-  const row = await db.select().from(settings).where(eq(settings.key, appKey)).get();
-  return Boolean((row?.value as Partial<AppConfig> | undefined)?.installed);
-}
-
-/** Drops the cached configuration; listeners (page caches) drop what they derived from it. */
+/**
+ * Drops this process's cached configuration; listeners (page caches) drop what they derived from it. Other
+ * instances learn of a change through the "settings" announcement of `updateAppConfig`; call this directly only
+ * when this process's view changed without a write (it switched databases, a migration created the table).
+ */
 export function invalidateAppConfig(): void {
   cached = undefined;
   for (const listener of listeners) listener();
@@ -83,3 +88,5 @@ export function onAppConfigChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+onSiteChange("settings", invalidateAppConfig);

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test as base, type Page } from "@playwright/test";
-import { freePort } from "../helpers/free-port";
+import { freePort } from "../../scripts/free-port";
 import { startOidcProvider, type TestProvider } from "../helpers/oidc-provider";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";

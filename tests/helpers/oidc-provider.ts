@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import Provider from "oidc-provider";
-import { freePort } from "./free-port";
+import { freePort } from "../../scripts/free-port";
 
 export interface TestProvider {
   issuer: string;

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./free-port";
+import { freePort } from "../../scripts/free-port";
 
 export interface SiteProcess {
   url: string;

@@ -5,9 +5,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+import { announceChange } from "~/cluster/change-feed.server";
 import { adjacentPosts, findPage, findTag, getCatalog, localeTags, queryPosts } from "~/content/catalog.server";
-import { contentChanged } from "~/content/changes.server";
-import { getDocument, putDocument } from "~/content/document-store.server";
+import { documentGeneration, getDocument, putDocument } from "~/content/document-store.server";
 import { getRenderedPage } from "~/content/render.server";
 import { searchContent } from "~/content/search.server";
 import { atomFeed, robotsTxt, sitemapXml } from "~/content/seo.server";
@@ -101,7 +101,7 @@ describe("rendered pages", () => {
     // Not told yet: still the cached rendering.
     expect((await getRenderedPage("en", "/about"))!.html).toBe(first!.html);
 
-    contentChanged([{ locale: "en", path: "/about" }]);
+    await announceChange(await getDb(), { topic: "content", detail: [{ locale: "en", path: "/about" }] });
     const changed = await getRenderedPage("en", "/about");
     expect(changed!.html).toContain("<strong>about</strong>");
     expect(changed!.toc.map((entry) => entry.text)).toEqual(["Changed"]);
@@ -110,11 +110,17 @@ describe("rendered pages", () => {
   test("a page made a draft disappears from the catalog, the pages and the listings", async () => {
     expect(await getRenderedPage("en", "/books/golestan-saadi")).toBeDefined();
     await updatePage("en", "/books/golestan-saadi", { draft: true });
-    contentChanged([{ locale: "en", path: "/books/golestan-saadi" }]);
+    await announceChange(await getDb(), {
+      topic: "content",
+      detail: [{ locale: "en", path: "/books/golestan-saadi" }],
+    });
     expect(await getRenderedPage("en", "/books/golestan-saadi")).toBeUndefined();
     expect((await queryPosts({ locale: "en", category: "books" })).total).toBe(2);
     await updatePage("en", "/books/golestan-saadi", { draft: false });
-    contentChanged([{ locale: "en", path: "/books/golestan-saadi" }]);
+    await announceChange(await getDb(), {
+      topic: "content",
+      detail: [{ locale: "en", path: "/books/golestan-saadi" }],
+    });
     expect((await queryPosts({ locale: "en", category: "books" })).total).toBe(3);
   });
 });
@@ -152,13 +158,13 @@ describe("search", () => {
       category: "notes",
       body: "## Cloves\n\nThe xylophonist bought cardamom in Zanzibar.",
     });
-    contentChanged([{ locale: "en", path: "/notes/zanzibar" }]);
+    await announceChange(await getDb(), { topic: "content", detail: [{ locale: "en", path: "/notes/zanzibar" }] });
     await expect.poll(async () => (await searchContent("xylophonist", "en"))[0]?.path).toBe("/notes/zanzibar");
     const hit = (await searchContent("xylophonist", "en"))[0]!;
     expect(hit.section).toEqual({ heading: "Cloves", anchor: "cloves" });
 
     await updatePage("en", "/notes/zanzibar", { draft: true });
-    contentChanged([{ locale: "en", path: "/notes/zanzibar" }]);
+    await announceChange(await getDb(), { topic: "content", detail: [{ locale: "en", path: "/notes/zanzibar" }] });
     await expect.poll(async () => (await searchContent("xylophonist", "en")).length).toBe(0);
   });
 });
@@ -220,7 +226,7 @@ describe("tags", () => {
     });
     // Not told yet: the catalog still holds what it loaded.
     expect(await findTag("en", "kelp")).toBeUndefined();
-    contentChanged([{ locale: "en", path: "/notes/kelp-forests" }]);
+    await announceChange(await getDb(), { topic: "content", detail: [{ locale: "en", path: "/notes/kelp-forests" }] });
     const kelp = await findTag("en", "KELP");
     expect(kelp).toMatchObject({ name: "Kelp", path: "/tags/Kelp" });
     expect(kelp!.posts.map((post) => post.path)).toEqual(["/notes/kelp-forests"]);
@@ -234,17 +240,17 @@ describe("tags", () => {
     expect(await sitemapXml("https://daftar.example")).toContain("<loc>https://daftar.example/en/tags/Kelp</loc>");
 
     await updatePage("en", "/notes/kelp-forests", { draft: true });
-    contentChanged([{ locale: "en", path: "/notes/kelp-forests" }]);
+    await announceChange(await getDb(), { topic: "content", detail: [{ locale: "en", path: "/notes/kelp-forests" }] });
     expect(await findTag("en", "Kelp")).toBeUndefined();
     expect((await queryPosts({ locale: "en", tag: "TypeScript" })).total).toBe(3);
     expect(await sitemapXml("https://daftar.example")).not.toContain("/en/tags/Kelp");
   });
 
-  test("a change to one post drops the kept documents of tag pages, which list it", () => {
+  test("a change to one post drops the kept documents of tag pages, which list it", async () => {
     const key = "https://daftar.example/en/tags/Git";
-    putDocument(key, { status: 200, headers: [], body: "<!DOCTYPE html>", nonce: "" });
+    putDocument(key, { status: 200, headers: [], body: "<!DOCTYPE html>", nonce: "" }, documentGeneration());
     expect(getDocument(key)).toBeDefined();
-    contentChanged([{ locale: "en", path: "/tuts/git-bisect" }]);
+    await announceChange(await getDb(), { topic: "content", detail: [{ locale: "en", path: "/tuts/git-bisect" }] });
     expect(getDocument(key)).toBeUndefined();
   });
 });

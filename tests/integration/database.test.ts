@@ -7,12 +7,22 @@ import { getAppConfig, invalidateAppConfig, updateAppConfig } from "~/settings/a
 afterAll(closeDatabase);
 
 describe("database", () => {
-  test("a file database runs in WAL mode with a busy timeout and foreign keys", async () => {
+  const onServer = !process.env.DATABASE_URL?.startsWith("file:");
+
+  test.skipIf(onServer)("a file database runs in WAL mode with a busy timeout and foreign keys", async () => {
     const { client, url } = await connection();
     expect(url).toBe(process.env.DATABASE_URL);
     expect((await client.execute("PRAGMA journal_mode")).rows[0]?.[0]).toBe("wal");
     expect(Number((await client.execute("PRAGMA busy_timeout")).rows[0]?.[0])).toBe(5000);
     expect(Number((await client.execute("PRAGMA foreign_keys")).rows[0]?.[0])).toBe(1);
+  });
+
+  test.runIf(onServer)("a libSQL server enforces foreign keys on every request", async () => {
+    const { client, url } = await connection();
+    expect(url).toBe(process.env.DATABASE_URL);
+    expect(Number((await client.execute("PRAGMA foreign_keys")).rows[0]?.[0])).toBe(1);
+    const [check] = await client.batch(["PRAGMA foreign_keys"]);
+    expect(Number(check?.rows[0]?.[0])).toBe(1);
   });
 
   test("before migrations the app configuration is the default, not installed", async () => {

@@ -11,7 +11,7 @@ import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildIfStale } from "../../scripts/build-if-stale";
 import { ApiClient, keyFields } from "../helpers/api-client";
-import { freePort } from "../helpers/free-port";
+import { freePort } from "../../scripts/free-port";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite } from "../helpers/site-process";
 

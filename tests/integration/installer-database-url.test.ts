@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startAppServer, type TestServer } from "../helpers/app-server";
-import { freePort } from "../helpers/free-port";
+import { freePort } from "../../scripts/free-port";
 import { installClient } from "../helpers/install-client";
 
 let server: TestServer;

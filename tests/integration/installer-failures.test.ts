@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { startAppServer, type TestServer } from "../helpers/app-server";
-import { freePort } from "../helpers/free-port";
+import { freePort } from "../../scripts/free-port";
 import { installClient } from "../helpers/install-client";
 
 // This file starts with a database nobody listens to: the owner has to enter a working one.

@@ -7,7 +7,7 @@ import { createHmac, createSign, generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
-import { freePort } from "../helpers/free-port";
+import { freePort } from "../../scripts/free-port";
 import { signInAtProvider, startOidcProvider, type TestProvider } from "../helpers/oidc-provider";
 import { seedDatabaseAt } from "../helpers/seed";
 

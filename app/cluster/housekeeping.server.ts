@@ -1,0 +1,18 @@
+/**
+ * Housekeeping that one instance does for all: expired sessions, rate-limit windows that are over, and
+ * change-log entries every instance has long applied.
+ */
+import { deleteExpiredLimits } from "~/auth/rate-limit.server";
+import { deleteExpiredSessions } from "~/auth/sessions.server";
+import { pruneChangeLog } from "./change-feed.server";
+import { everyPeriod } from "./leases.server";
+
+export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
+export function startHousekeeping(): () => void {
+  return everyPeriod("housekeeping", HOUSEKEEPING_EVERY_MS, async (db) => {
+    await deleteExpiredSessions(db);
+    await deleteExpiredLimits(db);
+    await pruneChangeLog(db);
+  });
+}

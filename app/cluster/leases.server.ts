@@ -1,0 +1,72 @@
+/**
+ * Leases: background work that must happen once across every instance sharing the database (pruning, later
+ * publishing) runs only in the instance holding its lease. A lease is a row that one instance can claim when
+ * it is free or expired; the claim is one statement, so two instances can never both win it.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Database } from "~/db/client.server";
+import { leases } from "~/db/schema";
+import { instanceId } from "./instance.server";
+
+/** Claims (or extends, for its holder) the lease `name` for `ttlMs`. True when this instance holds it now. */
+export async function takeLease(
+  db: Database,
+  name: string,
+  ttlMs: number,
+  { holder = instanceId, now = Date.now() } = {},
+): Promise<boolean> {
+  const expiresAt = new Date(now + ttlMs);
+  const won = await db
+    .insert(leases)
+    .values({ name, holder, expiresAt })
+    .onConflictDoUpdate({
+      target: leases.name,
+      set: { holder, expiresAt },
+      setWhere: sql`${leases.expiresAt} <= ${now} or ${leases.holder} = ${holder}`,
+    })
+    .returning({ holder: leases.holder })
+    .all();
+  return won.length === 1;
+}
+
+/** Gives the lease back early (work that finished and should be free for others at once). */
+export async function releaseLease(db: Database, name: string, holder = instanceId): Promise<void> {
+  await db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
+}
+
+/**
+ * Runs `job` about every `everyMs`, on one instance of all that share the database: each instance tries at
+ * its own pace, and the one that takes the period's lease does the work. The first attempt comes after
+ * `firstAfterMs`. Failures are logged; the next period tries again. Returns a function that stops it.
+ */
+export function everyPeriod(
+  name: string,
+  everyMs: number,
+  job: (db: Database) => Promise<void>,
+  { firstAfterMs = 5_000 } = {},
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(run, delay);
+    timer.unref();
+  };
+  const run = async () => {
+    try {
+      const db = await getDb();
+      if (await takeLease(db, `every:${name}`, everyMs)) await job(db);
+    } catch (error) {
+      if (!/no such table/i.test(String(error instanceof Error ? `${error.message} ${error.cause}` : error))) {
+        console.error(`Background work "${name}" failed:`, error);
+      }
+    }
+    // A little spread, so instances started together do not all ask at the same moment.
+    schedule(everyMs * (0.9 + Math.random() * 0.2));
+  };
+  schedule(firstAfterMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

