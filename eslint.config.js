@@ -68,6 +68,20 @@ export default tseslint.config(
   { files: ["app/**/*.{ts,tsx}"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
   { files: ["app/**/*.{ts,tsx}", "server/**/*.ts"], rules: { "daftar/no-physical-direction": "error" } },
   {
+    // One way to open a write transaction: writeTransaction (or changeTransaction), which retries when busy.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/db/transaction.server.ts", "app/db/client.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: "Use writeTransaction (app/db/transaction.server.ts) or changeTransaction for a transaction.",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.css"],
     language: "css/css",
     languageOptions: { tolerant: true },

@@ -1,6 +1,8 @@
 /**
  * The integration suite once more, every test file against a libSQL server (sqld) of its own instead of a
- * database file (tests/setup.ts starts it). Left out: suites about the database file itself.
+ * database file (tests/setup.ts starts it). Left out: suites about the database file itself, and the hostile-input
+ * suites, which check how routes answer malformed input (the same whatever the database) and fingerprint the whole
+ * database after each of thousands of refusals (minutes over HTTP, seconds on a file).
  */
 import { defineConfig } from "vitest/config";
 import base from "./vitest.config";
@@ -20,6 +22,9 @@ export default defineConfig({
       "tests/integration/comments-concurrency.test.ts",
       // Which database files the installer may open.
       "tests/integration/installer-database-url.test.ts",
+      // Malformed input to every route.
+      "tests/integration/hostile-input.test.ts",
+      "tests/integration/hostile-installer.test.ts",
     ],
     env: { TEST_DATABASE: "sqld" },
   },

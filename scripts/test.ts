@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check the project has, in order, with one closing line "N passed, N failed".
- * Lint and typecheck count as one check each; then every Vitest test and every Playwright test.
+ * Lint and typecheck count as one check each; then every Vitest test, the integration tests once more against a
+ * libSQL server, and every Playwright test.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -123,6 +124,23 @@ const unit = vitestCounts(vitestReport);
 passed += unit.passed;
 failed += unit.failed;
 if (unit.failed) failures.push(`${unit.failed} unit/integration test(s)`);
+
+// The integration suite again, against a libSQL server (sqld) instead of a database file (vitest.sqld.config.ts).
+const sqldReport = path.join(tmp, "vitest-sqld-report.json");
+rmSync(sqldReport, { force: true });
+run("integration on a libSQL server", "npx", [
+  "vitest",
+  "run",
+  "-c",
+  "vitest.sqld.config.ts",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${sqldReport}`,
+]);
+const onServer = vitestCounts(sqldReport);
+passed += onServer.passed;
+failed += onServer.failed;
+if (onServer.failed) failures.push(`${onServer.failed} integration test(s) on a libSQL server`);
 
 const playwrightReport = path.join(tmp, "playwright-report.json");
 rmSync(playwrightReport, { force: true });

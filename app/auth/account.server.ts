@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import { siteOrigin } from "~/lib/site-origin.server";
 import type { CurrentUser } from "./current-user.server";
@@ -51,7 +52,7 @@ export async function register(
   refuseOverLimit(...hits);
   requireKeyProof(input.proof, { pub: input.pub, origin: siteOrigin(request), action: "register" });
   const { proof: _proof, ...fields } = input;
-  const user = await db.transaction((tx) => createUser(tx, fields, [memberRoleName]));
+  const user = await writeTransaction(db, (tx) => createUser(tx, fields, [memberRoleName]));
   const cookie = await startSession(db, user, request, client, input);
   return { user, cookie };
 }
@@ -105,7 +106,7 @@ export async function changePassword(
     });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await destroyOtherSessions(tx, user.id, user.sessionId);
   });

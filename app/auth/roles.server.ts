@@ -7,6 +7,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { permissions as permissionTable, rolePermissions, roles, userRoles, users } from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import { isPermission, type Permission } from "./permissions";
 import { isUniqueViolation } from "./users.server";
@@ -70,7 +71,7 @@ export async function createRole(
   const wanted = [...new Set(input.permissions)];
   assertHolds(actor, wanted);
   try {
-    return await db.transaction(async (tx) => {
+    return await writeTransaction(db, async (tx) => {
       const role = await tx
         .insert(roles)
         .values({ name: input.name, description: input.description })
@@ -138,7 +139,7 @@ export async function changeUserRoles(
   change: RoleChange,
 ): Promise<{ added: number[]; removed: number[] }> {
   await assertUserExists(db, userId);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const current = await roleIdsOf(tx, userId);
     const wanted = [...new Set(nextRoles[change](current, roleIds))];
     const added = wanted.filter((id) => !current.includes(id));

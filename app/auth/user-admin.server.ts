@@ -3,6 +3,7 @@ import { asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server";
 import { roles, userRoles, users } from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
 import { grantableRoleNames, type Actor } from "./roles.server";
 import { createUser, type NewUser, type UserRow } from "./users.server";
 
@@ -86,5 +87,5 @@ export async function addUser(
   input: Omit<NewUser, "pub" | "email"> & { roleIds: number[] },
 ): Promise<UserRow> {
   const roleNames = await grantableRoleNames(db, actor, input.roleIds);
-  return db.transaction((tx) => createUser(tx, input, roleNames));
+  return writeTransaction(db, (tx) => createUser(tx, input, roleNames));
 }

@@ -6,9 +6,11 @@
  * No other service is needed: the database is the message bus.
  */
 import { asc, gt, lt, max } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { ContentChange } from "~/content/changes.server";
 import { getDb, type Database } from "~/db/client.server";
 import { changeLog } from "~/db/schema";
+import { isTransaction, writeTransaction } from "~/db/transaction.server";
 import { instanceId } from "./instance.server";
 
 /** What a change says, by topic. */
@@ -53,25 +55,44 @@ const everything: SiteChange[] = [
   { topic: "settings", detail: null },
 ];
 
+function logEntries(changes: readonly SiteChange[]) {
+  return changes.map(({ topic, detail }) => ({ origin: instanceId, topic, detail: detail ?? null }));
+}
+
 /**
- * Runs `write` in one write transaction. What it announces is logged in that transaction and applied here once
- * it has committed. Give it the connection, not a transaction: changes applied before an outer commit would
- * let caches refill with the old state.
+ * Runs `write` in one write transaction (`writeTransaction`: retried when the database is busy). What it
+ * announces is logged in that transaction and applied here once it has committed. It must be given the
+ * connection, not a transaction: changes applied before an outer commit would let caches refill with the old state.
  */
 export async function changeTransaction<T>(
   db: Database,
   write: (tx: Database, announce: Announce) => Promise<T>,
 ): Promise<T> {
+  if (isTransaction(db)) throw new Error("changeTransaction opens its own transaction: pass the connection");
   const changes: SiteChange[] = [];
-  const result = await db.transaction(async (tx) => {
+  const result = await writeTransaction(db, async (tx) => {
+    changes.length = 0; // a transaction retried after "busy" announces afresh
     const value = await write(tx, (change) => changes.push(change));
-    if (changes.length) {
-      await tx
-        .insert(changeLog)
-        .values(changes.map(({ topic, detail }) => ({ origin: instanceId, topic, detail: detail ?? null })));
-    }
+    if (changes.length) await tx.insert(changeLog).values(logEntries(changes));
     return value;
   });
+  apply(changes);
+  return result;
+}
+
+/**
+ * One statement whose checks were made before it (reads need no lock), sent with its change-log entries as one
+ * batch: atomic like a transaction, but a single round trip that holds the write lock only while the statements
+ * run, which is what keeps a busy libSQL server from queueing writers. Build `write` on the connection
+ * (`getDb()`). Returns the statement's result; the changes are applied here once it has committed.
+ */
+export async function changeStatement<T extends BatchItem<"sqlite">>(
+  write: T,
+  changes: readonly SiteChange[],
+): Promise<T["_"]["result"]> {
+  const db = await getDb();
+  if (changes.length === 0) return (await db.batch([write]))[0];
+  const [result] = await db.batch([write, db.insert(changeLog).values(logEntries(changes))]);
   apply(changes);
   return result;
 }

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { isUniqueViolation } from "~/auth/users.server";
-import { changeTransaction } from "~/cluster/change-feed.server";
-import type { Database } from "~/db/client.server";
+import { changeStatement, changeTransaction, type SiteChange } from "~/cluster/change-feed.server";
+import type { ContentChange } from "~/content/changes.server";
+import type { Database, DatabaseConnection } from "~/db/client.server";
 import { comments, pages, users, type CommentStatus } from "~/db/schema";
 import { defaultLocale, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import { ServiceError } from "~/lib/service-error";
@@ -15,6 +16,12 @@ export function canonicalRoutePath(routePath: string): { locale: Locale; path: s
   const clean = routePath.split(/[?#]/)[0]!.replace(/\/+$/, "") || "/";
   const { locale, path } = parseLocalizedPath(clean);
   return { locale, path, canonical: localizePath(path, locale) };
+}
+
+/** The page (locale and path) whose documents show a comment's route. */
+function pageOf(routePath: string): ContentChange {
+  const { locale, path } = canonicalRoutePath(routePath);
+  return { locale, path };
 }
 
 /** The published page a comment belongs to; comments must be open on it. */
@@ -48,7 +55,7 @@ export interface PostInput {
 
 /** Stores a comment with the status the rules give it. One level of replies: a reply to a reply is refused. */
 export async function postComment(
-  db: Database,
+  db: DatabaseConnection["db"],
   author: Author,
   input: PostInput,
   moderationWords: readonly string[],
@@ -77,24 +84,29 @@ export async function postComment(
     body: input.body,
     moderationWords,
   });
+  // An approved comment changes its page's comment count at once; only that page's documents show it.
+  const changes: SiteChange[] = status === "approved" ? [{ topic: "documents", detail: [pageOf(canonical)] }] : [];
   try {
-    return await db
-      .insert(comments)
-      .values({
-        routePath: canonical,
-        parentId: input.parentId ?? null,
-        userId: author.userId,
-        authorPub: author.pub,
-        authorName: author.name.slice(0, 80),
-        body: input.body,
-        status,
-        event: input.event ?? null,
-        eventId: input.event?.id ?? null,
-        ip: input.ip ?? null,
-        userAgent: input.userAgent?.slice(0, 500) ?? null,
-      })
-      .returning()
-      .get();
+    const [row] = await changeStatement(
+      db
+        .insert(comments)
+        .values({
+          routePath: canonical,
+          parentId: input.parentId ?? null,
+          userId: author.userId,
+          authorPub: author.pub,
+          authorName: author.name.slice(0, 80),
+          body: input.body,
+          status,
+          event: input.event ?? null,
+          eventId: input.event?.id ?? null,
+          ip: input.ip ?? null,
+          userAgent: input.userAgent?.slice(0, 500) ?? null,
+        })
+        .returning(),
+      changes,
+    );
+    return row!;
   } catch (error) {
     // The same signed event twice: a replay.
     if (isUniqueViolation(error, "event_id")) throw new ServiceError(409, "comments.duplicate");
@@ -293,7 +305,7 @@ export async function moderate(db: Database, ids: number[], newStatus: CommentSt
     if (found.length !== new Set(ids).size) throw new ServiceError(404, "comments.notFound");
     await tx.update(comments).set({ status: newStatus, updatedAt: new Date() }).where(inArray(comments.id, ids));
     const changed = [...new Set(found.map((c) => c.routePath))];
-    announce({ topic: "documents", detail: changed.map((routePath) => canonicalRoutePath(routePath)) });
+    announce({ topic: "documents", detail: changed.map(pageOf) });
     return changed;
   });
 }

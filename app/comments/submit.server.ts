@@ -5,8 +5,7 @@
  */
 import type { CurrentUser } from "~/auth/current-user.server";
 import { hit, refuseOverLimit, type Limit } from "~/auth/rate-limit.server";
-import { changeTransaction } from "~/cluster/change-feed.server";
-import type { Database } from "~/db/client.server";
+import type { DatabaseConnection } from "~/db/client.server";
 import { ServiceError } from "~/lib/service-error";
 import { getAppConfig } from "~/settings/app-config.server";
 import {
@@ -42,7 +41,7 @@ const commentLimits = {
  * caller answers as if all went well.
  */
 export async function submitComment(
-  db: Database,
+  db: DatabaseConnection["db"],
   input: NewCommentInput,
   requester: Requester,
 ): Promise<{ discarded: true } | { discarded: false; comment: CommentRow }> {
@@ -75,24 +74,19 @@ export async function submitComment(
     refuseOverLimit(await hit(db, commentLimits.byAuthor, subject));
   }
 
-  // An approved comment changes its page's comment count at once; only that page's document shows it.
-  const comment = await changeTransaction(db, async (tx, announce) => {
-    const row = await postComment(
-      tx,
-      author,
-      {
-        routePath: input.routePath,
-        body: input.commentBody,
-        parentId: input.parentId,
-        event,
-        ip: requester.ip,
-        userAgent: requester.userAgent,
-      },
-      settings.moderationWords,
-    );
-    if (row.status === "approved") announce({ topic: "documents", detail: [canonicalRoutePath(row.routePath)] });
-    return row;
-  });
+  const comment = await postComment(
+    db,
+    author,
+    {
+      routePath: input.routePath,
+      body: input.commentBody,
+      parentId: input.parentId,
+      event,
+      ip: requester.ip,
+      userAgent: requester.userAgent,
+    },
+    settings.moderationWords,
+  );
   return { discarded: false, comment };
 }
 

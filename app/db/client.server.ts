@@ -6,6 +6,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { databaseTarget } from "~/config.server";
 import * as schema from "./schema";
+import { retryWhenBusy } from "./transaction.server";
 import { DatabaseUnreachableError } from "./unavailable.server";
 
 /**
@@ -40,6 +41,7 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   // failing. libSQL turns foreign keys on by itself.
   const client = createClient({ url, authToken, timeout: busyTimeoutMs, fetch: isFile ? undefined : fetchWithTimeout });
   if (isFile) guardInteractiveTransactions(client);
+  else retryBusyStatements(client);
   // WAL lets readers proceed during a write; it is a property of the database file, so setting it once is enough.
   if (isFile) await client.execute("PRAGMA journal_mode = WAL");
   return { client, db: drizzle(client, { schema }), url };
@@ -114,6 +116,18 @@ function guardInteractiveTransactions(client: Client): void {
         release();
       }
     };
+  }
+}
+
+/**
+ * A libSQL server answers "busy" to a statement that waited too long for the write lock (about two seconds under
+ * load). A single statement or a batch either ran whole or not at all, so it is sent again, with pauses, until a
+ * deadline (`retryWhenBusy`). Interactive transactions are retried whole by `writeTransaction`.
+ */
+function retryBusyStatements(client: Client): void {
+  for (const method of ["execute", "batch"] as const) {
+    const run = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => retryWhenBusy(() => run(...args));
   }
 }
 

@@ -15,6 +15,7 @@ import {
 } from "~/db/client.server";
 import { appliedMigrations, isMigrated, runMigrations } from "~/db/migrate.server";
 import { permissions, roles, settings, userRoles } from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import { getAppConfig, invalidateAppConfig, updateAppConfig } from "~/settings/app-config.server";
 import { allowedDatabaseUrl } from "./database-url.server";
@@ -47,7 +48,8 @@ export function redactDatabaseUrl(url: string): string {
     if (parsed.username || parsed.password) parsed.username = "***";
     parsed.password = "";
     parsed.search = "";
-    return parsed.toString();
+    // As written: "http://host:8080", not "http://host:8080/".
+    return parsed.pathname === "/" ? parsed.toString().slice(0, -1) : parsed.toString();
   } catch {
     return "(invalid URL)";
   }
@@ -191,7 +193,7 @@ const adminClaimKey = "install.admin";
 export async function createFirstAdmin(input: AdminPayload): Promise<UserRow> {
   const db = await connectedDb();
   if (!(await isMigrated(db)) || !(await isLoaded(db))) throw new ServiceError(409, "install.error.defaultsMissing");
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const claimed = await tx
       .insert(settings)
       .values({ key: adminClaimKey, value: { at: Date.now() } })

@@ -27,7 +27,7 @@ describe("an unreachable database", () => {
     const { status, body } = await api.get("database-connections");
     expect(status).toBe(503);
     expect(body.message).toBe("Database connection is not working");
-    expect(body.database).toMatchObject({ connected: false, url: `http://127.0.0.1:${deadPort}/` });
+    expect(body.database).toMatchObject({ connected: false, url: `http://127.0.0.1:${deadPort}` });
     expect(body.progress).toMatchObject({ connected: false });
     const migrate = await api.post("migrations-run");
     expect(migrate.status).toBe(503);

@@ -2,7 +2,6 @@
  * Login and registration are rate-limited per address and per user name, in the database, so that several
  * server processes sharing it count together.
  */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { limits } from "~/auth/rate-limit.server";
 import { ApiClient, provenKey } from "../helpers/api-client";
@@ -166,7 +165,7 @@ describe("register", () => {
 test("the database holds the counters", async () => {
   const { openDatabase } = await import("~/db/client.server");
   const { rateLimits } = await import("~/db/schema");
-  const connection = await openDatabase(`file:${path.join(process.env.DATA_DIR!, "daftar.db")}`);
+  const connection = await openDatabase(process.env.DATABASE_URL!);
   try {
     const rows = await connection.db.select().from(rateLimits).all();
     expect(rows.some((r) => r.key === "login-name:editor")).toBe(true);

@@ -11,6 +11,7 @@ import { generateCodeVerifier, generateState } from "arctic";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { oauthAccounts, users } from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
 import { loadNameList } from "~/identity/random-name";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { readCookie, serializeCookie } from "~/lib/cookies";
@@ -148,7 +149,7 @@ async function createFromIdentity(
   for (let attempt = 0; ; attempt++) {
     const userName = await freeUserName(db, identity, provider);
     try {
-      return await db.transaction(async (tx) => {
+      return await writeTransaction(db, async (tx) => {
         const user = await createUser(tx, { userName, about, ...namesOf(identity, userName) }, [memberRoleName]);
         await tx.insert(oauthAccounts).values({ provider, providerUserId: identity.subject, userId: user.id });
         return user;

@@ -1,0 +1,51 @@
+/**
+ * The one way to run a write transaction. It opens `BEGIN IMMEDIATE` (libSQL's "write" mode), so writers queue
+ * for the lock at the start instead of failing halfway when a read turns into a write. When the database still
+ * answers "busy" (SQLITE_BUSY: another process or instance held the write lock longer than the wait allowed, as a
+ * libSQL server under load does after about two seconds), nothing was written, so the whole transaction runs
+ * again after a short random pause, until a deadline. Anything else fails at once.
+ */
+import { SQLiteTransaction } from "drizzle-orm/sqlite-core";
+import type { Database } from "./client.server";
+
+/** How long a transaction keeps trying when the database is busy, in all. */
+export const BUSY_RETRY_MS = 10_000;
+
+export async function writeTransaction<T>(db: Database, write: (tx: Database) => Promise<T>): Promise<T> {
+  // Inside a caller's transaction, this is part of it: no nested transaction, no retry of half a transaction.
+  if (isTransaction(db)) return write(db);
+  return retryWhenBusy(() => db.transaction((tx) => write(tx)));
+}
+
+/**
+ * Runs `attempt` (a transaction or a batch: all or nothing) again while the database answers "busy", with random,
+ * growing pauses so that waiting writers do not all come back at the same moment, for at most BUSY_RETRY_MS.
+ */
+export async function retryWhenBusy<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + BUSY_RETRY_MS;
+  for (let round = 1; ; round++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50 * round, 500)));
+    }
+  }
+}
+
+/** Whether `db` is a transaction already open (rather than the connection). */
+export function isTransaction(db: Database): boolean {
+  return db instanceof SQLiteTransaction;
+}
+
+/** Whether the database refused because another writer held the lock (SQLITE_BUSY, possibly as a cause). */
+export function isBusy(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === "SQLITE_BUSY" || (typeof message === "string" && /SQLITE_BUSY|database is locked/.test(message))) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
