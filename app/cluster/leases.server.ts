@@ -37,13 +37,14 @@ export async function releaseLease(db: Database, name: string, holder = instance
 /**
  * Runs `job` about every `everyMs`, on one instance of all that share the database: each instance tries at
  * its own pace, and the one that takes the period's lease does the work. The first attempt comes after
- * `firstAfterMs`. Failures are logged; the next period tries again. Returns a function that stops it.
+ * `firstAfterMs`. Failures are logged; the next period tries again. Returns a function that stops it. (`holder`
+ * names the instance; tests give several schedulers in one process names of their own.)
  */
 export function everyPeriod(
   name: string,
   everyMs: number,
   job: (db: Database) => Promise<void>,
-  { firstAfterMs = 5_000 } = {},
+  { firstAfterMs = 5_000, holder = instanceId } = {},
 ): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -55,7 +56,7 @@ export function everyPeriod(
   const run = async () => {
     try {
       const db = await getDb();
-      if (await takeLease(db, `every:${name}`, everyMs)) await job(db);
+      if (await takeLease(db, `every:${name}`, everyMs, { holder })) await job(db);
     } catch (error) {
       if (!/no such table/i.test(String(error instanceof Error ? `${error.message} ${error.cause}` : error))) {
         console.error(`Background work "${name}" failed:`, error);

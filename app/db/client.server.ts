@@ -120,9 +120,10 @@ function guardInteractiveTransactions(client: Client): void {
 }
 
 /**
- * A libSQL server answers "busy" to a statement that waited too long for the write lock (about two seconds under
- * load). A single statement or a batch either ran whole or not at all, so it is sent again, with pauses, until a
- * deadline (`retryWhenBusy`). Interactive transactions are retried whole by `writeTransaction`.
+ * A libSQL server under load answers "busy" (a statement waited too long for the write lock, or the server is
+ * shedding load with 429). A single statement or a batch either ran whole or not at all, so it is sent again,
+ * with pauses, until a deadline (`retryWhenBusy`). Interactive transactions are retried whole by
+ * `writeTransaction`.
  */
 function retryBusyStatements(client: Client): void {
   for (const method of ["execute", "batch"] as const) {

@@ -1,9 +1,8 @@
 /**
  * The one way to run a write transaction. It opens `BEGIN IMMEDIATE` (libSQL's "write" mode), so writers queue
  * for the lock at the start instead of failing halfway when a read turns into a write. When the database still
- * answers "busy" (SQLITE_BUSY: another process or instance held the write lock longer than the wait allowed, as a
- * libSQL server under load does after about two seconds), nothing was written, so the whole transaction runs
- * again after a short random pause, until a deadline. Anything else fails at once.
+ * answers "busy" (see `isBusy`), nothing was written, so the whole transaction runs again after a short random
+ * pause, until a deadline. Anything else fails at once.
  */
 import { SQLiteTransaction } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client.server";
@@ -38,11 +37,19 @@ export function isTransaction(db: Database): boolean {
   return db instanceof SQLiteTransaction;
 }
 
-/** Whether the database refused because another writer held the lock (SQLITE_BUSY, possibly as a cause). */
+/**
+ * Whether the database refused for now, having done nothing: another writer held the lock too long
+ * (SQLITE_BUSY), or a libSQL server shed load ("429 Too Many Requests": sqld limits concurrent requests and
+ * throttles when it is overloaded). Checked on the error and its causes.
+ */
 export function isBusy(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (code === "SQLITE_BUSY" || (typeof message === "string" && /SQLITE_BUSY|database is locked/.test(message))) {
+    if (code === "SQLITE_BUSY") return true;
+    if (
+      typeof message === "string" &&
+      /SQLITE_BUSY|database is locked|HTTP status 429|Too many concurrent/.test(message)
+    ) {
       return true;
     }
     current = (current as { cause?: unknown }).cause;
