@@ -2,7 +2,8 @@
  * Two app instances, each with its own data folder (no shared disk), on one libSQL server (sqld), with requests
  * spread over both as a load balancer would: the installer raced from both, a session made on one used on the
  * other, rate limits counted together, the last-manager guarantee under a race split across instances, and
- * changes made through one instance (or a third writer) reaching the other's caches within 2 seconds.
+ * changes made through one instance (or a third writer) reaching the other's caches within 2 seconds; and the
+ * installer checking a libSQL server that the owner enters and installing the site on it.
  */
 import path from "node:path";
 import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
@@ -239,5 +240,26 @@ describe("caches follow changes made elsewhere", () => {
     expect((await onB("/en")).state).toBe("hit");
     await updateAppConfig({ siteName: { fa: "دفتر میدانی", en: "Field Notes" } }, writer.db);
     await within(2000, async () => (await onB("/en")).body.includes("Field Notes"));
+  });
+});
+
+describe("the installer's database step", () => {
+  test("checks a libSQL server entered by the owner and installs the site on it", async () => {
+    const other = await startSqld({ dbPath: path.join(process.env.DATA_DIR!, "entered-sqld") });
+    const site = await startSite({ SETUP_TOKEN: setupToken, INSTALL_ALLOW_PRIVATE_DATABASE: "true" });
+    try {
+      const entered = await install(site, "database-connections", { url: other.url });
+      expect(entered.status).toBe(200);
+      expect((entered.body as { database?: unknown }).database).toMatchObject({ connected: true, url: other.url });
+      expect((await install(site, "migrations-run")).status).toBe(200);
+      expect((await install(site, "database-loading")).status).toBe(200);
+      const direct = await openDatabase(other.url);
+      const loaded = await direct.client.execute("select count(*) from pages");
+      expect(Number(loaded.rows[0]?.[0])).toBeGreaterThan(0);
+      direct.client.close();
+    } finally {
+      await site.stop();
+      await other.stop();
+    }
   });
 });
