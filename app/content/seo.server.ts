@@ -37,8 +37,8 @@ async function publicPaths(): Promise<Map<string, Map<Locale, number>>> {
     const newest = (list: PageSummary[]) => Math.max(0, ...list.map((post) => post.updatedAt));
     touch("/", locale, newest(posts));
     touch("/logs", locale, newest(posts));
-    for (const category of config.categories) {
-      touch(`/${category}`, locale, newest(posts.filter((post) => post.category === category)));
+    for (const { slug } of config.categories) {
+      touch(`/${slug}`, locale, newest(posts.filter((post) => post.category === slug)));
     }
     touch(TAGS_PATH, locale, newest(posts));
     for (const tag of catalog.tags[locale].values()) touch(tag.path, locale, newest(tag.posts));
