@@ -21,7 +21,7 @@ import { AvatarMenu } from "./auth/ui/avatar-menu";
 import { IdentitySync } from "./identity/ui/identity-sync";
 import { pickMessages } from "./i18n/catalogs.server";
 import { formatYear } from "./i18n/format";
-import { dirOf, localeCookieName, localizePath, parseLocalizedPath, type Locale } from "./i18n/locales";
+import { dirOf, localeCookieName, localizePath, parseLocalizedPath } from "./i18n/locales";
 import { usePageLocales } from "./i18n/page-locales";
 import { useT } from "./i18n/use-t";
 import { readCookie } from "./lib/cookies";

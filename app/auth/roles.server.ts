@@ -209,7 +209,9 @@ export async function updateRole(
       const role = await roleById(tx, input.roleId);
       if (isAdminRole(role)) throw new ServiceError(403, "manage.adminRoleProtected");
       if (role.builtIn && input.name !== role.name) {
-        throw new ServiceError(409, "manage.builtInName", { issues: [{ path: "name", message: "manage.builtInName" }] });
+        throw new ServiceError(409, "manage.builtInName", {
+          issues: [{ path: "name", message: "manage.builtInName" }],
+        });
       }
       assertHolds(actor, [...role.permissions, ...wanted]);
       await tx
@@ -240,7 +242,8 @@ export async function updateRole(
 export async function deleteRole(db: Database, actor: Actor, roleId: number): Promise<RoleInfo> {
   return db.transaction(async (tx) => {
     const role = await roleById(tx, roleId);
-    if (role.builtIn) throw new ServiceError(403, isAdminRole(role) ? "manage.adminRoleProtected" : "manage.builtInRole");
+    if (role.builtIn)
+      throw new ServiceError(403, isAdminRole(role) ? "manage.adminRoleProtected" : "manage.builtInRole");
     assertHolds(actor, role.permissions);
     // Its grants go with it (said here rather than left to the foreign keys' cascade, which a server may not apply).
     await tx.delete(userRoles).where(eq(userRoles.roleId, role.id));

@@ -188,7 +188,13 @@ export const optionalEmail = z
   .default("");
 
 /** PUT /api/users/update: an administrator changes someone's names, about and e-mail address. */
-export const updateUserSchema = z.object({ userId: jsonId, firstName, lastName, about: optionalAbout, email: optionalEmail });
+export const updateUserSchema = z.object({
+  userId: jsonId,
+  firstName,
+  lastName,
+  about: optionalAbout,
+  email: optionalEmail,
+});
 export const updateUserFormSchema = updateUserSchema.extend({ userId: formId });
 
 /** POST /api/users/disable, /api/users/enable, /api/users/delete and /api/users/end-sessions. */

@@ -26,7 +26,14 @@ import { ServiceError } from "~/lib/service-error";
 import { hashPassword } from "./password.server";
 import { assertManagersRemain, grantableRoleNames, type Actor } from "./roles.server";
 import type { UserListQuery } from "./schema";
-import { createUser, displayNameOf, isUniqueViolation, permissionsOf, type NewUser, type UserRow } from "./users.server";
+import {
+  createUser,
+  displayNameOf,
+  isUniqueViolation,
+  permissionsOf,
+  type NewUser,
+  type UserRow,
+} from "./users.server";
 
 export interface UserListItem {
   id: number;
@@ -75,14 +82,21 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Use
   const like = (column: AnySQLiteColumn) => sql`${folded(column)} LIKE ${pattern} ESCAPE '\\'`;
   const where = and(
     q
-      ? or(like(users.userName), like(users.displayName), like(users.firstName), like(users.lastName), like(users.email))
-      : undefined,
-    query.status === "active" ? isNull(users.disabledAt) : query.status === "disabled" ? isNotNull(users.disabledAt) : undefined,
-    query.role
-      ? inArray(
-          users.id,
-          db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, query.role)),
+      ? or(
+          like(users.userName),
+          like(users.displayName),
+          like(users.firstName),
+          like(users.lastName),
+          like(users.email),
         )
+      : undefined,
+    query.status === "active"
+      ? isNull(users.disabledAt)
+      : query.status === "disabled"
+        ? isNotNull(users.disabledAt)
+        : undefined,
+    query.role
+      ? inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, query.role)))
       : undefined,
   );
   const [totalRow, rows] = await Promise.all([
@@ -266,4 +280,3 @@ async function endSessions(tx: Database, userId: number, keep?: string): Promise
     .returning({ id: sessions.id });
   return ended.length;
 }
-

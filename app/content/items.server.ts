@@ -3,7 +3,6 @@
  * filters by. Read from the database, not the public catalog, which holds only published pages.
  */
 import { and, asc, count, desc, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server";
 import { pages } from "~/db/schema";
 import { localizePath, type Locale } from "~/i18n/locales";
@@ -60,9 +59,8 @@ export async function listItems(
   query: ItemListQuery,
   locale: Locale,
 ): Promise<ItemPage> {
-  const twin = alias(pages, "twin");
-  // The other language's page at the same path.
-  const translated = sql<number>`exists (select 1 from ${twin} where ${twin.path} = ${pages.path} and ${twin.locale} <> ${pages.locale})`;
+  // The other language's page at the same path (written out: the outer table must be named in the subquery).
+  const translated = sql<number>`exists (select 1 from "pages" as "twin" where "twin"."path" = "pages"."path" and "twin"."locale" <> "pages"."locale")`;
   const conditions: (SQL | undefined)[] = [];
   const q = fold(query.q);
   if (q) {

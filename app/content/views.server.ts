@@ -5,8 +5,7 @@
 import { serverT } from "~/i18n/catalogs.server";
 import { asciiDigits, formatDate, formatNumber, formatYear } from "~/i18n/format";
 import { localizePath, type Locale } from "~/i18n/locales";
-import type { MessageKey } from "~/i18n/translate";
-import { adjacentPosts, findPage, findTag, queryPosts, type PageSummary } from "./catalog.server";
+import { adjacentPosts, findTag, queryPosts, type PageSummary } from "./catalog.server";
 import { imageSize } from "./images.server";
 import { getAppConfig } from "~/settings/app-config.server";
 import { findCategory } from "~/settings/app-config";

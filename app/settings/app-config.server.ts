@@ -67,7 +67,10 @@ export type ConfigAuthor = { userId: number } | "installer" | "system";
 /** A change: the fields to set, or a function of the configuration as it is inside the write transaction. */
 export type ConfigPatch =
   | Partial<AppConfig>
-  | ((current: AppConfig, state: { version: number; tx: Database }) => Partial<AppConfig> | Promise<Partial<AppConfig>>);
+  | ((
+      current: AppConfig,
+      state: { version: number; tx: Database },
+    ) => Partial<AppConfig> | Promise<Partial<AppConfig>>);
 
 /**
  * Writes part of the configuration in one write transaction (read, merge, write: two saves at once never lose

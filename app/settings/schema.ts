@@ -90,11 +90,17 @@ const version = z
  * PUT /api/settings: the fields that changed, and the version they were read at. A field left out stays as it
  * is; a field someone else changed since that version is refused rather than overwritten.
  */
-export const saveSettingsSchema = z.object({ version, ...fieldRules }).partial().required({ version: true });
+export const saveSettingsSchema = z
+  .object({ version, ...fieldRules })
+  .partial()
+  .required({ version: true });
 export type SaveSettingsInput = z.output<typeof saveSettingsSchema>;
 
 /** A switch of the form: a checklist of one ("on" when set). */
-const formFlag = z.array(z.literal("on"), msg("validation.invalid")).max(1).transform((on) => on.length > 0);
+const formFlag = z
+  .array(z.literal("on"), msg("validation.invalid"))
+  .max(1)
+  .transform((on) => on.length > 0);
 
 /** A whole number typed in a form (Persian digits accepted); `invalid` for anything else. */
 function formNumber(rules: z.ZodNumber) {

@@ -34,8 +34,6 @@ export default {
   "sort.title-desc": "Title, Z to A",
   "sort.path-asc": "Address, A to Z",
   "sort.path-desc": "Address, Z to A",
-  apply: "Apply",
-  clear: "Clear filters",
 
   // The list
   "column.title": "Title",

@@ -1,7 +1,8 @@
 /** /manage/settings: the app configuration and its change history. */
 export default {
   title: "Settings",
-  description: "How the site presents itself, and how it treats comments and visits. A save applies to every page at once.",
+  description:
+    "How the site presents itself, and how it treats comments and visits. A save applies to every page at once.",
   readOnly: "You can see the settings. Changing them needs the permission to change settings.",
   sections: "Sections",
 
@@ -61,8 +62,7 @@ export default {
     "Visitors without an account may comment, signed with their browser's key; their comments wait for moderation.",
   "hint.commentsAllowLinks": "Off: a comment with a web address is refused (moderators' are not).",
   "hint.commentsMaxLinks": "A comment with more links than this waits for moderation.",
-  "hint.commentsModerationWords":
-    "One word or phrase per line: a comment containing any of them waits for moderation.",
+  "hint.commentsModerationWords": "One word or phrase per line: a comment containing any of them waits for moderation.",
   "hint.visitLogEnabled": "Off: no page view is recorded.",
   "hint.visitLogRetentionDays": "Older records are deleted every day.",
   "hint.visitLogRespectDoNotTrack": "Browsers that send Do Not Track or Global Privacy Control are not recorded.",
@@ -86,6 +86,10 @@ export default {
   saving: "Saving…",
   unsaved: "Unsaved changes",
   allSaved: "Everything is saved",
+  leaveTitle: "Leave without saving?",
+  leaveDescription: "The changes you made on this page are not saved yet. Leaving throws them away.",
+  stay: "Stay on the page",
+  leave: "Leave without saving",
 
   // Change history
   "history.title": "Change history",

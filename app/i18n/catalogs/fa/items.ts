@@ -35,8 +35,6 @@ export default {
   "sort.title-desc": "عنوان، وارونهٔ الفبا",
   "sort.path-asc": "نشانی، الفبایی",
   "sort.path-desc": "نشانی، وارونهٔ الفبا",
-  apply: "اعمال",
-  clear: "پاک کردن پالایه‌ها",
 
   "column.title": "عنوان",
   "column.locale": "زبان",

@@ -60,7 +60,8 @@ export default {
   "roles.members": "اعضا",
   "roles.builtIn": "پیش‌فرض",
 
-  forbiddenHigherAccount: "ممنوع: این حساب مجوزهایی دارد که شما ندارید. تنها کسی که همهٔ آن‌ها را دارد می‌تواند آن را تغییر دهد.",
+  forbiddenHigherAccount:
+    "ممنوع: این حساب مجوزهایی دارد که شما ندارید. تنها کسی که همهٔ آن‌ها را دارد می‌تواند آن را تغییر دهد.",
   emailTaken: "این نشانی رایانامه را حساب دیگری به کار می‌برد.",
   cannotDisableSelf: "نمی‌توانید حساب خودتان را غیرفعال کنید.",
   cannotDeleteSelf: "نمی‌توانید حساب خودتان را حذف کنید.",
@@ -103,8 +104,8 @@ export default {
   "users.sort.name-desc": "نام، وارونهٔ الفبا",
   "users.sort.signin-desc": "آخرین ورود، تازه‌ترین نخست",
   "users.sort.signin-asc": "آخرین ورود، کهنه‌ترین نخست",
-  "users.apply": "اعمال",
-  "users.clear": "پاک کردن پالایه‌ها",
+  "filters.apply": "جست‌وجو",
+  "filters.clear": "پاک کردن پالایه‌ها",
   "users.actionsOf": "عملیات برای {name}",
   "users.more": "بیشتر",
   "users.edit": "ویرایش مشخصات",
@@ -120,7 +121,8 @@ export default {
   "setPassword.description": "همهٔ نشست‌های این حساب پایان می‌یابد؛ با گذرواژهٔ تازه دوباره وارد می‌شود.",
   "setPassword.submit": "گذاشتن گذرواژه",
   "disable.title": "{name} غیرفعال شود؟",
-  "disable.description": "بی‌درنگ از حساب بیرون می‌رود و تا فعال شدن دوبارهٔ حساب نمی‌تواند وارد شود. چیزی از او حذف نمی‌شود.",
+  "disable.description":
+    "بی‌درنگ از حساب بیرون می‌رود و تا فعال شدن دوبارهٔ حساب نمی‌تواند وارد شود. چیزی از او حذف نمی‌شود.",
   "disable.confirm": "غیرفعال کردن حساب",
   "enable.title": "{name} فعال شود؟",
   "enable.description": "دوباره با گذرواژهٔ خود و با همان نقش‌ها می‌تواند وارد شود.",
@@ -145,7 +147,8 @@ export default {
   "editRole.builtInName": "نام نقش‌های پیش‌فرض تغییر نمی‌کند.",
   "editRole.submit": "ذخیرهٔ نقش",
   "deleteRole.title": "نقش {name} حذف شود؟",
-  "deleteRole.description": "{count} حساب آن را دارند و آنچه این نقش به آن‌ها می‌داد را از دست می‌دهند. نقش‌های دیگرشان می‌ماند.",
+  "deleteRole.description":
+    "{count} حساب آن را دارند و آنچه این نقش به آن‌ها می‌داد را از دست می‌دهند. نقش‌های دیگرشان می‌ماند.",
   "deleteRole.confirm": "حذف نقش",
 
   "form.cancel": "انصراف",

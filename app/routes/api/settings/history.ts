@@ -7,8 +7,7 @@ import { settingsHistoryPage } from "~/settings/settings.server";
 /** GET /api/settings/history?page=: one page of the settings' change history, newest first. */
 export const loader = apiRoute(
   {
-    GET: async (ctx) =>
-      json(await settingsHistoryPage(await getDb(), ctx.query(settingsHistoryQuery).page)),
+    GET: async (ctx) => json(await settingsHistoryPage(await getDb(), ctx.query(settingsHistoryQuery).page)),
   },
   { needs: "dashboard.read", failure: "settings.loadHistoryFailed" },
 );
