@@ -65,7 +65,7 @@ describe("the configuration as fields", () => {
   });
 
   test("the form's values of a configuration parse back to the same fields", () => {
-    const values = settingsFormValues(defaultAppConfig, "fa");
+    const values = settingsFormValues(fieldValues(defaultAppConfig), "fa");
     expect(values.commentsMaxLinks).toBe("۲");
     const parsed = settingsFormSchema.parse(values);
     expect(parsed).toEqual(fieldValues(defaultAppConfig));
@@ -76,7 +76,7 @@ describe("the configuration as fields", () => {
 describe("the settings schemas", () => {
   test("the form takes Persian digits and one moderation word per line (or comma), cleaned and once each", () => {
     const values = {
-      ...settingsFormValues(defaultAppConfig, "en"),
+      ...settingsFormValues(fieldValues(defaultAppConfig), "en"),
       commentsMaxLinks: "۱۲",
       visitLogRetentionDays: " 30 ",
       commentsModerationWords: "cheap\n  Casino ,casino، قمار\n\n\u202Espam",

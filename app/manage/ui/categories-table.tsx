@@ -31,6 +31,8 @@ export function CategoriesTable({ categories, canEdit }: { categories: CategoryI
   const nameOf = (category: CategoryInfo) => category.name[locale];
 
   const move = (index: number, by: -1 | 1) => {
+    // One move at a time; the buttons stay enabled meanwhile, so the one pressed keeps the focus.
+    if (action.pending) return;
     const slugs = categories.map((c) => c.slug);
     const [moved] = slugs.splice(index, 1);
     slugs.splice(index + by, 0, moved!);
@@ -122,7 +124,8 @@ export function CategoriesTable({ categories, canEdit }: { categories: CategoryI
                     <Button
                       variant="outline"
                       size="icon"
-                      disabled={index === 0 || action.pending}
+                      disabled={index === 0}
+                      aria-busy={action.pending || undefined}
                       onClick={() => move(index, -1)}
                       aria-label={t("items.category.moveUp", { name: nameOf(category) })}
                       data-move="-1"
@@ -133,7 +136,8 @@ export function CategoriesTable({ categories, canEdit }: { categories: CategoryI
                     <Button
                       variant="outline"
                       size="icon"
-                      disabled={index === categories.length - 1 || action.pending}
+                      disabled={index === categories.length - 1}
+                      aria-busy={action.pending || undefined}
                       onClick={() => move(index, 1)}
                       aria-label={t("items.category.moveDown", { name: nameOf(category) })}
                       data-move="1"

@@ -4,10 +4,11 @@ import { requirePagePermission } from "~/auth/current-user.server";
 import { getDb } from "~/db/client.server";
 import { pickMessages } from "~/i18n/catalogs.server";
 import { parseLocalizedPath } from "~/i18n/locales";
-import { useT } from "~/i18n/use-t";
+import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
 import { pageQuery } from "~/lib/page-query.server";
 import { readAppConfigState } from "~/settings/app-config.server";
+import { fieldValues } from "~/settings/config-fields";
 import { settingsHistoryQuery } from "~/settings/schema";
 import { settingsHistoryPage } from "~/settings/settings.server";
 import { SettingsForm, settingsFormValues } from "~/settings/ui/settings-form";
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       messages: pickMessages(locale, ["manage", "settings", "validation"]),
-      values: settingsFormValues(config, locale),
+      values: settingsFormValues(fieldValues(config), locale),
       version,
       history,
       canEdit: actor.permissions.includes("settings.edit"),
@@ -49,9 +50,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export default function ManageSettings() {
   const t = useT();
-  const { values, version, history, canEdit } = useLoaderData<typeof loader>();
-  // Each save starts the form again from what is stored now (the version it is based on included).
-  const [generation, setGeneration] = useState(0);
+  const locale = useLocale();
+  const loaded = useLoaderData<typeof loader>();
+  const { history, canEdit } = loaded;
+  // Each save starts the form again from what the server answered it stored (the version included), unless the
+  // page has since loaded a newer version.
+  const [saved, setSaved] = useState<{ version: number; values: typeof loaded.values } | null>(null);
+  const current = saved && saved.version > loaded.version ? saved : loaded;
   return (
     <section className="grid grid-cols-1 gap-6" data-testid="manage-settings">
       <header className="grid gap-1">
@@ -64,11 +69,11 @@ export default function ManageSettings() {
         ) : null}
       </header>
       <SettingsForm
-        key={generation}
-        initial={values}
-        version={version}
+        key={current.version}
+        initial={current.values}
+        version={current.version}
         canEdit={canEdit}
-        onSaved={() => setGeneration((n) => n + 1)}
+        onSaved={(answer) => setSaved({ version: answer.version, values: settingsFormValues(answer.settings, locale) })}
       />
       <SettingsHistory {...history} />
     </section>

@@ -23,8 +23,7 @@ import { SwitchField } from "~/ui/switch-field";
 import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
 import { useApiForm, type ApiFormState } from "~/ui/use-api-form";
-import type { AppConfig } from "../app-config";
-import type { SettingsField } from "../config-fields";
+import { settingsFields, type SettingsField } from "../config-fields";
 import { settingsFormSchema } from "../schema";
 import { ThemePicker } from "./theme-picker";
 
@@ -49,28 +48,23 @@ export type SettingsFormValues = Record<
     string[]
   >;
 
-/** The stored configuration as the settings form holds it (numbers in the page's digits). */
-export function settingsFormValues(config: AppConfig, locale: Locale): SettingsFormValues {
-  const on = (value: boolean) => (value ? ["on"] : []);
-  return {
-    siteNameFa: config.siteName.fa,
-    siteNameEn: config.siteName.en,
-    titleFa: config.title.fa,
-    titleEn: config.title.en,
-    descriptionFa: config.description.fa,
-    descriptionEn: config.description.en,
-    footerFa: config.footer.fa,
-    footerEn: config.footer.en,
-    themePrimary: config.theme.primary,
-    commentsAllowAnonymous: on(config.comments.allowAnonymous),
-    commentsAllowLinks: on(config.comments.allowLinks),
-    commentsMaxLinks: localizeDigits(String(config.comments.maxLinks), locale),
-    commentsModerationWords: config.comments.moderationWords.join("\n"),
-    visitLogEnabled: on(config.visitLog.enabled),
-    visitLogRetentionDays: localizeDigits(String(config.visitLog.retentionDays), locale),
-    visitLogRespectDoNotTrack: on(config.visitLog.respectDoNotTrack),
-    visitLogKeepFullAddresses: on(config.visitLog.keepFullAddresses),
-  };
+/** Settings fields as the API gives them (./config-fields), as the form holds them (numbers in the page's digits). */
+export function settingsFormValues(fields: Record<SettingsField, unknown>, locale: Locale): SettingsFormValues {
+  const values = {} as Record<SettingsField, string | string[]>;
+  for (const field of settingsFields) {
+    const value = fields[field];
+    values[field] =
+      typeof value === "boolean"
+        ? value
+          ? ["on"]
+          : []
+        : typeof value === "number"
+          ? localizeDigits(String(value), locale)
+          : Array.isArray(value)
+            ? value.join("\n")
+            : String(value ?? "");
+  }
+  return values as SettingsFormValues;
 }
 
 /** What the server keeps of each field, as the form holds it: a save sends only what differs from it. */
@@ -96,7 +90,7 @@ export function SettingsForm({
   initial: SettingsFormValues;
   version: number;
   canEdit: boolean;
-  onSaved: () => void;
+  onSaved: (saved: { version: number; settings: Record<SettingsField, unknown> }) => void;
 }) {
   const t = useT();
   const api = useApi();
@@ -114,7 +108,7 @@ export function SettingsForm({
       );
       return { body: { version: basedOn.current, ...changes } };
     },
-    onSuccess: onSaved,
+    onSuccess: (data) => onSaved(data as unknown as { version: number; settings: Record<SettingsField, unknown> }),
     onFailure: (failure) => {
       if (failure.status !== 409) return;
       toast({ title: failure.message, variant: "warning" });
