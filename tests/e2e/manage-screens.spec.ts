@@ -174,6 +174,7 @@ test.describe("management screens", () => {
   });
 
   test("axe finds nothing on the dashboard's screens", async ({ browser, site }) => {
+    test.setTimeout(180_000);
     const page = await signedInPage(browser, site.url);
     for (const viewport of [desktop, phone]) {
       await page.setViewportSize(viewport);

@@ -192,9 +192,11 @@ test("an owner filters, searches and orders the items", async ({ browser, ownSit
   await expect(page).toHaveURL(/\/en\/manage\/items$/);
   await expect(page.getByTestId("filter-locale")).toHaveValue("");
   await page.getByTestId("filter-category").selectOption("tuts");
+  await expect(page).toHaveURL(/\?category=tuts$/);
+  await expect(rows).toHaveCount(6);
   await page.getByTestId("filter-q").fill("bisect");
   await page.getByTestId("filter-q").press("Enter");
-  await expect(page).toHaveURL(/category=tuts/);
+  await expect(page).toHaveURL(/category=tuts&q=bisect|q=bisect&category=tuts/);
   await expect(rows).toHaveCount(2);
   await expect(rows.getByTestId("item-category").first()).toHaveText(/Tutorials$/);
   await page.getByTestId("filter-sort").selectOption("title-asc");

@@ -34,11 +34,14 @@ export function MainNav({
     const list = categoryList.current;
     const header = list?.closest("header");
     if (!list || !header) return;
-    const check = () =>
+    // A category that did not fit sits on the list's second, clipped line: lower than the first one.
+    const check = () => {
+      const items = [...list.children] as HTMLElement[];
       header.toggleAttribute(
         "data-categories-hidden",
-        [...list.children].some((item) => (item as HTMLElement).offsetTop > 0),
+        items.some((item) => item.offsetTop > items[0]!.offsetTop),
       );
+    };
     const observer = new ResizeObserver(check);
     observer.observe(list);
     check();
