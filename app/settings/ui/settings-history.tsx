@@ -31,6 +31,38 @@ function shown(change: FieldChange, value: unknown, t: TFunction, locale: Locale
   return t("settings.history.empty");
 }
 
+/**
+ * What happened to the categories, in words: added, removed and renamed ones, or their new order; each list of
+ * them whole would bury the one that changed.
+ */
+function categoryEvents(change: FieldChange, t: TFunction, locale: Locale): string[] {
+  const before = (Array.isArray(change.before) ? change.before : []) as Category[];
+  const after = (Array.isArray(change.after) ? change.after : []) as Category[];
+  // Isolated (FSI … PDI): a Latin name must not turn a Persian sentence around.
+  const name = (category: Category) => `\u2068${category.name?.[locale] ?? category.slug}\u2069`;
+  const events: string[] = [];
+  for (const category of after) {
+    const old = before.find((c) => c.slug === category.slug);
+    if (!old) events.push(t("settings.history.categoryAdded", { name: name(category) }));
+    else if (name(old) !== name(category) || JSON.stringify(old.name) !== JSON.stringify(category.name)) {
+      events.push(t("settings.history.categoryRenamed", { before: name(old), after: name(category) }));
+    }
+  }
+  for (const category of before) {
+    if (!after.some((c) => c.slug === category.slug)) {
+      events.push(t("settings.history.categoryRemoved", { name: name(category) }));
+    }
+  }
+  const kept = (list: Category[], other: Category[]) =>
+    list.filter((c) => other.some((o) => o.slug === c.slug)).map((c) => c.slug);
+  if (events.length === 0 && kept(before, after).join() !== kept(after, before).join()) {
+    events.push(
+      t("settings.history.categoriesOrdered", { names: after.map(name).join(locale === "fa" ? "، " : ", ") }),
+    );
+  }
+  return events;
+}
+
 /** The settings' change history: who changed which fields, from what to what, and when. */
 export function SettingsHistory({
   entries,
@@ -79,21 +111,34 @@ export function SettingsHistory({
                 <bdi className="min-w-0 truncate text-sm font-medium" data-testid="history-author">
                   {who(entry)}
                 </bdi>
-                <ul className="grid min-w-0 gap-1 text-sm">
+                <ul className="grid min-w-0 gap-2 text-sm">
                   {entry.changes.map((change) => (
-                    <li key={change.field} className="min-w-0" data-field={change.field}>
-                      <span className="text-muted-foreground">
-                        {t(`settings.field.${change.field}` as MessageKey)}:{" "}
+                    <li key={change.field} className="grid min-w-0 gap-0.5" data-field={change.field}>
+                      <span className="text-xs text-muted-foreground">
+                        {t(`settings.field.${change.field}` as MessageKey)}
                       </span>
-                      <bdi className="break-words line-through decoration-muted-foreground/60">
-                        {shown(change, change.before, t, locale)}
-                      </bdi>
-                      <span aria-hidden className="mx-1 text-muted-foreground">
-                        {locale === "fa" ? "←" : "→"}
-                      </span>
-                      <bdi className="break-words font-medium" data-testid="history-after">
-                        {shown(change, change.after, t, locale)}
-                      </bdi>
+                      {change.field === "categories" ? (
+                        categoryEvents(change, t, locale).map((event) => (
+                          <span key={event} className="break-words">
+                            {event}
+                          </span>
+                        ))
+                      ) : (
+                        // Before and after as blocks that wrap whole: a long value never threads through the other.
+                        <span className="flex min-w-0 flex-wrap items-baseline gap-x-1.5">
+                          <span className="sr-only">{t("settings.history.before")}</span>
+                          <bdi className="min-w-0 break-words text-muted-foreground line-through decoration-muted-foreground/60">
+                            {shown(change, change.before, t, locale)}
+                          </bdi>
+                          <span aria-hidden className="text-muted-foreground">
+                            {locale === "fa" ? "←" : "→"}
+                          </span>
+                          <span className="sr-only">{t("settings.history.after")}</span>
+                          <bdi className="min-w-0 break-words font-medium" data-testid="history-after">
+                            {shown(change, change.after, t, locale)}
+                          </bdi>
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>

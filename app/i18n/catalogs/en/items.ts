@@ -51,8 +51,6 @@ export default {
   untranslated: "No {language} page",
   noCategory: "No category",
   unknownCategory: "{slug} (no such category)",
-  noAuthor: "—",
-  view: "View",
   viewOf: "View {title} on the site",
 
   // Categories

@@ -107,5 +107,10 @@ export default {
   "history.off": "Off",
   "history.noWords": "(no words)",
   "history.noCategories": "(no categories)",
-  "history.changedTo": "{before} → {after}",
+  "history.before": "was",
+  "history.after": "now",
+  "history.categoryAdded": "Added {name}",
+  "history.categoryRemoved": "Removed {name}",
+  "history.categoryRenamed": "Renamed {before} to {after}",
+  "history.categoriesOrdered": "New order: {names}",
 } as const;

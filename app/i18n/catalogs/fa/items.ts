@@ -51,8 +51,6 @@ export default {
   untranslated: "صفحهٔ {language} ندارد",
   noCategory: "بی‌دسته",
   unknownCategory: "{slug} (چنین دسته‌ای نیست)",
-  noAuthor: "—",
-  view: "دیدن",
   viewOf: "دیدن {title} در سایت",
 
   "category.title": "دسته‌ها",

@@ -106,5 +106,10 @@ export default {
   "history.off": "خاموش",
   "history.noWords": "(بی‌واژه)",
   "history.noCategories": "(بی‌دسته)",
-  "history.changedTo": "{before} ← {after}",
+  "history.before": "پیش‌تر",
+  "history.after": "اکنون",
+  "history.categoryAdded": "افزودن {name}",
+  "history.categoryRemoved": "حذف {name}",
+  "history.categoryRenamed": "تغییر نام {before} به {after}",
+  "history.categoriesOrdered": "ترتیب تازه: {names}",
 } satisfies CatalogOf<typeof en>;
