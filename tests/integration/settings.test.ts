@@ -161,6 +161,24 @@ describe("a save applies at once, everywhere", () => {
     expect(latest!.changes).toContainEqual({ field: "themePrimary", before: "zinc", after: "teal" });
   });
 
+  test("names that look like markup or entities reach the feed as written", async () => {
+    const { version } = await current();
+    const name = "Tom &amp; Jerry <3";
+    expect((await admin.put("/api/settings", { version, siteNameEn: name })).status).toBe(200);
+    const feed = await (await fetch(`${site.url}/en/feed.xml`)).text();
+    const title = /<title>([^<]*)<\/title>/.exec(feed)![1]!;
+    const decoded = title.replace(/&(#\d+|lt|gt|amp|quot);/g, (_whole, entity: string) =>
+      entity.startsWith("#")
+        ? String.fromCharCode(Number(entity.slice(1)))
+        : { lt: "<", gt: ">", amp: "&", quot: '"' }[entity]!,
+    );
+    expect(decoded).toBe(`${name}: posts`);
+    const home = await visit("/en");
+    expect(textOf(element(home.html, "title"))).toBe(`${name} • Written outdoors`);
+    const again = await current();
+    expect((await admin.put("/api/settings", { version: again.version, siteNameEn: "Field Notes" })).status).toBe(200);
+  });
+
   test("a save that changes nothing writes nothing", async () => {
     const { version, settings: values } = await current();
     const db = await getDb();
