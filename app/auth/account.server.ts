@@ -19,7 +19,7 @@ import { createUser, displayNameOf, findUserByName, type UserRow } from "./users
 
 /**
  * Starts a fresh session for `user` (any session the request carried is ended first: sessions rotate on
- * login), notes the time of the sign-in and records the device the browser identifies itself with. Returns the
+ * login) and records the device the browser identifies itself with. Returns the
  * Set-Cookie header. A disabled account is refused, whichever way it signs in.
  */
 export async function startSession(
@@ -32,7 +32,6 @@ export async function startSession(
   if (user.disabledAt) throw new ServiceError(403, "auth.accountDisabled");
   await destroySession(db, request);
   const { cookie } = await createSession(db, user.id, request, client);
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
   if (device?.pub) {
     const recorded = await recordDevice(db, { ...device, pub: device.pub, userId: user.id, ...client });
     if (recorded) await db.update(users).set({ pub: device.pub }).where(eq(users.id, user.id));
