@@ -43,7 +43,10 @@ export async function createSession(
     ip: client.ip ?? null,
     userAgent: client.userAgent?.slice(0, 500) ?? request.headers.get("user-agent")?.slice(0, 500) ?? null,
   });
-  await db.update(users).set({ lastSignInAt: new Date(now) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ lastSignInAt: new Date(now) })
+    .where(eq(users.id, userId));
   return { sessionId, cookie: sessionCookie(token, request) };
 }
 

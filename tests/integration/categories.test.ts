@@ -219,16 +219,14 @@ describe("removing", () => {
   test("a draft in it counts too", async () => {
     const admin = await signedIn("admin");
     const db = await getDb();
-    await db
-      .insert(pages)
-      .values({
-        locale: "fa",
-        path: "/poems-2026/draft",
-        title: "پیش‌نویس",
-        category: "poems-2026",
-        draft: true,
-        body: "…",
-      });
+    await db.insert(pages).values({
+      locale: "fa",
+      path: "/poems-2026/draft",
+      title: "پیش‌نویس",
+      category: "poems-2026",
+      draft: true,
+      body: "…",
+    });
     await refused(
       () => admin.post("/api/categories/remove", { slug: "poems-2026" }),
       409,
