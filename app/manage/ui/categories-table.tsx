@@ -91,8 +91,11 @@ export function CategoriesTable({ categories, canEdit }: { categories: CategoryI
                   {formatNumber(index + 1, locale)}
                 </span>
                 <div className="grid min-w-0 gap-0.5">
-                  <span className="truncate font-medium" lang="fa" dir="rtl" data-testid="category-name-fa">
-                    {category.name.fa}
+                  {/* Each name isolated in its own direction, aligned with the page's text. */}
+                  <span className="truncate font-medium" data-testid="category-name-fa">
+                    <bdi lang="fa" dir="rtl">
+                      {category.name.fa}
+                    </bdi>
                   </span>
                   <Link
                     to={localizePath(`/${category.slug}`, locale)}
@@ -104,8 +107,10 @@ export function CategoriesTable({ categories, canEdit }: { categories: CategoryI
                     /{category.slug}
                   </Link>
                 </div>
-                <span className="min-w-0 truncate md:col-start-3" lang="en" dir="ltr" data-testid="category-name-en">
-                  {category.name.en}
+                <span className="min-w-0 truncate md:col-start-3" data-testid="category-name-en">
+                  <bdi lang="en" dir="ltr">
+                    {category.name.en}
+                  </bdi>
                 </span>
                 <span className="col-start-2 text-sm text-muted-foreground md:col-start-4" data-testid="category-items">
                   <span className="md:sr-only">{t("items.category.items")}: </span>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { RelativeTime } from "~/comments/ui/relative-time";
 import type { ItemPage } from "~/content/items.server";
 import { formatNumber } from "~/i18n/format";
-import { otherLocale } from "~/i18n/locales";
+import { dirOf, otherLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
@@ -57,21 +57,19 @@ export function ItemsList({ page, filters }: { page: ItemPage; filters: ReactNod
                     <Link
                       to={item.url}
                       className="line-clamp-2 font-medium break-words hover:underline"
-                      lang={item.locale}
-                      dir={item.locale === "fa" ? "rtl" : "ltr"}
                       title={t("items.viewOf", { title: item.title })}
                       data-testid="item-title"
                     >
-                      {item.title}
+                      {/* The title in its own language and direction, aligned with the page's text. */}
+                      <bdi lang={item.locale} dir={dirOf(item.locale)}>
+                        {item.title}
+                      </bdi>
                     </Link>
                   ) : (
-                    <span
-                      className="line-clamp-2 font-medium break-words"
-                      lang={item.locale}
-                      dir={item.locale === "fa" ? "rtl" : "ltr"}
-                      data-testid="item-title"
-                    >
-                      {item.title}
+                    <span className="line-clamp-2 font-medium break-words" data-testid="item-title">
+                      <bdi lang={item.locale} dir={dirOf(item.locale)}>
+                        {item.title}
+                      </bdi>
                     </span>
                   )}
                   <span className="flex min-w-0 flex-wrap gap-x-2 text-xs text-muted-foreground">
