@@ -21,7 +21,7 @@ import { AvatarMenu } from "./auth/ui/avatar-menu";
 import { IdentitySync } from "./identity/ui/identity-sync";
 import { pickMessages } from "./i18n/catalogs.server";
 import { formatYear } from "./i18n/format";
-import { dirOf, localeCookieName, localizePath, parseLocalizedPath, type Locale } from "./i18n/locales";
+import { dirOf, localeCookieName, localizePath, parseLocalizedPath } from "./i18n/locales";
 import { usePageLocales } from "./i18n/page-locales";
 import { useT } from "./i18n/use-t";
 import { readCookie } from "./lib/cookies";
@@ -29,7 +29,6 @@ import { mergeHeaders } from "./lib/headers";
 import { redirectTarget } from "./lib/redirect-target";
 import { secureCookies, siteOrigin } from "./lib/site-origin.server";
 import { SearchBox } from "./content/ui/search-box";
-import { categoryLink } from "./content/views.server";
 import { recentDatabaseHealth } from "./db/health.server";
 import { appConfigOrDefaults } from "./settings/app-config.server";
 import { siteInfo } from "./settings/app-config";
@@ -71,7 +70,10 @@ export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
     locale,
     messages: pickMessages(locale, config.installed ? ["common"] : ["common", "install", "validation"]),
     site: siteInfo(config, locale),
-    categories: config.installed && !unreachable ? await categoryLinks(locale, config.categories) : [],
+    categories:
+      config.installed && !unreachable
+        ? config.categories.map(({ slug, name }) => ({ url: localizePath(`/${slug}`, locale), label: name[locale] }))
+        : [],
     year: formatYear(new Date(), locale),
     origin: siteOrigin(request),
     installed: config.installed,
@@ -90,12 +92,6 @@ export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
   }
   // The status is also forced in entry.server.tsx: a page loader failing on the same database would make it 500.
   return data(rootData, { headers, status: unreachable ? 503 : undefined });
-}
-
-/** Each category's page with its name in the locale (its index page's title when it has one). */
-async function categoryLinks(locale: Locale, slugs: string[]): Promise<{ url: string; label: string }[]> {
-  const links = await Promise.all(slugs.map((slug) => categoryLink(locale, slug)));
-  return links.filter((link) => link !== null);
 }
 
 /**
@@ -156,7 +152,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const page = new URLSearchParams(location.search).get("page");
   const query = page && page !== "1" ? `?page=${encodeURIComponent(page)}` : "";
   return (
-    <html lang={locale} dir={dirOf(locale)} suppressHydrationWarning>
+    <html
+      lang={locale}
+      dir={dirOf(locale)}
+      data-theme={root?.site.theme && root.site.theme !== "zinc" ? root.site.theme : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -86,6 +86,7 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
     follower.stop();
     stopHousekeeping();
   };
+  const notes = await applyPendingMigrations();
   const installed = await readAppConfig()
     .then((config) => config.installed)
     .catch(() => false);
@@ -95,9 +96,9 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
       "Daftar is not installed yet. Open the installer with its one-time setup token:",
       `  ${baseUrl}/?setup=${encodeURIComponent(token)}`,
       `(The token is also in ${setupTokenPath()}.)`,
+      ...notes,
     ];
   }
-  const notes = await applyPendingMigrations();
   // Warm the content caches (highlighter, catalog, search index) in the background; requests do not wait.
   const { warmContent } = await import("~/content/warm.server");
   warmContent();
@@ -105,17 +106,19 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
 }
 
 /**
- * An installed site updated to a version with new migrations applies them before it serves (instances starting
- * together may race; see runMigrations). A failure is reported and the site starts anyway: pages that need
- * the new schema answer with errors until the migration is run.
+ * A database made by an earlier version (it has had migrations) gets this version's new ones before anything
+ * reads it (instances starting together may race; see runMigrations). A new, empty database is left to the
+ * installer. A failure is reported and the site starts anyway: pages that need the new schema answer with errors
+ * until the migration is run.
  */
 async function applyPendingMigrations(): Promise<string[]> {
   const { getDb } = await import("~/db/client.server");
   const { appliedMigrations, migrationCount, runMigrations } = await import("~/db/migrate.server");
   try {
     const db = await getDb();
-    const pending = migrationCount() - (await appliedMigrations(db));
-    if (pending <= 0) return [];
+    const applied = await appliedMigrations(db);
+    const pending = migrationCount() - applied;
+    if (applied === 0 || pending <= 0) return [];
     await runMigrations(db);
     return [`Applied ${pending} database migration${pending === 1 ? "" : "s"}.`];
   } catch (error) {

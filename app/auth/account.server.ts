@@ -20,7 +20,8 @@ import { createUser, displayNameOf, findUserByName, type UserRow } from "./users
 
 /**
  * Starts a fresh session for `user` (any session the request carried is ended first: sessions rotate on
- * login) and records the device the browser identifies itself with. Returns the Set-Cookie header.
+ * login) and records the device the browser identifies itself with. Returns the
+ * Set-Cookie header. A disabled account is refused, whichever way it signs in.
  */
 export async function startSession(
   db: Database,
@@ -29,6 +30,7 @@ export async function startSession(
   client: ClientInfo,
   device?: { pub?: string; deviceName?: string },
 ): Promise<string> {
+  if (user.disabledAt) throw new ServiceError(403, "auth.accountDisabled");
   await destroySession(db, request);
   const { cookie } = await createSession(db, user.id, request, client);
   if (device?.pub) {

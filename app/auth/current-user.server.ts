@@ -48,14 +48,19 @@ async function lookup(request: Request): Promise<CurrentUser | null> {
   const db = await getDb();
   const session = await readSession(db, request).catch(() => undefined);
   if (!session) return null;
-  const account = await accountOf(db, session.userId);
+  // A disabled account's sessions end when it is disabled; one started in that same moment counts for nothing.
+  const account = await accountOf(db, session.userId, { enabledOnly: true });
   return account ? { ...account, sessionId: session.id, sessionExpiresAt: session.expiresAt } : null;
 }
 
 /** The account `userId` with its roles and permissions as the database has them now. */
-export async function accountOf(db: Database, userId: number): Promise<Account | null> {
+export async function accountOf(
+  db: Database,
+  userId: number,
+  { enabledOnly = false }: { enabledOnly?: boolean } = {},
+): Promise<Account | null> {
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) return null;
+  if (!user || (enabledOnly && user.disabledAt)) return null;
   const [permissions, roles] = await Promise.all([permissionsOf(db, user.id), roleNamesOf(db, user.id)]);
   return {
     id: user.id,
@@ -92,6 +97,7 @@ const forbiddenMessages: Partial<Record<Permission, MessageKey>> = {
   "users.manage": "manage.forbiddenManage",
   "comments.create": "comments.forbiddenPost",
   "comments.edit": "comments.forbiddenEdit",
+  "settings.edit": "settings.forbiddenEdit",
 };
 
 /**
@@ -101,10 +107,18 @@ const forbiddenMessages: Partial<Record<Permission, MessageKey>> = {
 export async function authorize(request: Request, needs: "user" | Permission): Promise<CurrentUser> {
   const user = await currentUser(request);
   if (!user) throw new ServiceError(401, "api.unauthorized");
-  if (needs !== "user" && !user.permissions.includes(needs)) {
-    throw new ServiceError(403, forbiddenMessages[needs] ?? "api.forbidden");
-  }
+  if (needs !== "user") requirePermission(user, needs);
   return user;
+}
+
+/**
+ * For a call whose methods need different permissions (reading with dashboard.read, saving with settings.edit):
+ * the method's own check, with the same 403 as `needs`.
+ */
+export function requirePermission(user: Pick<CurrentUser, "permissions">, permission: Permission): void {
+  if (!user.permissions.includes(permission)) {
+    throw new ServiceError(403, forbiddenMessages[permission] ?? "api.forbidden");
+  }
 }
 
 /**

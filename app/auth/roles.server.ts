@@ -4,12 +4,12 @@
  *   creator holds, and a role may only be given to or taken from someone by a holder of all its permissions;
  * - the last account able to manage users (users.manage) can never lose it.
  */
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { permissions as permissionTable, rolePermissions, roles, userRoles, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
-import { isPermission, type Permission } from "./permissions";
+import { adminRoleName, isPermission, type Permission } from "./permissions";
 import { isUniqueViolation } from "./users.server";
 
 export interface RoleInfo {
@@ -107,15 +107,26 @@ async function roleIdsOf(db: Database, userId: number): Promise<number[]> {
   return rows.map((r) => r.roleId);
 }
 
-/** How many accounts hold `permission` through any of their roles. */
+/** How many enabled accounts hold `permission` through any of their roles (a disabled one cannot use it). */
 export async function holdersOf(db: Database, permission: Permission): Promise<number> {
   const row = await db
     .select({ n: sql<number>`count(DISTINCT ${userRoles.userId})` })
     .from(userRoles)
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .where(eq(rolePermissions.permission, permission))
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(rolePermissions.permission, permission), isNull(users.disabledAt)))
     .get();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The last-manager check: run inside the write transaction of any change that can take users.manage from
+ * someone (a role taken away or edited, a role, an account deleted, an account disabled), after the change.
+ * At zero the transaction is rolled back. Writers queue on that transaction, so two such changes at once are
+ * checked one after the other and cannot both succeed.
+ */
+export async function assertManagersRemain(tx: Database): Promise<void> {
+  if ((await holdersOf(tx, "users.manage")) === 0) throw new ServiceError(409, "manage.lastManager");
 }
 
 /** How a call changes an account's roles: gives more, takes some away, or sets exactly these. */
@@ -158,9 +169,7 @@ export async function changeUserRoles(
         .values(added.map((roleId) => ({ userId, roleId })))
         .onConflictDoNothing();
     }
-    if (removed.length && (await holdersOf(tx, "users.manage")) === 0) {
-      throw new ServiceError(409, "manage.lastManager");
-    }
+    if (removed.length) await assertManagersRemain(tx);
     return { added, removed };
   });
 }
@@ -173,4 +182,75 @@ export async function grantableRoleNames(db: Database, actor: Actor, roleIds: nu
     found.flatMap((role) => role.permissions),
   );
   return found.map((role) => role.name);
+}
+
+/** The Admin role made by the installer: it always holds every permission and cannot be changed or deleted. */
+function isAdminRole(role: Pick<RoleInfo, "name" | "builtIn">): boolean {
+  return role.builtIn && role.name === adminRoleName;
+}
+
+async function roleById(db: Database, roleId: number): Promise<RoleInfo> {
+  const [role] = await rolesByIds(db, [roleId]);
+  return role!;
+}
+
+/**
+ * Changes a role's name, description and permissions. Whoever does it must hold every permission the role had
+ * and every one it will have (changing a role changes what each of its holders may do). Built-in roles keep
+ * their names (registration and the installer find them by name); the Admin role cannot be changed at all.
+ */
+export async function updateRole(
+  db: Database,
+  actor: Actor,
+  input: { roleId: number; name: string; description: string; permissions: Permission[] },
+): Promise<RoleInfo> {
+  const wanted = [...new Set(input.permissions)].sort();
+  try {
+    return await writeTransaction(db, async (tx) => {
+      const role = await roleById(tx, input.roleId);
+      if (isAdminRole(role)) throw new ServiceError(403, "manage.adminRoleProtected");
+      if (role.builtIn && input.name !== role.name) {
+        throw new ServiceError(409, "manage.builtInName", {
+          issues: [{ path: "name", message: "manage.builtInName" }],
+        });
+      }
+      assertHolds(actor, [...role.permissions, ...wanted]);
+      await tx
+        .update(roles)
+        .set({ name: input.name, description: input.description, updatedAt: new Date() })
+        .where(eq(roles.id, role.id));
+      await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
+      await tx.insert(rolePermissions).values(wanted.map((permission) => ({ roleId: role.id, permission })));
+      if (role.permissions.includes("users.manage") && !wanted.includes("users.manage")) {
+        await assertManagersRemain(tx);
+      }
+      return { ...role, name: input.name, description: input.description, permissions: wanted };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "name")) {
+      throw new ServiceError(409, "manage.roleNameTaken", {
+        issues: [{ path: "name", message: "manage.roleNameTaken" }],
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Deletes a role made in the dashboard; its holders lose it. Built-in roles stay. Whoever deletes it must hold
+ * all its permissions, and someone must still be able to manage users afterwards.
+ */
+export async function deleteRole(db: Database, actor: Actor, roleId: number): Promise<RoleInfo> {
+  return writeTransaction(db, async (tx) => {
+    const role = await roleById(tx, roleId);
+    if (role.builtIn)
+      throw new ServiceError(403, isAdminRole(role) ? "manage.adminRoleProtected" : "manage.builtInRole");
+    assertHolds(actor, role.permissions);
+    // Its grants go with it (said here rather than left to the foreign keys' cascade, which a server may not apply).
+    await tx.delete(userRoles).where(eq(userRoles.roleId, role.id));
+    await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
+    await tx.delete(roles).where(eq(roles.id, role.id));
+    if (role.permissions.includes("users.manage")) await assertManagersRemain(tx);
+    return role;
+  });
 }

@@ -149,12 +149,67 @@ export const userRolesSchema = z.object({ userId: jsonId, roleIds });
 /** The edit-roles form: its hidden input and checklist hold ids as text. */
 export const userRolesFormSchema = z.object({ userId: formId, roleIds: idList(formId) });
 
-/** GET /api/users/all query. */
+/** An empty query parameter (a form's "All" choice) is the parameter left out. */
+const optionalChoice = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+export const userSorts = ["joined-asc", "joined-desc", "name-asc", "name-desc", "signin-desc", "signin-asc"] as const;
+
+/** GET /api/users/all and /manage/users: search, status, role, order and page. */
 export const userListQuery = z.object({
   q: z.string().trim().max(100).catch(""),
+  status: optionalChoice(z.enum(["active", "disabled"], msg("manage.invalidUserStatus"))),
+  /** A role's id: accounts holding it. */
+  role: optionalChoice(
+    z
+      .string()
+      .transform((value) => asciiDigits(value).trim())
+      .pipe(z.string().regex(/^[1-9]\d{0,15}$/, msg("validation.invalid")))
+      .transform(Number)
+      .pipe(jsonId),
+  ),
+  sort: optionalChoice(z.enum(userSorts, msg("manage.invalidSort"))).transform((sort) => sort ?? "joined-asc"),
   page: queryInteger({ max: PAGE_MAX, fallback: 1 }),
   pageSize: queryInteger({ max: PAGE_SIZE_MAX, fallback: 20 }),
 });
+export type UserListQuery = z.output<typeof userListQuery>;
+
+/** An e-mail address, or nothing (empty). */
+export const optionalEmail = z
+  .string(msg("validation.invalid"))
+  .transform(cleanLine)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .max(254, msg("validation.tooLong", 254))
+      .refine((value) => value === "" || z.email().safeParse(value).success, msg("validation.email")),
+  )
+  .default("");
+
+/** PUT /api/users/update: an administrator changes someone's names, about and e-mail address. */
+export const updateUserSchema = z.object({
+  userId: jsonId,
+  firstName,
+  lastName,
+  about: optionalAbout,
+  email: optionalEmail,
+});
+export const updateUserFormSchema = updateUserSchema.extend({ userId: formId });
+
+/** POST /api/users/disable, /api/users/enable, /api/users/delete and /api/users/end-sessions. */
+export const userIdSchema = z.object({ userId: jsonId });
+
+/** PUT /api/users/set-password: a new password for someone's account (its sessions end). */
+export const setPasswordSchema = z.object({ userId: jsonId, password });
+export const setPasswordFormSchema = setPasswordSchema.extend({ userId: formId });
+
+/** PUT /api/roles/update: a role's name, description and permissions. */
+export const updateRoleSchema = newRoleSchema.extend({ roleId: jsonId });
+export const updateRoleFormSchema = newRoleSchema.extend({ roleId: formId });
+
+/** POST /api/roles/delete. */
+export const roleIdSchema = z.object({ roleId: jsonId });
 
 /** The client-side forms add a confirmation field to the password payloads. */
 export const confirmPassword = z

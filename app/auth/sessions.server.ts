@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sessions } from "~/db/schema";
+import { sessions, users } from "~/db/schema";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { secureCookies } from "~/lib/site-origin.server";
 
@@ -22,8 +22,9 @@ export interface ClientInfo {
 }
 
 /**
- * Starts a session for the user and returns the Set-Cookie header. The cookie holds a random token; the
- * database holds only its hash, so a leaked database cannot be replayed as cookies.
+ * Starts a session for the user (a sign-in: the account's last sign-in is now) and returns the Set-Cookie
+ * header. The cookie holds a random token; the database holds only its hash, so a leaked database cannot be
+ * replayed as cookies.
  */
 export async function createSession(
   db: Database,
@@ -42,6 +43,10 @@ export async function createSession(
     ip: client.ip ?? null,
     userAgent: client.userAgent?.slice(0, 500) ?? request.headers.get("user-agent")?.slice(0, 500) ?? null,
   });
+  await db
+    .update(users)
+    .set({ lastSignInAt: new Date(now) })
+    .where(eq(users.id, userId));
   return { sessionId, cookie: sessionCookie(token, request) };
 }
 

@@ -6,7 +6,7 @@ import type { Database, DatabaseConnection } from "~/db/client.server";
 import { comments, pages, users, type CommentStatus } from "~/db/schema";
 import { defaultLocale, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import { ServiceError } from "~/lib/service-error";
-import { initialStatus } from "./status-rules";
+import { initialStatus, type ModerationRules } from "./status-rules";
 import type { ModerationRow, PublicComment } from "./types";
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -58,7 +58,7 @@ export async function postComment(
   db: DatabaseConnection["db"],
   author: Author,
   input: PostInput,
-  moderationWords: readonly string[],
+  rules: ModerationRules,
 ): Promise<CommentRow> {
   const { canonical } = await commentablePage(db, input.routePath);
   if (input.parentId) {
@@ -82,7 +82,7 @@ export async function postComment(
     approvedBefore,
     anonymous: author.userId === null,
     body: input.body,
-    moderationWords,
+    ...rules,
   });
   // An approved comment changes its page's comment count at once; only that page's documents show it.
   const changes: SiteChange[] = status === "approved" ? [{ topic: "documents", detail: [pageOf(canonical)] }] : [];
@@ -168,6 +168,7 @@ export async function pageComments(
     status: comments.status,
     authorName: comments.authorName,
     authorPub: comments.authorPub,
+    authorDeleted: comments.authorDeleted,
     userId: comments.userId,
     userName: users.userName,
     displayName: users.displayName,
@@ -207,6 +208,7 @@ export async function pageComments(
     authorName: row.displayName || row.authorName,
     authorPub: row.userId === null ? row.authorPub : null,
     authorUserName: row.userName,
+    authorDeleted: row.authorDeleted,
     mine: isMine(row, viewer),
     createdAt: row.createdAt.toISOString(),
     replies: [],
@@ -252,6 +254,7 @@ export async function moderationList(
         authorUserName: users.userName,
         displayName: users.displayName,
         authorPub: comments.authorPub,
+        authorDeleted: comments.authorDeleted,
         userId: comments.userId,
         createdAt: comments.createdAt,
         pageTitle: pages.title,
@@ -279,7 +282,8 @@ export async function moderationList(
       authorName: r.displayName || r.authorName,
       authorUserName: r.authorUserName,
       authorPub: r.userId === null ? r.authorPub : null,
-      anonymous: r.userId === null,
+      anonymous: r.userId === null && !r.authorDeleted,
+      authorDeleted: r.authorDeleted,
       createdAt: r.createdAt.toISOString(),
       pageTitle: r.pageTitle,
     })),

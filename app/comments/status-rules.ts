@@ -1,17 +1,20 @@
 import type { CommentStatus } from "~/db/schema";
 
-export interface StatusFacts {
+export type StatusFacts = {
   /** The author may moderate comments (comments.edit). */
   moderator: boolean;
   /** The author is a signed-in user with at least one earlier approved comment. */
   approvedBefore: boolean;
   anonymous: boolean;
   body: string;
-  moderationWords: readonly string[];
-}
+} & ModerationRules;
 
-/** More links than this hold a comment for moderation (WordPress's default is 2). */
-export const maxLinksBeforeModeration = 2;
+/** The site's moderation settings a new comment is held by. */
+export interface ModerationRules {
+  moderationWords: readonly string[];
+  /** More links than this hold a comment for moderation (WordPress's default is 2). */
+  maxLinks: number;
+}
 
 export function linkCount(body: string): number {
   return body.match(/\b(?:https?:\/\/|www\.)\S+/gi)?.length ?? 0;
@@ -29,7 +32,7 @@ function containsModerationWord(body: string, words: readonly string[]): boolean
  */
 export function initialStatus(facts: StatusFacts): CommentStatus {
   if (facts.moderator) return "approved";
-  if (linkCount(facts.body) > maxLinksBeforeModeration) return "pending";
+  if (linkCount(facts.body) > facts.maxLinks) return "pending";
   if (containsModerationWord(facts.body, facts.moderationWords)) return "pending";
   if (facts.anonymous) return "pending";
   return facts.approvedBefore ? "approved" : "pending";

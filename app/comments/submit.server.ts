@@ -17,6 +17,7 @@ import {
   type PostInput,
 } from "./comments.server";
 import { plainCommentName, type NewCommentInput } from "./schema";
+import { linkCount } from "./status-rules";
 import { verifyCommentEvent } from "./verify-event.server";
 
 /** Who sends the comment, and from where. */
@@ -69,6 +70,12 @@ export async function submitComment(
     event = verified.event;
     author = { userId: null, pub: verified.event.pubkey, name: plainName(requester.displayName), moderator: false };
   }
+  // A site that takes no links refuses them from everyone but moderators, before anything is stored.
+  if (!settings.allowLinks && !moderator && linkCount(input.commentBody) > 0) {
+    throw new ServiceError(400, "comments.linksNotAllowed", {
+      issues: [{ path: "commentBody", message: "comments.linksNotAllowed" }],
+    });
+  }
   if (!moderator) {
     const subject = author.userId !== null ? `user:${author.userId}` : `pub:${author.pub}`;
     refuseOverLimit(await hit(db, commentLimits.byAuthor, subject));
@@ -85,7 +92,7 @@ export async function submitComment(
       ip: requester.ip,
       userAgent: requester.userAgent,
     },
-    settings.moderationWords,
+    settings,
   );
   return { discarded: false, comment };
 }

@@ -9,6 +9,8 @@ export interface PublicComment {
   authorName: string;
   authorPub: string | null;
   authorUserName: string | null;
+  /** The author's account was deleted: shown as a deleted account. */
+  authorDeleted: boolean;
   mine: boolean;
   createdAt: string;
   replies: PublicComment[];
@@ -24,6 +26,8 @@ export interface ModerationRow {
   authorUserName: string | null;
   authorPub: string | null;
   anonymous: boolean;
+  /** The author's account was deleted: shown as a deleted account. */
+  authorDeleted: boolean;
   createdAt: string;
   /** The title of the page it was written on (null once that page is gone). */
   pageTitle: string | null;

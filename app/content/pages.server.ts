@@ -7,7 +7,7 @@ import { pickMessages, serverT } from "~/i18n/catalogs.server";
 import { locales, localizePath, otherLocale, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import type { Messages } from "~/i18n/translate";
 import { getAppConfig } from "~/settings/app-config.server";
-import { siteInfo, type SiteInfo } from "~/settings/app-config";
+import { findCategory, siteInfo, type SiteInfo } from "~/settings/app-config";
 import { findPage, findTag, localeTags, queryPosts } from "./catalog.server";
 import { cacheableDocumentAt } from "./document-store.server";
 import { contentHead } from "./head.server";
@@ -94,7 +94,7 @@ export async function loadHome(request: Request, url: URL) {
       path: "/",
       description: home?.summary.description || ctx.site.description,
     }),
-    title: ctx.site.name,
+    title: ctx.site.title,
     description: home?.summary.description || ctx.site.description,
     html: home?.html ?? "",
     intro: introPost ? await postCard(introPost) : null,
@@ -123,7 +123,7 @@ export async function loadLogs(request: Request, url: URL) {
   const ctx = await context(request, url);
   const config = await getAppConfig();
   const category = ctx.url.searchParams.get("category") ?? undefined;
-  if (category !== undefined && !config.categories.includes(category)) notFound();
+  if (category !== undefined && !findCategory(config, category)) notFound();
   const page = parsePageNumber(ctx.url.searchParams.get("page"));
   if (!page) notFound();
   const listing = await postListing(ctx.locale, {
@@ -139,7 +139,7 @@ export async function loadLogs(request: Request, url: URL) {
   const filters = [
     { url: logsUrl, label: t("content.logs.all"), current: category === undefined },
     ...(await Promise.all(
-      config.categories.map(async (slug) => ({
+      config.categories.map(async ({ slug }) => ({
         url: `${logsUrl}?category=${encodeURIComponent(slug)}`,
         label: await categoryName(ctx.locale, slug),
         current: slug === category,
@@ -197,7 +197,7 @@ export async function loadPage(request: Request, url: URL) {
   }
   const config = await getAppConfig();
   const slug = ctx.path.slice(1);
-  if (config.categories.includes(slug)) {
+  if (findCategory(config, slug)) {
     const page = pageParam(parsePageNumber(ctx.url.searchParams.get("page")));
     return data(await categoryPage(ctx, slug), cacheableDocumentAt(ctx.url, { page }));
   }
@@ -243,7 +243,8 @@ async function categoryPage(ctx: Context, slug: string): Promise<PageData> {
   const listing = await postListing(ctx.locale, { path: ctx.path, category: slug, page });
   if (!listing) notFound();
   const own = await getRenderedPage(ctx.locale, ctx.path);
-  const title = own?.summary.title ?? (await categoryName(ctx.locale, slug));
+  // The category's stored name is its heading; a page written at its address gives the text below it.
+  const title = await categoryName(ctx.locale, slug);
   const description = own?.summary.description ?? "";
   return {
     messages: ctx.messages,

@@ -4,8 +4,10 @@
  * are catalog keys (see app/lib/validation.ts); numbers may be written with Persian digits.
  */
 import * as z from "zod";
+import { asciiDigits } from "~/i18n/format";
 import { defaultLocale, locales } from "~/i18n/locales";
-import { PAGE_MAX, queryInteger } from "~/lib/number-fields";
+import { cleanLine } from "~/lib/clean-text";
+import { PAGE_MAX, PAGE_SIZE_MAX, queryInteger } from "~/lib/number-fields";
 import { msg } from "~/lib/validation";
 
 export const QUERY_LIMIT_MAX = 100;
@@ -42,3 +44,91 @@ export const searchQuery = z.object({
 
 /** A tag page's query: which page of its posts (absent is the first). */
 export const tagPageQuery = z.object({ page: queryInteger({ max: PAGE_MAX, fallback: 1 }) });
+
+// ── Categories and the items list (the dashboard) ───────────────────────────
+
+/**
+ * First segments of addresses the site serves itself: a category there would hide that page (or be hidden by
+ * it). tests/unit/category-rules.test.ts checks this covers every page route.
+ */
+export const reservedSlugs = [
+  "api",
+  "fa",
+  "en",
+  "logs",
+  "tags",
+  "manage",
+  "login",
+  "register",
+  "profile",
+  "403",
+  "healthz",
+  "share-image",
+  "images",
+  "assets",
+] as const;
+
+/**
+ * A new category's slug, its address (`/<slug>`): lower-case Latin letters and digits in words joined by
+ * dashes, at most 40 characters; Persian digits and capitals are accepted and converted.
+ */
+export const categorySlug = z
+  .string(msg("validation.invalid"))
+  .transform((value) => asciiDigits(cleanLine(value)).trim().toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, msg("validation.required"))
+      .max(40, msg("validation.tooLong", 40))
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, msg("items.category.slugChars"))
+      .refine((slug) => !(reservedSlugs as readonly string[]).includes(slug), msg("items.category.slugReserved")),
+  );
+
+/** The slug of a category that exists, as stored (an older site may have slugs today's rules would refuse). */
+const existingSlug = z.string(msg("validation.invalid")).trim().min(1, msg("validation.required")).max(100);
+
+/** A category's name in one language: one line of 1 to 40 characters. */
+const categoryNameField = z
+  .string(msg("validation.invalid"))
+  .transform(cleanLine)
+  .pipe(z.string().trim().min(1, msg("validation.required")).max(40, msg("validation.tooLong", 40)));
+
+/** POST /api/categories/new: a category at the end of the list. */
+export const newCategorySchema = z.object({ slug: categorySlug, nameFa: categoryNameField, nameEn: categoryNameField });
+
+/** PUT /api/categories/update: new names for a category (its slug, its address, stays). */
+export const renameCategorySchema = z.object({
+  slug: existingSlug,
+  nameFa: categoryNameField,
+  nameEn: categoryNameField,
+});
+
+/** PUT /api/categories/order: every category's slug, in the new order. */
+export const categoryOrderSchema = z.object({
+  slugs: z.array(existingSlug, msg("validation.invalid")).min(1, msg("validation.required")).max(200),
+});
+
+/** POST /api/categories/remove. */
+export const removeCategorySchema = z.object({ slug: existingSlug });
+
+/** An empty query parameter (a form's "All" choice) is the parameter left out. */
+const optionalChoice = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+export const itemSorts = ["updated-desc", "updated-asc", "title-asc", "title-desc", "path-asc", "path-desc"] as const;
+export type ItemSort = (typeof itemSorts)[number];
+
+/** GET /api/items and /manage/items: every content item (drafts too), filtered, searched, sorted, by pages. */
+export const itemListQuery = z.object({
+  q: z.string().trim().max(100, msg("validation.tooLong", 100)).default(""),
+  locale: optionalChoice(locale),
+  /** A category's slug, or "none" for items without one. */
+  category: optionalChoice(z.string().trim().max(100, msg("validation.tooLong", 100))),
+  status: optionalChoice(z.enum(["published", "draft"], msg("items.invalidStatus"))),
+  /** "missing": items whose other language has no page at the same path. */
+  translation: optionalChoice(z.enum(["missing", "present"], msg("items.invalidTranslation"))),
+  sort: optionalChoice(z.enum(itemSorts, msg("items.invalidSort"))).transform((sort) => sort ?? "updated-desc"),
+  page: queryInteger({ max: PAGE_MAX, fallback: 1 }),
+  pageSize: queryInteger({ max: PAGE_SIZE_MAX, fallback: 20 }),
+});
+export type ItemListQuery = z.output<typeof itemListQuery>;

@@ -37,8 +37,8 @@ async function publicPaths(): Promise<Map<string, Map<Locale, number>>> {
     const newest = (list: PageSummary[]) => Math.max(0, ...list.map((post) => post.updatedAt));
     touch("/", locale, newest(posts));
     touch("/logs", locale, newest(posts));
-    for (const category of config.categories) {
-      touch(`/${category}`, locale, newest(posts.filter((post) => post.category === category)));
+    for (const { slug } of config.categories) {
+      touch(`/${slug}`, locale, newest(posts.filter((post) => post.category === slug)));
     }
     touch(TAGS_PATH, locale, newest(posts));
     for (const tag of catalog.tags[locale].values()) touch(tag.path, locale, newest(tag.posts));
@@ -100,6 +100,14 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
+/**
+ * Plain text for the feed's own fields. The feed writer escapes < and > but leaves anything that looks like an
+ * entity ("&amp;") as it is, so an ampersand the owner typed is escaped here first.
+ */
+function feedText(text: string): string {
+  return text.replace(/&/g, "&amp;");
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -126,8 +134,8 @@ export async function atomFeed(origin: string, locale: Locale): Promise<string> 
   const siteName = config.siteName[locale];
   const feed = new Feed({
     id: home,
-    title: serverT(locale)("content.feed.title", { site: siteName }),
-    description: config.description[locale],
+    title: feedText(serverT(locale)("content.feed.title", { site: siteName })),
+    description: feedText(config.description[locale]),
     link: home,
     language: locale,
     updated: new Date(Math.max(0, ...posts.map((post) => post.updatedAt))),
@@ -135,7 +143,7 @@ export async function atomFeed(origin: string, locale: Locale): Promise<string> 
     feedLinks: { atom: origin + feedPath(locale) },
     favicon: `${origin}/favicon.ico`,
     image: `${origin}/icon-512.png`,
-    copyright: `© ${siteName}`,
+    copyright: feedText(`© ${siteName}`),
   });
   for (const post of posts) {
     const url = pageUrl(origin, post.path, locale);

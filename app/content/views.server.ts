@@ -5,9 +5,10 @@
 import { serverT } from "~/i18n/catalogs.server";
 import { asciiDigits, formatDate, formatNumber, formatYear } from "~/i18n/format";
 import { localizePath, type Locale } from "~/i18n/locales";
-import type { MessageKey } from "~/i18n/translate";
-import { adjacentPosts, findPage, findTag, queryPosts, type PageSummary } from "./catalog.server";
+import { adjacentPosts, findTag, queryPosts, type PageSummary } from "./catalog.server";
 import { imageSize } from "./images.server";
+import { getAppConfig } from "~/settings/app-config.server";
+import { findCategory } from "~/settings/app-config";
 import type { RenderedPage } from "./render.server";
 import type {
   ArticleView,
@@ -35,18 +36,19 @@ export function dateView(date: string, locale: Locale): DateView {
   return { iso: date, label: formatDate(date, locale) };
 }
 
-/** A category's name: its index page's title when it has one, else the catalog's name, else the slug. */
+/**
+ * A category's name in a language, as the categories page stores it (the one name of the category everywhere:
+ * menus, post cards, its own page's heading); the slug for a category that no longer exists.
+ */
 export async function categoryName(locale: Locale, slug: string): Promise<string> {
-  const page = await findPage(locale, `/${slug}`);
-  if (page) return page.title;
-  const key = `content.category.${slug}` as MessageKey;
-  const name = serverT(locale)(key);
-  return name === key ? slug : name;
+  return findCategory(await getAppConfig(), slug)?.name[locale] ?? slug;
 }
 
+/** The link to a category's page; none for a post whose category does not exist (anymore). */
 export async function categoryLink(locale: Locale, slug: string | null): Promise<LinkItem | null> {
-  if (!slug) return null;
-  return { url: localizePath(`/${slug}`, locale), label: await categoryName(locale, slug) };
+  const category = slug ? findCategory(await getAppConfig(), slug) : undefined;
+  if (!category) return null;
+  return { url: localizePath(`/${category.slug}`, locale), label: category.name[locale] };
 }
 
 async function thumbnailView(src: string | null): Promise<ImageView | null> {

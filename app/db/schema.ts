@@ -31,6 +31,10 @@ export const users = sqliteTable(
     pub: text("pub"),
     /** argon2id hash; null for accounts that only sign in with an OAuth provider. */
     passwordHash: text("password_hash"),
+    /** Set while an administrator has disabled the account: it cannot sign in and holds no session. */
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+    /** The last time the account signed in (password, OAuth or registration). */
+    lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
     ...timestamps,
   },
   (t) => [
@@ -138,8 +142,34 @@ export const devices = sqliteTable(
 export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
   value: text("value", { mode: "json" }).notNull(),
+  /** Grows by one with every change, so a save based on an older reading can be told apart. */
+  version: integer("version").notNull().default(0),
   updatedAt: timestamps.updatedAt,
 });
+
+/**
+ * Every change of the app configuration: who made it, when, and each field before and after. The version is
+ * the one the change produced (unique: one entry per version).
+ */
+export const settingsHistory = sqliteTable(
+  "settings_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    version: integer("version").notNull(),
+    /** Who saved it; null once their account is deleted, or when no person did (`source`). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** "user" (someone in the dashboard), "installer", or "system" (a script, another tool). */
+    source: text("source", { enum: ["user", "installer", "system"] })
+      .notNull()
+      .default("system"),
+    changes: text("changes", { mode: "json" }).$type<{ field: string; before: unknown; after: unknown }[]>().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("settings_history_version_unique").on(t.version),
+    index("settings_history_created_idx").on(t.createdAt),
+  ],
+);
 
 // ── Content ─────────────────────────────────────────────────────────────────
 
@@ -189,6 +219,8 @@ export const comments = sqliteTable(
     /** Nostr public key of an anonymous author (the comment's signed event is kept in `event`). */
     authorPub: text("author_pub"),
     authorName: text("author_name").notNull().default(""),
+    /** The author's account was deleted: the comment stays, attributed to a deleted account. */
+    authorDeleted: integer("author_deleted", { mode: "boolean" }).notNull().default(false),
     body: text("body").notNull(),
     status: text("status", { enum: commentStatuses }).notNull().default("pending"),
     /** The signed Nostr event of an anonymous comment, and its id (unique: a replayed event is refused). */

@@ -211,6 +211,6 @@ export async function createFirstAdmin(input: AdminPayload): Promise<UserRow> {
 export async function finishInstall(): Promise<void> {
   const db = await connectedDb();
   if (!(await isMigrated(db)) || !(await hasAdmin(db))) throw new ServiceError(409, "install.error.adminMissing");
-  await updateAppConfig({ installed: true });
+  await updateAppConfig({ installed: true }, undefined, "installer");
   deleteSetupToken();
 }

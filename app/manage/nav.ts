@@ -1,18 +1,24 @@
 import type { Permission } from "~/auth/permissions";
 import type { MessageKey } from "~/i18n/translate";
+import type { IconName } from "~/ui/icon-names";
 
 export interface ManageNavItem {
   path: string;
   label: MessageKey;
   permission: Permission;
+  icon: IconName;
+  /** Also current on the pages below it (Items on its categories page). */
+  nested?: boolean;
 }
 
 /**
- * The dashboard menu: each entry shows to those holding its permission. Sections add themselves
- * here when their page exists (Items, Builds and Settings are still to come).
+ * The dashboard menu, in its order: each entry shows to those holding its permission. Builds joins it, between
+ * Users and Settings, when its page exists.
  */
 export const manageMenu: ManageNavItem[] = [
-  { path: "/manage", label: "manage.nav.dashboard", permission: "dashboard.read" },
-  { path: "/manage/comments", label: "manage.nav.comments", permission: "comments.edit" },
-  { path: "/manage/users", label: "manage.nav.users", permission: "dashboard.read" },
+  { path: "/manage", label: "manage.nav.dashboard", permission: "dashboard.read", icon: "layout-dashboard" },
+  { path: "/manage/items", label: "manage.nav.items", permission: "dashboard.read", icon: "file-text", nested: true },
+  { path: "/manage/comments", label: "manage.nav.comments", permission: "comments.edit", icon: "message-square" },
+  { path: "/manage/users", label: "manage.nav.users", permission: "dashboard.read", icon: "users" },
+  { path: "/manage/settings", label: "manage.nav.settings", permission: "dashboard.read", icon: "settings" },
 ];

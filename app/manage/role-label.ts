@@ -3,15 +3,21 @@ import type { MessageKey, TFunction } from "~/i18n/translate";
 
 // Role names are unique and the installer creates the built-in ones, so a built-in name always means that role.
 const builtIn = new Set(defaultRoles.map((role) => role.name));
+const builtInDescriptions = new Map(defaultRoles.map((role) => [role.name, role.description]));
 
 /** A role's name in the reader's language: built-in roles are translated, others are as written. */
 export function roleName(name: string, t: TFunction): string {
   return builtIn.has(name) ? t(`manage.roleName.${name}` as MessageKey) : name;
 }
 
-/** A role's description in the reader's language: built-in roles are translated, others are as written. */
+/**
+ * A role's description in the reader's language: a built-in role's own description is translated; one an
+ * administrator rewrote, and every other role's, is as written.
+ */
 export function roleDescription(role: { name: string; description: string; builtIn: boolean }, t: TFunction): string {
-  return role.builtIn && builtIn.has(role.name) ? t(`manage.role.${role.name}` as MessageKey) : role.description;
+  return role.builtIn && builtInDescriptions.get(role.name) === role.description
+    ? t(`manage.role.${role.name}` as MessageKey)
+    : role.description;
 }
 
 /** A permission's short plain-language name ("Moderate comments"). */

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { changeTransaction, onSiteChange } from "~/cluster/change-feed.server";
 import { config as environment } from "~/config.server";
 import { getDb, type Database } from "~/db/client.server";
-import { settings } from "~/db/schema";
-import { defaultAppConfig, type AppConfig } from "./app-config";
+import { settings, settingsHistory } from "~/db/schema";
+import { defaultAppConfig, upgradeAppConfig, type AppConfig } from "./app-config";
+import { configChanges, type FieldChange } from "./config-fields";
 
 const appKey = "app";
 let cached: Promise<AppConfig> | undefined;
@@ -36,15 +37,16 @@ export function readAppConfig(): Promise<AppConfig> {
 }
 
 async function load(): Promise<AppConfig> {
-  let stored: Partial<AppConfig> | undefined;
+  let stored: unknown;
   try {
     const db = await getDb();
-    const row = await db.select().from(settings).where(eq(settings.key, appKey)).get();
-    stored = row?.value as Partial<AppConfig> | undefined;
+    // Only the value: a database of an older version (not yet migrated) may lack newer columns.
+    const row = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, appKey)).get();
+    stored = row?.value;
   } catch (error) {
     if (!isMissingTable(error)) throw error;
   }
-  const config: AppConfig = { ...defaultAppConfig, ...stored };
+  const config = upgradeAppConfig(stored);
   if (environment().forceInstalled) config.installed = true;
   return config;
 }
@@ -54,24 +56,66 @@ function isMissingTable(error: unknown): boolean {
   return /no such table/i.test(message);
 }
 
+/** The configuration as stored now and its version (0 before any change was recorded). */
+export async function readAppConfigState(db: Database): Promise<{ config: AppConfig; version: number }> {
+  const row = await db.select().from(settings).where(eq(settings.key, appKey)).get();
+  return { config: upgradeAppConfig(row?.value), version: row?.version ?? 0 };
+}
+
+/** Who changes the configuration: a person (their account id), the installer, or anything else. */
+export type ConfigAuthor = { userId: number } | "installer" | "system";
+
+/** A change: the fields to set, or a function of the configuration as it is inside the write transaction. */
+export type ConfigPatch =
+  | Partial<AppConfig>
+  | ((
+      current: AppConfig,
+      state: { version: number; tx: Database },
+    ) => Partial<AppConfig> | Promise<Partial<AppConfig>>);
+
 /**
- * Writes part of the configuration in one transaction (read, merge, write: two saves at once never lose each
- * other's fields) and announces it, so every instance's cache and the pages derived from it follow.
+ * Writes part of the configuration in one write transaction (read, merge, write: two saves at once never lose
+ * each other's fields), records who changed which fields in the change history, raises the version, and
+ * announces it, so every instance's cache and the pages derived from it follow. A patch that changes nothing
+ * writes nothing.
  */
-export async function updateAppConfig(patch: Partial<AppConfig>, db?: Database): Promise<AppConfig> {
-  return changeTransaction(db ?? (await getDb()), async (tx, announce) => {
+export async function changeAppConfig(
+  db: Database,
+  patch: ConfigPatch,
+  author: ConfigAuthor = "system",
+): Promise<{ config: AppConfig; version: number; changes: FieldChange[] }> {
+  return changeTransaction(db, async (tx, announce) => {
     const row = await tx.select().from(settings).where(eq(settings.key, appKey)).get();
-    const stored = (row?.value ?? {}) as Partial<AppConfig>;
-    const next: AppConfig = { ...defaultAppConfig, ...stored, ...patch };
-    const value = { ...next, installed: patch.installed ?? Boolean(stored.installed) };
+    const current = upgradeAppConfig(row?.value);
+    const version = row?.version ?? 0;
+    const wanted = typeof patch === "function" ? await patch(current, { version, tx }) : patch;
+    const next: AppConfig = { ...current, ...wanted, installed: wanted.installed ?? current.installed };
+    const changes = configChanges(current, next);
+    if (row && changes.length === 0) return { config: withEnvironment(next), version, changes };
     await tx
       .insert(settings)
-      .values({ key: appKey, value })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+      .values({ key: appKey, value: next, version: version + 1 })
+      .onConflictDoUpdate({ target: settings.key, set: { value: next, version: version + 1, updatedAt: new Date() } });
+    if (changes.length) {
+      await tx.insert(settingsHistory).values({
+        version: version + 1,
+        userId: typeof author === "object" ? author.userId : null,
+        source: typeof author === "object" ? "user" : author,
+        changes,
+      });
+    }
     announce({ topic: "settings", detail: null });
-    if (environment().forceInstalled) next.installed = true;
-    return next;
+    return { config: withEnvironment(next), version: version + 1, changes };
   });
+}
+
+/** `changeAppConfig` for callers that only need the result. */
+export async function updateAppConfig(patch: ConfigPatch, db?: Database, author?: ConfigAuthor): Promise<AppConfig> {
+  return (await changeAppConfig(db ?? (await getDb()), patch, author)).config;
+}
+
+function withEnvironment(config: AppConfig): AppConfig {
+  return environment().forceInstalled ? { ...config, installed: true } : config;
 }
 
 /**

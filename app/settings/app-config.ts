@@ -2,6 +2,29 @@ import type { Locale } from "~/i18n/locales";
 
 export type Localized = Record<Locale, string>;
 
+/** A category of posts: its address (`/<slug>`) and its name in each language. */
+export interface Category {
+  slug: string;
+  name: Localized;
+}
+
+/** The primary colours a site can take; each is a palette of app.css (`html[data-theme]`). */
+export const themeColors = [
+  "zinc",
+  "slate",
+  "stone",
+  "red",
+  "rose",
+  "orange",
+  "amber",
+  "green",
+  "teal",
+  "blue",
+  "indigo",
+  "violet",
+] as const;
+export type ThemeColor = (typeof themeColors)[number];
+
 /** The app configuration (site names, descriptions, footer, categories, theme), stored as the "app" setting. */
 export interface AppConfig {
   installed: boolean;
@@ -9,12 +32,26 @@ export interface AppConfig {
   title: Localized;
   description: Localized;
   footer: Localized;
-  categories: string[];
-  theme: { primary: string };
-  comments: { allowAnonymous: boolean; moderationWords: string[] };
+  categories: Category[];
+  theme: { primary: ThemeColor };
+  comments: {
+    allowAnonymous: boolean;
+    moderationWords: string[];
+    /** Whether comments may contain web addresses at all. */
+    allowLinks: boolean;
+    /** A comment with more links than this waits for moderation. */
+    maxLinks: number;
+  };
+  visitLog: { enabled: boolean; retentionDays: number; respectDoNotTrack: boolean; keepFullAddresses: boolean };
 }
 
-export const defaultCategories = ["books", "notes", "projects", "tuts"];
+/** The four categories a new site starts with, named as the bundled content names them. */
+export const defaultCategories: Category[] = [
+  { slug: "books", name: { fa: "کتاب‌ها", en: "Books" } },
+  { slug: "notes", name: { fa: "یادداشت‌ها", en: "Notes" } },
+  { slug: "projects", name: { fa: "پروژه‌ها", en: "Projects" } },
+  { slug: "tuts", name: { fa: "آموزش‌ها", en: "Tutorials" } },
+];
 
 /** What the site shows before the installer has stored a configuration. */
 export const defaultAppConfig: AppConfig = {
@@ -25,16 +62,74 @@ export const defaultAppConfig: AppConfig = {
   footer: { fa: "نوشته‌شده با عشق، به فارسی و انگلیسی.", en: "Written with care, in Persian and English." },
   categories: defaultCategories,
   theme: { primary: "zinc" },
-  comments: { allowAnonymous: true, moderationWords: [] },
+  comments: { allowAnonymous: true, moderationWords: [], allowLinks: true, maxLinks: 2 },
+  visitLog: { enabled: true, retentionDays: 90, respectDoNotTrack: true, keepFullAddresses: false },
 };
+
+type Stored = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Stored =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Each field of `defaults` the stored object has with the same type; the default otherwise. */
+function mergeSection<T extends object>(defaults: T, stored: unknown): T {
+  if (!isObject(stored)) return { ...defaults };
+  const out = { ...defaults } as Record<string, unknown>;
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const value = stored[key];
+    if (Array.isArray(fallback) ? Array.isArray(value) : typeof value === typeof fallback) out[key] = value;
+  }
+  return out as T;
+}
+
+/**
+ * A stored category in any of the shapes the configuration has had: a bare slug (names came from the
+ * catalogs then: the four defaults keep those names, others are named by their slug until renamed) or
+ * `{ slug, name }`.
+ */
+function upgradeCategory(stored: unknown): Category | undefined {
+  if (typeof stored === "string") {
+    return defaultCategories.find((c) => c.slug === stored) ?? { slug: stored, name: { fa: stored, en: stored } };
+  }
+  if (!isObject(stored) || typeof stored.slug !== "string") return undefined;
+  const fallback = defaultCategories.find((c) => c.slug === stored.slug)?.name ?? { fa: stored.slug, en: stored.slug };
+  return { slug: stored.slug, name: mergeSection(fallback, stored.name) };
+}
+
+/**
+ * The configuration as stored, in whatever shape an older version wrote it, made whole: every section
+ * present with its defaults filling what is missing or of the wrong type. Reading never fails on an old or
+ * partial configuration; the next save writes the current shape.
+ */
+export function upgradeAppConfig(stored: unknown): AppConfig {
+  const from = isObject(stored) ? stored : {};
+  const categories = Array.isArray(from.categories)
+    ? from.categories.map(upgradeCategory).filter((c): c is Category => c !== undefined)
+    : defaultCategories;
+  const theme = mergeSection(defaultAppConfig.theme, from.theme);
+  return {
+    installed: from.installed === true,
+    siteName: mergeSection(defaultAppConfig.siteName, from.siteName),
+    title: mergeSection(defaultAppConfig.title, from.title),
+    description: mergeSection(defaultAppConfig.description, from.description),
+    footer: mergeSection(defaultAppConfig.footer, from.footer),
+    // A slug appears once, the first time.
+    categories: categories.filter((c, i) => categories.findIndex((other) => other.slug === c.slug) === i),
+    theme: { primary: (themeColors as readonly string[]).includes(theme.primary) ? theme.primary : "zinc" },
+    comments: mergeSection(defaultAppConfig.comments, from.comments),
+    visitLog: mergeSection(defaultAppConfig.visitLog, from.visitLog),
+  };
+}
 
 /** What every page needs of the configuration, in one locale. */
 export interface SiteInfo {
   name: string;
+  /** The home page's heading. */
   title: string;
   description: string;
   footer: string;
-  categories: string[];
+  /** The primary colour (`<html data-theme>`). */
+  theme: ThemeColor;
 }
 
 export function siteInfo(config: AppConfig, locale: Locale): SiteInfo {
@@ -43,6 +138,10 @@ export function siteInfo(config: AppConfig, locale: Locale): SiteInfo {
     title: config.title[locale],
     description: config.description[locale],
     footer: config.footer[locale],
-    categories: config.categories,
+    theme: config.theme.primary,
   };
+}
+
+export function findCategory(config: AppConfig, slug: string): Category | undefined {
+  return config.categories.find((category) => category.slug === slug);
 }

@@ -7,7 +7,14 @@ import { expect, open, signedInPage, test } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
-const managePages = ["/manage", "/manage/comments", "/manage/users"];
+const managePages = [
+  "/manage",
+  "/manage/comments",
+  "/manage/users",
+  "/manage/settings",
+  "/manage/items",
+  "/manage/items/category",
+];
 
 /**
  * Comments in every status, written to the site's database: long Persian and English texts, an unbroken address
@@ -85,11 +92,27 @@ test.describe("management screens", () => {
       for (const row of await page.getByTestId("user-row").all()) {
         await row.scrollIntoViewIfNeeded();
         await expect(row.getByTestId("edit-roles")).toBeInViewport({ ratio: 1 });
+        await expect(row.getByTestId("user-actions")).toBeInViewport({ ratio: 1 });
       }
       // Permission chips wrap whole: none is cut at the window's edge.
       for (const chip of await page.getByTestId("role-row").locator("[data-permission]").all()) {
         await chip.scrollIntoViewIfNeeded();
         await expect(chip).toBeInViewport({ ratio: 1 });
+      }
+    }
+    await page.context().close();
+  });
+
+  test("on a phone, every category's actions are on screen", async ({ browser, site }) => {
+    const page = await signedInPage(browser, site.url);
+    await page.setViewportSize(phone);
+    for (const prefix of ["", "/en"]) {
+      await open(page, `${prefix}/manage/items/category`);
+      for (const row of await page.getByTestId("category-row").all()) {
+        await row.scrollIntoViewIfNeeded();
+        for (const action of ["move-up", "move-down", "rename-category", "remove-category"]) {
+          await expect(row.getByTestId(action)).toBeInViewport({ ratio: 1 });
+        }
       }
     }
     await page.context().close();
@@ -150,12 +173,13 @@ test.describe("management screens", () => {
     await page.context().close();
   });
 
-  test("axe finds nothing on the comments and users screens", async ({ browser, site }) => {
+  test("axe finds nothing on the dashboard's screens", async ({ browser, site }) => {
+    test.setTimeout(180_000);
     const page = await signedInPage(browser, site.url);
     for (const viewport of [desktop, phone]) {
       await page.setViewportSize(viewport);
       for (const prefix of ["", "/en"]) {
-        for (const address of ["/manage/comments", "/manage/users"]) {
+        for (const address of managePages.slice(1)) {
           await open(page, `${prefix}${address}`);
           const { violations } = await new AxeBuilder({ page }).analyze();
           expect(

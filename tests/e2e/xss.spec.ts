@@ -1,6 +1,7 @@
 /**
  * Script injection through every place people write: comments and their authors' names, account names and
- * about, role names, page content and front matter, search queries. Each payload is written the way people
+ * about, role names, page content and front matter, search queries, the site's settings (its names, title,
+ * description, footer and moderation words) and category names. Each payload is written the way people
  * write it (the API, the import of content), then every screen that shows it is opened in Chromium: nothing may
  * run (no dialog, no marker set), no live markup may come through (no event-handler attribute, no javascript:
  * link, no frame), and the Content Security Policy is never the one that stopped it (the fixture fails a test
@@ -190,4 +191,62 @@ test("search queries and their results stay text", async ({ page }) => {
   await page.getByTestId("search-button").click();
   await page.getByTestId("search-input").fill("Hostile");
   await expect(page.getByTestId("search-results").getByRole("option").first()).toContainText("<script>");
+});
+
+test("the site's settings and category names stay text on every page that shows them", async ({
+  page,
+  hostileSite,
+}) => {
+  const origin = hostileSite.url;
+  const request = page.request;
+  await signIn(request, origin, "admin");
+  const { version } = (await (await request.get("/api/settings")).json()) as { version: number };
+  const saved = await request.put("/api/settings", {
+    headers: { origin },
+    data: {
+      version,
+      siteNameFa: payloads[0],
+      siteNameEn: payloads[1],
+      titleFa: payloads[2],
+      titleEn: payloads[3],
+      descriptionFa: payloads[4],
+      descriptionEn: payloads[5],
+      footerFa: payloads[6],
+      footerEn: payloads[9],
+      commentsModerationWords: payloads,
+    },
+  });
+  expect(saved.status()).toBe(200);
+  for (const [i, payload] of payloads.slice(0, 4).entries()) {
+    const answer = await request.post("/api/categories/new", {
+      headers: { origin },
+      data: { slug: `hostile-${i}`, nameFa: payload.slice(0, 40), nameEn: payload.slice(0, 40) },
+    });
+    expect(answer.status(), payload).toBe(201);
+  }
+  const member = (await (await request.get("/api/users/all?q=member")).json()) as { users: { id: number }[] };
+  await request.put("/api/users/update", {
+    headers: { origin },
+    data: { userId: member.users[0]!.id, firstName: payloads[1], lastName: payloads[2], about: payloads[3], email: "" },
+  });
+
+  for (const screen of [
+    "/",
+    "/en",
+    "/notes",
+    "/en/hostile-0",
+    "/logs",
+    "/manage/settings",
+    "/manage/items",
+    "/manage/items/category",
+    "/manage/users",
+  ]) {
+    await open(page, screen);
+    await expectInert(page);
+  }
+  // Shown as the text they are.
+  await open(page, "/en");
+  await expect(page.getByTestId("site-name")).toContainText(payloads[1]!);
+  await expect(page.getByTestId("footer-text")).toHaveText(payloads[9]!);
+  await expect(page).toHaveTitle(new RegExp(`^${payloads[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
 });

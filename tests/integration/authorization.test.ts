@@ -45,6 +45,14 @@ const usersManage = (status: number): Expect => ({
   editor: 403,
   admin: status,
 });
+/** settings.edit: only Admin (reading the settings needs dashboard.read only). */
+const settingsEdit = (status: number): Expect => ({
+  anonymous: 401,
+  member: 403,
+  moderator: 403,
+  editor: 403,
+  admin: status,
+});
 /** comments.edit: Moderator and Admin hold it (Editor and Member do not). */
 const commentsEdit = (status: number): Expect => ({
   anonymous: 401,
@@ -85,6 +93,14 @@ const apiTable: Row[] = [
   { route: "api/roles/add-user", method: "POST", expect: usersManage(400) },
   { route: "api/roles/remove-user", method: "POST", expect: usersManage(400) },
   { route: "api/roles/set-user", method: "PUT", expect: usersManage(400) },
+  { route: "api/roles/update", method: "PUT", expect: usersManage(400) },
+  { route: "api/roles/delete", method: "POST", expect: usersManage(400) },
+  { route: "api/users/update", method: "PUT", expect: usersManage(400) },
+  { route: "api/users/disable", method: "POST", expect: usersManage(400) },
+  { route: "api/users/enable", method: "POST", expect: usersManage(400) },
+  { route: "api/users/delete", method: "POST", expect: usersManage(400) },
+  { route: "api/users/set-password", method: "PUT", expect: usersManage(400) },
+  { route: "api/users/end-sessions", method: "POST", expect: usersManage(400) },
   { route: "api/identity/device", method: "PUT", expect: signedIn(400) },
   // No provider is configured here: the calls exist but answer "not configured".
   { route: "api/oauth/:provider/start", method: "GET", url: "/api/oauth/github/start", expect: all(404) },
@@ -105,6 +121,16 @@ const apiTable: Row[] = [
   { route: "api/comments/new", method: "POST", expect: all(400) },
   { route: "api/comments/all", method: "GET", expect: commentsEdit(200) },
   { route: "api/comments/moderate", method: "POST", expect: commentsEdit(400) },
+  // Settings, items and categories: reading needs dashboard.read, changing needs settings.edit.
+  { route: "api/settings", method: "GET", expect: dashboard(200) },
+  { route: "api/settings", method: "PUT", expect: settingsEdit(400) },
+  { route: "api/settings/history", method: "GET", expect: dashboard(200) },
+  { route: "api/items/all", method: "GET", expect: dashboard(200) },
+  { route: "api/categories/all", method: "GET", expect: dashboard(200) },
+  { route: "api/categories/new", method: "POST", expect: settingsEdit(400) },
+  { route: "api/categories/update", method: "PUT", expect: settingsEdit(400) },
+  { route: "api/categories/order", method: "PUT", expect: settingsEdit(400) },
+  { route: "api/categories/remove", method: "POST", expect: settingsEdit(400) },
   { route: "api/*", method: "GET", url: "/api/no/such/call", expect: all(404) },
   { route: "api/*", method: "POST", url: "/api/no/such/call", expect: all(404) },
 ];
@@ -114,6 +140,9 @@ const pageTable: Row[] = [
   { route: "manage", method: "GET", expect: page("dashboard.read") },
   { route: "manage/users", method: "GET", expect: page("dashboard.read") },
   { route: "manage/comments", method: "GET", expect: page("comments.edit") },
+  { route: "manage/settings", method: "GET", expect: page("dashboard.read") },
+  { route: "manage/items", method: "GET", expect: page("dashboard.read") },
+  { route: "manage/items/category", method: "GET", expect: page("dashboard.read") },
 ];
 
 /** Every path app/routes.ts declares, parents joined to children. */

@@ -11,6 +11,7 @@ describe("a new comment's status", () => {
     anonymous: false,
     body: "A thoughtful remark.",
     moderationWords: [],
+    maxLinks: 2,
   };
   test.each([
     ["a first comment waits", base, "pending"],
@@ -25,6 +26,16 @@ describe("a new comment's status", () => {
     [
       "two links are fine for a trusted author",
       { ...base, approvedBefore: true, body: "https://a.example and https://b.example" },
+      "approved",
+    ],
+    [
+      "a site allowing no links before moderation holds even one",
+      { ...base, approvedBefore: true, body: "see https://a.example", maxLinks: 0 },
+      "pending",
+    ],
+    [
+      "a site allowing five links lets five through",
+      { ...base, approvedBefore: true, body: "https://a.example ".repeat(5), maxLinks: 5 },
       "approved",
     ],
     [

@@ -77,6 +77,7 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
       authorName,
       authorPub: null,
       authorUserName: user?.userName ?? null,
+      authorDeleted: false,
       mine: true,
       createdAt: posted.createdAt,
       replies: [],
@@ -156,7 +157,7 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
 function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: () => void }) {
   const t = useT();
   const locale = useLocale();
-  const name = comment.authorName || t("comments.anonymous");
+  const name = comment.authorDeleted ? t("comments.deletedAccount") : comment.authorName || t("comments.anonymous");
   return (
     <article
       id={`comment-${comment.id}`}

@@ -42,7 +42,9 @@ export function ModerationItem({
         />
       </label>
       <div className="grid min-w-0 gap-0.5 text-sm">
-        <bdi className="truncate font-medium">{row.authorName || t("comments.manage.anonymousAuthor")}</bdi>
+        <bdi className="truncate font-medium">
+          {row.authorDeleted ? t("comments.deletedAccount") : row.authorName || t("comments.manage.anonymousAuthor")}
+        </bdi>
         <span className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
           {handle ? (
             <span dir="ltr" className="truncate">

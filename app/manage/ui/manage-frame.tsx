@@ -5,6 +5,7 @@ import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { cn } from "~/ui/cn";
 import { manageMenu } from "~/manage/nav";
+import { Icon } from "~/ui/icon";
 
 /**
  * The dashboard's frame: its menu (beside the page on wide screens, above it on narrow ones) and the page.
@@ -17,19 +18,21 @@ export function ManageFrame({ permissions, children }: { permissions: readonly P
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8" data-testid="manage-frame">
       <nav aria-label={t("manage.nav.label")} className="md:sticky md:top-20 md:self-start">
-        <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:grid md:overflow-visible md:p-0">
+        {/* On a phone the entries wrap onto a second line rather than scroll: every section stays in sight. */}
+        <ul className="flex flex-wrap gap-1 border-b pb-2 md:grid md:border-0 md:pb-0" data-testid="manage-nav">
           {items.map((item) => (
             <li key={item.path}>
               <NavLink
                 to={localizePath(item.path, locale)}
-                end
+                end={!item.nested}
                 className={({ isActive }) =>
                   cn(
-                    "block whitespace-nowrap rounded-md px-3 py-2 text-sm transition-colors hover:bg-accent",
+                    "flex min-h-10 items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm transition-colors hover:bg-accent",
                     isActive ? "bg-accent font-semibold text-foreground" : "text-muted-foreground",
                   )
                 }
               >
+                <Icon name={item.icon} className="size-4 shrink-0" />
                 {t(item.label)}
               </NavLink>
             </li>

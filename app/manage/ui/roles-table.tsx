@@ -9,12 +9,31 @@ import { Icon } from "~/ui/icon";
 import { ListHeader } from "./list-header";
 
 /** The one column template of the header and every row from md up. */
-const columns = "md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_6rem] md:gap-x-4 md:px-3";
+const columns = "md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_4.5rem_10rem] md:gap-x-4 md:px-3";
 
-/** Every role with its description, permissions and member count. */
-export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; canManage: boolean; onAdd: () => void }) {
+/**
+ * Every role with its description, permissions and member count; for those who manage users, editing it and
+ * deleting it (not the built-in ones; the Admin role not at all). `mayChange` says whether the reader holds all
+ * of a role's permissions, without which the server refuses either.
+ */
+export function RolesTable({
+  roles,
+  canManage,
+  mayChange,
+  onAdd,
+  onEdit,
+  onDelete,
+}: {
+  roles: RoleInfo[];
+  canManage: boolean;
+  mayChange: (role: RoleInfo) => boolean;
+  onAdd: () => void;
+  onEdit: (role: RoleInfo) => void;
+  onDelete: (role: RoleInfo) => void;
+}) {
   const t = useT();
   const locale = useLocale();
+  const isAdmin = (role: RoleInfo) => role.builtIn && role.name === "Admin";
   return (
     <Card
       title={t("manage.roles.heading")}
@@ -34,6 +53,7 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
           <span>{t("manage.roles.name")}</span>
           <span>{t("manage.roles.permissions")}</span>
           <span className="text-end">{t("manage.roles.members")}</span>
+          {canManage ? <span className="text-end">{t("manage.roles.actions")}</span> : <span />}
         </ListHeader>
         <ul className="grid gap-3 md:gap-0 md:divide-y">
           {roles.map((role) => (
@@ -79,6 +99,51 @@ export function RolesTable({ roles, canManage, onAdd }: { roles: RoleInfo[]; can
                 <span className="md:sr-only">{t("manage.roles.members")}: </span>
                 {formatNumber(role.userCount, locale)}
               </span>
+              {canManage ? (
+                <span className="flex flex-wrap justify-end gap-1">
+                  {isAdmin(role) ? (
+                    <span
+                      className="flex items-center gap-1 text-xs text-muted-foreground"
+                      data-testid="role-protected"
+                    >
+                      <Icon name="lock" className="size-3.5" />
+                      {t("manage.roles.protected")}
+                    </span>
+                  ) : mayChange(role) ? (
+                    <>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => onEdit(role)}
+                        aria-label={t("manage.roles.editOf", { name: roleName(role.name, t) })}
+                        data-testid="edit-role"
+                      >
+                        <Icon name="pencil" />
+                        {t("manage.roles.edit")}
+                      </Button>
+                      {role.builtIn ? null : (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="text-destructive"
+                          onClick={() => onDelete(role)}
+                          aria-label={t("manage.roles.deleteOf", { name: roleName(role.name, t) })}
+                          data-testid="delete-role"
+                        >
+                          <Icon name="trash-2" />
+                          {t("manage.roles.delete")}
+                        </Button>
+                      )}
+                    </>
+                  ) : (
+                    <Icon
+                      name="lock"
+                      className="size-4 text-muted-foreground"
+                      aria-label={t("manage.forbiddenEscalation")}
+                    />
+                  )}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

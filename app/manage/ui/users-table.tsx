@@ -1,42 +1,48 @@
-import { Form, Link, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { RelativeTime } from "~/comments/ui/relative-time";
 import type { UserPage } from "~/auth/user-admin.server";
-import { formatDate, formatNumber } from "~/i18n/format";
+import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
+import { roleName } from "~/manage/role-label";
 import { Avatar } from "~/ui/avatar";
-import { Button, buttonClass } from "~/ui/button";
+import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
-import { Input } from "~/ui/input";
-import { roleName } from "~/manage/role-label";
 import { ListHeader } from "./list-header";
+import { ListPagination } from "./list-pagination";
+import { UserActions, type UserAction } from "./user-actions";
 
-/** The one column template of the header and every row from md up. */
-const columns = "md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.9fr)_9rem] md:gap-x-4";
+/** The one column template of the header and every row from lg up. */
+const columns =
+  "lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,0.9fr)_5.5rem_10.5rem] lg:gap-x-4";
 
-/** The accounts: search, one page of the table, and the way to the next and previous pages. */
+type User = UserPage["users"][number];
+
+/**
+ * The accounts: search, filters and order, one page of the list, and the way to the next and previous pages.
+ * Each account shows its e-mail, roles, last sign-in and status; those who manage users get its actions (not
+ * on accounts holding permissions they lack, which the server would refuse).
+ */
 export function UsersTable({
   page,
-  q,
+  filters,
+  selfId,
   canManage,
+  canActOn,
   onAdd,
-  onEditRoles,
+  onAction,
 }: {
   page: UserPage;
-  q: string;
+  filters: ReactNode;
+  selfId: number;
   canManage: boolean;
+  canActOn: (user: User) => boolean;
   onAdd: () => void;
-  onEditRoles: (user: UserPage["users"][number]) => void;
+  onAction: (user: User, action: UserAction) => void;
 }) {
   const t = useT();
   const locale = useLocale();
-  const location = useLocation();
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  const pageLink = (n: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(n));
-    return `${location.pathname}?${params}`;
-  };
   return (
     <Card
       title={t("manage.users.heading")}
@@ -51,56 +57,62 @@ export function UsersTable({
         ) : null
       }
     >
-      <Form method="get" role="search" className="flex gap-2">
-        <label className="sr-only" htmlFor="user-search">
-          {t("manage.users.search")}
-        </label>
-        <Input
-          id="user-search"
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder={t("manage.users.searchPlaceholder")}
-          dir="auto"
-        />
-        <Button type="submit" variant="outline" aria-label={t("manage.users.searchSubmit")}>
-          <Icon name="search" />
-          <span className="hidden sm:inline">{t("manage.users.searchSubmit")}</span>
-        </Button>
-      </Form>
-      {/* A list, not a table: on a phone each account is a card with its action in view; from md up the rows
+      {filters}
+      {/* A list, not a table: on a phone each account is a card with its actions in view; from lg up the rows
           share one column template and read as a table. */}
       <div data-testid="users-table">
-        <ListHeader columns={columns}>
+        <ListHeader columns={columns} wide="lg">
           <span>{t("manage.users.name")}</span>
-          <span>{t("manage.users.userName")}</span>
+          <span>{t("manage.users.email")}</span>
           <span>{t("manage.users.roles")}</span>
-          <span>{t("manage.users.joined")}</span>
-          {canManage ? <span className="text-end">{t("manage.users.actions")}</span> : null}
+          <span>{t("manage.users.lastSignIn")}</span>
+          <span>{t("manage.users.status")}</span>
+          {canManage ? <span className="text-end">{t("manage.users.actions")}</span> : <span />}
         </ListHeader>
-        <ul className="grid gap-3 md:gap-0 md:divide-y">
+        <ul className="grid gap-3 lg:gap-0 lg:divide-y">
           {page.users.map((user) => (
             <li
               key={user.id}
               className={cn(
                 columns,
-                "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 rounded-lg border p-3 md:rounded-none md:border-0 md:px-3 md:py-3",
+                "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 rounded-lg border p-3 lg:rounded-none lg:border-0 lg:px-3 lg:py-3",
+                user.disabled && "bg-muted/40",
               )}
               data-testid="user-row"
               data-user={user.userName}
+              data-disabled={user.disabled || undefined}
             >
               <span className="flex min-w-0 items-center gap-2">
                 <Avatar name={user.displayName} />
-                <bdi className="truncate font-medium">{user.displayName}</bdi>
+                <span className="grid min-w-0">
+                  <span className="flex min-w-0 flex-wrap items-center gap-x-1.5">
+                    <bdi className="font-medium break-words">{user.displayName}</bdi>
+                    {user.id === selfId ? (
+                      <span className="shrink-0 rounded-full bg-muted px-1.5 text-xs text-muted-foreground">
+                        {t("manage.users.you")}
+                      </span>
+                    ) : null}
+                  </span>
+                  <span>
+                    <span className="sr-only">{t("manage.users.userName")}: </span>
+                    <bdi dir="ltr" className="font-mono text-xs break-all text-muted-foreground">
+                      {user.userName}
+                    </bdi>
+                  </span>
+                </span>
               </span>
-              <span className="min-w-0 ps-10 md:ps-0">
-                <span className="sr-only">{t("manage.users.userName")}: </span>
-                <bdi dir="ltr" className="font-mono text-xs break-all">
-                  {user.userName}
-                </bdi>
+              <span className="col-span-full min-w-0 text-sm lg:col-span-1" data-testid="user-email">
+                <span className="sr-only">{t("manage.users.email")}: </span>
+                {user.email ? (
+                  <bdi dir="ltr" className="break-all">
+                    {user.email}
+                  </bdi>
+                ) : (
+                  <span className="text-muted-foreground">{t("manage.users.noEmail")}</span>
+                )}
               </span>
               <ul
-                className="col-span-full flex flex-wrap gap-1 md:col-span-1"
+                className="col-span-full flex flex-wrap gap-1 lg:col-span-1"
                 aria-label={t("manage.users.roles")}
                 data-testid="user-roles"
               >
@@ -114,21 +126,32 @@ export function UsersTable({
                   <li className="text-xs text-muted-foreground">{t("manage.users.noRoles")}</li>
                 )}
               </ul>
-              <span className="col-span-full text-xs text-muted-foreground md:col-span-1 md:text-sm">
-                <span className="md:sr-only">{t("manage.users.joined")}: </span>
-                {formatDate(user.createdAt, locale)}
+              <span className="text-xs text-muted-foreground lg:text-sm" data-testid="user-last-sign-in">
+                <span className="lg:sr-only">{t("manage.users.lastSignIn")}: </span>
+                {user.lastSignInAt ? <RelativeTime iso={user.lastSignInAt} locale={locale} /> : t("manage.users.never")}
               </span>
-              {canManage ? (
-                <span className="col-start-2 row-span-2 row-start-1 justify-self-end md:col-start-5 md:row-span-1">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => onEditRoles(user)}
-                    aria-label={t("manage.users.editRolesOf", { name: user.displayName })}
-                    data-testid="edit-roles"
-                  >
-                    {t("manage.users.editRoles")}
-                  </Button>
+              <span className="justify-self-end lg:justify-self-start">
+                <span className="sr-only">{t("manage.users.status")}: </span>
+                <span
+                  className={cn(
+                    "rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap",
+                    user.disabled ? "bg-destructive/15 text-destructive" : "bg-success/15 text-success",
+                  )}
+                  data-testid="user-status"
+                >
+                  {user.disabled ? t("manage.users.status.disabled") : t("manage.users.status.active")}
+                </span>
+              </span>
+              {canManage && canActOn(user) ? (
+                <span className="col-span-full justify-self-end lg:col-span-1">
+                  <UserActions user={user} self={user.id === selfId} onAction={(action) => onAction(user, action)} />
+                </span>
+              ) : canManage ? (
+                <span
+                  className="col-span-full justify-self-end text-muted-foreground lg:col-span-1"
+                  title={t("manage.forbiddenHigherAccount")}
+                >
+                  <Icon name="lock" className="size-4" aria-label={t("manage.forbiddenHigherAccount")} />
                 </span>
               ) : null}
             </li>
@@ -138,40 +161,7 @@ export function UsersTable({
           <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t("manage.users.none")}</p>
         ) : null}
       </div>
-      {pages > 1 ? (
-        <nav
-          className="flex items-center justify-between gap-2 text-sm"
-          aria-label={t("manage.page.of", { page: page.page, pages })}
-        >
-          <Link
-            to={pageLink(page.page - 1)}
-            aria-disabled={page.page <= 1}
-            className={cn(
-              buttonClass({ variant: "outline", size: "sm" }),
-              page.page <= 1 && "pointer-events-none opacity-50",
-            )}
-            data-testid="page-previous"
-          >
-            <Icon name="chevron-right" className="ltr:rotate-180" />
-            {t("manage.page.previous")}
-          </Link>
-          <span className="text-muted-foreground">
-            {t("manage.page.of", { page: formatNumber(page.page, locale), pages: formatNumber(pages, locale) })}
-          </span>
-          <Link
-            to={pageLink(page.page + 1)}
-            aria-disabled={page.page >= pages}
-            className={cn(
-              buttonClass({ variant: "outline", size: "sm" }),
-              page.page >= pages && "pointer-events-none opacity-50",
-            )}
-            data-testid="page-next"
-          >
-            {t("manage.page.next")}
-            <Icon name="chevron-left" className="ltr:rotate-180" />
-          </Link>
-        </nav>
-      ) : null}
+      <ListPagination page={page.page} pageSize={page.pageSize} total={page.total} />
     </Card>
   );
 }

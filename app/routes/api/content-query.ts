@@ -4,6 +4,7 @@ import { localizePath } from "~/i18n/locales";
 import { apiRoute, type ApiContext } from "~/lib/api.server";
 import { json, jsonError } from "~/lib/http.server";
 import { getAppConfig } from "~/settings/app-config.server";
+import { findCategory } from "~/settings/app-config";
 
 /** A post as the API lists it. */
 function summaryJson(page: PageSummary) {
@@ -26,7 +27,7 @@ function summaryJson(page: PageSummary) {
 /** GET /api/content/query?locale=&category=&intro=&sort=&limit=&offset= — published posts. */
 async function contentQuery(ctx: ApiContext): Promise<Response> {
   const query = ctx.query(postsQuery);
-  if (query.category !== undefined && !(await getAppConfig()).categories.includes(query.category)) {
+  if (query.category !== undefined && !findCategory(await getAppConfig(), query.category)) {
     return jsonError(400, ctx.t("content.api.invalidCategory"), [
       { path: "category", message: ctx.t("content.api.invalidCategory") },
     ]);

@@ -2,22 +2,29 @@ import { useState } from "react";
 import { data, useLoaderData } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
 import type { Permission } from "~/auth/permissions";
-import { listPermissions, listRoles } from "~/auth/roles.server";
-import { userListQuery } from "~/auth/schema";
+import { listPermissions, listRoles, type RoleInfo } from "~/auth/roles.server";
+import { userListQuery, userSorts } from "~/auth/schema";
 import { listUsers, type UserListItem } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
 import { pickMessages } from "~/i18n/catalogs.server";
+import { formatNumber } from "~/i18n/format";
 import { parseLocalizedPath } from "~/i18n/locales";
-import { useT } from "~/i18n/use-t";
+import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
+import { pageQuery } from "~/lib/page-query.server";
+import { roleDescription, roleName } from "~/manage/role-label";
 import { AddRoleForm } from "~/manage/ui/add-role-form";
 import { AddUserForm } from "~/manage/ui/add-user-form";
+import { ConfirmDialog } from "~/manage/ui/confirm-dialog";
+import { EditRoleForm } from "~/manage/ui/edit-role-form";
 import { EditRolesForm } from "~/manage/ui/edit-roles-form";
+import { EditUserForm } from "~/manage/ui/edit-user-form";
+import { FilterBar } from "~/manage/ui/filter-bar";
 import { FormDialog } from "~/manage/ui/form-dialog";
 import { RolesTable } from "~/manage/ui/roles-table";
-import { roleDescription, roleName } from "~/manage/role-label";
+import { SetPasswordForm } from "~/manage/ui/set-password-form";
+import type { UserAction } from "~/manage/ui/user-actions";
 import { UsersTable } from "~/manage/ui/users-table";
-import { pageQuery } from "~/lib/page-query.server";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/users";
@@ -37,10 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       messages: pickMessages(locale, ["manage", "auth", "validation"]),
       page,
-      q: query.q,
+      query,
       roles,
       permissions: permissions.map((p) => p.name),
       held: actor.permissions,
+      selfId: actor.id,
       canManage: actor.permissions.includes("users.manage"),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -55,22 +63,30 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The one dialog open at a time: adding a user, adding a role, or the roles of one user. */
-type OpenDialog = { kind: "add-user" } | { kind: "add-role" } | { kind: "edit-roles"; user: UserListItem };
+/** The one dialog open at a time. */
+type OpenDialog =
+  | { kind: "add-user" }
+  | { kind: "add-role" }
+  | { kind: UserAction; user: UserListItem }
+  | { kind: "edit-role" | "delete-role"; role: RoleInfo };
 
 export default function ManageUsers() {
   const t = useT();
-  const { page, q, roles, permissions, held, canManage } = useLoaderData<typeof loader>();
+  const locale = useLocale();
+  const { page, query, roles, permissions, held, selfId, canManage } = useLoaderData<typeof loader>();
   const [open, setOpen] = useState<OpenDialog | null>(null);
   const close = () => setOpen(null);
-  const holds = (role: { permissions: Permission[] }) => role.permissions.every((p) => held.includes(p));
+  const holds = (granted: readonly Permission[]) => granted.every((p) => held.includes(p));
   const roleOptions = roles.map((role) => ({
     value: String(role.id),
     label: roleName(role.name, t),
     description: roleDescription(role, t),
-    disabled: !holds(role),
+    disabled: !holds(role.permissions),
   }));
   const member = roles.find((role) => role.name === "Member");
+  // An account may be changed by whoever holds every permission its roles give (the server checks the same).
+  const canActOn = (user: UserListItem) =>
+    holds(user.roles.flatMap((held) => roles.find((role) => role.id === held.id)?.permissions ?? []));
 
   const dialogOf = (dialog: OpenDialog) => {
     switch (dialog.kind) {
@@ -88,15 +104,87 @@ export default function ManageUsers() {
           description: t("manage.addRole.description"),
           form: <AddRoleForm permissions={permissions} held={held} onDone={close} />,
         };
+      case "edit-role":
+        return {
+          title: t("manage.editRole.title", { name: roleName(dialog.role.name, t) }),
+          description: t("manage.editRole.description"),
+          form: <EditRoleForm role={dialog.role} permissions={permissions} held={held} onDone={close} />,
+        };
       case "edit-roles":
         return {
           title: t("manage.editRoles.title", { name: dialog.user.displayName }),
           description: t("manage.editRoles.description"),
           form: <EditRolesForm user={dialog.user} roleOptions={roleOptions} onDone={close} />,
         };
+      case "edit":
+        return {
+          title: t("manage.editUser.title", { name: dialog.user.displayName }),
+          description: t("manage.editUser.description", { userName: dialog.user.userName }),
+          form: <EditUserForm user={dialog.user} onDone={close} />,
+        };
+      case "password":
+        return {
+          title: t("manage.setPassword.title", { name: dialog.user.displayName }),
+          description: t("manage.setPassword.description"),
+          form: <SetPasswordForm userId={dialog.user.id} onDone={close} />,
+        };
+      default:
+        return null;
     }
   };
+
+  /** The dialogs that only ask before one call. */
+  const confirmOf = (dialog: OpenDialog) => {
+    if (dialog.kind === "delete-role") {
+      const name = roleName(dialog.role.name, t);
+      return {
+        title: t("manage.deleteRole.title", { name }),
+        description: t("manage.deleteRole.description", { count: formatNumber(dialog.role.userCount, locale) }),
+        confirmLabel: t("manage.deleteRole.confirm"),
+        call: { path: "/api/roles/delete", body: { roleId: dialog.role.id } },
+      };
+    }
+    if (!("user" in dialog)) return null;
+    const name = dialog.user.displayName;
+    const body = { userId: dialog.user.id };
+    switch (dialog.kind) {
+      case "sessions":
+        return {
+          title: t("manage.endSessions.title", { name }),
+          description:
+            dialog.user.id === selfId ? t("manage.endSessions.ownDescription") : t("manage.endSessions.description"),
+          confirmLabel: t("manage.endSessions.confirm"),
+          call: { path: "/api/users/end-sessions", body },
+        };
+      case "disable":
+        return {
+          title: t("manage.disable.title", { name }),
+          description: t("manage.disable.description"),
+          confirmLabel: t("manage.disable.confirm"),
+          call: { path: "/api/users/disable", body },
+        };
+      case "enable":
+        return {
+          title: t("manage.enable.title", { name }),
+          description: t("manage.enable.description"),
+          confirmLabel: t("manage.enable.confirm"),
+          call: { path: "/api/users/enable", body },
+          destructive: false,
+        };
+      case "delete":
+        return {
+          title: t("manage.delete.title", { name }),
+          description: t("manage.delete.description"),
+          confirmLabel: t("manage.delete.confirm"),
+          call: { path: "/api/users/delete", body },
+        };
+      default:
+        return null;
+    }
+  };
+
   const dialog = canManage && open ? dialogOf(open) : null;
+  const confirm = canManage && open ? confirmOf(open) : null;
 
   return (
     <section className="grid grid-cols-1 gap-6" data-testid="manage-users">
@@ -110,12 +198,60 @@ export default function ManageUsers() {
       </header>
       <UsersTable
         page={page}
-        q={q}
+        selfId={selfId}
         canManage={canManage}
+        canActOn={canActOn}
         onAdd={() => setOpen({ kind: "add-user" })}
-        onEditRoles={(user) => setOpen({ kind: "edit-roles", user })}
+        onAction={(user, kind) => setOpen({ kind, user })}
+        filters={
+          <FilterBar
+            testId="users-filters"
+            search={{
+              label: t("manage.users.search"),
+              placeholder: t("manage.users.searchPlaceholder"),
+              value: query.q,
+            }}
+            selects={[
+              {
+                name: "status",
+                label: t("manage.users.filterStatus"),
+                value: query.status ?? "",
+                options: [
+                  { value: "", label: t("manage.users.filterStatusAll") },
+                  { value: "active", label: t("manage.users.status.active") },
+                  { value: "disabled", label: t("manage.users.status.disabled") },
+                ],
+              },
+              {
+                name: "role",
+                label: t("manage.users.filterRole"),
+                value: query.role ? String(query.role) : "",
+                options: [
+                  { value: "", label: t("manage.users.filterRoleAll") },
+                  ...roles.map((role) => ({ value: String(role.id), label: roleName(role.name, t) })),
+                ],
+              },
+              {
+                name: "sort",
+                label: t("manage.users.sort"),
+                value: query.sort === "joined-asc" ? "" : query.sort,
+                options: userSorts.map((sort) => ({
+                  value: sort === "joined-asc" ? "" : sort,
+                  label: t(`manage.users.sort.${sort}`),
+                })),
+              },
+            ]}
+          />
+        }
       />
-      <RolesTable roles={roles} canManage={canManage} onAdd={() => setOpen({ kind: "add-role" })} />
+      <RolesTable
+        roles={roles}
+        canManage={canManage}
+        mayChange={(role) => holds(role.permissions)}
+        onAdd={() => setOpen({ kind: "add-role" })}
+        onEdit={(role) => setOpen({ kind: "edit-role", role })}
+        onDelete={(role) => setOpen({ kind: "delete-role", role })}
+      />
       {open && dialog ? (
         <FormDialog
           onOpenChange={(isOpen) => !isOpen && close()}
@@ -126,6 +262,7 @@ export default function ManageUsers() {
           {dialog.form}
         </FormDialog>
       ) : null}
+      {open && confirm ? <ConfirmDialog {...confirm} onClose={close} testId={`${open.kind}-dialog`} /> : null}
     </section>
   );
 }

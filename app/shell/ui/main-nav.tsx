@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
 import { localizePath, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -12,6 +13,8 @@ const linkClass =
 /**
  * The main menu as a list of links. In the header the categories sit between Logs and About from extra-wide
  * screens up (narrower ones reach them through the drawer); the drawer lists them under their own heading.
+ * The owner names and adds categories, so they may not all fit: those that do not wrap onto a hidden second
+ * line, and the header then shows the drawer's button (`data-categories-hidden` on the header) to reach them.
  */
 export function MainNav({
   vertical = false,
@@ -26,6 +29,24 @@ export function MainNav({
   const locale: Locale = useLocale();
   const rootCategories = useRootData()?.categories;
   const categories = withCategories ? (rootCategories ?? []) : [];
+  const categoryList = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = categoryList.current;
+    const header = list?.closest("header");
+    if (!list || !header) return;
+    // A category that did not fit sits on the list's second, clipped line: lower than the first one.
+    const check = () => {
+      const items = [...list.children] as HTMLElement[];
+      header.toggleAttribute(
+        "data-categories-hidden",
+        items.some((item) => item.offsetTop > items[0]!.offsetTop),
+      );
+    };
+    const observer = new ResizeObserver(check);
+    observer.observe(list);
+    check();
+    return () => observer.disconnect();
+  }, [rootCategories, withCategories]);
   const link = (to: string, label: string, end = false) => (
     <NavLink to={to} end={end} onClick={onNavigate} className={linkClass}>
       {label}
@@ -33,15 +54,21 @@ export function MainNav({
   );
   const [home, logs, ...rest] = mainMenu;
   return (
-    <ul data-vertical={vertical || undefined} className="group flex items-center gap-1 data-vertical:grid">
+    <ul data-vertical={vertical || undefined} className="group flex min-w-0 items-center gap-1 data-vertical:grid">
       {[home!, logs!].map((item) => (
         <li key={item.path}>{link(localizePath(item.path, locale), t(item.label), item.path === "/")}</li>
       ))}
-      {categories.map((category) => (
-        <li key={category.url} className="hidden xl:block" data-testid="nav-category">
-          {link(category.url, category.label)}
+      {categories.length ? (
+        <li className="hidden min-w-0 flex-1 xl:block">
+          <ul ref={categoryList} className="flex h-9 flex-wrap items-center gap-1 overflow-hidden">
+            {categories.map((category) => (
+              <li key={category.url} data-testid="nav-category">
+                {link(category.url, category.label)}
+              </li>
+            ))}
+          </ul>
         </li>
-      ))}
+      ) : null}
       {rest.map((item) => (
         <li key={item.path}>{link(localizePath(item.path, locale), t(item.label))}</li>
       ))}

@@ -24,13 +24,13 @@ export function SiteHeader({ search, admin, avatar }: HeaderSlots) {
   return (
     <header
       data-testid="site-header"
-      className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70"
+      className="group/header sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70"
     >
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
         <MobileMenu />
         <Link
           to={localizePath("/", locale)}
-          className="flex min-h-11 items-center gap-2 font-bold md:min-h-9"
+          className="flex min-h-11 min-w-0 shrink items-center gap-2 font-bold md:min-h-9"
           data-testid="site-name"
         >
           <span
@@ -39,12 +39,13 @@ export function SiteHeader({ search, admin, avatar }: HeaderSlots) {
           >
             {site?.name.slice(0, 1)}
           </span>
-          <span className="text-lg whitespace-nowrap">{site?.name}</span>
+          {/* The owner names the site: a long name is cut rather than push the header past the screen. */}
+          <span className="truncate text-lg whitespace-nowrap">{site?.name}</span>
         </Link>
-        <nav aria-label={t("common.nav.main")} className="ms-4 hidden lg:block">
+        <nav aria-label={t("common.nav.main")} className="ms-4 hidden min-w-0 flex-1 lg:block">
           <MainNav withCategories />
         </nav>
-        <div className="ms-auto flex items-center gap-1">
+        <div className="ms-auto flex shrink-0 items-center gap-1">
           {search}
           {/* On phones these two live in the drawer, leaving room for 44 px controls. */}
           <div className="hidden items-center gap-1 md:flex">

@@ -4,6 +4,7 @@ export default {
   loginSuccess: "Login successful",
   loginFailed: "Login failed.",
   invalidCredentials: "Invalid username or password",
+  accountDisabled: "This account is disabled. Ask the site's administrator to enable it again.",
   registered: "Registered successfully",
   registerFailed: "Registration failed. Please try again later.",
   userNameTaken: "Username is already taken. Please choose another one.",

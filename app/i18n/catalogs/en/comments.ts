@@ -28,6 +28,8 @@ export default {
   statusUpdated: "Comment status updated successfully",
   pageNotFound: "Page not found",
   closed: "Comments are closed on this page.",
+  linksNotAllowed: "Links are not allowed in comments on this site. Remove the web addresses and send it again.",
+  deletedAccount: "Deleted account",
   parentNotFound: "The comment you are replying to is not available.",
   duplicate: "This comment was already posted.",
   badSignature: "The comment's signature could not be verified.",

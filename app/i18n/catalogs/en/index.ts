@@ -4,8 +4,10 @@ import comments from "./comments";
 import common from "./common";
 import content from "./content";
 import install from "./install";
+import items from "./items";
 import manage from "./manage";
+import settings from "./settings";
 import validation from "./validation";
 
 /** Every English namespace. Each domain adds its own file here and in ../fa/index.ts. */
-export default { api, auth, comments, common, content, install, manage, validation };
+export default { api, auth, comments, common, content, install, items, manage, settings, validation };

@@ -8,6 +8,7 @@ export default {
   confirmPasswordMin: "Confirm Password must be at least 6 characters",
   passwordsMismatch: "Passwords do not match",
   commentMin: "Comment must be at least 5 characters",
+  email: "Must be an e-mail address, like name@example.com",
   tooLong: "Must be at most {max} characters",
   userNameChars: "Use letters, digits, dots, dashes and underscores only",
   pubkey: "Must be a public key of 64 lowercase hexadecimal characters",

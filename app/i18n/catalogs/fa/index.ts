@@ -6,9 +6,11 @@ import comments from "./comments";
 import common from "./common";
 import content from "./content";
 import install from "./install";
+import items from "./items";
 import manage from "./manage";
+import settings from "./settings";
 import validation from "./validation";
 
-export default { api, auth, comments, common, content, install, manage, validation } satisfies {
+export default { api, auth, comments, common, content, install, items, manage, settings, validation } satisfies {
   [N in keyof typeof en]: CatalogOf<(typeof en)[N]>;
 };

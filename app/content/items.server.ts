@@ -1,0 +1,125 @@
+/**
+ * The dashboard's items list: every content item (the `pages` table, drafts too) with what an owner sorts and
+ * filters by. Read from the database, not the public catalog, which holds only published pages.
+ */
+import { and, asc, count, desc, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { pages } from "~/db/schema";
+import { localizePath, type Locale } from "~/i18n/locales";
+import type { AppConfig } from "~/settings/app-config";
+import type { ItemListQuery, ItemSort } from "./schema";
+
+export interface ItemRow {
+  id: number;
+  locale: Locale;
+  path: string;
+  title: string;
+  /** The category's slug and its name in the reader's language (null name: a category that does not exist). */
+  category: { slug: string; name: string | null } | null;
+  status: "published" | "draft";
+  /** The post's date (YYYY-MM-DD); null for a page that is not a post. */
+  date: string | null;
+  updatedAt: string;
+  author: string | null;
+  /** Whether the other language has a page at the same path. */
+  translated: boolean;
+  /** The public address; a draft has none yet. */
+  url: string | null;
+}
+
+export interface ItemPage {
+  items: ItemRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Arabic yeh and kaf as Persian ones, lower case: «علي» finds «علی», "Git" finds "git". */
+function fold(text: string): string {
+  return text.replace(/[يى]/g, "ی").replace(/ك/g, "ک").toLowerCase();
+}
+
+function folded(column: SQL | typeof pages.title): SQL {
+  return sql`lower(replace(replace(replace(${column}, 'ي', 'ی'), 'ى', 'ی'), 'ك', 'ک'))`;
+}
+
+const order: Record<ItemSort, SQL[]> = {
+  "updated-desc": [desc(pages.updatedAt), asc(pages.id)],
+  "updated-asc": [asc(pages.updatedAt), asc(pages.id)],
+  "title-asc": [asc(sql`${pages.title} COLLATE NOCASE`), asc(pages.id)],
+  "title-desc": [desc(sql`${pages.title} COLLATE NOCASE`), asc(pages.id)],
+  "path-asc": [asc(pages.path), asc(pages.locale)],
+  "path-desc": [desc(pages.path), asc(pages.locale)],
+};
+
+/** One page of items matching the query, with the category names in `locale`. */
+export async function listItems(
+  db: Database,
+  config: AppConfig,
+  query: ItemListQuery,
+  locale: Locale,
+): Promise<ItemPage> {
+  // The other language's page at the same path (written out: the outer table must be named in the subquery).
+  const translated = sql<number>`exists (select 1 from "pages" as "twin" where "twin"."path" = "pages"."path" and "twin"."locale" <> "pages"."locale")`;
+  const conditions: (SQL | undefined)[] = [];
+  const q = fold(query.q);
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        sql`${folded(pages.title)} LIKE ${pattern} ESCAPE '\\'`,
+        sql`lower(${pages.path}) LIKE ${pattern} ESCAPE '\\'`,
+        sql`${folded(sql`coalesce(${pages.author}, '')`)} LIKE ${pattern} ESCAPE '\\'`,
+      ),
+    );
+  }
+  if (query.locale) conditions.push(eq(pages.locale, query.locale));
+  if (query.category === "none") conditions.push(isNull(pages.category));
+  else if (query.category) conditions.push(eq(pages.category, query.category));
+  if (query.status) conditions.push(eq(pages.draft, query.status === "draft"));
+  if (query.translation === "missing") conditions.push(not(translated));
+  if (query.translation === "present") conditions.push(translated);
+  const where = and(...conditions);
+
+  const [total, rows] = await Promise.all([
+    db.select({ n: count() }).from(pages).where(where).get(),
+    db
+      .select({
+        id: pages.id,
+        locale: pages.locale,
+        path: pages.path,
+        title: pages.title,
+        category: pages.category,
+        draft: pages.draft,
+        date: pages.date,
+        updatedAt: pages.updatedAt,
+        author: pages.author,
+        translated,
+      })
+      .from(pages)
+      .where(where)
+      .orderBy(...order[query.sort])
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .all(),
+  ]);
+  const names = new Map(config.categories.map((c) => [c.slug, c.name[locale]]));
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      locale: row.locale,
+      path: row.path,
+      title: row.title,
+      category: row.category ? { slug: row.category, name: names.get(row.category) ?? null } : null,
+      status: row.draft ? "draft" : "published",
+      date: row.date,
+      updatedAt: row.updatedAt.toISOString(),
+      author: row.author,
+      translated: Boolean(row.translated),
+      url: row.draft ? null : localizePath(row.path, row.locale),
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

@@ -1,0 +1,36 @@
+import { NavLink } from "react-router";
+import { localizePath } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
+import { cn } from "~/ui/cn";
+
+/** The two views of the Items section: every item, and the categories. */
+export function ItemsTabs() {
+  const t = useT();
+  const locale = useLocale();
+  const tabs = [
+    { path: "/manage/items", label: t("items.tabs.items"), testId: "tab-items" },
+    { path: "/manage/items/category", label: t("items.tabs.categories"), testId: "tab-categories" },
+  ];
+  return (
+    <nav aria-label={t("items.tabs.label")} className="flex flex-wrap gap-1 border-b">
+      {tabs.map((tab) => (
+        <NavLink
+          key={tab.path}
+          to={localizePath(tab.path, locale)}
+          end
+          data-testid={tab.testId}
+          className={({ isActive }) =>
+            cn(
+              "-mb-px inline-flex min-h-10 items-center border-b-2 px-3 py-2 text-sm",
+              isActive
+                ? "border-primary font-semibold"
+                : "border-transparent text-muted-foreground hover:text-foreground",
+            )
+          }
+        >
+          {tab.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

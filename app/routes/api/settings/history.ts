@@ -1,0 +1,14 @@
+import { getDb } from "~/db/client.server";
+import { apiRoute } from "~/lib/api.server";
+import { json } from "~/lib/http.server";
+import { settingsHistoryQuery } from "~/settings/schema";
+import { settingsHistoryPage } from "~/settings/settings.server";
+
+/** GET /api/settings/history?page=: one page of the settings' change history, newest first. */
+export const loader = apiRoute(
+  {
+    GET: async (ctx) => json(await settingsHistoryPage(await getDb(), ctx.query(settingsHistoryQuery).page)),
+  },
+  { needs: "dashboard.read", failure: "settings.loadHistoryFailed" },
+);
+export const action = loader;

@@ -1,0 +1,121 @@
+import { data, useLoaderData } from "react-router";
+import { requirePagePermission } from "~/auth/current-user.server";
+import { unknownCategorySlugs } from "~/content/categories.server";
+import { listItems } from "~/content/items.server";
+import { itemListQuery, itemSorts } from "~/content/schema";
+import { getDb } from "~/db/client.server";
+import { pickMessages } from "~/i18n/catalogs.server";
+import { locales, parseLocalizedPath } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+import { mergeHeaders } from "~/lib/headers";
+import { pageQuery } from "~/lib/page-query.server";
+import { FilterBar } from "~/manage/ui/filter-bar";
+import { ItemsList } from "~/manage/ui/items-list";
+import { ItemsTabs } from "~/manage/ui/items-tabs";
+import { getAppConfig } from "~/settings/app-config.server";
+import { documentTitle } from "~/shell/meta";
+import { rootSite, rootT } from "~/shell/route-meta";
+import type { Route } from "./+types/items";
+
+/** /manage/items: every content item, drafts too, with filters, search, order and pages (dashboard.read). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePagePermission(request, "dashboard.read");
+  const url = new URL(request.url);
+  const { locale } = parseLocalizedPath(url.pathname);
+  const query = pageQuery(itemListQuery, url);
+  const [db, config] = await Promise.all([getDb(), getAppConfig()]);
+  const [page, unknown] = await Promise.all([listItems(db, config, query, locale), unknownCategorySlugs(db, config)]);
+  return data(
+    {
+      messages: pickMessages(locale, ["manage", "items"]),
+      page,
+      query,
+      categories: [
+        ...config.categories.map((category) => ({ value: category.slug, label: category.name[locale] })),
+        ...unknown.map((slug) => ({ value: slug, label: slug })),
+      ],
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders);
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: documentTitle(rootSite(matches), rootT(matches)("items.title")) },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ManageItems() {
+  const t = useT();
+  const { page, query, categories } = useLoaderData<typeof loader>();
+  return (
+    <section className="grid grid-cols-1 gap-6" data-testid="manage-items">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-black tracking-tight">{t("items.title")}</h1>
+        <p className="text-muted-foreground">{t("items.description")}</p>
+      </header>
+      <ItemsTabs />
+      <ItemsList
+        page={page}
+        filters={
+          <FilterBar
+            testId="items-filters"
+            search={{ label: t("items.search"), placeholder: t("items.searchPlaceholder"), value: query.q }}
+            selects={[
+              {
+                name: "locale",
+                label: t("items.filter.locale"),
+                value: query.locale ?? "",
+                options: [
+                  { value: "", label: t("items.filter.localeAll") },
+                  ...locales.map((l) => ({ value: l, label: t(`items.lang.${l}`) })),
+                ],
+              },
+              {
+                name: "category",
+                label: t("items.filter.category"),
+                value: query.category ?? "",
+                options: [
+                  { value: "", label: t("items.filter.categoryAll") },
+                  ...categories,
+                  { value: "none", label: t("items.filter.categoryNone") },
+                ],
+              },
+              {
+                name: "status",
+                label: t("items.filter.status"),
+                value: query.status ?? "",
+                options: [
+                  { value: "", label: t("items.filter.statusAll") },
+                  { value: "published", label: t("items.status.published") },
+                  { value: "draft", label: t("items.status.draft") },
+                ],
+              },
+              {
+                name: "translation",
+                label: t("items.filter.translation"),
+                value: query.translation ?? "",
+                options: [
+                  { value: "", label: t("items.filter.translationAll") },
+                  { value: "missing", label: t("items.filter.translationMissing") },
+                  { value: "present", label: t("items.filter.translationPresent") },
+                ],
+              },
+              {
+                name: "sort",
+                label: t("items.filter.sort"),
+                value: query.sort === "updated-desc" ? "" : query.sort,
+                options: itemSorts.map((sort) => ({
+                  value: sort === "updated-desc" ? "" : sort,
+                  label: t(`items.sort.${sort}`),
+                })),
+              },
+            ]}
+          />
+        }
+      />
+    </section>
+  );
+}

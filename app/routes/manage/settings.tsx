@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { data, useLoaderData } from "react-router";
+import { requirePagePermission } from "~/auth/current-user.server";
+import { getDb } from "~/db/client.server";
+import { pickMessages } from "~/i18n/catalogs.server";
+import { parseLocalizedPath } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
+import { mergeHeaders } from "~/lib/headers";
+import { pageQuery } from "~/lib/page-query.server";
+import { readAppConfigState } from "~/settings/app-config.server";
+import { fieldValues } from "~/settings/config-fields";
+import { settingsHistoryQuery } from "~/settings/schema";
+import { settingsHistoryPage } from "~/settings/settings.server";
+import { SettingsForm, settingsFormValues } from "~/settings/ui/settings-form";
+import { SettingsHistory } from "~/settings/ui/settings-history";
+import { documentTitle } from "~/shell/meta";
+import { rootSite, rootT } from "~/shell/route-meta";
+import type { Route } from "./+types/settings";
+
+/**
+ * /manage/settings: the app configuration and its change history. Seeing them needs dashboard.read; saving
+ * needs settings.edit, checked by the API on every save.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requirePagePermission(request, "dashboard.read");
+  const url = new URL(request.url);
+  const { locale } = parseLocalizedPath(url.pathname);
+  const { page } = pageQuery(settingsHistoryQuery, url);
+  const db = await getDb();
+  const [{ config, version }, history] = await Promise.all([readAppConfigState(db), settingsHistoryPage(db, page)]);
+  return data(
+    {
+      messages: pickMessages(locale, ["manage", "settings", "validation"]),
+      values: settingsFormValues(fieldValues(config), locale),
+      version,
+      history,
+      canEdit: actor.permissions.includes("settings.edit"),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders);
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: documentTitle(rootSite(matches), rootT(matches)("settings.title")) },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ManageSettings() {
+  const t = useT();
+  const locale = useLocale();
+  const loaded = useLoaderData<typeof loader>();
+  const { history, canEdit } = loaded;
+  // Each save starts the form again from what the server answered it stored (the version included), unless the
+  // page has since loaded a newer version.
+  const [saved, setSaved] = useState<{ version: number; values: typeof loaded.values } | null>(null);
+  const current = saved && saved.version > loaded.version ? saved : loaded;
+  return (
+    <section className="grid grid-cols-1 gap-6" data-testid="manage-settings">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-black tracking-tight">{t("settings.title")}</h1>
+        <p className="text-muted-foreground">{t("settings.description")}</p>
+        {!canEdit ? (
+          <p className="text-sm text-muted-foreground" data-testid="read-only">
+            {t("settings.readOnly")}
+          </p>
+        ) : null}
+      </header>
+      <SettingsForm
+        key={current.version}
+        initial={current.values}
+        version={current.version}
+        canEdit={canEdit}
+        onSaved={(answer) => setSaved({ version: answer.version, values: settingsFormValues(answer.settings, locale) })}
+      />
+      <SettingsHistory {...history} />
+    </section>
+  );
+}

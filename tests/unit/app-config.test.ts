@@ -1,0 +1,98 @@
+import { describe, expect, test } from "vitest";
+import { defaultAppConfig, defaultCategories, upgradeAppConfig } from "~/settings/app-config";
+import { configChanges, fieldValues, settingsFields, withFields } from "~/settings/config-fields";
+import { saveSettingsSchema, settingsFormSchema } from "~/settings/schema";
+import { settingsFormValues } from "~/settings/ui/settings-form";
+
+describe("reading a stored configuration", () => {
+  test("nothing stored is the defaults, not installed", () => {
+    expect(upgradeAppConfig(undefined)).toEqual(defaultAppConfig);
+    expect(upgradeAppConfig("garbage")).toEqual(defaultAppConfig);
+  });
+
+  test("bare category slugs take the names the catalogs gave the four defaults; others their slug", () => {
+    const config = upgradeAppConfig({ categories: ["tuts", "poems", "books", "tuts"] });
+    expect(config.categories).toEqual([
+      defaultCategories[3],
+      { slug: "poems", name: { fa: "poems", en: "poems" } },
+      defaultCategories[0],
+    ]);
+  });
+
+  test("sections missing or partial are filled with their defaults; fields of the wrong type too", () => {
+    const config = upgradeAppConfig({
+      installed: true,
+      siteName: { fa: "نام", en: 42 },
+      comments: { allowAnonymous: false, moderationWords: ["spam"] },
+      theme: { primary: "chartreuse" },
+      categories: [{ slug: "notes", name: { en: "Jottings" } }, { name: "no slug" }],
+    });
+    expect(config.installed).toBe(true);
+    expect(config.siteName).toEqual({ fa: "نام", en: "Daftar" });
+    expect(config.comments).toEqual({
+      allowAnonymous: false,
+      moderationWords: ["spam"],
+      allowLinks: true,
+      maxLinks: 2,
+    });
+    expect(config.visitLog).toEqual({
+      enabled: true,
+      retentionDays: 90,
+      respectDoNotTrack: true,
+      keepFullAddresses: false,
+    });
+    expect(config.theme.primary).toBe("zinc");
+    expect(config.categories).toEqual([{ slug: "notes", name: { fa: "یادداشت‌ها", en: "Jottings" } }]);
+  });
+});
+
+describe("the configuration as fields", () => {
+  test("every field reads and writes its place; a change lists each field with both values", () => {
+    const next = withFields(defaultAppConfig, {
+      siteNameEn: "Field Notes",
+      commentsMaxLinks: 5,
+      visitLogEnabled: false,
+    });
+    expect(defaultAppConfig.siteName.en).toBe("Daftar");
+    expect(fieldValues(next)).toMatchObject({ siteNameEn: "Field Notes", commentsMaxLinks: 5, visitLogEnabled: false });
+    expect(configChanges(defaultAppConfig, next)).toEqual([
+      { field: "siteNameEn", before: "Daftar", after: "Field Notes" },
+      { field: "commentsMaxLinks", before: 2, after: 5 },
+      { field: "visitLogEnabled", before: true, after: false },
+    ]);
+    const withCategory = { ...next, categories: [...next.categories].reverse(), installed: true };
+    expect(configChanges(next, withCategory).map((change) => change.field)).toEqual(["categories", "installed"]);
+  });
+
+  test("the form's values of a configuration parse back to the same fields", () => {
+    const values = settingsFormValues(fieldValues(defaultAppConfig), "fa");
+    expect(values.commentsMaxLinks).toBe("۲");
+    const parsed = settingsFormSchema.parse(values);
+    expect(parsed).toEqual(fieldValues(defaultAppConfig));
+    expect(Object.keys(parsed).sort()).toEqual([...settingsFields].sort());
+  });
+});
+
+describe("the settings schemas", () => {
+  test("the form takes Persian digits and one moderation word per line (or comma), cleaned and once each", () => {
+    const values = {
+      ...settingsFormValues(fieldValues(defaultAppConfig), "en"),
+      commentsMaxLinks: "۱۲",
+      visitLogRetentionDays: " 30 ",
+      commentsModerationWords: "cheap\n  Casino ,casino، قمار\n\n\u202Espam",
+      visitLogEnabled: [],
+    };
+    const parsed = settingsFormSchema.parse(values);
+    expect(parsed.commentsMaxLinks).toBe(12);
+    expect(parsed.visitLogRetentionDays).toBe(30);
+    expect(parsed.commentsModerationWords).toEqual(["cheap", "Casino", "قمار", "spam"]);
+    expect(parsed.visitLogEnabled).toBe(false);
+  });
+
+  test("the save takes only the fields sent, with the version it is based on", () => {
+    expect(saveSettingsSchema.parse({ version: 3, footerFa: " پانوشت " })).toEqual({ version: 3, footerFa: "پانوشت" });
+    expect(saveSettingsSchema.safeParse({ footerFa: "x" }).success).toBe(false);
+    expect(saveSettingsSchema.safeParse({ version: -1 }).success).toBe(false);
+    expect(saveSettingsSchema.safeParse({ version: 1, commentsMaxLinks: "2" }).success).toBe(false);
+  });
+});
