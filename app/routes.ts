@@ -67,6 +67,10 @@ export default [
   route("api/comments/new", "routes/api/comments/new.ts"),
   route("api/comments/all", "routes/api/comments/all.ts"),
   route("api/comments/moderate", "routes/api/comments/moderate.ts"),
+  // Traffic: the dashboard's reports, and the views pages report after navigations inside the site.
+  route("api/analysis/traffic", "routes/api/analysis/traffic.ts"),
+  route("api/analysis/route", "routes/api/analysis/route.ts"),
+  route("api/traffic/view", "routes/api/traffic/view.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

@@ -12,6 +12,7 @@ export interface AppConfig {
   categories: string[];
   theme: { primary: string };
   comments: { allowAnonymous: boolean; moderationWords: string[] };
+  visitLog: { enabled: boolean; retentionDays: number; respectDoNotTrack: boolean; keepFullAddresses: boolean };
 }
 
 export const defaultCategories = ["books", "notes", "projects", "tuts"];
@@ -26,6 +27,7 @@ export const defaultAppConfig: AppConfig = {
   categories: defaultCategories,
   theme: { primary: "zinc" },
   comments: { allowAnonymous: true, moderationWords: [] },
+  visitLog: { enabled: true, retentionDays: 90, respectDoNotTrack: true, keepFullAddresses: false },
 };
 
 /** What every page needs of the configuration, in one locale. */

@@ -1,0 +1,245 @@
+/**
+ * The visit log's writer. A page view is noted in memory on the request path (a push, nothing else) and written
+ * with the others in one transaction every second, or sooner once a batch has gathered, so logging never makes a
+ * page wait on the database. Stopping the server writes what is left (stopVisitLog). A batch that cannot be
+ * written stays for the next attempt; one retried after an answer that was lost is recognised by its id and not
+ * written twice.
+ */
+import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import { isbot } from "isbot";
+import { getDb, type Database } from "~/db/client.server";
+import { pageViewBatches, pageViewDays, pageViews } from "~/db/schema";
+import type { Locale } from "~/i18n/locales";
+import { cleanLine } from "~/lib/clean-text";
+import { onAppConfigChange, getAppConfig } from "~/settings/app-config.server";
+import { defaultAppConfig, type AppConfig } from "~/settings/app-config";
+import { classifyAgent, type AgentClass } from "./agent-class";
+import { dayOf } from "./days";
+import { saltOf, visitorKey } from "./visitor-key.server";
+
+export type VisitLogSettings = AppConfig["visitLog"];
+
+/** A page view as the request showed it; what is kept of it is decided when it is written. */
+export interface ViewHit {
+  /** When it was asked for, epoch milliseconds. */
+  at: number;
+  routePath: string;
+  locale: Locale;
+  referrerHost: string | null;
+  userAgent: string;
+  address: string;
+  /** The browser identity's name, as the browser sent it. */
+  visitorName: string | null;
+  /** The browser asked not to be tracked (DNT: 1 or Sec-GPC: 1). */
+  optedOut: boolean;
+}
+
+/** Rows per statement and the size at which a batch is written at once instead of at the next tick. */
+export const BATCH_ROWS = 500;
+export const FLUSH_EVERY_MS = 1000;
+/** While the database cannot take them, views wait in memory up to this many; older ones are dropped. */
+export const MAX_WAITING = 200_000;
+const MAX_NAME = 80;
+
+/** Views noted since the last write began. */
+let waiting: ViewHit[] = [];
+/** Batches taken for writing and not written yet, each with the id that makes a retry harmless. */
+let unwritten: { id: string; hits: ViewHit[] }[] = [];
+let writing: Promise<void> | undefined;
+let timer: NodeJS.Timeout | undefined;
+let soon: NodeJS.Immediate | undefined;
+let failing = false;
+let dropped = 0;
+
+// ── Settings, known without waiting ─────────────────────────────────────────
+
+let known: VisitLogSettings | undefined;
+let loading: Promise<VisitLogSettings> | undefined;
+
+/** The visit-log settings (defaults for fields a stored configuration lacks). */
+export function visitLogSettingsOf(config: AppConfig): VisitLogSettings {
+  return { ...defaultAppConfig.visitLog, ...config.visitLog };
+}
+
+function loadSettings(): Promise<VisitLogSettings> {
+  loading ??= getAppConfig()
+    .then(visitLogSettingsOf)
+    .then((settings) => (known = settings))
+    .finally(() => (loading = undefined));
+  return loading;
+}
+
+onAppConfigChange(() => {
+  known = undefined;
+  void loadSettings().catch(() => undefined);
+});
+
+/**
+ * Whether a view should be noted, by the settings this process knows now. Before they are known the view is
+ * noted and the writer decides with the settings read then.
+ */
+export function visitLogWants(optedOut: boolean): boolean {
+  if (!known) {
+    void loadSettings().catch(() => undefined);
+    return true;
+  }
+  return known.enabled && !(optedOut && known.respectDoNotTrack);
+}
+
+/** Whether a request's headers ask not to be tracked. */
+export function optsOut(headers: { get(name: string): string | null | undefined }): boolean {
+  return headers.get("dnt") === "1" || headers.get("sec-gpc") === "1";
+}
+
+/** The identity name a browser sends in its cookie, cleaned, or null. */
+export function visitorNameOf(raw: string | undefined): string | null {
+  const name = raw ? cleanLine(raw).trim().slice(0, MAX_NAME) : "";
+  return name || null;
+}
+
+// ── Noting and writing ──────────────────────────────────────────────────────
+
+/** Notes one view; it is written within a second. */
+export function noteView(hit: ViewHit): void {
+  waiting.push(hit);
+  if (waiting.length >= BATCH_ROWS && !soon) {
+    soon = setImmediate(() => {
+      soon = undefined;
+      void flushViews();
+    });
+  }
+}
+
+/** How many views wait to be written (tests, the shutdown). */
+export function waitingViews(): number {
+  return waiting.length + unwritten.reduce((sum, batch) => sum + batch.hits.length, 0);
+}
+
+/**
+ * Writes every view noted so far; resolves when they are in the database, or when the database refused (they
+ * stay for the next attempt). One writer at a time: a call while one runs waits for it, then writes what
+ * arrived meanwhile.
+ */
+export async function flushViews(): Promise<void> {
+  while (writing) await writing;
+  if (waiting.length) {
+    unwritten.push({ id: randomUUID(), hits: waiting });
+    waiting = [];
+  }
+  if (unwritten.length === 0) return;
+  writing = (async () => {
+    while (unwritten.length) {
+      await writeBatch(unwritten[0]!);
+      unwritten.shift();
+    }
+  })()
+    .then(() => {
+      if (failing) console.log("The visit log can be written again.");
+      failing = false;
+      if (dropped) console.error(`The visit log dropped ${dropped} views while the database was unavailable.`);
+      dropped = 0;
+    })
+    .catch((error: unknown) => {
+      if (!failing)
+        console.error("Writing the visit log failed; retrying:", error instanceof Error ? error.message : error);
+      failing = true;
+      // Memory is not allowed to grow without end during a long outage: the oldest batches go first.
+      while (waitingViews() > MAX_WAITING && unwritten.length > 1) dropped += unwritten.shift()!.hits.length;
+    })
+    .finally(() => (writing = undefined));
+  await writing;
+}
+
+async function writeBatch({ id, hits }: { id: string; hits: ViewHit[] }): Promise<void> {
+  const settings = await loadSettings();
+  const kept = hits.filter((hit) => settings.enabled && !(hit.optedOut && settings.respectDoNotTrack));
+  if (kept.length === 0) return;
+  const db = await getDb();
+  const rows = await Promise.all(kept.map((hit) => viewRow(db, hit, settings)));
+  const today = dayOf(Date.now());
+  // A view of a finished day arriving late makes that day's summaries out of date: they are made again.
+  const lateDays = [...new Set(rows.map((row) => row.day).filter((day) => day < today))];
+  await db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(pageViewBatches)
+      .values({ id, createdAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ id: pageViewBatches.id })
+      .all();
+    if (fresh.length === 0) return;
+    for (let i = 0; i < rows.length; i += BATCH_ROWS) await tx.insert(pageViews).values(rows.slice(i, i + BATCH_ROWS));
+    if (lateDays.length) await tx.delete(pageViewDays).where(inArray(pageViewDays.day, lateDays));
+  });
+}
+
+/** Classifying a user agent takes a few regular expressions; the same few agents make most views. */
+const agents = new Map<string, AgentClass & { bot: boolean }>();
+
+function agentOf(userAgent: string): AgentClass & { bot: boolean } {
+  let agent = agents.get(userAgent);
+  if (!agent) {
+    // A request without a user agent is a script, not a person.
+    agent = { ...classifyAgent(userAgent), bot: userAgent === "" || isbot(userAgent) };
+    if (agents.size >= 2000) agents.delete(agents.keys().next().value!);
+    agents.set(userAgent, agent);
+  }
+  return agent;
+}
+
+async function viewRow(db: Database, hit: ViewHit, settings: VisitLogSettings): Promise<typeof pageViews.$inferInsert> {
+  const day = dayOf(hit.at);
+  const agent = agentOf(hit.userAgent);
+  return {
+    createdAt: new Date(hit.at),
+    day,
+    routePath: hit.routePath,
+    locale: hit.locale,
+    referrerHost: hit.referrerHost,
+    browser: agent.browser,
+    os: agent.os,
+    device: agent.device,
+    isBot: agent.bot,
+    visitorKey: visitorKey(await saltOf(db, day), hit.address, hit.userAgent),
+    visitorName: hit.visitorName,
+    ipAddress: settings.keepFullAddresses ? hit.address : null,
+  };
+}
+
+// ── Running ─────────────────────────────────────────────────────────────────
+
+/** Starts writing every second. */
+export function startVisitLog(): void {
+  if (timer) return;
+  void loadSettings().catch(() => undefined);
+  const tick = () => {
+    void flushViews().finally(() => {
+      if (!timer) return;
+      timer = setTimeout(tick, FLUSH_EVERY_MS);
+      timer.unref();
+    });
+  };
+  timer = setTimeout(tick, FLUSH_EVERY_MS);
+  timer.unref();
+}
+
+/**
+ * Stops the timer and writes what is left (the server has stopped taking requests). Gives up after `withinMs`
+ * when the database does not take them, so a stop never hangs.
+ */
+export async function stopVisitLog(withinMs = 5000): Promise<void> {
+  clearTimeout(timer);
+  timer = undefined;
+  if (soon) clearImmediate(soon);
+  soon = undefined;
+  const until = Date.now() + withinMs;
+  while (waiting.length > 0 || writing) {
+    await flushViews();
+    if (waiting.length === 0) break;
+    if (Date.now() >= until) {
+      console.error(`The visit log could not write ${waiting.length} views before stopping.`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
