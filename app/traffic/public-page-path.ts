@@ -29,6 +29,7 @@ export function publicPagePath(pathname: string): PublicPage | null {
   }
   // Client navigations' data requests. Files (feeds, the sitemap, images) are no HTML, which the front checks.
   if (decoded.endsWith(".data") || decoded.startsWith("/share-image/")) return null;
+  // eslint-disable-next-line no-control-regex -- an address with control characters is no page
   if (decoded.length > MAX_ROUTE_PATH || /[\u0000-\u001f\u007f]/.test(decoded)) return null;
   const { locale, path } = parseLocalizedPath(decoded);
   if (privatePages.some((page) => path === page || path.startsWith(`${page}/`))) return null;

@@ -45,7 +45,7 @@ const MAX_NAME = 80;
 /** Views noted since the last write began. */
 let waiting: ViewHit[] = [];
 /** Batches taken for writing and not written yet, each with the id that makes a retry harmless. */
-let unwritten: { id: string; hits: ViewHit[] }[] = [];
+const unwritten: { id: string; hits: ViewHit[] }[] = [];
 let writing: Promise<void> | undefined;
 let timer: NodeJS.Timeout | undefined;
 let soon: NodeJS.Immediate | undefined;
