@@ -34,7 +34,6 @@ const site = await startSeededSite();
 const connection = await openDatabase(`file:${path.join(site.dataDir, "daftar.db")}`);
 const count = async () =>
   Number((await connection.client.execute("select count(*) from page_views")).rows[0]?.[0] ?? 0);
-let ok = true;
 try {
   const post = site.url + benchPosts[0];
   const setLogging = async (enabled: boolean) => {
@@ -67,7 +66,7 @@ try {
     );
   }
   const ratio = Math.max(...on) / Math.max(...off);
-  ok = ratio >= budget && logged >= 0;
+  process.exitCode = ratio >= budget && logged >= 0 ? 0 : 1;
   console.log(
     `visit log off ${Math.max(...off).toFixed(0)} req/s   on ${Math.max(...on).toFixed(0)} req/s   ratio ${ratio.toFixed(2)} (budget ${budget})  ${ratio >= budget ? "PASS" : "FAIL"}`,
   );
@@ -76,4 +75,3 @@ try {
   connection.client.close();
   await site.stop();
 }
-process.exit(ok ? 0 : 1);
