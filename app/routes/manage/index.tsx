@@ -72,10 +72,9 @@ export default function Dashboard() {
     <div className="grid grid-cols-1 gap-8" data-testid="dashboard">
       <header className="grid gap-1">
         <h1 className="text-3xl font-black tracking-tight">{t("manage.dashboard.title")}</h1>
-        <p className="text-muted-foreground">
-          {/* The name is isolated (FSI … PDI): a Latin name must not turn a Persian sentence around. */}
-          {t("manage.dashboard.welcome", { name: `\u2068${name}\u2069` })} {t("traffic.intro")}
-        </p>
+        {/* The name is isolated (FSI … PDI): a Latin name must not turn a Persian sentence around. */}
+        <p className="font-medium">{t("manage.dashboard.welcome", { name: `\u2068${name}\u2069` })}</p>
+        <p className="text-muted-foreground">{t("traffic.intro")}</p>
       </header>
       <SiteCountCards counts={counts} permissions={permissions} />
       <TrafficOverview

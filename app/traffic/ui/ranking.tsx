@@ -34,10 +34,10 @@ export function Ranking({
                 {t("traffic.top.name")}
               </th>
               <th scope="col" className="w-20 pb-1 text-end font-medium">
-                {t("traffic.traffic.visitors")}
+                {t("traffic.top.visitors")}
               </th>
               <th scope="col" className="w-16 pb-1 text-end font-medium">
-                {t("traffic.traffic.views")}
+                {t("traffic.top.views")}
               </th>
             </tr>
           </thead>

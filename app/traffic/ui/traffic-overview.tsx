@@ -149,25 +149,23 @@ export function TrafficOverview({ range, traffic, page, recent, logging, setting
         ) : null}
       </div>
 
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <div className="md:col-span-2 xl:col-span-1 xl:row-span-2">
-          <Ranking
-            title={t("traffic.top.pages")}
-            rows={traffic.pages}
-            testId="top-pages"
-            label={(value) => (
-              <Link
-                to={withParams({ pageRoute: value })}
-                preventScrollReset
-                dir="ltr"
-                className="hover:underline"
-                title={t("traffic.top.showPage", { page: value })}
-              >
-                {value}
-              </Link>
-            )}
-          />
-        </div>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <Ranking
+          title={t("traffic.top.pages")}
+          rows={traffic.pages}
+          testId="top-pages"
+          label={(value) => (
+            <Link
+              to={withParams({ pageRoute: value })}
+              preventScrollReset
+              dir="ltr"
+              className="hover:underline"
+              title={t("traffic.top.showPage", { page: value })}
+            >
+              {value}
+            </Link>
+          )}
+        />
         <Ranking
           title={t("traffic.top.referrers")}
           rows={traffic.referrers}
@@ -299,11 +297,19 @@ function RecentViews({ recent }: { recent: RecentView[] }) {
       ) : (
         <ul className="divide-y text-sm">
           {recent.map((view, i) => (
-            <li key={`${view.at}-${i}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-              <span className="min-w-0 flex-1 truncate" dir="ltr" title={view.routePath}>
-                {view.routePath}
-              </span>
-              <span className="min-w-0 text-muted-foreground">
+            <li key={`${view.at}-${i}`} className="grid gap-0.5 py-2">
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="min-w-0 truncate font-medium" dir="ltr" title={view.routePath}>
+                  {view.routePath}
+                </span>
+                <time
+                  className="shrink-0 text-xs text-muted-foreground tabular-nums"
+                  dateTime={new Date(view.at).toISOString()}
+                >
+                  {time(view.at)}
+                </time>
+              </div>
+              <span className="text-xs text-muted-foreground">
                 <bdi>{view.visitorName ?? t("traffic.recent.anonymous")}</bdi>
                 {" · "}
                 {view.browser === "Other" ? t("traffic.other") : view.browser}
@@ -316,9 +322,6 @@ function RecentViews({ recent }: { recent: RecentView[] }) {
                   </>
                 ) : null}
               </span>
-              <time className="text-xs text-muted-foreground tabular-nums" dateTime={new Date(view.at).toISOString()}>
-                {time(view.at)}
-              </time>
             </li>
           ))}
         </ul>

@@ -47,6 +47,8 @@ export default {
   "top.os": "Operating systems",
   "top.devices": "Devices",
   "top.locales": "Languages",
+  "top.visitors": "Visitors",
+  "top.views": "Views",
   "top.name": "Name",
   "top.empty": "No views in this period yet.",
   "top.direct": "Direct or unknown",

@@ -45,6 +45,8 @@ export default {
   "top.os": "سیستم‌عامل‌ها",
   "top.devices": "دستگاه‌ها",
   "top.locales": "زبان‌ها",
+  "top.visitors": "بازدیدکننده",
+  "top.views": "بازدید",
   "top.name": "نام",
   "top.empty": "هنوز بازدیدی در این بازه نیست.",
   "top.direct": "مستقیم یا نامعلوم",
