@@ -10,7 +10,9 @@ export function referrerSource(referer: string | undefined, url: URL): string | 
   if (from && (from.protocol === "http:" || from.protocol === "https:") && from.hostname) {
     const host = from.hostname.toLowerCase().replace(/^www\./, "");
     const own = url.hostname.toLowerCase().replace(/^www\./, "");
-    if (host !== own) return host.slice(0, MAX_SOURCE);
+    // A host name is letters, digits, dots and dashes (international names arrive in punycode); anything else is
+    // no site anyone came from.
+    if (host !== own && /^[a-z0-9.-]+$/.test(host)) return host.slice(0, MAX_SOURCE);
   }
   const campaign = url.searchParams.get("utm_source") ?? url.searchParams.get("ref") ?? url.searchParams.get("source");
   // eslint-disable-next-line no-control-regex -- a campaign name is one short line of visible text

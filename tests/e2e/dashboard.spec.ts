@@ -4,6 +4,7 @@
  * rankings; views reported by the page after navigations inside the site; screenshots in fa and en, desktop and
  * phone, light and dark.
  */
+import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { pageViews } from "~/db/schema";
@@ -147,6 +148,27 @@ test.describe("the dashboard overview", () => {
     } finally {
       connection.client.close();
     }
+  });
+
+  test("axe finds nothing on the overview with its chart and table open, fa and en, light and dark", async ({
+    browser,
+    site,
+  }) => {
+    const page = await signedInPage(browser, site.url);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const prefix of ["", "/en"]) {
+        await open(page, `${prefix}/manage?range=7`);
+        await expect(page.getByTestId("traffic-chart").locator("svg .recharts-area-curve")).toBeVisible();
+        await page.locator("details summary").first().click();
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(
+          violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          `${prefix}/manage ${scheme}`,
+        ).toEqual([]);
+      }
+    }
+    await page.context().close();
   });
 
   test("screenshots: fa and en, desktop and phone, light and dark", async ({ browser, site }) => {

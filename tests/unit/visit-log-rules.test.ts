@@ -93,6 +93,8 @@ describe("referrers", () => {
     expect(referrerSource("https://www.daftar.example/en", new URL("https://daftar.example/en/about"))).toBeNull();
     expect(referrerSource("android-app://com.slack/", new URL("https://daftar.example/x"))).toBeNull();
     expect(referrerSource("not a url", new URL("https://daftar.example/x"))).toBeNull();
+    expect(referrerSource("https://{{x('1')}}.example/", new URL("https://daftar.example/x"))).toBeNull();
+    expect(referrerSource("https://بازار.example/", new URL("https://daftar.example/x"))).toBe("xn--mgbab2bd.example");
   });
   test("without one, the campaign a link names", () => {
     expect(referrerSource(undefined, url)).toBe("mastodon");
