@@ -17,7 +17,6 @@ export default {
   "counts.users": "Users",
   "counts.unpublishedChanges": "Unpublished changes",
   "counts.perLocale": "Persian {fa} · English {en}",
-  "counts.open": "Open {section}",
 
   // Traffic
   "traffic.heading": "Traffic",
@@ -53,7 +52,6 @@ export default {
   "top.empty": "No views in this period yet.",
   "top.direct": "Direct or unknown",
   "top.showPage": "Show the views of {page} per day",
-  "top.share": "{percent} of views",
   "device.desktop": "Desktop",
   "device.mobile": "Phone",
   "device.tablet": "Tablet",

@@ -17,7 +17,6 @@ export default {
   "counts.users": "کاربران",
   "counts.unpublishedChanges": "تغییرهای منتشرنشده",
   "counts.perLocale": "فارسی {fa} · انگلیسی {en}",
-  "counts.open": "رفتن به {section}",
 
   "traffic.heading": "بازدیدها",
   "traffic.periods": "بازه",
@@ -51,7 +50,6 @@ export default {
   "top.empty": "هنوز بازدیدی در این بازه نیست.",
   "top.direct": "مستقیم یا نامعلوم",
   "top.showPage": "نمایش بازدیدهای روزانهٔ {page}",
-  "top.share": "{percent} از بازدیدها",
   "device.desktop": "رایانه",
   "device.mobile": "تلفن همراه",
   "device.tablet": "تبلت",
