@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { formatDate, formatNumber } from "~/i18n/format";
-import { localizePath } from "~/i18n/locales";
+import { intlLocale, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Icon } from "~/ui/icon";
 import { lazyPart } from "~/ui/lazy-part";
@@ -282,12 +282,14 @@ function RecentViews({ recent }: { recent: RecentView[] }) {
   const t = useT();
   const locale = useLocale();
   const time = (at: number) =>
-    new Intl.DateTimeFormat(locale === "fa" ? "fa-IR-u-ca-persian-nu-arabext" : "en-US", {
+    new Intl.DateTimeFormat(intlLocale(locale), {
       month: "short",
       day: "numeric",
       hour: "2-digit",
       minute: "2-digit",
+      // The site's days are UTC days; the time says so.
       timeZone: "UTC",
+      timeZoneName: "short",
     }).format(at);
   return (
     <section className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid="recent-views">
