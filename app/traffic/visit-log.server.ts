@@ -62,9 +62,16 @@ export function visitLogSettingsOf(config: AppConfig): VisitLogSettings {
   return { ...defaultAppConfig.visitLog, ...config.visitLog };
 }
 
+/**
+ * What this process logs by: the settings, and nothing before the site is installed (every page is then the
+ * installer, and the log's tables may not exist yet).
+ */
 function loadSettings(): Promise<VisitLogSettings> {
   loading ??= getAppConfig()
-    .then(visitLogSettingsOf)
+    .then((config) => ({
+      ...visitLogSettingsOf(config),
+      enabled: config.installed && visitLogSettingsOf(config).enabled,
+    }))
     .then((settings) => (known = settings))
     .finally(() => (loading = undefined));
   return loading;

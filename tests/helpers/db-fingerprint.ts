@@ -1,8 +1,8 @@
 /**
  * A hash of everything the database holds that a request could change, to prove that a refused request changed
  * nothing. Left out: rate-limit counters (a refused attempt is counted by design), the times a session or
- * device was last seen (reading a session refreshes them) and the visit log (written a moment after the views
- * it records, whatever came after them).
+ * device was last seen (reading a session refreshes them), the visit log (written a moment after the views
+ * it records, whatever came after them) and the leases of background work (taken on a timer, not by requests).
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -12,6 +12,7 @@ const volatile: Record<string, string[]> = {
   rate_limits: ["*"],
   sessions: ["last_seen_at", "expires_at"],
   devices: ["last_activity_at"],
+  leases: ["*"],
   page_views: ["*"],
   page_view_days: ["*"],
   page_view_batches: ["*"],
