@@ -1,13 +1,14 @@
 /**
  * The visit log's services on a real database (a file, or sqld in the second run): unique visitors by the day's
  * salt, daily summaries that give exactly what the raw log gives, late views that reopen a finished day, and
- * pruning by the retention.
+ * pruning by the retention; nothing is written before the site is installed.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { pageViewDays, pageViews, visitorSalts } from "~/db/schema";
+import { updateAppConfig } from "~/settings/app-config.server";
 import { trafficReport, routeReport } from "~/traffic/analysis.server";
 import { DAY_MS, dayOf } from "~/traffic/days";
 import {
@@ -51,6 +52,15 @@ async function clear() {
 
 beforeAll(async () => {
   await runMigrations(await getDb());
+  // Nothing is logged before the site is installed.
+  await updateAppConfig({ installed: true });
+});
+
+test("before the site is installed nothing is written", async () => {
+  await updateAppConfig({ installed: false });
+  await write([hit()]);
+  expect(await (await getDb()).$count(pageViews)).toBe(0);
+  await updateAppConfig({ installed: true });
 });
 
 describe("unique visitors", () => {
