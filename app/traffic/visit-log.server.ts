@@ -6,16 +6,15 @@
  * written twice.
  */
 import { randomUUID } from "node:crypto";
-import { inArray, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { getDb } from "~/db/client.server";
-import { pageViewBatches, pageViewDays, pageViews } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { cleanLine } from "~/lib/clean-text";
 import { onAppConfigChange, getAppConfig } from "~/settings/app-config.server";
 import { defaultAppConfig, type AppConfig } from "~/settings/app-config";
 import { classifyAgent, type AgentClass } from "./agent-class";
 import { dayOf } from "./days";
+import { writeOnce, stopLogWriter, type Statement } from "./log-writer.server";
 import { saltOf, visitorKey } from "./visitor-key.server";
 
 export type VisitLogSettings = AppConfig["visitLog"];
@@ -169,27 +168,34 @@ async function writeBatch({ id, hits }: { id: string; hits: ViewHit[] }): Promis
   const today = dayOf(Date.now());
   // A view of a finished day arriving late makes that day's summaries out of date: they are made again.
   const lateDays = days.filter((day) => day < today);
-  await db.transaction(async (tx) => {
-    const fresh = await tx
-      .insert(pageViewBatches)
-      .values({ id, createdAt: new Date() })
-      .onConflictDoNothing()
-      .returning({ id: pageViewBatches.id })
-      .all();
-    if (fresh.length === 0) return;
-    // The rows travel as one JSON text that SQLite unpacks itself: binding a dozen values per row one by one
-    // costs more than the insert.
-    for (let i = 0; i < rows.length; i += JSON_ROWS) {
-      await tx.run(sql`
-        insert into ${pageViews} (created_at, day, route_path, locale, referrer_host, browser, os, device, is_bot,
-          visitor_key, visitor_name, ip_address)
-        select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6,
-          value ->> 7, value ->> 8, value ->> 9, value ->> 10, value ->> 11
-        from json_each(${JSON.stringify(rows.slice(i, i + JSON_ROWS))})`);
-    }
-    if (lateDays.length) await tx.delete(pageViewDays).where(inArray(pageViewDays.day, lateDays));
-  });
+  const rest: Statement[] = [];
+  // The rows travel as one JSON text that SQLite unpacks itself: binding a dozen values per row one by one
+  // costs more than the insert.
+  for (let i = 0; i < rows.length; i += JSON_ROWS) {
+    rest.push({ sql: insertViews, args: [JSON.stringify(rows.slice(i, i + JSON_ROWS))] });
+  }
+  if (lateDays.length) {
+    rest.push({
+      sql: `delete from page_view_days where day in (${lateDays.map(() => "?").join(", ")})`,
+      args: lateDays,
+    });
+  }
+  // In a worker thread: a commit on an embedded database waits for the disk, which must not hold any page.
+  await writeOnce(
+    {
+      sql: "insert into page_view_batches (id, created_at) values (?, ?) on conflict do nothing returning id",
+      args: [id, Date.now()],
+    },
+    rest,
+  );
 }
+
+/** The columns of `page_views` in the order of `viewRow`. */
+const insertViews = `insert into page_views (created_at, day, route_path, locale, referrer_host, browser, os, device,
+  is_bot, visitor_key, visitor_name, ip_address)
+select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7,
+  value ->> 8, value ->> 9, value ->> 10, value ->> 11
+from json_each(?)`;
 
 /** Rows per insert statement. */
 const JSON_ROWS = 5000;
@@ -268,13 +274,14 @@ export async function stopVisitLog(withinMs = 5000): Promise<void> {
   if (soon) clearImmediate(soon);
   soon = undefined;
   const until = Date.now() + withinMs;
-  while (waiting.length > 0 || writing) {
+  while (waitingViews() > 0 || writing) {
     await flushViews();
-    if (waiting.length === 0) break;
+    if (waitingViews() === 0) break;
     if (Date.now() >= until) {
-      console.error(`The visit log could not write ${waiting.length} views before stopping.`);
-      return;
+      console.error(`The visit log could not write ${waitingViews()} views before stopping.`);
+      break;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  await stopLogWriter();
 }
