@@ -247,7 +247,13 @@ function DaysTable({ days }: { days: DayCount[] }) {
   const t = useT();
   const locale = useLocale();
   return (
-    <div className="mt-2 max-h-80 overflow-y-auto rounded-lg border">
+    // Scrolls on its own: reachable with the keyboard, named for screen readers.
+    <div
+      className="mt-2 max-h-80 overflow-y-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+      tabIndex={0}
+      role="region"
+      aria-label={t("traffic.chart.table")}
+    >
       <table className="w-full text-sm" data-testid="days-table">
         <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
           <tr>
