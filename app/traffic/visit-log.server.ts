@@ -136,7 +136,16 @@ export async function flushViews(): Promise<void> {
   if (unwritten.length === 0) return;
   writing = (async () => {
     while (unwritten.length) {
-      await writeBatch(unwritten[0]!);
+      try {
+        await writeBatch(unwritten[0]!);
+      } catch (error) {
+        // A batch the database refuses as such would block every later one for ever: it is given up.
+        if (!refusesRows(error)) throw error;
+        console.error(
+          `The visit log gave up ${unwritten[0]!.hits.length} views the database refuses:`,
+          error instanceof Error ? error.message : error,
+        );
+      }
       unwritten.shift();
     }
   })()
@@ -155,6 +164,16 @@ export async function flushViews(): Promise<void> {
     })
     .finally(() => (writing = undefined));
   await writing;
+}
+
+/**
+ * Whether the database refused the rows themselves (a constraint, a type, malformed JSON), which no retry
+ * changes, rather than being unavailable, busy, full or not migrated yet.
+ */
+function refusesRows(error: unknown): boolean {
+  return /SQLITE_(CONSTRAINT|MISMATCH|TOOBIG|RANGE)|malformed JSON/i.test(
+    error instanceof Error ? error.message : String(error),
+  );
 }
 
 async function writeBatch({ id, hits }: { id: string; hits: ViewHit[] }): Promise<void> {

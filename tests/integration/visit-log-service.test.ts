@@ -3,8 +3,8 @@
  * salt, daily summaries that give exactly what the raw log gives, late views that reopen a finished day, and
  * pruning by the retention; nothing is written before the site is installed.
  */
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { pageViewDays, pageViews, visitorSalts } from "~/db/schema";
@@ -61,6 +61,31 @@ test("before the site is installed nothing is written", async () => {
   await write([hit()]);
   expect(await (await getDb()).$count(pageViews)).toBe(0);
   await updateAppConfig({ installed: true });
+});
+
+test("views the database refuses are given up, and the views after them are written", async () => {
+  await clear();
+  const db = await getDb();
+  // A rule the rows break, as a schema change could make: no retry would ever get them in.
+  await db.run(sql`create trigger refuse_views before insert on page_views when new.route_path = '/refused'
+    begin select raise(abort, 'refused'); end`);
+  const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  try {
+    noteView(hit({ routePath: "/refused" }));
+    await flushViews();
+    noteView(hit({ routePath: "/en/contact" }));
+    await flushViews();
+    expect(waitingViews()).toBe(0);
+    expect(errors).toHaveBeenCalledWith(
+      "The visit log gave up 1 views the database refuses:",
+      expect.stringMatching(/SQLITE_CONSTRAINT/),
+    );
+  } finally {
+    errors.mockRestore();
+    await db.run(sql`drop trigger refuse_views`);
+  }
+  const rows = await db.select().from(pageViews).all();
+  expect(rows.map((row) => row.routePath)).toEqual(["/en/contact"]);
 });
 
 describe("unique visitors", () => {
