@@ -36,6 +36,8 @@ export interface TrafficReport {
   endDate: string;
   days: DayCount[];
   totals: { views: number; visitors: number; botViews: number };
+  /** The same number of days just before the range, to compare with. */
+  previous: { views: number; visitors: number };
   pages: Ranked[];
   referrers: Ranked[];
   browsers: Ranked[];
@@ -113,8 +115,11 @@ async function ranking(db: Database, dimension: Dimension, where: Awaited<Return
 
 export async function trafficReport(db: Database, range: DayRange): Promise<TrafficReport> {
   const where = await sources(db, range);
-  const [days, bots, pages, referrers, browsers, os, devices, locales] = await Promise.all([
+  const length = range.to - range.from + 1;
+  const before = { from: range.from - length, to: range.from - 1 };
+  const [days, earlier, bots, pages, referrers, browsers, os, devices, locales] = await Promise.all([
     perDay(db, range, { dimension: "total" }),
+    perDay(db, before, { dimension: "total" }),
     perDay(db, range, { dimension: "bots" }),
     ranking(db, "page", where),
     ranking(db, "referrer", where),
@@ -133,6 +138,7 @@ export async function trafficReport(db: Database, range: DayRange): Promise<Traf
       visitors: sum(days, "visitors"),
       botViews: sum(bots, "views"),
     },
+    previous: { views: sum(earlier, "views"), visitors: sum(earlier, "visitors") },
     pages,
     referrers,
     browsers,

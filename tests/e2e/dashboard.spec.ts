@@ -90,6 +90,7 @@ test.describe("the dashboard overview", () => {
     expect(xs[0]!).toBeGreaterThan(xs.at(-1)!);
     await expect(page.getByTestId("total-views")).toHaveText(/^[۰-۹٬]+$/);
     await expect(page.getByTestId("chart-summary")).toContainText("پربازدیدترین روز");
+    await expect(page.getByTestId("total-visitors-change")).toContainText("نسبت به ۳۰ روز پیش از آن");
     // The same numbers as a table, for anyone who cannot read the chart.
     await page.getByText("نمایش عددها در جدول").click();
     await expect(page.getByTestId("days-table").locator("tbody tr")).toHaveCount(30);
@@ -106,6 +107,8 @@ test.describe("the dashboard overview", () => {
       .getByTestId("traffic-chart")
       .locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
     await expect(ticks.first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}$/);
+    // Compared with the 30 days before: the seeded traffic grows.
+    await expect(page.getByTestId("total-views-change")).toHaveText(/^\+\d+% on the previous 30 days$/);
     const thirty = Number((await page.getByTestId("total-views").textContent())!.replace(/,/g, ""));
     await page.getByTestId("range-7").click();
     await expect(page).toHaveURL(/\?range=7$/);

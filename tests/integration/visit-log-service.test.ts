@@ -174,6 +174,12 @@ describe("summaries", () => {
     expect(await routeReport(db, "/en/about", range)).toEqual(page);
     expect(raw.totals.botViews).toBeGreaterThan(0);
     expect(raw.devices.map((d) => d.value).sort()).toEqual(["desktop", "mobile", "tablet"]);
+    // The period before is there to compare with: the five days before the last five.
+    const lastFive = await trafficReport(db, { from: today - 4, to: today });
+    expect(lastFive.previous).toEqual({
+      views: raw.days.slice(0, 5).reduce((total, day) => total + day.views, 0),
+      visitors: raw.days.slice(0, 5).reduce((total, day) => total + day.visitors, 0),
+    });
     // A second pass has nothing left to do.
     expect(await summarizeFinishedDays(db, 90)).toBe(0);
   });

@@ -99,10 +99,19 @@ export function TrafficOverview({ range, traffic, page, recent, logging, setting
       <div className="grid grid-cols-1 gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <dl className="flex flex-wrap gap-x-8 gap-y-2">
-            <Total label={t("traffic.traffic.views")} value={totals.views} swatch="views" testId="total-views" />
+            <Total
+              label={t("traffic.traffic.views")}
+              value={totals.views}
+              previous={page ? undefined : traffic.previous.views}
+              days={days.length}
+              swatch="views"
+              testId="total-views"
+            />
             <Total
               label={t("traffic.traffic.visitors")}
               value={totals.visitors}
+              previous={page ? undefined : traffic.previous.visitors}
+              days={days.length}
               swatch="visitors"
               testId="total-visitors"
             />
@@ -187,15 +196,22 @@ export function TrafficOverview({ range, traffic, page, recent, logging, setting
 function Total({
   label,
   value,
+  previous,
+  days,
   swatch,
   testId,
 }: {
   label: string;
   value: number;
+  /** The number of the same length of time before, when there is one to compare with. */
+  previous?: number;
+  days: number;
   swatch: "views" | "visitors";
   testId: string;
 }) {
+  const t = useT();
   const locale = useLocale();
+  const change = previous ? (value - previous) / previous : undefined;
   return (
     <div className="grid gap-0.5">
       <dt className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -208,6 +224,21 @@ function Total({
       <dd className="text-3xl font-black tabular-nums" data-testid={testId}>
         {formatNumber(value, locale)}
       </dd>
+      {change !== undefined ? (
+        <dd
+          className={`text-xs ${change > 0 ? "text-success" : change < 0 ? "text-destructive" : "text-muted-foreground"}`}
+          data-testid={`${testId}-change`}
+        >
+          {t("traffic.traffic.change", {
+            change: formatNumber(change, locale, {
+              style: "percent",
+              signDisplay: "exceptZero",
+              maximumFractionDigits: 0,
+            }),
+            count: days,
+          })}
+        </dd>
+      ) : null}
     </div>
   );
 }

@@ -24,6 +24,7 @@ export default {
   "traffic.days": "{count} days",
   "traffic.views": "Page views",
   "traffic.visitors": "Unique visitors",
+  "traffic.change": "{change} on the previous {count} days",
   "traffic.bots": "{count} views by bots are not counted.",
   "traffic.disabled": "The visit log is off: new views are not recorded.",
   "traffic.turnOn": "Turn it on in Settings",

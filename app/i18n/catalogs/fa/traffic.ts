@@ -23,6 +23,7 @@ export default {
   "traffic.days": "{count} روز",
   "traffic.views": "بازدید صفحه‌ها",
   "traffic.visitors": "بازدیدکنندگان یکتا",
+  "traffic.change": "{change} نسبت به {count} روز پیش از آن",
   "traffic.bots": "{count} بازدید ربات‌ها شمرده نشده است.",
   "traffic.disabled": "ثبت بازدیدها خاموش است: بازدیدهای تازه ثبت نمی‌شوند.",
   "traffic.turnOn": "روشن کردن در تنظیمات",
