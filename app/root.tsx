@@ -39,6 +39,7 @@ import { rootData, rootT } from "./shell/route-meta";
 import { ErrorView } from "./shell/ui/error-view";
 import { SiteShell } from "./shell/ui/site-shell";
 import { useNonce } from "./ui/nonce";
+import { PageViewReporter } from "./traffic/ui/page-view-reporter";
 import { colorModeScript } from "./ui/theme";
 import { takeFlashToast } from "./ui/toast/flash.server";
 
@@ -222,6 +223,7 @@ export default function App() {
     <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
       <Outlet />
       <IdentitySync />
+      <PageViewReporter />
     </SiteShell>
   );
 }

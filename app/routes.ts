@@ -87,6 +87,10 @@ export default [
   route("api/categories/update", "routes/api/categories/update.ts"),
   route("api/categories/order", "routes/api/categories/order.ts"),
   route("api/categories/remove", "routes/api/categories/remove.ts"),
+  // Traffic: the dashboard's reports, and the views pages report after navigations inside the site.
+  route("api/analysis/traffic", "routes/api/analysis/traffic.ts"),
+  route("api/analysis/route", "routes/api/analysis/route.ts"),
+  route("api/traffic/view", "routes/api/traffic/view.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

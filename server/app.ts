@@ -16,6 +16,7 @@ import { limitBodies } from "./body-limit";
 import { documentCache } from "./document-cache";
 import { fetchRequest, requestHeaders, requestUrl, sendResponse } from "./fetch-bridge";
 import { pageMethods } from "./page-methods";
+import { recordPageViews } from "./visit-log";
 
 export const app = express();
 app.disable("x-powered-by");
@@ -53,6 +54,9 @@ app.use((req, res, next) => {
 // Pages take GET and HEAD only; the API answers other methods itself.
 app.use(pageMethods(build, { dev: import.meta.env.DEV }));
 
+// Public page views are noted for the visit log, those the document cache answers included.
+app.use(recordPageViews());
+
 // Which API calls answer before installation is decided by each route (see `gate` in app/lib/api.server.ts).
 
 // Public pages for anonymous visitors come from memory when they can (server/document-cache.ts); not in
@@ -80,11 +84,16 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   // Other instances' changes reach this one's caches through the change log; housekeeping is shared by all.
   const { followChanges } = await import("~/cluster/change-feed.server");
   const { startHousekeeping } = await import("~/cluster/housekeeping.server");
+  const { startVisitLog } = await import("~/traffic/visit-log.server");
+  const { startVisitLogJobs } = await import("~/traffic/summaries.server");
   const follower = followChanges();
   const stopHousekeeping = startHousekeeping();
+  startVisitLog();
+  const stopVisitLogJobs = startVisitLogJobs();
   stopBackground = () => {
     follower.stop();
     stopHousekeeping();
+    stopVisitLogJobs();
   };
   const notes = await applyPendingMigrations();
   const installed = await readAppConfig()
@@ -122,7 +131,11 @@ async function applyPendingMigrations(): Promise<string[]> {
     await runMigrations(db);
     return [`Applied ${pending} database migration${pending === 1 ? "" : "s"}.`];
   } catch (error) {
-    console.error("Applying the database migrations failed:", error);
+    // An outage is one line (the pages say the rest); a migration that fails is worth its whole story.
+    const { DatabaseUnreachableError } = await import("~/db/unavailable.server");
+    if (error instanceof DatabaseUnreachableError) {
+      console.error(`Pending database migrations could not be checked: ${error.message}`);
+    } else console.error("Applying the database migrations failed:", error);
     return [];
   }
 }
@@ -130,6 +143,9 @@ async function applyPendingMigrations(): Promise<string[]> {
 /** Work to do when the server stops: close what the app opened. */
 export async function onServerStop(): Promise<void> {
   stopBackground?.();
+  // Views noted before the server stopped taking requests are written before the database closes.
+  const { stopVisitLog } = await import("~/traffic/visit-log.server");
+  await stopVisitLog();
   const { closeDatabase } = await import("~/db/client.server");
   await closeDatabase();
   markServerStopped(config().dataDir);

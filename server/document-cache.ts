@@ -20,6 +20,7 @@ import {
 } from "~/content/document-store.server";
 import { readCookie } from "~/lib/cookies";
 import { configuredOrigin } from "~/lib/site-origin.server";
+import { visitorNameCookie } from "~/traffic/visitor-name";
 import { fetchRequest, requestUrl, sendResponse } from "./fetch-bridge";
 
 /** Query parameters of cacheable pages (listings); anything else bypasses the cache. */
@@ -35,13 +36,14 @@ export function isCacheableRequest(req: ExpressRequest): boolean {
   for (const key of url.searchParams.keys()) if (!cacheableParams.has(key)) return false;
   const cookie = req.headers.cookie;
   if (cookie) {
-    // The language choice is the one cookie that changes nothing on a page, except that it sends someone who
-    // chose English from an unprefixed address to the English page (root.tsx).
+    // The language choice and the identity's name for the visit log are the cookies that change nothing on a
+    // page, except that the language sends someone who chose English from an unprefixed address to the English
+    // page (root.tsx).
     const names = cookie
       .split(";")
       .map((part) => part.split("=")[0]!.trim())
       .filter(Boolean);
-    if (names.some((name) => name !== "locale")) return false;
+    if (names.some((name) => name !== "locale" && name !== visitorNameCookie)) return false;
     if (readCookie(cookie, "locale") === "en" && !/^\/(fa|en)(\/|$)/.test(url.pathname)) return false;
   }
   return true;

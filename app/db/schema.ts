@@ -275,26 +275,67 @@ export const commits = sqliteTable(
 );
 
 // ── Traffic ─────────────────────────────────────────────────────────────────
-// Not written by any feature yet: the visit log will fill it and the dashboard's traffic charts read it.
+// The visit log (app/traffic/): one row per public page view, daily summaries of it for the dashboard, and the
+// salt of the day that makes visitor keys. Days are UTC days counted from 1970-01-01.
 
-/** Page views / log entries: what the dashboard's traffic charts read. */
+export const deviceClasses = ["desktop", "mobile", "tablet"] as const;
+export type DeviceClass = (typeof deviceClasses)[number];
+
+/** One public page view. Nothing here names a person unless the settings keep full addresses. */
 export const pageViews = sqliteTable(
   "page_views",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: integer("id").primaryKey(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    day: integer("day").notNull(),
+    /** The page's canonical address without its query: "/notes/x" (Persian), "/en/notes/x". */
     routePath: text("route_path").notNull(),
-    locale: text("locale").notNull(),
-    userId: integer("user_id"),
-    devicePub: text("device_pub"),
-    deviceName: text("device_name"),
+    locale: text("locale", { enum: ["fa", "en"] }).notNull(),
+    /** Where the visitor came from: another site's host name, or a campaign's `utm_source`; null when direct. */
+    referrerHost: text("referrer_host"),
+    browser: text("browser").notNull(),
+    os: text("os").notNull(),
+    device: text("device", { enum: deviceClasses }).notNull(),
+    isBot: integer("is_bot", { mode: "boolean" }).notNull(),
+    /** A hash of address, user agent and the day's salt: the same visitor on one day, nobody on the next. */
+    visitorKey: integer("visitor_key").notNull(),
+    /** The name of the browser's identity (its random name, or the account's) when the browser sends it. */
+    visitorName: text("visitor_name"),
+    /** Only when the settings keep full addresses. */
     ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-    referrer: text("referrer"),
-    status: integer("status").notNull().default(200),
-    createdAt: timestamps.createdAt,
   },
-  (t) => [index("page_views_created_idx").on(t.createdAt), index("page_views_route_idx").on(t.routePath)],
+  (t) => [index("page_views_day_idx").on(t.day)],
 );
+
+/**
+ * The visit log of finished days, summed per dimension ("total", "bots", "page", "referrer", "browser", "os",
+ * "device", "locale") and value, so the dashboard reads a few hundred rows instead of every view. Visitor keys
+ * change every day, so a period's visitors are the sum of its days'. A day has its summaries when its "total"
+ * row exists.
+ */
+export const pageViewDays = sqliteTable(
+  "page_view_days",
+  {
+    dimension: text("dimension").notNull(),
+    day: integer("day").notNull(),
+    value: text("value").notNull(),
+    views: integer("views").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.day, t.value] })],
+);
+
+/** The salt of each day's visitor keys, shared by every instance; deleted once its day is over. */
+export const visitorSalts = sqliteTable("visitor_salts", {
+  day: integer("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/** Batches of views already written, so a batch retried after a lost answer is not written twice. */
+export const pageViewBatches = sqliteTable("page_view_batches", {
+  id: text("id").primaryKey(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 // ── Cross-process state (so several machines can share one database) ──────
 

@@ -178,6 +178,31 @@ test("comments, names, about and role names stay text on every screen that shows
   await expect(page.getByText(`Comment ${payloads.at(-1)}`).first()).toBeVisible();
 });
 
+test("what visitors send to the visit log stays text on the dashboard", async ({ page, hostileSite }) => {
+  // The identity's name (a cookie anyone can set), the campaign of a link and the referring address.
+  for (const [i, payload] of payloads.entries()) {
+    const answer = await fetch(`${hostileSite.url}${hostilePage}?utm_source=${encodeURIComponent(payload)}`, {
+      headers: {
+        cookie: `visitor-name=${encodeURIComponent(payload)}`,
+        "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0",
+        referer: i % 2 ? `https://${encodeURIComponent(payload)}.example/` : "",
+      },
+    });
+    expect(answer.status, payload).toBe(200);
+  }
+  await signIn(page.request, hostileSite.url, "admin");
+  await expect
+    .poll(async () => {
+      await open(page, "/en/manage");
+      return page.getByTestId("recent-views").textContent();
+    })
+    .toContain("<script>");
+  await expectInert(page);
+  await expect(page.getByTestId("top-referrers")).toContainText("<img");
+  await open(page, `/en/manage?pageRoute=${encodeURIComponent(hostilePage)}`);
+  await expectInert(page);
+});
+
 test("search queries and their results stay text", async ({ page }) => {
   await open(page, "/");
   // Words of the hostile page find it, so its title and excerpt (with the matches marked) are drawn too.

@@ -1,7 +1,8 @@
 /**
  * A hash of everything the database holds that a request could change, to prove that a refused request changed
  * nothing. Left out: rate-limit counters (a refused attempt is counted by design), the times a session or
- * device was last seen (reading a session refreshes them) and the leases of background work (taken on a timer).
+ * device was last seen (reading a session refreshes them), the visit log (written a moment after the views
+ * it records, whatever came after them) and the leases of background work (taken on a timer, not by requests).
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -12,6 +13,10 @@ const volatile: Record<string, string[]> = {
   leases: ["*"],
   sessions: ["last_seen_at", "expires_at"],
   devices: ["last_activity_at"],
+  page_views: ["*"],
+  page_view_days: ["*"],
+  page_view_batches: ["*"],
+  visitor_salts: ["*"],
 };
 
 export async function databaseFingerprint(db: Database): Promise<string> {

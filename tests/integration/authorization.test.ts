@@ -131,6 +131,15 @@ const apiTable: Row[] = [
   { route: "api/categories/update", method: "PUT", expect: settingsEdit(400) },
   { route: "api/categories/order", method: "PUT", expect: settingsEdit(400) },
   { route: "api/categories/remove", method: "POST", expect: settingsEdit(400) },
+  // Traffic: the reports need dashboard.read; any visitor's page reports its views (an empty body is a 400).
+  { route: "api/analysis/traffic", method: "GET", expect: dashboard(200) },
+  {
+    route: "api/analysis/route",
+    method: "GET",
+    url: "/api/analysis/route?pageRoute=/en/about",
+    expect: dashboard(200),
+  },
+  { route: "api/traffic/view", method: "POST", expect: all(400) },
   { route: "api/*", method: "GET", url: "/api/no/such/call", expect: all(404) },
   { route: "api/*", method: "POST", url: "/api/no/such/call", expect: all(404) },
 ];

@@ -1,18 +1,63 @@
-import { Link, useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
-import { localizePath } from "~/i18n/locales";
-import { useLocale, useT } from "~/i18n/use-t";
+import { getDb } from "~/db/client.server";
+import { pickMessages } from "~/i18n/catalogs.server";
+import { parseLocalizedPath } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+import { mergeHeaders } from "~/lib/headers";
+import { pageQuery } from "~/lib/page-query.server";
 import { manageMenu } from "~/manage/nav";
+import { siteCounts } from "~/manage/site-counts.server";
+import { SiteCountCards } from "~/manage/ui/site-count-cards";
+import { getAppConfig } from "~/settings/app-config.server";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
-import { Icon } from "~/ui/icon";
+import { recentViews, routeReport, trafficReport } from "~/traffic/analysis.server";
+import { dayOf } from "~/traffic/days";
+import { dashboardQuery } from "~/traffic/schema";
+import { TrafficOverview } from "~/traffic/ui/traffic-overview";
+import { visitLogSettingsOf } from "~/traffic/visit-log.server";
 import type { Route } from "./+types/index";
 
-/** /manage: the dashboard's front page (dashboard.read). Charts and counts are still to come. */
+/**
+ * /manage: the dashboard's front page (dashboard.read). The site's numbers, then its traffic for the last 7, 30
+ * or 90 days (`?range=`), for every page or the one chosen (`?pageRoute=`).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePagePermission(request, "dashboard.read");
-  return { name: user.displayName, permissions: user.permissions };
+  const url = new URL(request.url);
+  const { locale } = parseLocalizedPath(url.pathname);
+  const query = pageQuery(dashboardQuery, url);
+  const to = dayOf(Date.now());
+  const range = { from: to - Number(query.range) + 1, to };
+  const db = await getDb();
+  const [counts, traffic, page, recent, config] = await Promise.all([
+    siteCounts(db),
+    trafficReport(db, range),
+    query.pageRoute ? routeReport(db, query.pageRoute, range) : null,
+    recentViews(db),
+    getAppConfig(),
+  ]);
+  const settings = manageMenu.find((item) => item.path === "/manage/settings");
+  return data(
+    {
+      messages: pickMessages(locale, ["manage", "traffic"]),
+      name: user.displayName,
+      permissions: user.permissions,
+      counts,
+      range: query.range,
+      traffic,
+      page,
+      recent,
+      logging: visitLogSettingsOf(config).enabled,
+      settingsPath: settings && user.permissions.includes(settings.permission) ? settings.path : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: documentTitle(rootSite(matches), rootT(matches)("manage.dashboard.title")) },
@@ -21,32 +66,25 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export default function Dashboard() {
   const t = useT();
-  const locale = useLocale();
-  const { name, permissions } = useLoaderData<typeof loader>();
-  // One card per section of the dashboard menu the reader may open.
-  const sections = manageMenu.filter((item) => item.path !== "/manage" && permissions.includes(item.permission));
+  const { name, permissions, counts, range, traffic, page, recent, logging, settingsPath } =
+    useLoaderData<typeof loader>();
   return (
-    <section className="grid gap-6" data-testid="dashboard">
+    <div className="grid grid-cols-1 gap-8" data-testid="dashboard">
       <header className="grid gap-1">
         <h1 className="text-3xl font-black tracking-tight">{t("manage.dashboard.title")}</h1>
-        <p className="text-muted-foreground">
-          {/* The name is isolated (FSI … PDI): a Latin name must not turn a Persian sentence around. */}
-          {t("manage.dashboard.welcome", { name: `\u2068${name}\u2069` })} {t("manage.dashboard.intro")}
-        </p>
+        {/* The name is isolated (FSI … PDI): a Latin name must not turn a Persian sentence around. */}
+        <p className="font-medium">{t("manage.dashboard.welcome", { name: `\u2068${name}\u2069` })}</p>
+        <p className="text-muted-foreground">{t("traffic.intro")}</p>
       </header>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {sections.map((item) => (
-          <li key={item.path}>
-            <Link
-              to={localizePath(item.path, locale)}
-              className="flex items-center justify-between gap-3 rounded-xl border bg-card p-5 font-semibold shadow-sm transition-colors hover:bg-accent"
-            >
-              {t(item.label)}
-              <Icon name="chevron-left" className="size-5 text-muted-foreground ltr:rotate-180" />
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+      <SiteCountCards counts={counts} permissions={permissions} />
+      <TrafficOverview
+        range={range}
+        traffic={traffic}
+        page={page}
+        recent={recent}
+        logging={logging}
+        settingsPath={settingsPath}
+      />
+    </div>
   );
 }

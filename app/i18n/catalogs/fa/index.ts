@@ -9,8 +9,21 @@ import install from "./install";
 import items from "./items";
 import manage from "./manage";
 import settings from "./settings";
+import traffic from "./traffic";
 import validation from "./validation";
 
-export default { api, auth, comments, common, content, install, items, manage, settings, validation } satisfies {
+export default {
+  api,
+  auth,
+  comments,
+  common,
+  content,
+  install,
+  items,
+  manage,
+  settings,
+  traffic,
+  validation,
+} satisfies {
   [N in keyof typeof en]: CatalogOf<(typeof en)[N]>;
 };
