@@ -36,6 +36,9 @@ export default [
   // Content.
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  // Nostr: the relay's information document (its WebSocket upgrades are taken before the router) and names.
+  route("relay", "routes/nostr/relay.ts"),
+  route(".well-known/nostr.json", "routes/nostr/names.ts"),
   route("share-image/*", "routes/seo/share-image.ts"),
   route("api/search", "routes/api/search.ts"),
   route("api/content/single", "routes/api/content-single.ts"),

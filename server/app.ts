@@ -68,6 +68,8 @@ app.use(async (req, res, next) => {
   }
 });
 
+export { handleRelayUpgrade } from "~/nostr/relay/relay.server";
+
 let stopBackground: (() => void) | undefined;
 
 /**
@@ -127,6 +129,8 @@ async function applyPendingMigrations(): Promise<string[]> {
 /** Work to do when the server stops: close what the app opened. */
 export async function onServerStop(): Promise<void> {
   stopBackground?.();
+  const { closeRelay } = await import("~/nostr/relay/relay.server");
+  closeRelay();
   const { closeDatabase } = await import("~/db/client.server");
   await closeDatabase();
   markServerStopped(config().dataDir);

@@ -5,6 +5,8 @@ import type { Database } from "~/db/client.server";
 import { comments, pages, users, type CommentStatus } from "~/db/schema";
 import { defaultLocale, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import { ServiceError } from "~/lib/service-error";
+import { syncCommentEvents } from "~/nostr/comment-events.server";
+import { relayEventStored } from "~/nostr/relay/relay.server";
 import { initialStatus } from "./status-rules";
 import type { ModerationRow, PublicComment } from "./types";
 
@@ -283,8 +285,13 @@ export async function moderationList(
  * (and cached documents, in every instance) change at once. Give it the connection: it opens its own
  * transaction.
  */
-export async function moderate(db: Database, ids: number[], newStatus: CommentStatus): Promise<string[]> {
-  return changeTransaction(db, async (tx, announce) => {
+export async function moderate(
+  db: Database,
+  ids: number[],
+  newStatus: CommentStatus,
+  origin: string,
+): Promise<string[]> {
+  const pages = await changeTransaction(db, async (tx, announce) => {
     const found = await tx
       .select({ id: comments.id, routePath: comments.routePath })
       .from(comments)
@@ -292,8 +299,12 @@ export async function moderate(db: Database, ids: number[], newStatus: CommentSt
       .all();
     if (found.length !== new Set(ids).size) throw new ServiceError(404, "comments.notFound");
     await tx.update(comments).set({ status: newStatus, updatedAt: new Date() }).where(inArray(comments.id, ids));
+    // The relay shows approved comments only.
+    await syncCommentEvents(tx, ids, origin);
     const changed = [...new Set(found.map((c) => c.routePath))];
     announce({ topic: "documents", detail: changed.map((routePath) => canonicalRoutePath(routePath)) });
     return changed;
   });
+  relayEventStored();
+  return pages;
 }

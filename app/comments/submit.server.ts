@@ -17,6 +17,8 @@ import {
   type CommentRow,
   type PostInput,
 } from "./comments.server";
+import { syncCommentEvents } from "~/nostr/comment-events.server";
+import { relayEventStored } from "~/nostr/relay/relay.server";
 import { plainCommentName, type NewCommentInput } from "./schema";
 import { verifyCommentEvent } from "./verify-event.server";
 
@@ -90,9 +92,14 @@ export async function submitComment(
       },
       settings.moderationWords,
     );
-    if (row.status === "approved") announce({ topic: "documents", detail: [canonicalRoutePath(row.routePath)] });
+    if (row.status === "approved") {
+      announce({ topic: "documents", detail: [canonicalRoutePath(row.routePath)] });
+      // Approved at once: on the relay at once too.
+      await syncCommentEvents(tx, [row.id], requester.origin);
+    }
     return row;
   });
+  if (comment.status === "approved") relayEventStored();
   return { discarded: false, comment };
 }
 

@@ -5,7 +5,8 @@ import common from "./common";
 import content from "./content";
 import install from "./install";
 import manage from "./manage";
+import nostr from "./nostr";
 import validation from "./validation";
 
 /** Every English namespace. Each domain adds its own file here and in ../fa/index.ts. */
-export default { api, auth, comments, common, content, install, manage, validation };
+export default { api, auth, comments, common, content, install, manage, nostr, validation };

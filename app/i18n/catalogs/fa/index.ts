@@ -7,8 +7,9 @@ import common from "./common";
 import content from "./content";
 import install from "./install";
 import manage from "./manage";
+import nostr from "./nostr";
 import validation from "./validation";
 
-export default { api, auth, comments, common, content, install, manage, validation } satisfies {
+export default { api, auth, comments, common, content, install, manage, nostr, validation } satisfies {
   [N in keyof typeof en]: CatalogOf<(typeof en)[N]>;
 };
