@@ -63,7 +63,8 @@ export class RelayConnection {
 
   async receive(raw: string, bytes: number): Promise<void> {
     if (bytes > relayLimits.maxMessageLength) {
-      const id = /^\s*\[\s*"EVENT"[\s\S]*?"id"\s*:\s*"([0-9a-f]{64})"/.exec(raw.slice(0, 4096))?.[1];
+      // Not parsed (that is what the limit spares), but an EVENT's id is found so its OK can name it.
+      const id = /^\s*\[\s*"EVENT"/.test(raw) ? /(?<!\\)"id"\s*:\s*"([0-9a-f]{64})"/.exec(raw)?.[1] : undefined;
       const reason = `invalid: message is larger than ${relayLimits.maxMessageLength} bytes`;
       this.host.send(id ? ["OK", id, false, reason] : ["NOTICE", reason]);
       return;

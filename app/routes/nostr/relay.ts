@@ -16,6 +16,7 @@ const cors = {
  * saying what the address is. (WebSocket upgrades to the same address never reach this module.)
  */
 export async function loader({ request }: Route.LoaderArgs) {
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
   const accept = request.headers.get("accept") ?? "";
   const origin = siteOrigin(request);
   if (!/application\/nostr\+json/i.test(accept)) {
