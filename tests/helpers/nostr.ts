@@ -4,7 +4,8 @@
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getPublicKey } from "nostr-tools/pure";
+import { finalizeEvent, getPublicKey } from "nostr-tools/pure";
+import { Relay } from "nostr-tools/relay";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 
@@ -83,4 +84,19 @@ export class RawRelay {
   close() {
     this.socket.close();
   }
+}
+
+/** A nostr-tools Relay connected to `url` and authenticated (NIP-42) as `secret`'s key. */
+export async function authenticatedRelay(url: string, secret: Uint8Array): Promise<Relay> {
+  const relay = new Relay(url);
+  let challenged!: () => void;
+  const challenge = new Promise<void>((resolve) => (challenged = resolve));
+  relay.onauth = async (template) => {
+    challenged();
+    return finalizeEvent(template, secret);
+  };
+  await relay.connect();
+  await challenge;
+  await relay.auth(relay.onauth);
+  return relay;
 }

@@ -11,7 +11,7 @@ import { Relay } from "nostr-tools/relay";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { commentEventTemplate } from "~/comments/comment-event";
 import { serveSeededApp } from "../helpers/app-server";
-import { giveMemberKey, RawRelay, relayUrl, testKey } from "../helpers/nostr";
+import { authenticatedRelay, giveMemberKey, RawRelay, relayUrl, testKey } from "../helpers/nostr";
 import { sessionCookieFor } from "../helpers/sessions";
 
 const keys: Record<string, { secret: Uint8Array; pubkey: string }> = {};
@@ -301,17 +301,7 @@ describe("gift-wrapped messages (NIP-17 over NIP-59)", () => {
     raw.close();
 
     // Bob authenticates (NIP-42) and reads his message.
-    const bobRelay = new Relay(url);
-    bobRelay.onauth = async (template) => finalizeEvent(template, bob.secret);
-    await bobRelay.connect();
-    await expect
-      .poll(async () =>
-        bobRelay
-          .auth(bobRelay.onauth!)
-          .then(() => true)
-          .catch(() => false),
-      )
-      .toBe(true);
+    const bobRelay = await authenticatedRelay(url, bob.secret);
     const inbox = await query(bobRelay, [{ kinds: [1059], "#p": [bob.pubkey] }]);
     expect(inbox.map((e) => e.id)).toEqual([toBob.id]);
     const rumor = unwrapEvent(inbox[0]!, bob.secret);
@@ -321,17 +311,7 @@ describe("gift-wrapped messages (NIP-17 over NIP-59)", () => {
     expect(toBob.created_at).toBeGreaterThan(now() - 2 * 24 * 3600 - 60);
 
     // Bob answers; Alice (authenticated) gets it live.
-    const aliceRelay = new Relay(url);
-    aliceRelay.onauth = async (template) => finalizeEvent(template, alice.secret);
-    await aliceRelay.connect();
-    await expect
-      .poll(async () =>
-        aliceRelay
-          .auth(aliceRelay.onauth!)
-          .then(() => true)
-          .catch(() => false),
-      )
-      .toBe(true);
+    const aliceRelay = await authenticatedRelay(url, alice.secret);
     const live: Event[] = [];
     let eose = false;
     aliceRelay.subscribe([{ kinds: [1059], "#p": [alice.pubkey] }], {
@@ -346,17 +326,7 @@ describe("gift-wrapped messages (NIP-17 over NIP-59)", () => {
 
     // A third key, authenticated as itself, never sees Bob's.
     const eve = testKey("eve");
-    const eveRelay = new Relay(url);
-    eveRelay.onauth = async (template) => finalizeEvent(template, eve.secret);
-    await eveRelay.connect();
-    await expect
-      .poll(async () =>
-        eveRelay
-          .auth(eveRelay.onauth!)
-          .then(() => true)
-          .catch(() => false),
-      )
-      .toBe(true);
+    const eveRelay = await authenticatedRelay(url, eve.secret);
     expect(await query(eveRelay, [{ kinds: [1059] }])).toEqual([]);
     for (const r of [bobRelay, aliceRelay, eveRelay]) r.close();
   });
