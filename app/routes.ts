@@ -70,6 +70,9 @@ export default [
   route("api/comments/new", "routes/api/comments/new.ts"),
   route("api/comments/all", "routes/api/comments/all.ts"),
   route("api/comments/moderate", "routes/api/comments/moderate.ts"),
+  // Nostr.
+  route("api/nostr/zap", "routes/api/nostr/zap.ts"),
+  route("api/nostr/lightning-address", "routes/api/nostr/lightning-address.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

@@ -161,6 +161,7 @@ export async function pageComments(
     userId: comments.userId,
     userName: users.userName,
     displayName: users.displayName,
+    lightningAddress: users.lightningAddress,
     createdAt: comments.createdAt,
   };
   const top = await db
@@ -197,6 +198,7 @@ export async function pageComments(
     authorName: row.displayName || row.authorName,
     authorPub: row.userId === null ? row.authorPub : null,
     authorUserName: row.userName,
+    zappable: Boolean(row.userName && row.lightningAddress),
     mine: isMine(row, viewer),
     createdAt: row.createdAt.toISOString(),
     replies: [],

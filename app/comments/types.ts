@@ -9,6 +9,8 @@ export interface PublicComment {
   authorName: string;
   authorPub: string | null;
   authorUserName: string | null;
+  /** The author is a member with a lightning address: readers may zap them. */
+  zappable: boolean;
   mine: boolean;
   createdAt: string;
   replies: PublicComment[];

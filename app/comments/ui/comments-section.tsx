@@ -77,6 +77,7 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
       authorName,
       authorPub: null,
       authorUserName: user?.userName ?? null,
+      zappable: false,
       mine: true,
       createdAt: posted.createdAt,
       replies: [],

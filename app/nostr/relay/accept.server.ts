@@ -4,9 +4,12 @@
  * members; comments (kind 1111) it publishes itself for approved comments and takes from nobody else. Every
  * refusal is an OK message's reason with its NIP-01 prefix.
  */
+import { validateZapRequest } from "nostr-tools/nip57";
 import { getEventHash, verifyEvent, type Event } from "nostr-tools/pure";
 import type { Database } from "~/db/client.server";
+import { config } from "~/config.server";
 import { memberKeysAmong } from "../member-keys.server";
+import { payEndpointUrl, readPayEndpoint, zapRecipientByKey } from "../zaps.server";
 import { kinds, relayLimits } from "./limits";
 
 const hex = (length: number) => new RegExp(`^[0-9a-f]{${length}}$`);
@@ -87,7 +90,33 @@ export async function policyProblem(db: Database, event: Event): Promise<string 
     }
     case kinds.comment:
       return "blocked: comments are written on the site's pages, where they are moderated";
+    case kinds.zapReceipt:
+      return zapReceiptProblem(db, event);
     default:
-      return `blocked: this relay keeps profiles (kind 0), comments (kind 1111) and messages (kind 1059) only`;
+      return "blocked: this relay keeps profiles (kind 0), comments (kind 1111), messages (kind 1059) and zap receipts (kind 9735) only";
   }
+}
+
+/**
+ * A zap receipt is kept when it is for a member and really from their wallet (NIP-57 appendix F): its
+ * description is a valid zap request to the same member, and it is signed by the nostrPubkey their lightning
+ * address's pay endpoint names.
+ */
+async function zapReceiptProblem(db: Database, event: Event): Promise<string | undefined> {
+  const p = event.tags.filter((t) => t[0] === "p");
+  if (p.length !== 1 || !hex64.test(p[0]![1] ?? "")) return "invalid: a zap receipt names one recipient in a p tag";
+  const description = event.tags.find((t) => t[0] === "description")?.[1];
+  if (!description || validateZapRequest(description) !== null)
+    return "invalid: the description is not a valid zap request";
+  const request = JSON.parse(description) as Event;
+  if (request.tags.find((t) => t[0] === "p")?.[1] !== p[0]![1]) return "invalid: the zap request is for someone else";
+  const recipient = await zapRecipientByKey(db, p[0]![1]!);
+  if (!recipient) return "blocked: this relay keeps zap receipts for this site's members only";
+  try {
+    const endpoint = await readPayEndpoint(payEndpointUrl(recipient.lightningAddress, config().outboundAllowPrivate));
+    if (endpoint.nostrPubkey !== event.pubkey) return "invalid: the receipt is not signed by the recipient's wallet";
+  } catch {
+    return "error: the recipient's wallet could not be asked, try again later";
+  }
+  return undefined;
 }

@@ -30,7 +30,7 @@ export const relayLimits = {
   maxFilterValues: 500,
 } as const;
 
-/** Kinds the relay keeps: profile metadata, comments (the site publishes them), gift-wrapped messages. */
+/** Kinds the relay keeps: profile metadata, comments (the site publishes them), gift-wrapped messages, zap receipts. */
 export const kinds = {
   metadata: 0,
   comment: 1111,
@@ -38,4 +38,5 @@ export const kinds = {
   clientAuth: 22242,
   httpAuth: 27235,
   zapRequest: 9734,
+  zapReceipt: 9735,
 } as const;
