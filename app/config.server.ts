@@ -48,6 +48,8 @@ export interface Config {
    * networks; otherwise such addresses are refused, so nobody can make the site probe its own network.
    */
   outboundAllowPrivate: boolean;
+  /** GIST_RAW_URL: where GitHub gists are read from for identity proofs (a test double's address in tests). */
+  gistRawUrl: string;
   /** SITE_OWNER: the user name of the member who receives the contact page's messages (else the first administrator). */
   siteOwner: string | undefined;
   /** SETUP_TOKEN: the installer's token, instead of a generated one. */
@@ -134,6 +136,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     problems.push(`SITE_OWNER must be a member's user name (got ${shown(siteOwner)}).`);
   }
 
+  const gistText = read("GIST_RAW_URL");
+  const gistRawUrl = gistText === undefined ? "https://gist.githubusercontent.com" : httpOrigin(gistText);
+  if (gistRawUrl === undefined) problems.push(`GIST_RAW_URL must be an http(s) origin (got ${shown(gistText!)}).`);
+
   const installedText = read("DAFTAR_INSTALLED");
   if (installedText !== undefined && installedText !== "true" && installedText !== "false") {
     problems.push(`DAFTAR_INSTALLED must be true or false (got ${shown(installedText)}).`);
@@ -173,6 +179,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     forceInstalled: installedText === "true",
     outboundAllowPrivate: outboundPrivateText === "true",
     siteOwner,
+    gistRawUrl: gistRawUrl!,
     setupToken,
     github: github && { clientId: github[0], clientSecret: github[1] },
     oidc:

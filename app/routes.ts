@@ -58,6 +58,9 @@ export default [
   route("api/roles/remove-user", "routes/api/roles/remove-user.ts"),
   route("api/roles/set-user", "routes/api/roles/set-user.ts"),
   route("api/identity/device", "routes/api/identity/device.ts"),
+  route("api/auth/nostr/challenge", "routes/api/auth/nostr/challenge.ts"),
+  route("api/auth/nostr/login", "routes/api/auth/nostr/login.ts"),
+  route("api/auth/nostr/link", "routes/api/auth/nostr/link.ts"),
   route("api/oauth/:provider/start", "routes/api/oauth/start.ts"),
   route("api/oauth/:provider/callback", "routes/api/oauth/callback.ts"),
   // Installer and comments.
@@ -73,6 +76,7 @@ export default [
   // Nostr.
   route("api/nostr/zap", "routes/api/nostr/zap.ts"),
   route("api/nostr/lightning-address", "routes/api/nostr/lightning-address.ts"),
+  route("api/nostr/verify", "routes/api/nostr/verify.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),
