@@ -21,6 +21,8 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     route("login", "routes/site/login-register.tsx", { id: id("login") }),
     route("register", "routes/site/login-register.tsx", { id: id("register") }),
     route("profile", "routes/site/profile.tsx", { id: id("profile") }),
+    route("inbox", "routes/site/inbox.tsx", { id: id("inbox") }),
+    route("contact", "routes/site/contact.tsx", { id: id("contact") }),
     route("manage", "routes/manage/layout.tsx", { id: id("manage") }, [
       index("routes/manage/index.tsx", { id: id("manage/index") }),
       route("users", "routes/manage/users.tsx", { id: id("manage/users") }),
@@ -77,6 +79,7 @@ export default [
   route("api/nostr/zap", "routes/api/nostr/zap.ts"),
   route("api/nostr/lightning-address", "routes/api/nostr/lightning-address.ts"),
   route("api/nostr/verify", "routes/api/nostr/verify.ts"),
+  route("api/nostr/contact", "routes/api/nostr/contact.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

@@ -4,20 +4,24 @@
  * run the script, and use `<Icon name="…" />`.
  */
 export const iconNames = [
+  "badge-check",
   "check",
   "chevron-left",
   "chevron-right",
   "circle-alert",
   "circle-check",
   "circle-dashed",
+  "copy",
   "external-link",
   "eye",
   "eye-off",
   "globe",
+  "inbox",
   "info",
   "key-round",
   "languages",
   "layout-dashboard",
+  "link",
   "loader-circle",
   "log-in",
   "log-out",
@@ -28,14 +32,17 @@ export const iconNames = [
   "moon",
   "party-popper",
   "search",
+  "send",
   "shield-plus",
   "shield-x",
   "shuffle",
   "sun",
   "triangle-alert",
+  "unlink",
   "user-plus",
   "user-round",
   "x",
+  "zap",
 ] as const;
 
 export type IconName = (typeof iconNames)[number];

@@ -361,6 +361,23 @@ describe("gift-wrapped messages (NIP-17 over NIP-59)", () => {
     raw.close();
   });
 
+  test("a member authenticated on the connection may answer a visitor who is not a member", async () => {
+    const visitor = testKey("visitor");
+    const answer = wrapEvent(keys.admin!.secret, { publicKey: visitor.pubkey }, "Thanks for writing");
+    const anonymous = await RawRelay.open(server.url);
+    anonymous.send(["EVENT", answer]);
+    expect((await anonymous.ok(answer.id))[3]).toMatch(/^blocked: /);
+    anonymous.close();
+    const admin = await authenticatedRelay(relayUrl(server.url), keys.admin!.secret);
+    await expect(admin.publish(answer)).resolves.toBe("");
+    admin.close();
+    // The visitor reads it once authenticated as their key.
+    const reader = await authenticatedRelay(relayUrl(server.url), visitor.secret);
+    const found = await query(reader, [{ kinds: [1059], "#p": [visitor.pubkey] }]);
+    expect(unwrapEvent(found[0]!, visitor.secret).content).toBe("Thanks for writing");
+    reader.close();
+  });
+
   test("AUTH with a wrong challenge or another relay's URL is refused", async () => {
     const raw = await RawRelay.open(server.url);
     const [, challenge] = await raw.next((m) => m[0] === "AUTH");

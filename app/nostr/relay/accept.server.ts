@@ -69,8 +69,16 @@ export function timeProblem(event: Event, now = Math.floor(Date.now() / 1000)): 
   return undefined;
 }
 
-/** Whether the relay keeps this kind from this author: the refusal's reason, or undefined to keep it. */
-export async function policyProblem(db: Database, event: Event): Promise<string | undefined> {
+/**
+ * Whether the relay keeps this kind from this author: the refusal's reason, or undefined to keep it.
+ * `writers`: the keys the connection has authenticated as (NIP-42); a member among them may also send
+ * messages to people who are not members (answers to visitors).
+ */
+export async function policyProblem(
+  db: Database,
+  event: Event,
+  writers: ReadonlySet<string> = new Set(),
+): Promise<string | undefined> {
   switch (event.kind) {
     case kinds.metadata: {
       const members = await memberKeysAmong(db, [event.pubkey]);
@@ -83,10 +91,10 @@ export async function policyProblem(db: Database, event: Event): Promise<string 
       if (recipients.length !== 1 || !hex64.test(recipients[0]!)) {
         return "invalid: a gift wrap must name exactly one recipient in a p tag";
       }
-      const members = await memberKeysAmong(db, recipients);
-      return members.has(recipients[0]!)
-        ? undefined
-        : "blocked: this relay keeps messages addressed to this site's members only";
+      const members = await memberKeysAmong(db, [...recipients, ...writers]);
+      if (members.has(recipients[0]!)) return undefined;
+      if ([...writers].some((key) => members.has(key))) return undefined;
+      return "blocked: this relay keeps messages addressed to this site's members only";
     }
     case kinds.comment:
       return "blocked: comments are written on the site's pages, where they are moderated";

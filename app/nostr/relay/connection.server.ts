@@ -108,7 +108,7 @@ export class RelayConnection {
     if (event.kind === kinds.clientAuth) return refuse("invalid: authentication events are sent with AUTH");
     try {
       const db = await getDb();
-      const policy = await policyProblem(db, event);
+      const policy = await policyProblem(db, event, this.readers);
       if (policy) return refuse(policy);
       const result = await this.host.transaction((tx) => saveEvent(tx, event));
       if (result === "saved") this.host.stored();
