@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { isUniqueViolation } from "~/auth/users.server";
 import { changeTransaction } from "~/cluster/change-feed.server";
 import type { Database } from "~/db/client.server";
-import { comments, pages, users, type CommentStatus } from "~/db/schema";
+import { comments, nostrEvents, pages, users, type CommentStatus } from "~/db/schema";
 import { defaultLocale, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import { ServiceError } from "~/lib/service-error";
 import { syncCommentEvents } from "~/nostr/comment-events.server";
@@ -162,12 +162,14 @@ export async function pageComments(
     userName: users.userName,
     displayName: users.displayName,
     lightningAddress: users.lightningAddress,
+    nostrEventId: nostrEvents.id,
     createdAt: comments.createdAt,
   };
   const top = await db
     .select(select)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
+    .leftJoin(nostrEvents, eq(nostrEvents.commentId, comments.id))
     .where(and(where, isNull(comments.parentId)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(pageSize)
@@ -178,6 +180,7 @@ export async function pageComments(
         .select(select)
         .from(comments)
         .leftJoin(users, eq(users.id, comments.userId))
+        .leftJoin(nostrEvents, eq(nostrEvents.commentId, comments.id))
         .where(
           and(
             where,
@@ -199,6 +202,7 @@ export async function pageComments(
     authorPub: row.userId === null ? row.authorPub : null,
     authorUserName: row.userName,
     zappable: Boolean(row.userName && row.lightningAddress),
+    eventId: row.nostrEventId,
     mine: isMine(row, viewer),
     createdAt: row.createdAt.toISOString(),
     replies: [],

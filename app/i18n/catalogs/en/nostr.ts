@@ -26,19 +26,6 @@ export default {
   "zap.notNostr": "This lightning wallet does not take zaps.",
   "zap.badEndpoint": "The lightning wallet's answer could not be read.",
   "zap.outOfRange": "Choose an amount from {min} to {max} sats.",
-  "zap.button": "Zap",
-  "zap.buttonLabel": "Send {name} a zap",
-  "zap.title": "Zap {name}",
-  "zap.description": "Send sats over Lightning. Your wallet pays the invoice; nothing goes through this site.",
-  "zap.amount": "Amount (sats)",
-  "zap.comment": "Message (optional)",
-  "zap.getInvoice": "Get invoice",
-  "zap.gettingInvoice": "Asking the wallet…",
-  "zap.invoiceReady": "Pay this invoice with your lightning wallet.",
-  "zap.openWallet": "Open in wallet",
-  "zap.copyInvoice": "Copy invoice",
-  "zap.copied": "Invoice copied",
-  "zap.qrLabel": "QR code of the invoice",
 
   // Lightning address on the profile.
   "lightning.label": "Lightning address",
@@ -90,10 +77,6 @@ export default {
   "verify.badGist": "A GitHub user name and gist id are letters, digits and dashes.",
 
   // Sign in with Nostr.
-  "signin.button": "Sign in with Nostr extension",
-  "signin.waiting": "Waiting for the extension…",
-  "signin.noExtension": "No Nostr extension found in this browser.",
-  "signin.refused": "The extension did not sign.",
   "signin.noAccount": "No account has linked this key. Sign in with your password and link it on your profile.",
   "signin.badChallenge": "The sign-in request expired. Try again.",
   "signin.badEvent": "The signed challenge is not valid.",
