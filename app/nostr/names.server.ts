@@ -22,7 +22,7 @@ export async function namesDocument(db: Database, name: string | null, relayUrl:
   const wanted = (name ?? "_").trim().toLowerCase();
   const doc: NamesDocument = { names: {}, relays: {} };
   if (wanted.length > 64 || !nameLocalPart.test(wanted)) return doc;
-  let key: string | null = null;
+  let key: string | null;
   if (wanted === "_") key = await sitePublicKey(db);
   else {
     const row = await db

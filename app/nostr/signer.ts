@@ -5,6 +5,7 @@
 import * as nip44 from "nostr-tools/nip44";
 import { finalizeEvent, getPublicKey, type Event, type EventTemplate } from "nostr-tools/pure";
 import { hexToBytes } from "nostr-tools/utils";
+import { nostrExtension } from "./extension";
 
 export interface Signer {
   pubkey: string;
@@ -30,21 +31,6 @@ export function keySigner(secretHex: string): Signer {
     encrypt: async (peer, plaintext) => nip44.v2.encrypt(plaintext, conversation(peer)),
     decrypt: async (peer, payload) => nip44.v2.decrypt(payload, conversation(peer)),
   };
-}
-
-interface Nip07 {
-  getPublicKey(): Promise<string>;
-  signEvent(template: EventTemplate): Promise<Event>;
-  nip44?: {
-    encrypt(peer: string, plaintext: string): Promise<string>;
-    decrypt(peer: string, payload: string): Promise<string>;
-  };
-}
-
-/** The browser's Nostr extension, if one is installed. */
-export function nostrExtension(): Nip07 | undefined {
-  const candidate = (globalThis as { nostr?: Nip07 }).nostr;
-  return candidate && typeof candidate.signEvent === "function" ? candidate : undefined;
 }
 
 /** A signer over the extension (its key stays in the extension); null without one. */

@@ -4,7 +4,7 @@
  * minute) while the relay cannot be reached; the interface shows the failure meanwhile. Going back online
  * tries at once. Browser code, loaded on use.
  */
-import { Relay } from "nostr-tools/relay";
+import type { Relay } from "nostr-tools/relay";
 import { inbox, type InboxEvent } from "./db";
 
 const maxPauseMs = 60_000;

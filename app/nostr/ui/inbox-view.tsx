@@ -73,9 +73,9 @@ export function InboxView({
   const [selected, setSelected] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!accountKey) return setKeyState({ kind: "none" });
     let live = true;
-    void findSigner(accountKey, linked).then((state) => live && setKeyState(state));
+    const found = accountKey ? findSigner(accountKey, linked) : Promise.resolve<KeyState>({ kind: "none" });
+    void found.then((state) => live && setKeyState(state));
     return () => {
       live = false;
     };
@@ -148,9 +148,11 @@ export function InboxView({
                       className="grid w-full gap-0.5 rounded-lg px-3 py-2 text-start hover:bg-accent aria-[current]:bg-muted"
                       data-testid="inbox-thread"
                     >
-                      <bdi className="truncate text-sm font-semibold">{thread.name}</bdi>
-                      <span dir="auto" className="truncate text-xs text-muted-foreground">
-                        {thread.last.content}
+                      <span className="truncate text-sm font-semibold">
+                        <bdi>{thread.name}</bdi>
+                      </span>
+                      <span className="truncate text-xs text-muted-foreground">
+                        <bdi>{thread.last.content}</bdi>
                       </span>
                     </button>
                   </li>

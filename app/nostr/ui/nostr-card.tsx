@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { useT } from "~/i18n/use-t";
+import { nostrExtension } from "~/nostr/extension";
 import { lightningAddressSchema } from "~/nostr/schema";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
 import { Button } from "~/ui/button";
@@ -65,7 +66,6 @@ function LinkKey({ linked }: { linked: boolean }) {
   async function link() {
     setPending(true);
     try {
-      const { nostrExtension } = await import("../signer");
       const extension = nostrExtension();
       if (!extension) return toast({ title: t("nostr.profile.noExtension"), variant: "error" });
       const challenge = await api<{ challenge: string }>("/api/auth/nostr/challenge", { method: "GET" });
@@ -123,22 +123,17 @@ function LightningForm({ initial }: { initial: string }) {
   });
   return (
     <ApiForm form={form} data-testid="lightning-form">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-56 flex-1">
-          <Field
-            label={t("nostr.lightning.label")}
-            hint={t("nostr.lightning.hint")}
-            error={form.errors.lightningAddress}
-          >
-            <Input
-              {...form.field("lightningAddress")}
-              dir="ltr"
-              inputMode="email"
-              autoComplete="off"
-              placeholder="name@wallet.example"
-            />
-          </Field>
-        </div>
+      <Field label={t("nostr.lightning.label")} hint={t("nostr.lightning.hint")} error={form.errors.lightningAddress}>
+        <Input
+          {...form.field("lightningAddress")}
+          dir="ltr"
+          inputMode="email"
+          autoComplete="off"
+          placeholder="name@wallet.example"
+          className="text-start"
+        />
+      </Field>
+      <div>
         <SubmitButton pendingLabel={t("nostr.lightning.saving")} data-testid="lightning-submit">
           {t("nostr.lightning.save")}
         </SubmitButton>

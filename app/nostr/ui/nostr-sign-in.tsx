@@ -1,12 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useT } from "~/i18n/use-t";
 import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { useApi } from "~/ui/use-api";
-
-interface Extension {
-  signEvent(template: { kind: number; created_at: number; content: string; tags: string[][] }): Promise<unknown>;
-}
+import { useHydrated } from "~/ui/use-hydrated";
+import { nostrExtension, type Nip07 } from "../extension";
 
 /**
  * "Sign in with Nostr extension": shown when the browser has one (NIP-07). The extension signs a one-time
@@ -15,14 +13,11 @@ interface Extension {
 export function NostrSignIn({ onDone }: { onDone: (message: string) => void }) {
   const t = useT();
   const api = useApi();
-  const [extension, setExtension] = useState<Extension | null>(null);
+  // Extensions put window.nostr in place as the page loads: read once the page runs in the browser.
+  const hydrated = useHydrated();
+  const extension: Nip07 | null = hydrated ? (nostrExtension() ?? null) : null;
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    // Extensions put window.nostr in place as the page loads; look once it has.
-    const found = (window as { nostr?: Extension }).nostr;
-    if (found && typeof found.signEvent === "function") setExtension(found);
-  }, []);
   if (!extension) return null;
 
   async function signIn() {
