@@ -2,16 +2,21 @@
  * Nostr over HTTP: API calls signed with NIP-98 tokens (each refusal with its own message, and calls that
  * succeed as the key's member, with and without a body) and the NIP-05 names document.
  */
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import nodePath from "node:path";
 import { eq } from "drizzle-orm";
 import { getToken } from "nostr-tools/nip98";
 import { finalizeEvent, type EventTemplate } from "nostr-tools/pure";
+import { bytesToHex } from "nostr-tools/utils";
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/client.server";
 import { devices, users } from "~/db/schema";
 import { serveSeededApp } from "../helpers/app-server";
 import { giveMemberKey, relayUrl, testKey } from "../helpers/nostr";
 
+const root = nodePath.resolve(import.meta.dirname, "../..");
 const keys: Record<string, { secret: Uint8Array; pubkey: string }> = {};
 const server = serveSeededApp(async (db) => {
   keys.admin = await giveMemberKey(db, "admin");
@@ -119,6 +124,27 @@ describe("NIP-98: signed API calls", () => {
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe(message);
     expect(answer.headers.get("www-authenticate")).toBe("Nostr");
+  });
+
+  test("the README's command-line example signs a call the site accepts", async () => {
+    const readme = readFileSync(nodePath.join(root, "README.md"), "utf8");
+    const script = /cat > sign-request\.mjs <<'JS'\n([\s\S]*?)\nJS\n/.exec(readme)?.[1];
+    expect(script).toBeTruthy();
+    const file = nodePath.join(root, `sign-request-${process.pid}.mjs`);
+    writeFileSync(file, script!);
+    try {
+      const url = `${server.url}/api/users/update-profile`;
+      const body = JSON.stringify({ firstName: "Sara", lastName: "Rahimi", about: "Writes from a script" });
+      const header = execFileSync(process.execPath, [file, "PUT", url, body], {
+        env: { ...process.env, NOSTR_SECRET_KEY: bytesToHex(keys.member!.secret) },
+        encoding: "utf8",
+      }).trim();
+      const answer = await call("PUT", "/api/users/update-profile", header, body);
+      expect(answer.status).toBe(200);
+      expect(answer.body.user).toMatchObject({ userName: "member", about: "Writes from a script" });
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 
   test("payload tag does not match request body hash", async () => {
