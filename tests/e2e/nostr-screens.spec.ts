@@ -149,4 +149,19 @@ test("contact page, inbox and profile in both languages, both colour modes, desk
   await expect(owner.getByTestId("nostr-identifier")).toHaveText(`admin@${new URL(site.url).host}`);
   await expect(owner.getByTestId("nostr-npub")).toHaveText(/^npub1[0-9a-z]{58}$/);
   expect(problems).toEqual([]);
+
+  // Opening the profile published the member's Nostr profile with their address here and lightning address.
+  const relay = await Relay.connect(`${site.url.replace(/^http/, "ws")}/relay`);
+  const profiles: { content: string }[] = [];
+  await new Promise<void>((resolve) =>
+    relay.subscribe([{ kinds: [0], authors: [ownerKey] }], { onevent: (e) => profiles.push(e), oneose: resolve }),
+  );
+  relay.close();
+  expect(profiles.map((e) => JSON.parse(e.content) as Record<string, string>)).toEqual([
+    expect.objectContaining({
+      name: "Ava Admin",
+      nip05: `admin@${new URL(site.url).host}`,
+      lud16: "ava@wallet.example",
+    }),
+  ]);
 });

@@ -3,7 +3,7 @@
  * linked from a browser extension (or not), their lightning address for zaps, and checks of their identity
  * elsewhere (another domain's address, a GitHub gist).
  */
-import { useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { nostrExtension } from "~/nostr/extension";
@@ -19,6 +19,10 @@ import { failureToast, useApi } from "~/ui/use-api";
 import { useApiForm } from "~/ui/use-api-form";
 
 export interface NostrAccount {
+  /** The name and about text the profile publishes. */
+  name: string;
+  about: string;
+  relayUrl: string;
   identifier: string | null;
   pubkey: string | null;
   npub: string | null;
@@ -215,8 +219,36 @@ function VerifyIdentity({ pubkey }: { pubkey: string }) {
   );
 }
 
+/**
+ * Keeps the member's Nostr profile (kind 0) on the site's relay in step with the account: at once with this
+ * browser's key when it is the account's, on request through the extension for a linked key.
+ */
+function usePublishedProfile(account: NostrAccount) {
+  const { pubkey, linked, name, about, identifier, lightningAddress, relayUrl } = account;
+  const publish = useCallback(
+    async (viaExtension: boolean) => {
+      if (!pubkey) return false;
+      const [{ keySigner, extensionSigner }, { publishProfile }, { readPrivateKey }] = await Promise.all([
+        import("../signer"),
+        import("../publish-profile"),
+        import("~/identity/store"),
+      ]);
+      const secret = readPrivateKey();
+      const signer = viaExtension ? await extensionSigner() : secret ? keySigner(secret) : null;
+      if (!signer || signer.pubkey !== pubkey) return false;
+      return publishProfile(relayUrl, signer, { name, about, nip05: identifier, lud16: lightningAddress });
+    },
+    [pubkey, name, about, identifier, lightningAddress, relayUrl],
+  );
+  useEffect(() => {
+    if (!linked) void publish(false).catch(() => undefined);
+  }, [linked, publish]);
+  return publish;
+}
+
 export function NostrCard({ account }: { account: NostrAccount }) {
   const t = useT();
+  const publish = usePublishedProfile(account);
   return (
     <Card
       title={t("nostr.profile.title")}
@@ -235,6 +267,28 @@ export function NostrCard({ account }: { account: NostrAccount }) {
           <p className="text-sm text-muted-foreground" data-testid="nostr-key-source">
             {t(account.linked ? "nostr.profile.linked" : "nostr.profile.deviceKey")}
           </p>
+          {account.linked ? (
+            <div>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() =>
+                  void publish(true)
+                    .then((done) =>
+                      toast({
+                        title: t(done ? "nostr.profile.published" : "nostr.profile.upToDate"),
+                        variant: "success",
+                      }),
+                    )
+                    .catch(() => toast({ title: t("nostr.profile.extensionRefused"), variant: "error" }))
+                }
+                data-testid="nostr-publish-profile"
+              >
+                <Icon name="send" />
+                {t("nostr.profile.publish")}
+              </Button>
+            </div>
+          ) : null}
         </>
       ) : (
         <p className="text-sm text-muted-foreground">{t("nostr.profile.noKey")}</p>

@@ -54,6 +54,9 @@ export default {
   "profile.noExtension": "No Nostr extension found in this browser (such as Alby or nos2x).",
   "profile.extensionRefused": "The extension did not sign. Nothing was changed.",
   "profile.keyTaken": "This key is already linked to another account.",
+  "profile.publish": "Publish profile to Nostr",
+  "profile.published": "Your Nostr profile is published.",
+  "profile.upToDate": "Your Nostr profile is already up to date.",
   "profile.verify": "Check a Nostr address",
   "profile.verifyHint":
     "Check that a Nostr address (name@domain) names this key, or give a GitHub gist that proves it.",

@@ -53,6 +53,9 @@ export default {
   "profile.noExtension": "افزونهٔ ناستری (مانند Alby یا nos2x) در این مرورگر پیدا نشد.",
   "profile.extensionRefused": "افزونه امضا نکرد. چیزی تغییر نکرد.",
   "profile.keyTaken": "این کلید پیش‌تر به حساب دیگری پیوند خورده است.",
+  "profile.publish": "انتشار نمایه در ناستر",
+  "profile.published": "نمایهٔ ناستر شما منتشر شد.",
+  "profile.upToDate": "نمایهٔ ناستر شما به‌روز است.",
   "profile.verify": "بررسی یک نشانی ناستر",
   "profile.verifyHint":
     "بررسی کنید که یک نشانی ناستر (name@domain) همین کلید را می‌نامد، یا گیست گیت‌هابی که آن را ثابت می‌کند بدهید.",
