@@ -131,3 +131,40 @@ test("a visitor's encrypted message reaches the owner's inbox, which survives a 
   await visitorContext.close();
   await ownerContext.close();
 });
+
+test("a message written while the relay cannot be reached waits, says so, and goes when it can", async ({
+  browser,
+  site,
+}) => {
+  const connection = await openDatabase(`file:${path.join(site.dataDir, "daftar.db")}`);
+  await connection.db
+    .update(users)
+    .set({ pub: getPublicKey(generateSecretKey()) })
+    .where(eq(users.userName, "admin"));
+  connection.client.close();
+  const context = await browser.newContext({ baseURL: site.url });
+  const page = await context.newPage();
+  // The relay refuses every connection until the test lets them through.
+  let reachable = false;
+  await page.routeWebSocket(/\/relay$/, (ws) => {
+    if (reachable) ws.connectToServer();
+    else ws.close();
+  });
+  await open(page, "/en/contact");
+  await page.getByTestId("contact").scrollIntoViewIfNeeded();
+  await page.getByTestId("contact-message").fill("Written on a train in a tunnel");
+  await page.getByTestId("contact-send").click();
+  const message = page.getByTestId("message");
+  await expect(message).toHaveAttribute("data-status", "Sending");
+  // The failure shows, with the way to try again now.
+  await expect(message.getByTestId("message-status")).toContainText("Not sent yet: retrying");
+  // Nothing is lost across a reload: it is kept in this browser and still waiting.
+  await reload(page);
+  await page.getByTestId("contact").scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("message-text")).toHaveText("Written on a train in a tunnel");
+  await expect(page.getByTestId("message")).toHaveAttribute("data-status", "Sending");
+  reachable = true;
+  await page.getByTestId("message").getByRole("button", { name: "Try again now" }).click();
+  await expect(page.getByTestId("message")).toHaveAttribute("data-status", "Sent");
+  await context.close();
+});

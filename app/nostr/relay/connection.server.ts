@@ -46,6 +46,7 @@ class Budget {
 }
 
 const authMaxSkewSeconds = 10 * 60;
+const followingTimeoutMs = 10_000;
 
 export class RelayConnection {
   readonly subscriptions = new Map<string, Subscription>();
@@ -159,7 +160,12 @@ export class RelayConnection {
     }
     try {
       const db = await getDb();
-      await this.host.following();
+      // Live delivery must know where it starts; a database that does not answer ends the request.
+      const ready = await Promise.race([
+        this.host.following().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), followingTimeoutMs).unref()),
+      ]);
+      if (!ready) return closed("error: could not read stored events, try again later");
       // Stored events up to this point come from the query; live delivery takes over after it.
       const boundary = await lastSeq(db);
       this.subscriptions.set(subId, { filters, afterSeq: boundary });
