@@ -5,9 +5,8 @@
  * tries at once. Browser code, loaded on use.
  */
 import type { Relay } from "nostr-tools/relay";
+import { pauseAfter } from "./backoff";
 import { inbox, type InboxEvent } from "./db";
-
-const maxPauseMs = 60_000;
 
 /** How the sync step reaches the relay (authenticated when the sender is a member). */
 export type Connect = () => Promise<Relay>;
@@ -15,10 +14,6 @@ export type Connect = () => Promise<Relay>;
 let connect: Connect | undefined;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let running: Promise<void> | undefined;
-
-export function pauseAfter(attempts: number): number {
-  return Math.min(maxPauseMs, 1000 * 2 ** Math.max(0, attempts - 1));
-}
 
 async function publishOne(relay: Relay, row: InboxEvent): Promise<void> {
   for (const wrap of row.wraps ?? []) await relay.publish(wrap);
