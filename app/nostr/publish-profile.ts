@@ -23,8 +23,15 @@ export function profileContent(fields: ProfileFields): Record<string, string> {
   return content;
 }
 
-/** Publishes the profile when the relay's copy says something else; true when it published. */
+const publishedKey = (pubkey: string) => `nostr-profile:${pubkey}`;
+
+/**
+ * Publishes the profile when the relay's copy says something else; true when it published. What this browser
+ * last saw published is remembered, so an unchanged profile costs no trip to the relay.
+ */
 export async function publishProfile(relayUrl: string, signer: Signer, fields: ProfileFields): Promise<boolean> {
+  const remembered = JSON.stringify(profileContent(fields));
+  if (localStorage.getItem(publishedKey(signer.pubkey)) === remembered) return false;
   const relay = await relayFor(relayUrl, signer);
   const current = await new Promise<Event | undefined>((resolve) => {
     let found: Event | undefined;
@@ -46,7 +53,10 @@ export async function publishProfile(relayUrl: string, signer: Signer, fields: P
   // Fields set elsewhere (a picture, a website) are kept; ours are brought up to date.
   const next = { ...known, ...wanted };
   if (!fields.lud16) delete next.lud16;
-  if (JSON.stringify(next) === JSON.stringify(known)) return false;
+  if (JSON.stringify(next) === JSON.stringify(known)) {
+    localStorage.setItem(publishedKey(signer.pubkey), remembered);
+    return false;
+  }
   const event = await signer.sign({
     kind: 0,
     created_at: Math.max(Math.floor(Date.now() / 1000), (current?.created_at ?? 0) + 1),
@@ -54,5 +64,6 @@ export async function publishProfile(relayUrl: string, signer: Signer, fields: P
     content: JSON.stringify(next),
   });
   await relay.publish(event);
+  localStorage.setItem(publishedKey(signer.pubkey), remembered);
   return true;
 }

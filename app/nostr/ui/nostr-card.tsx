@@ -147,7 +147,7 @@ function LightningForm({ initial }: { initial: string }) {
 }
 
 /** Checks another domain's address or a gist against the key; the answer shows beside the form. */
-function VerifyIdentity({ pubkey }: { pubkey: string }) {
+function VerifyIdentity({ pubkey, npub }: { pubkey: string; npub: string }) {
   const t = useT();
   const api = useApi();
   const [identifier, setIdentifier] = useState("");
@@ -183,9 +183,16 @@ function VerifyIdentity({ pubkey }: { pubkey: string }) {
           </Field>
         </div>
         <Button type="submit" variant="outline" disabled={pending || !identifier.trim()}>
-          {t("nostr.profile.verifyButton")}
+          {pending ? t("nostr.profile.verifying") : t("nostr.profile.verifyButton")}
         </Button>
       </form>
+      <div className="grid gap-1">
+        <h4 className="text-sm font-semibold">{t("nostr.profile.gist")}</h4>
+        <p className="text-xs text-muted-foreground">{t("nostr.profile.gistText")}</p>
+        <code dir="ltr" className="block rounded-md bg-muted px-2 py-1 text-xs break-all" data-testid="gist-proof-text">
+          Verifying that I control the following Nostr public key: {npub}
+        </code>
+      </div>
       <form
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => void check(e, { user: gistUser, gist: gistId })}
@@ -294,7 +301,7 @@ export function NostrCard({ account }: { account: NostrAccount }) {
         <p className="text-sm text-muted-foreground">{t("nostr.profile.noKey")}</p>
       )}
       <LightningForm initial={account.lightningAddress ?? ""} />
-      {account.pubkey ? <VerifyIdentity pubkey={account.pubkey} /> : null}
+      {account.pubkey && account.npub ? <VerifyIdentity pubkey={account.pubkey} npub={account.npub} /> : null}
     </Card>
   );
 }

@@ -70,7 +70,7 @@ export default {
   "profile.gistId": "Gist id",
   "profile.gistVerified": "The gist by {user} proves this key.",
   "profile.gistNotVerified": "The gist does not prove this key.",
-  "profile.gistText": "The gist must hold the text: {text}",
+  "profile.gistText": "The gist must hold this text:",
 
   // Checking other sites' names and gists.
   "verify.badIdentifier": "A Nostr address looks like name@domain (letters, digits, . _ -).",
@@ -105,11 +105,9 @@ export default {
 
   // The inbox.
   "inbox.title": "Messages",
-  "inbox.nav": "Messages",
   "inbox.description": "Encrypted messages to your key. They are decrypted in this browser only.",
   "inbox.empty": "No messages yet.",
   "inbox.loading": "Fetching messages…",
-  "inbox.from": "From {name}",
   "inbox.you": "You",
   "inbox.reply": "Reply",
   "inbox.replyPlaceholder": "Write a reply…",
@@ -123,5 +121,4 @@ export default {
   "inbox.noKey": "This browser has no key to read messages with.",
   "inbox.unreadable": "{count} messages could not be decrypted with this key.",
   "inbox.conversationWith": "Conversation with {name}",
-  "inbox.anonymous": "Visitor {short}",
 } as const;

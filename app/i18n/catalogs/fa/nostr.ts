@@ -69,7 +69,7 @@ export default {
   "profile.gistId": "شناسهٔ گیست",
   "profile.gistVerified": "گیستِ {user} این کلید را ثابت می‌کند.",
   "profile.gistNotVerified": "این گیست کلید را ثابت نمی‌کند.",
-  "profile.gistText": "گیست باید این متن را داشته باشد: {text}",
+  "profile.gistText": "گیست باید این متن را داشته باشد:",
 
   "verify.badIdentifier": "نشانی ناستر این شکلی است: name@domain (حرف، رقم، . _ -).",
   "verify.unreachable": "{domain} به‌موقع پاسخ نداد.",
@@ -99,11 +99,9 @@ export default {
   "contact.as": "فرستادن با نام {name}",
 
   "inbox.title": "پیام‌ها",
-  "inbox.nav": "پیام‌ها",
   "inbox.description": "پیام‌های رمزگذاری‌شده برای کلید شما. فقط در همین مرورگر گشوده می‌شوند.",
   "inbox.empty": "هنوز پیامی نیست.",
   "inbox.loading": "در حال گرفتن پیام‌ها…",
-  "inbox.from": "از {name}",
   "inbox.you": "شما",
   "inbox.reply": "پاسخ",
   "inbox.replyPlaceholder": "پاسخی بنویسید…",
@@ -118,5 +116,4 @@ export default {
   "inbox.noKey": "این مرورگر کلیدی برای خواندن پیام‌ها ندارد.",
   "inbox.unreadable": "{count} پیام با این کلید گشوده نشد.",
   "inbox.conversationWith": "گفت‌وگو با {name}",
-  "inbox.anonymous": "بازدیدکنندهٔ {short}",
 } satisfies CatalogOf<typeof en>;
