@@ -45,6 +45,8 @@ test("a visitor's encrypted message reaches the owner's inbox, which survives a 
   browser,
   site,
 }) => {
+  // Two browsers, a sign-in and two relay round trips: more than a page visit takes on a busy machine.
+  test.setTimeout(120_000);
   // The owner's browser holds their key; the account knows it from their last sign-in there.
   const ownerSecret = generateSecretKey();
   const ownerKey = getPublicKey(ownerSecret);

@@ -29,7 +29,7 @@ export default {
   "zap.outOfRange": "مبلغی از {min} تا {max} ساتوشی برگزینید.",
 
   "lightning.label": "نشانی لایتنینگ",
-  "lightning.hint": "name@wallet.example: خوانندگان می‌توانند به نوشته‌ها و دیدگاه‌های شما زپ بفرستند.",
+  "lightning.hint": "خوانندگان می‌توانند به نوشته‌ها و دیدگاه‌های شما زپ بفرستند. نمونه: name@wallet.example",
   "lightning.invalid": "نشانی لایتنینگ این شکلی است: name@wallet.example",
   "lightning.saved": "نشانی لایتنینگ ذخیره شد",
   "lightning.removed": "نشانی لایتنینگ برداشته شد",
