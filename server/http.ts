@@ -29,6 +29,9 @@ export function serveRelay(
   { others = false } = {},
 ) {
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that goes away while the upgrade is decided must not take the process down with an unhandled
+    // socket error.
+    socket.on("error", () => socket.destroy());
     app()
       .then((mod) => {
         if (mod.handleRelayUpgrade(req, socket, head) || others) return;

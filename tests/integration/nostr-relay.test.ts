@@ -485,3 +485,28 @@ test("the relay refuses connections on other paths", async () => {
   });
   expect(outcome).toBe("error");
 });
+
+test("clients that vanish mid-upgrade or mid-connection leave the server serving", async () => {
+  const { port } = new URL(server.url);
+  const { connect } = await import("node:net");
+  const upgrade = (then: (socket: import("node:net").Socket) => void) =>
+    new Promise<void>((resolve) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          "GET /relay HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        );
+        then(socket);
+      });
+      socket.on("error", () => undefined);
+      socket.on("close", () => resolve());
+    });
+  // Gone before the upgrade is answered, and gone after it without a closing handshake.
+  await Promise.all(Array.from({ length: 5 }, () => upgrade((socket) => socket.resetAndDestroy())));
+  await upgrade((socket) => socket.once("data", () => socket.resetAndDestroy()));
+  const response = await fetch(`${server.url}/relay`, { headers: { Accept: "application/nostr+json" } });
+  expect(response.status).toBe(200);
+  const relay = await Relay.connect(relayUrl(server.url));
+  expect(relay.connected).toBe(true);
+  relay.close();
+});

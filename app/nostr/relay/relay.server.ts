@@ -33,16 +33,16 @@ const connections = new Map<WebSocket, RelayConnection>();
 export function handleRelayUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
   const url = new URL(request.url ?? "/", "http://localhost");
   if (url.pathname !== relayPath) return false;
-  void appConfigOrDefaults().then(
-    (config) => {
+  void appConfigOrDefaults()
+    .then((config) => {
       if (!config.installed) {
         socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
         return;
       }
       server.handleUpgrade(request, socket, head, (ws) => accept(ws, relayHostFor(request)));
-    },
-    () => socket.destroy(),
-  );
+    })
+    // Whatever goes wrong with one connection ends it, never the process.
+    .catch(() => socket.destroy());
   return true;
 }
 
@@ -62,7 +62,7 @@ function accept(ws: WebSocket, relayHost: string): void {
   const connection = new RelayConnection({
     relayHost,
     send: (message) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), () => undefined);
     },
     stored: () => follower.poke(),
     following: () => follower.ready(),
@@ -84,8 +84,14 @@ function accept(ws: WebSocket, relayHost: string): void {
   ws.on("pong", () => (alive = true));
   const heartbeat = setInterval(() => {
     if (!alive) return ws.terminate();
+    // A connection still closing (its client vanished without the closing handshake) takes no ping.
+    if (ws.readyState !== ws.OPEN) return;
     alive = false;
-    ws.ping();
+    try {
+      ws.ping();
+    } catch {
+      ws.terminate();
+    }
   }, heartbeatMs);
   heartbeat.unref();
   ws.on("close", () => {
