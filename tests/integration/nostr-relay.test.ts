@@ -4,6 +4,7 @@
  * EOSE, OK and CLOSED reasons, refusals (signatures, sizes, kinds, strangers), limits, gift wraps only for
  * their authenticated recipient, and approved comments appearing as NIP-22 events.
  */
+import { connect, type Socket } from "node:net";
 import { wrapEvent, unwrapEvent } from "nostr-tools/nip17";
 import { SimplePool } from "nostr-tools/pool";
 import { finalizeEvent, generateSecretKey, getPublicKey, type Event } from "nostr-tools/pure";
@@ -488,8 +489,7 @@ test("the relay refuses connections on other paths", async () => {
 
 test("clients that vanish mid-upgrade or mid-connection leave the server serving", async () => {
   const { port } = new URL(server.url);
-  const { connect } = await import("node:net");
-  const upgrade = (then: (socket: import("node:net").Socket) => void) =>
+  const upgrade = (then: (socket: Socket) => void) =>
     new Promise<void>((resolve) => {
       const socket = connect(Number(port), "127.0.0.1", () => {
         socket.write(
