@@ -98,9 +98,12 @@ test("a visitor's encrypted message reaches the owner's inbox, which survives a 
   await owner.getByTestId("login-form").locator('input[name="userName"]').fill("admin");
   await owner.getByTestId("login-form").locator('input[name="password"]').fill("password123");
   await owner.getByTestId("login-submit").click();
-  // Signed in: the avatar shows the account's initials.
+  // Signed in, the login page goes home; the avatar shows the account's initials.
+  await owner.waitForURL(`${site.url}/en`);
+  await owner.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(owner.getByTestId("avatar-button")).toContainText("AA");
   await owner.getByTestId("avatar-button").click();
+  await expect(owner.getByTestId("avatar-menu")).toBeVisible();
   await owner.getByTestId("avatar-menu-inbox").click();
   await expect(owner).toHaveURL(/\/en\/inbox$/);
   const received = owner.getByTestId("message");
