@@ -42,6 +42,16 @@ export interface Config {
   installAllowPrivateDatabase: boolean;
   /** DAFTAR_INSTALLED=true: installed, whatever the database says. */
   forceInstalled: boolean;
+  /**
+   * OUTBOUND_ALLOW_PRIVATE=true: the server's own requests for visitors (other sites' Nostr names, lightning
+   * pay endpoints, gists) may reach loopback and private addresses, over plain http too. For tests and closed
+   * networks; otherwise such addresses are refused, so nobody can make the site probe its own network.
+   */
+  outboundAllowPrivate: boolean;
+  /** GIST_RAW_URL: where GitHub gists are read from for identity proofs (a test double's address in tests). */
+  gistRawUrl: string;
+  /** SITE_OWNER: the user name of the member who receives the contact page's messages (else the first administrator). */
+  siteOwner: string | undefined;
   /** SETUP_TOKEN: the installer's token, instead of a generated one. */
   setupToken: string | undefined;
   /** GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: sign-in with GitHub. */
@@ -116,6 +126,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     problems.push(`INSTALL_ALLOW_PRIVATE_DATABASE must be true or false (got ${shown(allowPrivateText)}).`);
   }
 
+  const outboundPrivateText = read("OUTBOUND_ALLOW_PRIVATE");
+  if (outboundPrivateText !== undefined && outboundPrivateText !== "true" && outboundPrivateText !== "false") {
+    problems.push(`OUTBOUND_ALLOW_PRIVATE must be true or false (got ${shown(outboundPrivateText)}).`);
+  }
+
+  const siteOwner = read("SITE_OWNER");
+  if (siteOwner !== undefined && !/^[A-Za-z0-9._-]{3,40}$/.test(siteOwner)) {
+    problems.push(`SITE_OWNER must be a member's user name (got ${shown(siteOwner)}).`);
+  }
+
+  const gistText = read("GIST_RAW_URL");
+  const gistRawUrl = gistText === undefined ? "https://gist.githubusercontent.com" : httpOrigin(gistText);
+  if (gistRawUrl === undefined) problems.push(`GIST_RAW_URL must be an http(s) origin (got ${shown(gistText!)}).`);
+
   const installedText = read("DAFTAR_INSTALLED");
   if (installedText !== undefined && installedText !== "true" && installedText !== "false") {
     problems.push(`DAFTAR_INSTALLED must be true or false (got ${shown(installedText)}).`);
@@ -153,6 +177,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: trustProxy!,
     installAllowPrivateDatabase: allowPrivateText === "true",
     forceInstalled: installedText === "true",
+    outboundAllowPrivate: outboundPrivateText === "true",
+    siteOwner,
+    gistRawUrl: gistRawUrl!,
     setupToken,
     github: github && { clientId: github[0], clientSecret: github[1] },
     oidc:

@@ -21,6 +21,8 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     route("login", "routes/site/login-register.tsx", { id: id("login") }),
     route("register", "routes/site/login-register.tsx", { id: id("register") }),
     route("profile", "routes/site/profile.tsx", { id: id("profile") }),
+    route("inbox", "routes/site/inbox.tsx", { id: id("inbox") }),
+    route("contact", "routes/site/contact.tsx", { id: id("contact") }),
     route("manage", "routes/manage/layout.tsx", { id: id("manage") }, [
       index("routes/manage/index.tsx", { id: id("manage/index") }),
       route("users", "routes/manage/users.tsx", { id: id("manage/users") }),
@@ -39,6 +41,9 @@ export default [
   // Content.
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  // Nostr: the relay's information document (its WebSocket upgrades are taken before the router) and names.
+  route("relay", "routes/nostr/relay.ts"),
+  route(".well-known/nostr.json", "routes/nostr/names.ts"),
   route("share-image/*", "routes/seo/share-image.ts"),
   route("api/search", "routes/api/search.ts"),
   route("api/content/single", "routes/api/content-single.ts"),
@@ -66,6 +71,9 @@ export default [
   route("api/users/set-password", "routes/api/users/set-password.ts"),
   route("api/users/end-sessions", "routes/api/users/end-sessions.ts"),
   route("api/identity/device", "routes/api/identity/device.ts"),
+  route("api/auth/nostr/challenge", "routes/api/auth/nostr/challenge.ts"),
+  route("api/auth/nostr/login", "routes/api/auth/nostr/login.ts"),
+  route("api/auth/nostr/link", "routes/api/auth/nostr/link.ts"),
   route("api/oauth/:provider/start", "routes/api/oauth/start.ts"),
   route("api/oauth/:provider/callback", "routes/api/oauth/callback.ts"),
   // Installer and comments.
@@ -91,6 +99,11 @@ export default [
   route("api/analysis/traffic", "routes/api/analysis/traffic.ts"),
   route("api/analysis/route", "routes/api/analysis/route.ts"),
   route("api/traffic/view", "routes/api/traffic/view.ts"),
+  // Nostr.
+  route("api/nostr/zap", "routes/api/nostr/zap.ts"),
+  route("api/nostr/lightning-address", "routes/api/nostr/lightning-address.ts"),
+  route("api/nostr/verify", "routes/api/nostr/verify.ts"),
+  route("api/nostr/contact", "routes/api/nostr/contact.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

@@ -72,6 +72,8 @@ app.use(async (req, res, next) => {
   }
 });
 
+export { handleRelayUpgrade } from "~/nostr/relay/relay.server";
+
 let stopBackground: (() => void) | undefined;
 
 /**
@@ -143,6 +145,8 @@ async function applyPendingMigrations(): Promise<string[]> {
 /** Work to do when the server stops: close what the app opened. */
 export async function onServerStop(): Promise<void> {
   stopBackground?.();
+  const { closeRelay } = await import("~/nostr/relay/relay.server");
+  closeRelay();
   // Views noted before the server stopped taking requests are written before the database closes.
   const { stopVisitLog } = await import("~/traffic/visit-log.server");
   await stopVisitLog();

@@ -1,6 +1,6 @@
 /** Development server: Vite middleware with hot reload, the same HTTP front as production. */
 import { createServer } from "vite";
-import { createHttpApp, handleShutdown, startupConfig, type AppModule } from "./http.ts";
+import { createHttpApp, handleShutdown, serveRelay, startupConfig, type AppModule } from "./http.ts";
 
 // Development listens on this machine only unless HOST says otherwise.
 const { port, host = "127.0.0.1" } = startupConfig();
@@ -20,4 +20,6 @@ const server = http.listen(port, host, () => {
   console.log(`Daftar (dev) on http://${host}:${port}`);
   for (const line of notes) console.log(line);
 });
+// Vite's hot reload has its own WebSocket on this server: other upgrades are left to it.
+serveRelay(server, load, { others: true });
 handleShutdown(server, { onServerStop: async () => void (await vite.close()) });

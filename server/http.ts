@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import path from "node:path";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
@@ -14,6 +15,30 @@ export interface AppModule {
   app: Express;
   onServerStart(baseUrl: string): Promise<string[]>;
   onServerStop(): Promise<void>;
+  /** Takes a WebSocket upgrade for the Nostr relay (/relay); false for other addresses. */
+  handleRelayUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+}
+
+/**
+ * WebSocket upgrades for the relay go to the app; others are left to whoever else listens (Vite's hot
+ * reload in development) and are otherwise refused.
+ */
+export function serveRelay(
+  server: Server,
+  app: () => Promise<Pick<AppModule, "handleRelayUpgrade">>,
+  { others = false } = {},
+) {
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that goes away while the upgrade is decided must not take the process down with an unhandled
+    // socket error.
+    socket.on("error", () => socket.destroy());
+    app()
+      .then((mod) => {
+        if (mod.handleRelayUpgrade(req, socket, head) || others) return;
+        socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      })
+      .catch(() => socket.destroy());
+  });
 }
 
 export interface HttpOptions {

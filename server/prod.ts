@@ -1,7 +1,7 @@
 /** Serves the production build (`npm start` builds it first when needed). */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createHttpApp, handleShutdown, startupConfig, type AppModule } from "./http.ts";
+import { createHttpApp, handleShutdown, serveRelay, startupConfig, type AppModule } from "./http.ts";
 
 const { port, host = "0.0.0.0", siteUrl } = startupConfig();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -14,4 +14,5 @@ const http = createHttpApp(build.app, { clientDir: path.join(root, "build/client
 const server = http.listen(port, host, () => {
   console.log([`Daftar is listening on http://${shownHost}:${port}`, ...notes].join("\n"));
 });
+serveRelay(server, async () => build);
 handleShutdown(server, build);

@@ -2,9 +2,9 @@
  * The account owner's own calls: register, log in, change password, update profile. Every rule that may
  * refuse is a ServiceError with a catalog key; callers (API routes, the OAuth callback) answer with it.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { comments, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import { siteOrigin } from "~/lib/site-origin.server";
@@ -35,7 +35,14 @@ export async function startSession(
   const { cookie } = await createSession(db, user.id, request, client);
   if (device?.pub) {
     const recorded = await recordDevice(db, { ...device, pub: device.pub, userId: user.id, ...client });
-    if (recorded) await db.update(users).set({ pub: device.pub }).where(eq(users.id, user.id));
+    if (recorded) {
+      await db.update(users).set({ pub: device.pub }).where(eq(users.id, user.id));
+      // The comments this browser's key signed before it had an account are the account's now.
+      await db
+        .update(comments)
+        .set({ userId: user.id })
+        .where(and(isNull(comments.userId), eq(comments.authorPub, device.pub)));
+    }
   }
   return cookie;
 }

@@ -6,6 +6,7 @@ import { parseLocalizedPath } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
 import { redirectTarget } from "~/lib/redirect-target";
 import { ServiceError } from "~/lib/service-error";
+import { hasNostrAuthorization, memberOfHttpAuth } from "~/nostr/http-auth.server";
 import type { Permission } from "./permissions";
 import type { SessionUser } from "./session-user";
 import { readSession } from "./sessions.server";
@@ -46,6 +47,14 @@ export function currentUser(request: Request): Promise<CurrentUser | null> {
 
 async function lookup(request: Request): Promise<CurrentUser | null> {
   const db = await getDb();
+  // A request signed with a Nostr key (NIP-98) speaks for that key's member; a bad signature is refused, never
+  // read as anonymous.
+  if (hasNostrAuthorization(request)) {
+    const { userId, event } = await memberOfHttpAuth(db, request);
+    const account = await accountOf(db, userId);
+    if (!account) throw new ServiceError(401, "nostr.auth.unknownKey", { reason: "unknown-key" });
+    return { ...account, sessionId: `nostr:${event.id}`, sessionExpiresAt: new Date((event.created_at + 60) * 1000) };
+  }
   const session = await readSession(db, request).catch(() => undefined);
   if (!session) return null;
   // A disabled account's sessions end when it is disabled; one started in that same moment counts for nothing.

@@ -1,11 +1,13 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { isUniqueViolation } from "~/auth/users.server";
-import { changeStatement, changeTransaction, type SiteChange } from "~/cluster/change-feed.server";
+import { changeStatement, changeTransaction } from "~/cluster/change-feed.server";
 import type { ContentChange } from "~/content/changes.server";
 import type { Database, DatabaseConnection } from "~/db/client.server";
-import { comments, pages, users, type CommentStatus } from "~/db/schema";
+import { comments, nostrEvents, pages, users, type CommentStatus } from "~/db/schema";
 import { defaultLocale, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import { ServiceError } from "~/lib/service-error";
+import { syncCommentEvents } from "~/nostr/comment-events.server";
+import { relayEventStored } from "~/nostr/relay/relay.server";
 import { initialStatus, type ModerationRules } from "./status-rules";
 import type { ModerationRow, PublicComment } from "./types";
 
@@ -59,6 +61,7 @@ export async function postComment(
   author: Author,
   input: PostInput,
   rules: ModerationRules,
+  origin: string,
 ): Promise<CommentRow> {
   const { canonical } = await commentablePage(db, input.routePath);
   if (input.parentId) {
@@ -84,29 +87,32 @@ export async function postComment(
     body: input.body,
     ...rules,
   });
-  // An approved comment changes its page's comment count at once; only that page's documents show it.
-  const changes: SiteChange[] = status === "approved" ? [{ topic: "documents", detail: [pageOf(canonical)] }] : [];
+  const values = {
+    routePath: canonical,
+    parentId: input.parentId ?? null,
+    userId: author.userId,
+    authorPub: author.pub,
+    authorName: author.name.slice(0, 80),
+    body: input.body,
+    status,
+    event: input.event ?? null,
+    eventId: input.event?.id ?? null,
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 500) ?? null,
+  };
   try {
-    const [row] = await changeStatement(
-      db
-        .insert(comments)
-        .values({
-          routePath: canonical,
-          parentId: input.parentId ?? null,
-          userId: author.userId,
-          authorPub: author.pub,
-          authorName: author.name.slice(0, 80),
-          body: input.body,
-          status,
-          event: input.event ?? null,
-          eventId: input.event?.id ?? null,
-          ip: input.ip ?? null,
-          userAgent: input.userAgent?.slice(0, 500) ?? null,
-        })
-        .returning(),
-      changes,
-    );
-    return row!;
+    // Most comments wait for moderation: one statement, one round trip.
+    if (status !== "approved") return (await changeStatement(db.insert(comments).values(values).returning(), []))[0]!;
+    // Approved at once: its page's comment count changes (only that page's documents show it) and it is on the
+    // relay at once, all in one transaction.
+    const row = await changeTransaction(db, async (tx, announce) => {
+      const inserted = (await tx.insert(comments).values(values).returning().get())!;
+      announce({ topic: "documents", detail: [pageOf(canonical)] });
+      await syncCommentEvents(tx, [inserted.id], origin);
+      return inserted;
+    });
+    relayEventStored();
+    return row;
   } catch (error) {
     // The same signed event twice: a replay.
     if (isUniqueViolation(error, "event_id")) throw new ServiceError(409, "comments.duplicate");
@@ -172,12 +178,15 @@ export async function pageComments(
     userId: comments.userId,
     userName: users.userName,
     displayName: users.displayName,
+    lightningAddress: users.lightningAddress,
+    nostrEventId: nostrEvents.id,
     createdAt: comments.createdAt,
   };
   const top = await db
     .select(select)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
+    .leftJoin(nostrEvents, eq(nostrEvents.commentId, comments.id))
     .where(and(where, isNull(comments.parentId)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(pageSize)
@@ -188,6 +197,7 @@ export async function pageComments(
         .select(select)
         .from(comments)
         .leftJoin(users, eq(users.id, comments.userId))
+        .leftJoin(nostrEvents, eq(nostrEvents.commentId, comments.id))
         .where(
           and(
             where,
@@ -209,6 +219,8 @@ export async function pageComments(
     authorPub: row.userId === null ? row.authorPub : null,
     authorUserName: row.userName,
     authorDeleted: row.authorDeleted,
+    zappable: Boolean(row.userName && row.lightningAddress),
+    eventId: row.nostrEventId,
     mine: isMine(row, viewer),
     createdAt: row.createdAt.toISOString(),
     replies: [],
@@ -299,8 +311,13 @@ export async function moderationList(
  * (and cached documents, in every instance) change at once. Give it the connection: it opens its own
  * transaction.
  */
-export async function moderate(db: Database, ids: number[], newStatus: CommentStatus): Promise<string[]> {
-  return changeTransaction(db, async (tx, announce) => {
+export async function moderate(
+  db: Database,
+  ids: number[],
+  newStatus: CommentStatus,
+  origin: string,
+): Promise<string[]> {
+  const pages = await changeTransaction(db, async (tx, announce) => {
     const found = await tx
       .select({ id: comments.id, routePath: comments.routePath })
       .from(comments)
@@ -308,8 +325,12 @@ export async function moderate(db: Database, ids: number[], newStatus: CommentSt
       .all();
     if (found.length !== new Set(ids).size) throw new ServiceError(404, "comments.notFound");
     await tx.update(comments).set({ status: newStatus, updatedAt: new Date() }).where(inArray(comments.id, ids));
+    // The relay shows approved comments only.
+    await syncCommentEvents(tx, ids, origin);
     const changed = [...new Set(found.map((c) => c.routePath))];
     announce({ topic: "documents", detail: changed.map(pageOf) });
     return changed;
   });
+  relayEventStored();
+  return pages;
 }

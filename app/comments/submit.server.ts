@@ -93,6 +93,7 @@ export async function submitComment(
       userAgent: requester.userAgent,
     },
     settings,
+    requester.origin,
   );
   return { discarded: false, comment };
 }

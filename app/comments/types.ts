@@ -11,6 +11,10 @@ export interface PublicComment {
   authorUserName: string | null;
   /** The author's account was deleted: shown as a deleted account. */
   authorDeleted: boolean;
+  /** The author is a member with a lightning address: readers may zap them. */
+  zappable: boolean;
+  /** Its event on the site's relay (an approved comment), which a zap names. */
+  eventId: string | null;
   mine: boolean;
   createdAt: string;
   replies: PublicComment[];

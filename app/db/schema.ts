@@ -35,11 +35,19 @@ export const users = sqliteTable(
     disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
     /** The last time the account signed in (password, OAuth or registration). */
     lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
+    /**
+     * The member's own Nostr key (64 lowercase hex), linked from a browser extension: their identity at this
+     * site (names document, messages, sign-in) in place of the device key in `pub`.
+     */
+    nostrPub: text("nostr_pub"),
+    /** Lightning address (LUD-16, name@domain) that zaps to the member's posts and comments are paid to. */
+    lightningAddress: text("lightning_address"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("users_user_name_unique").on(sql`${t.userName} COLLATE NOCASE`),
     uniqueIndex("users_email_unique").on(sql`${t.email} COLLATE NOCASE`),
+    uniqueIndex("users_nostr_pub_unique").on(t.nostrPub),
   ],
 );
 
@@ -371,37 +379,63 @@ export const leases = sqliteTable("leases", {
 });
 
 // ── Nostr relay ─────────────────────────────────────────────────────────────
-// Not used by any feature yet: the site's relay will store events and their tags here.
 
+/**
+ * The events the site's relay keeps. `seq` grows in commit order (AUTOINCREMENT never reuses a number, even
+ * after deletions), so every instance follows new events by reading past the last `seq` it saw.
+ */
 export const nostrEvents = sqliteTable(
   "nostr_events",
   {
-    id: text("id").primaryKey(),
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull(),
     pubkey: text("pubkey").notNull(),
     kind: integer("kind").notNull(),
     createdAt: integer("created_at").notNull(),
     content: text("content").notNull(),
     tags: text("tags", { mode: "json" }).$type<string[][]>().notNull(),
     sig: text("sig").notNull(),
+    /** The comment an event shows (kind 1111 published for an approved comment), so it goes when the comment does. */
+    commentId: integer("comment_id").references(() => comments.id, { onDelete: "cascade" }),
     receivedAt: integer("received_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [
+    uniqueIndex("nostr_events_id_unique").on(t.id),
+    uniqueIndex("nostr_events_comment_unique").on(t.commentId),
     index("nostr_events_pubkey_idx").on(t.pubkey, t.createdAt),
     index("nostr_events_kind_idx").on(t.kind, t.createdAt),
+    index("nostr_events_created_idx").on(t.createdAt),
   ],
 );
 
-/** Single-letter tags of relay events, for filters like #e / #p. */
+/** Single-letter tags of relay events (the first value of each), for filters like #e / #p. */
 export const nostrTags = sqliteTable(
   "nostr_tags",
   {
-    eventId: text("event_id")
+    eventSeq: integer("event_seq")
       .notNull()
-      .references(() => nostrEvents.id, { onDelete: "cascade" }),
+      .references(() => nostrEvents.seq, { onDelete: "cascade" }),
     name: text("name").notNull(),
     value: text("value").notNull(),
   },
-  (t) => [index("nostr_tags_lookup_idx").on(t.name, t.value), index("nostr_tags_event_idx").on(t.eventId)],
+  (t) => [index("nostr_tags_lookup_idx").on(t.name, t.value), index("nostr_tags_event_idx").on(t.eventSeq)],
+);
+
+/** Secrets the site keeps for itself (its Nostr key): never part of the app configuration, never sent out. */
+export const siteSecrets = sqliteTable("site_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+/** One-time sign-in challenges for "sign in with Nostr", each good once until it expires. */
+export const nostrChallenges = sqliteTable(
+  "nostr_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("nostr_challenges_expires_idx").on(t.expiresAt)],
 );

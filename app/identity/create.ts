@@ -35,6 +35,8 @@ export function clearIdentity(): void {
   store.removeItem(storageKeys.privateKey);
   store.setItem(storageKeys.loggedIn, "false");
   window.dispatchEvent(new Event(changeEvent));
+  // The messages read with the key go with it: the local inbox is deleted and made again, empty.
+  void import("~/nostr/inbox/db").then((inbox) => inbox.wipeInbox());
 }
 
 /** A brand-new guest identity: new key pair, random name, the "new comer" about text. */

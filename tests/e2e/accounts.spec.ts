@@ -318,6 +318,8 @@ test.describe("accounts", () => {
     browser,
     site,
   }) => {
+    // Twenty-odd full-page screenshots; the profile is a long page.
+    test.setTimeout(120_000);
     const admin = await browser.newContext({ baseURL: site.url });
     const adminPage = await admin.newPage();
     await loginOnPage(adminPage, "/en/login", "admin");

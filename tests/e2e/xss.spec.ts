@@ -1,7 +1,8 @@
 /**
  * Script injection through every place people write: comments and their authors' names, account names and
  * about, role names, page content and front matter, search queries, the site's settings (its names, title,
- * description, footer and moderation words) and category names. Each payload is written the way people
+ * description, footer and moderation words), category names, encrypted messages and their writers' names.
+ * Each payload is written the way people
  * write it (the API, the import of content), then every screen that shows it is opened in Chromium: nothing may
  * run (no dialog, no marker set), no live markup may come through (no event-handler attribute, no javascript:
  * link, no frame), and the Content Security Policy is never the one that stopped it (the fixture fails a test
@@ -12,9 +13,16 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { generateSecretKey, getPublicKey } from "nostr-tools/pure";
+import { Relay } from "nostr-tools/relay";
+import { bytesToHex } from "nostr-tools/utils";
 import { frontMatterSchema } from "~/content/front-matter";
 import { importContent } from "~/content/import.server";
 import { openDatabase } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { chatRumor, wrapFor } from "~/nostr/direct-messages";
+import { keySigner } from "~/nostr/signer";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
 import { test as base, expect, open } from "./fixtures";
@@ -274,4 +282,42 @@ test("the site's settings and category names stay text on every page that shows 
   await expect(page.getByTestId("site-name")).toContainText(payloads[1]!);
   await expect(page.getByTestId("footer-text")).toHaveText(payloads[9]!);
   await expect(page).toHaveTitle(new RegExp(`^${payloads[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+});
+
+test("encrypted messages and the names their writers give stay text in the inbox", async ({ page, hostileSite }) => {
+  const origin = hostileSite.url;
+  // The administrator's browser holds the account's key.
+  const ownerSecret = generateSecretKey();
+  const ownerKey = getPublicKey(ownerSecret);
+  const connection = await openDatabase(`file:${path.join(hostileSite.dataDir, "daftar.db")}`);
+  await connection.db.update(users).set({ pub: ownerKey }).where(eq(users.userName, "admin"));
+  connection.client.close();
+  // Strangers write, each message and each name a payload.
+  const relay = await Relay.connect(`${origin.replace(/^http/, "ws")}/relay`);
+  for (const payload of payloads) {
+    const writer = generateSecretKey();
+    const signer = keySigner(bytesToHex(writer));
+    const rumor = chatRumor(signer.pubkey, [ownerKey], `Message ${payload}`, { name: payload, subject: payload });
+    await relay.publish(await wrapFor(signer, rumor, ownerKey));
+  }
+  relay.close();
+  await open(page, "/en/login");
+  await page.evaluate(
+    ({ secret, pub }) => {
+      localStorage.setItem("device-priv", secret);
+      localStorage.setItem(
+        "profile",
+        JSON.stringify({ firstName: "", lastName: "", displayName: "x", about: "", pub, deviceName: "x" }),
+      );
+    },
+    { secret: bytesToHex(ownerSecret), pub: ownerKey },
+  );
+  await signIn(page.request, origin, "admin");
+  await open(page, "/en/inbox");
+  await expect(page.getByTestId("inbox-thread")).toHaveCount(payloads.length);
+  for (const thread of await page.getByTestId("inbox-thread").all()) {
+    await thread.click();
+    await expectInert(page);
+  }
+  await expect(page.getByTestId("message-text").first()).toContainText("Message ");
 });

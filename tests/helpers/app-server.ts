@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { getDb, type Database } from "~/db/client.server";
 import { buildIfStale } from "../../scripts/build-if-stale";
-import { createHttpApp, type AppModule } from "../../server/http";
+import { createHttpApp, serveRelay, type AppModule } from "../../server/http";
 import { seedDatabase } from "./seed";
 
 export interface TestServer {
@@ -24,6 +24,7 @@ export async function startAppServer(): Promise<TestServer> {
   const server: Server = await new Promise((resolve) => {
     const s = http.listen(0, "127.0.0.1", () => resolve(s));
   });
+  serveRelay(server, async () => build);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;

@@ -140,6 +140,17 @@ const apiTable: Row[] = [
     expect: dashboard(200),
   },
   { route: "api/traffic/view", method: "POST", expect: all(400) },
+  // Nostr: signing in with a key is public (an empty body is a 400); linking one's key, the lightning address and
+  // checking identities elsewhere need an account; zap terms and the contact page's terms are public.
+  { route: "api/auth/nostr/challenge", method: "GET", expect: all(200) },
+  { route: "api/auth/nostr/login", method: "POST", expect: all(400) },
+  { route: "api/auth/nostr/link", method: "POST", expect: signedIn(400) },
+  { route: "api/auth/nostr/link", method: "DELETE", expect: signedIn(200) },
+  { route: "api/nostr/zap", method: "GET", expect: all(400) },
+  { route: "api/nostr/zap", method: "POST", expect: all(400) },
+  { route: "api/nostr/lightning-address", method: "PUT", expect: signedIn(400) },
+  { route: "api/nostr/verify", method: "POST", expect: signedIn(400) },
+  { route: "api/nostr/contact", method: "GET", expect: all(200) },
   { route: "api/*", method: "GET", url: "/api/no/such/call", expect: all(404) },
   { route: "api/*", method: "POST", url: "/api/no/such/call", expect: all(404) },
 ];

@@ -25,10 +25,27 @@ describe("parseConfig", () => {
       trustProxy: false,
       installAllowPrivateDatabase: false,
       forceInstalled: false,
+      outboundAllowPrivate: false,
+      siteOwner: undefined,
+      gistRawUrl: "https://gist.githubusercontent.com",
       setupToken: undefined,
       github: undefined,
       oidc: undefined,
     });
+  });
+
+  test("the Nostr variables: private outbound requests, the site's owner, where gists are read", () => {
+    const parsed = parseConfig({
+      OUTBOUND_ALLOW_PRIVATE: "true",
+      SITE_OWNER: "sara",
+      GIST_RAW_URL: "http://127.0.0.1:9/",
+    });
+    expect(parsed).toMatchObject({ outboundAllowPrivate: true, siteOwner: "sara", gistRawUrl: "http://127.0.0.1:9" });
+    expect(() => parseConfig({ OUTBOUND_ALLOW_PRIVATE: "yes" })).toThrow(
+      /OUTBOUND_ALLOW_PRIVATE must be true or false/,
+    );
+    expect(() => parseConfig({ SITE_OWNER: "no spaces" })).toThrow(/SITE_OWNER must be a member's user name/);
+    expect(() => parseConfig({ GIST_RAW_URL: "ftp://x" })).toThrow(/GIST_RAW_URL must be an http\(s\) origin/);
   });
 
   test("values are read, trimmed and normalised; empty ones count as unset", () => {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProviderInfo } from "~/auth/oauth/provider-info";
 import { useT } from "~/i18n/use-t";
+import { NostrSignIn } from "~/nostr/ui/nostr-sign-in";
 import { LoginForm } from "./login-form";
 import { OAuthButtons } from "./oauth-buttons";
 import { RegisterForm } from "./register-form";
@@ -33,6 +34,7 @@ export function AuthPanel({
     <>
       {login ? <LoginForm onDone={onDone} /> : <RegisterForm onDone={onDone} />}
       <OAuthButtons providers={providers} onSignedIn={onDone} />
+      {login ? <NostrSignIn onDone={onDone} /> : null}
       <p className="text-center text-sm text-muted-foreground">
         {t(login ? "auth.login.noAccount" : "auth.register.haveAccount")}{" "}
         {"href" in toOther ? (

@@ -74,6 +74,16 @@ export default function AvatarMenuContent({
               <Icon name="user-round" />
               {t("common.account.profile")}
             </DropdownMenu.Item>
+            {user ? (
+              <DropdownMenu.Item
+                className={itemClass}
+                onSelect={() => navigate(localizePath("/inbox", locale))}
+                data-testid="avatar-menu-inbox"
+              >
+                <Icon name="inbox" />
+                {t("common.account.messages")}
+              </DropdownMenu.Item>
+            ) : null}
             {user?.permissions.includes("dashboard.read") ? (
               <DropdownMenu.Item className={itemClass} onSelect={() => navigate(localizePath("/manage", locale))}>
                 <Icon name="layout-dashboard" />

@@ -6,6 +6,7 @@ import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { useApi } from "~/ui/use-api";
+import { ZapButton } from "~/nostr/ui/zap-button";
 import type { PublicComment } from "../types";
 import { CommentForm, type PostedComment } from "./comment-form";
 import { CommentText } from "./comment-text";
@@ -13,6 +14,8 @@ import { pendingFor, rememberPending } from "./pending-store";
 import { RelativeTime } from "./relative-time";
 
 interface Listing {
+  /** Who a zap for the post goes to (the site's owner, when they take zaps). */
+  zapPostTo?: string | null;
   comments: PublicComment[];
   total: number;
   approvedCount: number;
@@ -33,6 +36,7 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [replyTo, setReplyTo] = useState<PublicComment>();
+  const [zapPostTo, setZapPostTo] = useState<string | null>(null);
 
   const load = useCallback(
     async (nextPage: number) => {
@@ -51,6 +55,7 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
       setLoading(false);
       if (!listing) return setFailed(true);
       setComments(listing.comments);
+      setZapPostTo(listing.zapPostTo ?? null);
       setTotal(listing.total);
       setPage(1);
       const shown = new Set(listing.comments.flatMap((c) => [c.id, ...c.replies.map((r) => r.id)]));
@@ -78,6 +83,8 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
       authorPub: null,
       authorUserName: user?.userName ?? null,
       authorDeleted: false,
+      zappable: false,
+      eventId: null,
       mine: true,
       createdAt: posted.createdAt,
       replies: [],
@@ -103,6 +110,13 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
 
   return (
     <div className="grid gap-6" data-testid="comments-section">
+      {zapPostTo ? (
+        <ZapButton
+          target={{ userName: zapPostTo, name: zapPostTo }}
+          label={t("comments.zap.zapPost")}
+          className="inline-flex h-8 items-center gap-1.5 justify-self-start rounded-md border px-3 text-sm hover:bg-accent"
+        />
+      ) : null}
       <CommentForm routePath={routePath} onPosted={(posted, body, name) => onPosted(posted, body, name)} />
       {loading ? <p className="text-sm text-muted-foreground">{t("comments.loading")}</p> : null}
       {failed ? <p className="text-sm text-destructive">{t("comments.failedLoad")}</p> : null}
@@ -187,16 +201,21 @@ function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: (
         <p dir="auto" className="whitespace-pre-wrap break-words">
           <CommentText text={comment.body} />
         </p>
-        {onReply ? (
-          <button
-            type="button"
-            onClick={onReply}
-            className="inline-flex min-h-6 items-center gap-1 justify-self-start text-xs text-muted-foreground hover:text-foreground"
-          >
-            <Icon name="message-square-reply" className="size-3.5" />
-            {t("comments.reply")}
-          </button>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-4">
+          {comment.zappable && comment.authorUserName && comment.status === "approved" ? (
+            <ZapButton target={{ userName: comment.authorUserName, name, eventId: comment.eventId }} />
+          ) : null}
+          {onReply ? (
+            <button
+              type="button"
+              onClick={onReply}
+              className="inline-flex min-h-6 items-center gap-1 justify-self-start text-xs text-muted-foreground hover:text-foreground"
+            >
+              <Icon name="message-square-reply" className="size-3.5" />
+              {t("comments.reply")}
+            </button>
+          ) : null}
+        </div>
       </div>
     </article>
   );

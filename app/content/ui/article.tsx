@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { PageLayout, Prose } from "~/shell/ui/page-layout";
@@ -42,8 +43,8 @@ function Sibling({ link, label, end }: { link: LinkItem | null; label: string; e
   );
 }
 
-/** A post or a plain page: header, thumbnail, table of contents, the rendered body, comments slot. */
-export function Article({ view }: { view: ArticleView }) {
+/** A post or a plain page: header, thumbnail, table of contents, the rendered body, what a page adds, comments slot. */
+export function Article({ view, after }: { view: ArticleView; after?: ReactNode }) {
   const t = useT();
   const toc = view.toc.length ? (
     <TableOfContents entries={view.toc} extra={view.comments ? <CommentsTocEntry count={view.commentCount} /> : null} />
@@ -107,6 +108,7 @@ export function Article({ view }: { view: ArticleView }) {
               <Sibling link={view.older} label={t("content.post.older")} end />
             </nav>
           ) : null}
+          {after}
           {view.comments ? <CommentsSlot routePath={view.path} count={view.commentCount} /> : null}
         </div>
       </PageLayout>

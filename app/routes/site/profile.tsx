@@ -8,6 +8,9 @@ import { IdentityCard } from "~/auth/ui/identity-card";
 import { PasswordForm } from "~/auth/ui/password-form";
 import { ProfileForm } from "~/auth/ui/profile-form";
 import { getDb } from "~/db/client.server";
+import { siteOrigin } from "~/lib/site-origin.server";
+import { nostrAccount } from "~/nostr/nostr-account.server";
+import { NostrCard } from "~/nostr/ui/nostr-card";
 import { pickMessages, serverT } from "~/i18n/catalogs.server";
 import { intlLocale, localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
@@ -27,14 +30,16 @@ import type { Route } from "./+types/profile";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { locale } = parseLocalizedPath(new URL(request.url).pathname);
-  const messages = pickMessages(locale, ["auth", "validation"]);
+  const messages = pickMessages(locale, ["auth", "validation", "nostr"]);
   const user = await currentUser(request);
   if (!user)
     return data(
-      { messages, account: null, activity: null, providers: [] },
+      { messages, account: null, activity: null, providers: [], nostr: null },
       { headers: { "Cache-Control": "no-store" } },
     );
-  const activity = await activityOf(await getDb(), user.id, user.sessionId);
+  const db = await getDb();
+  const activity = await activityOf(db, user.id, user.sessionId);
+  const nostr = await nostrAccount(db, user.id, siteOrigin(request));
   const account = {
     userName: user.userName,
     displayName: user.displayName,
@@ -45,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     roles: user.roles.map((name) => roleName(name, serverT(locale))),
   };
   return data(
-    { messages, account, activity, providers: configuredProviders() },
+    { messages, account, activity, providers: configuredProviders(), nostr },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -62,7 +67,7 @@ export default function Profile() {
   const t = useT();
   const locale = useLocale();
   const revalidator = useRevalidator();
-  const { account, activity, providers } = useLoaderData<typeof loader>();
+  const { account, activity, providers, nostr } = useLoaderData<typeof loader>();
   if (!account || !activity) {
     return (
       <section className="grid max-w-3xl gap-6" data-testid="profile-guest">
@@ -111,6 +116,7 @@ export default function Profile() {
       <Card title={t("auth.password.title")} description={t("auth.password.hint")}>
         <PasswordForm />
       </Card>
+      {nostr ? <NostrCard account={nostr} /> : null}
       <IdentityCard signedIn />
       {providers.length ? (
         <Card title={t("auth.oauth.linked")} testId="linked-accounts">

@@ -99,4 +99,7 @@ export default {
   keyProofMissing: "This browser's key must come with its signature. Reload the page and try again.",
   keyProofInvalid:
     "This browser's key could not be confirmed. Check your device's clock, reload the page and try again.",
+  "nostr.button": "Sign in with Nostr extension",
+  "nostr.waiting": "Waiting for the extension…",
+  "nostr.refused": "The extension did not sign.",
 } as const;

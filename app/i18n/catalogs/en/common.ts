@@ -31,6 +31,7 @@ export default {
   "account.login": "Log in",
   "account.register": "Register",
   "account.profile": "Profile",
+  "account.messages": "Messages",
   "account.logout": "Log out",
   "account.darkMode": "Dark mode",
   "account.guest": "Guest",

@@ -33,6 +33,7 @@ export default {
   "account.login": "ورود",
   "account.register": "ثبت‌نام",
   "account.profile": "نمایه",
+  "account.messages": "پیام‌ها",
   "account.logout": "خروج",
   "account.darkMode": "حالت تاریک",
   "account.guest": "مهمان",

@@ -8,6 +8,7 @@ import content from "./content";
 import install from "./install";
 import items from "./items";
 import manage from "./manage";
+import nostr from "./nostr";
 import settings from "./settings";
 import traffic from "./traffic";
 import validation from "./validation";
@@ -21,6 +22,7 @@ export default {
   install,
   items,
   manage,
+  nostr,
   settings,
   traffic,
   validation,

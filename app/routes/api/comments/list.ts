@@ -4,6 +4,7 @@ import { pageCommentsQuery } from "~/comments/schema";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
+import { zappableOwner } from "~/nostr/zaps.server";
 
 /** GET /api/comments?routePath=&page=: a page's comments for readers (and the signed-in author's pending ones). */
 export const loader = apiRoute(
@@ -11,7 +12,13 @@ export const loader = apiRoute(
     GET: async (ctx) => {
       const { routePath, page } = ctx.query(pageCommentsQuery);
       const user = await currentUser(ctx.request);
-      return json(await pageComments(await getDb(), routePath, { userId: user?.id ?? null, pub: null }, { page }));
+      const db = await getDb();
+      const [list, owner] = await Promise.all([
+        pageComments(db, routePath, { userId: user?.id ?? null, pub: null }, { page }),
+        zappableOwner(db),
+      ]);
+      // The site's posts are its owner's: a zap for the post goes to them, when they take zaps.
+      return json({ ...list, zapPostTo: owner });
     },
   },
   { failure: "comments.failedLoad" },

@@ -3,6 +3,7 @@ import { moderateSchema } from "~/comments/schema";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 
 /** POST /api/comments/moderate { id | ids, newStatus }. */
 export const loader = apiRoute(
@@ -10,7 +11,7 @@ export const loader = apiRoute(
     POST: async (ctx) => {
       const input = await ctx.body(moderateSchema);
       const ids = input.ids ?? [input.id];
-      const pages = await moderate(await getDb(), ids, input.newStatus);
+      const pages = await moderate(await getDb(), ids, input.newStatus, siteOrigin(ctx.request));
       return json({ message: ctx.t("comments.statusUpdated"), ids, status: input.newStatus, pages });
     },
   },

@@ -1,0 +1,69 @@
+/**
+ * Private direct messages (NIP-17): a chat message (kind 14, unsigned: a "rumor") sealed by its author (kind
+ * 13, NIP-44 to the recipient) and gift-wrapped (kind 1059) by a throwaway key for each recipient, both dated
+ * at random up to two days back so the relay learns neither who wrote nor when. Works with any signer, so a
+ * key held by an extension never leaves it.
+ */
+import { createWrap } from "nostr-tools/nip59";
+import { getEventHash, verifyEvent, type Event, type UnsignedEvent } from "nostr-tools/pure";
+import type { Signer } from "./signer";
+
+export const chatKind = 14;
+const sealKind = 13;
+/** NIP-44 takes 1 to 65535 bytes of plaintext. */
+export const maxMessageBytes = 65535;
+
+export type Rumor = UnsignedEvent & { id: string };
+
+const twoDays = 2 * 24 * 60 * 60;
+const randomPast = () => Math.floor(Date.now() / 1000 - Math.random() * twoDays);
+
+export function messageBytes(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** The message as a rumor: to `recipients`, optionally answering `replyTo` (a rumor id), with a subject. */
+export function chatRumor(
+  author: string,
+  recipients: string[],
+  content: string,
+  extra: { replyTo?: string; subject?: string; name?: string; relay?: string } = {},
+): Rumor {
+  const tags = recipients.map((p) => (extra.relay ? ["p", p, extra.relay] : ["p", p]));
+  if (extra.replyTo) tags.push(["e", extra.replyTo, extra.relay ?? ""]);
+  if (extra.subject) tags.push(["subject", extra.subject]);
+  // The name the author goes by here, so the reader sees more than a key.
+  if (extra.name) tags.push(["name", extra.name]);
+  const unsigned: UnsignedEvent = {
+    kind: chatKind,
+    created_at: Math.floor(Date.now() / 1000),
+    content,
+    tags,
+    pubkey: author,
+  };
+  return { ...unsigned, id: getEventHash(unsigned) };
+}
+
+/** Seals and wraps `rumor` for `recipient`. Throws when the message is too long for NIP-44. */
+export async function wrapFor(signer: Signer, rumor: Rumor, recipient: string): Promise<Event> {
+  const seal = await signer.sign({
+    kind: sealKind,
+    created_at: randomPast(),
+    tags: [],
+    content: await signer.encrypt(recipient, JSON.stringify(rumor)),
+  });
+  return createWrap(seal, recipient);
+}
+
+/**
+ * Opens a gift wrap addressed to the signer: the seal must be signed, and signed by the rumor's author (else
+ * anyone could write in someone else's name). Throws when it is not for us or not well formed.
+ */
+export async function unwrap(signer: Signer, wrap: Event): Promise<Rumor> {
+  const seal = JSON.parse(await signer.decrypt(wrap.pubkey, wrap.content)) as Event;
+  if (seal.kind !== sealKind || !verifyEvent(seal)) throw new Error("The seal is not signed");
+  const rumor = JSON.parse(await signer.decrypt(seal.pubkey, seal.content)) as Rumor;
+  if (rumor.pubkey !== seal.pubkey) throw new Error("The message claims another author");
+  if (getEventHash(rumor) !== rumor.id) throw new Error("The message's id does not match it");
+  return rumor;
+}

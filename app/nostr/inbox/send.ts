@@ -1,0 +1,62 @@
+/**
+ * Writing a message: checked (1 to 65535 bytes), encrypted and wrapped here, and added to the local inbox
+ * with status Sending; the sync step publishes it. Browser code, loaded on use.
+ */
+import { chatRumor, maxMessageBytes, messageBytes, wrapFor } from "../direct-messages";
+import type { Signer } from "../signer";
+import { inbox } from "./db";
+
+export type SendProblem = "tooShort" | "tooLong" | "tooLongToEncrypt";
+
+export class SendError extends Error {
+  constructor(readonly problem: SendProblem) {
+    super(problem);
+    this.name = "SendError";
+  }
+}
+
+export async function sendMessage(input: {
+  signer: Signer;
+  to: string;
+  text: string;
+  relayUrl: string;
+  replyTo?: string;
+  /** The name the sender goes by here. */
+  name?: string;
+  subject?: string;
+  /** Also wrap a copy for the sender (members: their other browsers with this key read it too). */
+  selfCopy: boolean;
+}): Promise<void> {
+  const bytes = messageBytes(input.text);
+  if (input.text.trim().length === 0) throw new SendError("tooShort");
+  if (bytes > maxMessageBytes) throw new SendError("tooLong");
+  const { signer } = input;
+  const rumor = chatRumor(signer.pubkey, [input.to], input.text, {
+    replyTo: input.replyTo,
+    subject: input.subject,
+    name: input.name,
+    relay: input.relayUrl,
+  });
+  let wraps;
+  try {
+    wraps = [await wrapFor(signer, rumor, input.to)];
+    if (input.selfCopy && input.to !== signer.pubkey) wraps.push(await wrapFor(signer, rumor, signer.pubkey));
+  } catch (error) {
+    // NIP-44 takes at most 65535 bytes, and the sealed message is larger than its text.
+    if (error instanceof Error && /plaintext|size|length/i.test(error.message)) throw new SendError("tooLongToEncrypt");
+    throw error;
+  }
+  await inbox.events.add({
+    kind: rumor.kind,
+    content: rumor.content,
+    created_at: rumor.created_at,
+    tags: rumor.tags,
+    pubkey: rumor.pubkey,
+    status: "Sending",
+    rumorId: rumor.id,
+    peer: input.to,
+    owner: signer.pubkey,
+    wraps,
+    attempts: 0,
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * Which public keys belong to which member. A member's identity key is the key they linked from a Nostr
+ * extension, else the key of the browser they last signed in with; every browser key of theirs (devices) is
+ * theirs too, for signed requests and for messages addressed to an older device.
+ */
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { config } from "~/config.server";
+import type { Database } from "~/db/client.server";
+import { adminRoleName } from "~/auth/permissions";
+import { devices, roles, userRoles, users } from "~/db/schema";
+
+/** The key a member is known by: the linked one, else the device key. */
+export function identityKey(user: { nostrPub: string | null; pub: string | null }): string | null {
+  return user.nostrPub ?? user.pub;
+}
+
+/** The member owning `pubkey` (linked key, account key or one of their browsers), or undefined. */
+export async function memberByKey(db: Database, pubkey: string): Promise<number | undefined> {
+  const direct = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.nostrPub, pubkey), eq(users.pub, pubkey)))
+    .orderBy(sql`${users.nostrPub} = ${pubkey} desc`)
+    .get();
+  if (direct) return direct.id;
+  const device = await db
+    .select({ userId: devices.userId })
+    .from(devices)
+    .where(and(eq(devices.pub, pubkey), isNotNull(devices.userId)))
+    .get();
+  return device?.userId ?? undefined;
+}
+
+/** Which of `pubkeys` belong to members. */
+export async function memberKeysAmong(db: Database, pubkeys: readonly string[]): Promise<Set<string>> {
+  if (pubkeys.length === 0) return new Set();
+  const list = [...new Set(pubkeys)];
+  const [fromUsers, fromDevices] = await Promise.all([
+    db
+      .select({ pub: users.pub, nostrPub: users.nostrPub })
+      .from(users)
+      .where(or(inArray(users.pub, list), inArray(users.nostrPub, list)))
+      .all(),
+    db
+      .select({ pub: devices.pub })
+      .from(devices)
+      .where(and(inArray(devices.pub, list), isNotNull(devices.userId)))
+      .all(),
+  ]);
+  const found = new Set<string>();
+  for (const row of fromUsers) {
+    if (row.pub && list.includes(row.pub)) found.add(row.pub);
+    if (row.nostrPub && list.includes(row.nostrPub)) found.add(row.nostrPub);
+  }
+  for (const row of fromDevices) found.add(row.pub);
+  return found;
+}
+
+export interface SiteOwner {
+  id: number;
+  userName: string;
+  displayName: string;
+  pubkey: string | null;
+}
+
+/**
+ * Who receives the contact page's messages: the member SITE_OWNER names, else the first administrator (the
+ * oldest holder of the Admin role).
+ */
+export async function siteOwner(db: Database): Promise<SiteOwner | undefined> {
+  const columns = {
+    id: users.id,
+    userName: users.userName,
+    displayName: users.displayName,
+    pub: users.pub,
+    nostrPub: users.nostrPub,
+  };
+  const named = config().siteOwner;
+  const row = named
+    ? await db
+        .select(columns)
+        .from(users)
+        .where(sql`${users.userName} = ${named} collate nocase`)
+        .get()
+    : await db
+        .select(columns)
+        .from(users)
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(roles.name, adminRoleName))
+        .orderBy(asc(users.id))
+        .get();
+  if (!row) return undefined;
+  return { id: row.id, userName: row.userName, displayName: row.displayName || row.userName, pubkey: identityKey(row) };
+}

@@ -1,0 +1,39 @@
+/** The relay information document (NIP-11), served at the relay's own address for `Accept: application/nostr+json`. */
+import type { Database } from "~/db/client.server";
+import type { AppConfig } from "~/settings/app-config";
+import { siteOwner } from "../member-keys.server";
+import { sitePublicKey } from "../site-key.server";
+import { relayLimits } from "./limits";
+
+/** The NIPs the relay itself implements (client-side ones are not listed, as NIP-11 asks). */
+export const supportedNips = [1, 11, 17, 42, 59];
+
+export async function relayInformation(db: Database, config: AppConfig, origin: string) {
+  const [self, owner] = await Promise.all([sitePublicKey(db), siteOwner(db)]);
+  return {
+    name: config.siteName.en.slice(0, 30),
+    description: `${config.description.en}\n\nThe relay of ${origin}: approved comments on its pages, its members' profiles, and encrypted messages to its members.`,
+    // The administrative contact: messages for the site's owner reach them here (NIP-17).
+    pubkey: owner?.pubkey ?? self,
+    self,
+    contact: `${origin}/en/contact`,
+    supported_nips: supportedNips,
+    icon: `${origin}/icon-192.png`,
+    limitation: {
+      max_message_length: relayLimits.maxMessageLength,
+      max_subscriptions: relayLimits.maxSubscriptions,
+      max_limit: relayLimits.maxLimit,
+      max_subid_length: relayLimits.maxSubidLength,
+      max_event_tags: relayLimits.maxEventTags,
+      max_content_length: relayLimits.maxContentLength,
+      min_pow_difficulty: 0,
+      auth_required: false,
+      payment_required: false,
+      restricted_writes: true,
+      created_at_lower_limit: relayLimits.createdAtLowerLimit,
+      created_at_upper_limit: relayLimits.createdAtUpperLimit,
+      default_limit: relayLimits.defaultLimit,
+    },
+    retention: [{ kinds: [0, 1059, 1111] }],
+  };
+}

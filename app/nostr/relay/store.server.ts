@@ -1,0 +1,107 @@
+/**
+ * The relay's storage: events with their single-letter tags indexed, replaceable kinds kept at their newest,
+ * and the commit-ordered sequence every instance follows to deliver new events live.
+ */
+import { and, asc, eq, gt, max } from "drizzle-orm";
+import type { Event } from "nostr-tools/pure";
+import type { Database } from "~/db/client.server";
+import { nostrEvents, nostrTags } from "~/db/schema";
+import { relayLimits } from "./limits";
+
+export type StoredEvent = typeof nostrEvents.$inferSelect;
+
+/** The event as the protocol shows it. */
+export function wireEvent(
+  row: Pick<StoredEvent, "id" | "pubkey" | "kind" | "createdAt" | "content" | "tags" | "sig">,
+): Event {
+  return {
+    id: row.id,
+    pubkey: row.pubkey,
+    created_at: row.createdAt,
+    kind: row.kind,
+    tags: row.tags,
+    content: row.content,
+    sig: row.sig,
+  };
+}
+
+/** Kinds where only the newest event per author (and kind) is kept. */
+export function isReplaceable(kind: number): boolean {
+  return kind === 0 || kind === 3 || (kind >= 10_000 && kind < 20_000);
+}
+
+export type SaveResult = "saved" | "duplicate" | "older";
+
+/**
+ * Stores a verified event. A replaceable event replaces its author's older one; an older one than stored is
+ * not kept ("older"). Ties keep the lowest id. Call inside a write transaction.
+ */
+export async function saveEvent(tx: Database, event: Event, commentId: number | null = null): Promise<SaveResult> {
+  const existing = await tx
+    .select({ seq: nostrEvents.seq })
+    .from(nostrEvents)
+    .where(eq(nostrEvents.id, event.id))
+    .get();
+  if (existing) return "duplicate";
+  if (isReplaceable(event.kind)) {
+    const current = await tx
+      .select({ seq: nostrEvents.seq, id: nostrEvents.id, createdAt: nostrEvents.createdAt })
+      .from(nostrEvents)
+      .where(and(eq(nostrEvents.pubkey, event.pubkey), eq(nostrEvents.kind, event.kind)))
+      .all();
+    for (const row of current) {
+      const newer = row.createdAt > event.created_at || (row.createdAt === event.created_at && row.id < event.id);
+      if (newer) return "older";
+    }
+    for (const row of current) await deleteEventRow(tx, row.seq);
+  }
+  const { seq } = await tx
+    .insert(nostrEvents)
+    .values({
+      id: event.id,
+      pubkey: event.pubkey,
+      kind: event.kind,
+      createdAt: event.created_at,
+      content: event.content,
+      tags: event.tags,
+      sig: event.sig,
+      commentId,
+    })
+    .returning({ seq: nostrEvents.seq })
+    .get();
+  const indexed = event.tags
+    .filter((tag) => /^[A-Za-z]$/.test(tag[0] ?? "") && typeof tag[1] === "string")
+    .slice(0, relayLimits.maxEventTags)
+    .map((tag) => ({ eventSeq: seq, name: tag[0]!, value: tag[1]! }));
+  if (indexed.length) await tx.insert(nostrTags).values(indexed);
+  return "saved";
+}
+
+async function deleteEventRow(tx: Database, seq: number): Promise<void> {
+  await tx.delete(nostrTags).where(eq(nostrTags.eventSeq, seq));
+  await tx.delete(nostrEvents).where(eq(nostrEvents.seq, seq));
+}
+
+/** Removes the event published for a comment (it is no longer approved, or it is gone). */
+export async function deleteCommentEvent(tx: Database, commentId: number): Promise<void> {
+  const row = await tx
+    .select({ seq: nostrEvents.seq })
+    .from(nostrEvents)
+    .where(eq(nostrEvents.commentId, commentId))
+    .get();
+  if (row) await deleteEventRow(tx, row.seq);
+}
+
+/** Events stored after `seq`, in commit order: what the live delivery of every instance follows. */
+export function eventsAfter(db: Database, seq: number, limit = 500): Promise<StoredEvent[]> {
+  return db.select().from(nostrEvents).where(gt(nostrEvents.seq, seq)).orderBy(asc(nostrEvents.seq)).limit(limit).all();
+}
+
+/** The newest sequence number (0 when nothing is stored). */
+export async function lastSeq(db: Database): Promise<number> {
+  const row = await db
+    .select({ seq: max(nostrEvents.seq) })
+    .from(nostrEvents)
+    .get();
+  return row?.seq ?? 0;
+}

@@ -1,0 +1,169 @@
+/**
+ * The contact page's form: the message is encrypted in this browser for the site's owner alone (NIP-17) and
+ * sent through the site's relay; the owner's answers, encrypted for this browser's key, show below it. Not an
+ * API form (useApiForm): nothing goes to the API, the message leaves as gift wraps the sync step publishes.
+ */
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { npubEncode } from "nostr-tools/nip19";
+import { useLocale, useT } from "~/i18n/use-t";
+import { loadIdentityMaker } from "~/identity/store";
+import { readPrivateKey } from "~/identity/store";
+import { useRootData } from "~/shell/root-data";
+import { Button } from "~/ui/button";
+import { Textarea } from "~/ui/input";
+import { toast } from "~/ui/toast/store";
+import { useApi } from "~/ui/use-api";
+import { messageBytes, maxMessageBytes } from "../direct-messages";
+import { inbox } from "../inbox/db";
+import { followMessages, relayFor } from "../inbox/receive";
+import { sendMessage, SendError } from "../inbox/send";
+import { runSync, startSync } from "../inbox/sync";
+import { keySigner, type Signer } from "../signer";
+import { Conversation, shortKey, useConversation } from "./conversation";
+
+interface ContactTerms {
+  owner: { name: string; pubkey: string } | null;
+  relayUrl: string;
+}
+
+export default function ContactForm() {
+  const t = useT();
+  const locale = useLocale();
+  const api = useApi();
+  const user = useRootData()?.user ?? null;
+  const [terms, setTerms] = useState<ContactTerms | null>(null);
+  const [signer, setSigner] = useState<Signer | null>(null);
+  const [name, setName] = useState("");
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    let live = true;
+    void api<ContactTerms>("/api/nostr/contact", { method: "GET" }).then((result) => {
+      if (!live) return;
+      if (result.ok) setTerms(result.data);
+      else setLoadFailed(true);
+    });
+    // The message is signed and read with this browser's key: make it if it is not there yet.
+    void loadIdentityMaker()
+      .then((maker) => maker.ensureIdentity(locale))
+      .then((profile) => {
+        const secret = readPrivateKey();
+        if (!live || !secret) return;
+        setName(profile.displayName);
+        setSigner(keySigner(secret));
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, locale]);
+
+  const relayUrl = terms?.relayUrl;
+  useEffect(() => {
+    if (!signer || !relayUrl) return;
+    const stopSync = startSync(() => relayFor(relayUrl, signer));
+    const stopFollowing = followMessages(relayUrl, signer, () => {});
+    return () => {
+      stopSync();
+      stopFollowing();
+    };
+  }, [signer, relayUrl]);
+
+  const owner = terms?.owner ?? null;
+  const messages = useConversation(signer?.pubkey ?? "", owner?.pubkey ?? "");
+  const ownerName = useMemo(() => owner?.name ?? (owner ? shortKey(npubEncode(owner.pubkey)) : ""), [owner]);
+
+  if (loadFailed) return <p className="text-sm text-destructive">{t("common.error.network")}</p>;
+  if (!terms || !signer) return <p className="text-sm text-muted-foreground">{t("nostr.inbox.loading")}</p>;
+  if (!owner)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="contact-no-owner">
+        {t("nostr.contact.noOwner")}
+      </p>
+    );
+
+  const check = (value: string): string | null => {
+    if (value.trim().length === 0) return t("nostr.contact.tooShort");
+    if (messageBytes(value) > maxMessageBytes) return t("nostr.contact.tooLong");
+    return null;
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!owner || !signer || !terms) return;
+    const problem = check(text);
+    setError(problem);
+    if (problem) return;
+    setPending(true);
+    try {
+      await sendMessage({
+        signer,
+        to: owner.pubkey,
+        text,
+        relayUrl: terms.relayUrl,
+        name: user?.displayName ?? name,
+        // A member's own key is a member's: the relay keeps their copy. A visitor's copy stays here.
+        selfCopy: Boolean(user),
+      });
+      setText("");
+      await runSync();
+      const latest = await inbox.events.orderBy("id").last();
+      toast(
+        latest?.status === "Sent"
+          ? { title: t("nostr.contact.sent", { name: ownerName }), variant: "success" }
+          : { title: t("nostr.contact.failed"), variant: "error" },
+      );
+    } catch (thrown) {
+      if (thrown instanceof SendError) setError(t(`nostr.contact.${thrown.problem}`));
+      else setError(t("nostr.contact.failed"));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <form onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate data-testid="contact-form">
+        <p className="text-sm text-muted-foreground">{t("nostr.contact.description", { name: ownerName })}</p>
+        <div className="grid gap-1.5">
+          <label htmlFor={id} className="text-sm font-medium">
+            {t("nostr.contact.message")}
+          </label>
+          <Textarea
+            id={id}
+            rows={6}
+            value={text}
+            placeholder={t("nostr.contact.placeholder")}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : `${id}-hint`}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (error) setError(check(e.target.value));
+            }}
+            data-testid="contact-message"
+          />
+          {error ? (
+            <p id={`${id}-error`} className="text-sm text-destructive" data-testid="field-error">
+              {error}
+            </p>
+          ) : (
+            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+              {user ? t("nostr.contact.as", { name: user.displayName }) : t("nostr.contact.replyNote")}
+            </p>
+          )}
+        </div>
+        <div>
+          <Button type="submit" disabled={pending} data-testid="contact-send">
+            {pending ? t("nostr.contact.sending") : t("nostr.contact.send")}
+          </Button>
+        </div>
+      </form>
+      {messages && messages.length ? (
+        <Conversation messages={messages} me={signer.pubkey} peerName={ownerName} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * The member's inbox: conversations from the local inbox (filled from the relay, decrypted here), one open
+ * at a time with a reply box. The key is this browser's device key, or the member's own key in a Nostr
+ * extension when they linked one; a browser holding neither cannot read, and says so.
+ */
+import { useLiveQuery } from "dexie-react-hooks";
+import { npubEncode } from "nostr-tools/nip19";
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useT } from "~/i18n/use-t";
+import { readPrivateKey } from "~/identity/store";
+import { Button } from "~/ui/button";
+import { Icon } from "~/ui/icon";
+import { Textarea } from "~/ui/input";
+import { maxMessageBytes, messageBytes } from "../direct-messages";
+import { inbox, type InboxEvent } from "../inbox/db";
+import { followMessages, relayFor } from "../inbox/receive";
+import { sendMessage, SendError } from "../inbox/send";
+import { startSync } from "../inbox/sync";
+import { extensionSigner, keySigner, type Signer } from "../signer";
+import { Conversation, shortKey } from "./conversation";
+
+type KeyState = { kind: "loading" } | { kind: "ready"; signer: Signer } | { kind: "mismatch" } | { kind: "none" };
+
+async function findSigner(accountKey: string, linked: boolean): Promise<KeyState> {
+  if (linked) {
+    const signer = await extensionSigner().catch(() => null);
+    if (!signer) return { kind: "none" };
+    return signer.pubkey === accountKey ? { kind: "ready", signer } : { kind: "mismatch" };
+  }
+  const secret = readPrivateKey();
+  if (!secret) return { kind: "none" };
+  const signer = keySigner(secret);
+  return signer.pubkey === accountKey ? { kind: "ready", signer } : { kind: "mismatch" };
+}
+
+interface Thread {
+  peer: string;
+  name: string;
+  last: InboxEvent;
+  messages: InboxEvent[];
+}
+
+/** Conversations by the other side, newest first; a peer's name from the name they gave, else their key. */
+function threads(events: InboxEvent[]): Thread[] {
+  const byPeer = new Map<string, InboxEvent[]>();
+  for (const event of events) byPeer.set(event.peer, [...(byPeer.get(event.peer) ?? []), event]);
+  return [...byPeer.entries()]
+    .map(([peer, messages]) => {
+      messages.sort((a, b) => a.created_at - b.created_at || (a.id ?? 0) - (b.id ?? 0));
+      const named = [...messages].reverse().find((m) => m.pubkey === peer && m.tags.some((t) => t[0] === "name"));
+      const name = named?.tags.find((t) => t[0] === "name")?.[1]?.slice(0, 80) || shortKey(npubEncode(peer));
+      return { peer, name, last: messages.at(-1)!, messages };
+    })
+    .sort((a, b) => b.last.created_at - a.last.created_at);
+}
+
+export function InboxView({
+  accountKey,
+  linked,
+  relayUrl,
+  displayName,
+}: {
+  accountKey: string | null;
+  linked: boolean;
+  relayUrl: string;
+  displayName: string;
+}) {
+  const t = useT();
+  const [keyState, setKeyState] = useState<KeyState>({ kind: "loading" });
+  const [loaded, setLoaded] = useState(false);
+  const [offline, setOffline] = useState(false);
+  const [unreadable, setUnreadable] = useState(0);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const found = accountKey ? findSigner(accountKey, linked) : Promise.resolve<KeyState>({ kind: "none" });
+    void found.then((state) => live && setKeyState(state));
+    return () => {
+      live = false;
+    };
+  }, [accountKey, linked]);
+
+  const signer = keyState.kind === "ready" ? keyState.signer : null;
+  useEffect(() => {
+    if (!signer) return;
+    const stopSync = startSync(() => relayFor(relayUrl, signer));
+    const stopFollowing = followMessages(relayUrl, signer, (state) => {
+      if (state.loaded) setLoaded(true);
+      if (state.offline !== undefined) setOffline(state.offline);
+      if (state.unreadable !== undefined) setUnreadable(state.unreadable);
+    });
+    return () => {
+      stopSync();
+      stopFollowing();
+    };
+  }, [signer, relayUrl]);
+
+  const owner = signer?.pubkey ?? "";
+  const events = useLiveQuery(() => inbox.events.filter((e) => e.owner === owner).toArray(), [owner]);
+  const list = useMemo(() => threads(events ?? []), [events]);
+  const current = list.find((thread) => thread.peer === selected) ?? list[0];
+
+  return (
+    <section className="grid gap-6" data-testid="inbox">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-black tracking-tight">{t("nostr.inbox.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("nostr.inbox.description")}</p>
+      </header>
+      {keyState.kind === "mismatch" && accountKey ? (
+        <p
+          className="rounded-lg border border-destructive/40 p-4 text-sm"
+          role="status"
+          data-testid="inbox-key-mismatch"
+        >
+          {t("nostr.inbox.keyMismatch", { key: shortKey(npubEncode(accountKey)) })}
+        </p>
+      ) : null}
+      {keyState.kind === "none" ? (
+        <p className="rounded-lg border p-4 text-sm" role="status">
+          {t("nostr.inbox.noKey")}
+        </p>
+      ) : null}
+      {offline ? (
+        <p className="flex items-center gap-2 text-sm text-destructive" role="status" data-testid="inbox-offline">
+          <Icon name="triangle-alert" />
+          {t("nostr.inbox.offline")}
+        </p>
+      ) : null}
+      {unreadable > 0 ? (
+        <p className="text-sm text-muted-foreground">{t("nostr.inbox.unreadable", { count: unreadable })}</p>
+      ) : null}
+      {signer ? (
+        list.length === 0 ? (
+          <p className="text-sm text-muted-foreground" data-testid="inbox-empty">
+            {loaded ? t("nostr.inbox.empty") : t("nostr.inbox.loading")}
+          </p>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
+            <nav aria-label={t("nostr.inbox.title")}>
+              <ul className="grid gap-1" data-testid="inbox-threads">
+                {list.map((thread) => (
+                  <li key={thread.peer}>
+                    <button
+                      type="button"
+                      onClick={() => setSelected(thread.peer)}
+                      aria-current={thread.peer === current?.peer ? "true" : undefined}
+                      className="grid w-full gap-0.5 rounded-lg px-3 py-2 text-start hover:bg-accent aria-[current]:bg-muted"
+                      data-testid="inbox-thread"
+                    >
+                      <span className="truncate text-sm font-semibold">
+                        <bdi>{thread.name}</bdi>
+                      </span>
+                      <span className="truncate text-xs text-muted-foreground">
+                        <bdi>{thread.last.content}</bdi>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {current ? (
+              <div className="grid content-start gap-4">
+                <h2 className="text-lg font-bold">{t("nostr.inbox.conversationWith", { name: current.name })}</h2>
+                <Conversation messages={current.messages} me={owner} peerName={current.name} />
+                <ReplyBox
+                  key={current.peer}
+                  signer={signer}
+                  to={current.peer}
+                  replyTo={current.messages.filter((m) => m.pubkey === current.peer).at(-1)?.rumorId}
+                  relayUrl={relayUrl}
+                  name={displayName}
+                />
+              </div>
+            ) : null}
+          </div>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function ReplyBox(props: { signer: Signer; to: string; replyTo?: string; relayUrl: string; name: string }) {
+  const t = useT();
+  const id = useId();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return setError(t("nostr.contact.tooShort"));
+    if (messageBytes(text) > maxMessageBytes) return setError(t("nostr.contact.tooLong"));
+    setPending(true);
+    try {
+      await sendMessage({ ...props, text, selfCopy: true });
+      setText("");
+      setError(null);
+    } catch (thrown) {
+      setError(t(thrown instanceof SendError ? `nostr.contact.${thrown.problem}` : "nostr.contact.failed"));
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="grid gap-2" noValidate data-testid="reply-form">
+      <label htmlFor={id} className="sr-only">
+        {t("nostr.inbox.reply")}
+      </label>
+      <Textarea
+        id={id}
+        rows={3}
+        value={text}
+        placeholder={t("nostr.inbox.replyPlaceholder")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="reply-text"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={pending} data-testid="reply-send">
+          <Icon name="message-square-reply" />
+          {t("nostr.inbox.send")}
+        </Button>
+      </div>
+    </form>
+  );
+}
