@@ -92,6 +92,9 @@ const forbiddenMessages: Partial<Record<Permission, MessageKey>> = {
   "users.manage": "manage.forbiddenManage",
   "comments.create": "comments.forbiddenPost",
   "comments.edit": "comments.forbiddenEdit",
+  "commit.create": "editor.forbiddenCommit",
+  "builds.read": "builds.forbiddenRead",
+  "builds.push": "builds.forbiddenPush",
 };
 
 /**

@@ -4,7 +4,7 @@
  * written), and the body's blank lines before and after the text are kept. A page opened and saved unchanged is
  * the same file byte for byte; a new page is written in the bundled content's style.
  */
-import { isMap, isScalar, isSeq, parseDocument, Pair, Scalar, YAMLSeq, type Document } from "yaml";
+import { isMap, isScalar, isSeq, parseDocument, Pair, Scalar, YAMLMap, YAMLSeq, type Document } from "yaml";
 import {
   parseContentFile,
   frontMatterSchema,
@@ -98,8 +98,8 @@ function isDefault(key: Key, value: unknown): boolean {
 }
 
 function newFrontMatter(fm: FrontMatter): string {
-  const doc = parseDocument("{}");
-  doc.contents = doc.createNode({});
+  const doc = parseDocument("");
+  doc.contents = doc.createNode({}) as typeof doc.contents;
   for (const key of KEY_ORDER) {
     const value = fm[key];
     if (isDefault(key, value)) continue;
@@ -126,7 +126,7 @@ function editFrontMatter(yamlText: string, previous: FrontMatter, next: FrontMat
   if (!isMap(doc.contents)) {
     return newFrontMatter(next);
   }
-  const map = doc.contents;
+  const map = doc.contents as YAMLMap<unknown, unknown>;
   for (const key of changedKeys(previous, next)) {
     const value = next[key];
     const index = map.items.findIndex((pair) => isScalar(pair.key) && pair.key.value === key);

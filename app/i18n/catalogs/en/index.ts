@@ -1,11 +1,13 @@
 import api from "./api";
 import auth from "./auth";
+import builds from "./builds";
 import comments from "./comments";
 import common from "./common";
 import content from "./content";
+import editor from "./editor";
 import install from "./install";
 import manage from "./manage";
 import validation from "./validation";
 
 /** Every English namespace. Each domain adds its own file here and in ../fa/index.ts. */
-export default { api, auth, comments, common, content, install, manage, validation };
+export default { api, auth, builds, comments, common, content, editor, install, manage, validation };

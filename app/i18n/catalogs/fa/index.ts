@@ -2,13 +2,15 @@ import type en from "../en";
 import type { CatalogOf } from "../../catalog-types";
 import api from "./api";
 import auth from "./auth";
+import builds from "./builds";
 import comments from "./comments";
 import common from "./common";
 import content from "./content";
+import editor from "./editor";
 import install from "./install";
 import manage from "./manage";
 import validation from "./validation";
 
-export default { api, auth, comments, common, content, install, manage, validation } satisfies {
+export default { api, auth, builds, comments, common, content, editor, install, manage, validation } satisfies {
   [N in keyof typeof en]: CatalogOf<(typeof en)[N]>;
 };
