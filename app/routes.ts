@@ -25,6 +25,10 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
       index("routes/manage/index.tsx", { id: id("manage/index") }),
       route("users", "routes/manage/users.tsx", { id: id("manage/users") }),
       route("comments", "routes/manage/comments.tsx", { id: id("manage/comments") }),
+      route("builds", "routes/manage/builds.tsx", { id: id("manage/builds") }),
+      // The editor: a new page, or the page the rest of the address names ("/manage/editor/en/notes/x").
+      route("editor", "routes/manage/editor.tsx", { id: id("manage/editor") }),
+      route("editor/*", "routes/manage/editor.tsx", { id: id("manage/editor-page") }),
     ]),
     route("*", "routes/site/page.tsx", { id: id("page") }),
   ];
@@ -67,6 +71,18 @@ export default [
   route("api/comments/new", "routes/api/comments/new.ts"),
   route("api/comments/all", "routes/api/comments/all.ts"),
   route("api/comments/moderate", "routes/api/comments/moderate.ts"),
+  // Editor and builds.
+  route("api/builds/commit", "routes/api/builds/commit.ts"),
+  route("api/builds/source", "routes/api/builds/source.ts"),
+  route("api/builds/preview", "routes/api/builds/preview.ts"),
+  route("api/builds/all", "routes/api/builds/all.ts"),
+  route("api/builds/diff", "routes/api/builds/diff.ts"),
+  route("api/builds/discard", "routes/api/builds/discard.ts"),
+  route("api/builds/run", "routes/api/builds/run.ts"),
+  route("api/builds/host", "routes/api/builds/host.ts"),
+  route("api/builds/import", "routes/api/builds/import.ts"),
+  // The site's git repository, read-only over git's smart HTTP protocol.
+  route("git/content.git/*", "routes/git/repository.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

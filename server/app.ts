@@ -80,15 +80,19 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   // Other instances' changes reach this one's caches through the change log; housekeeping is shared by all.
   const { followChanges } = await import("~/cluster/change-feed.server");
   const { startHousekeeping } = await import("~/cluster/housekeeping.server");
+  const { startPublishing } = await import("~/builds/background.server");
   const follower = followChanges();
   const stopHousekeeping = startHousekeeping();
-  stopBackground = () => {
-    follower.stop();
-    stopHousekeeping();
-  };
   const installed = await readAppConfig()
     .then((config) => config.installed)
     .catch(() => false);
+  // Published builds' pushes and this instance's copy of the site's repository.
+  const stopPublishing = startPublishing({ installed });
+  stopBackground = () => {
+    follower.stop();
+    stopHousekeeping();
+    stopPublishing();
+  };
   if (!installed) {
     const token = ensureSetupToken();
     return [

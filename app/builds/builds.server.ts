@@ -341,10 +341,7 @@ export async function listBuilds(
         own.map(async (c): Promise<CommitSummary> => {
           const deleting = c.isDelete === null;
           // Whether the file existed before: recorded at publish time, else asked of the published pages now.
-          const existed =
-            build.status === "open"
-              ? Boolean(await publishedByFile(db, c.path))
-              : c.previous !== null;
+          const existed = build.status === "open" ? Boolean(await publishedByFile(db, c.path)) : c.previous !== null;
           const action = c.fromPath ? "move" : deleting ? "delete" : existed ? "update" : "create";
           return {
             id: c.id,

@@ -28,7 +28,10 @@ function isRemoteUrl(value: string): boolean {
 /** The owner and repository a GitHub address names: https://github.com/owner/repo(.git). */
 export function githubRepoOf(value: string): { owner: string; repo: string } | null {
   if (!isRemoteUrl(value)) return null;
-  const parts = new URL(value).pathname.replace(/\.git$/, "").split("/").filter(Boolean);
+  const parts = new URL(value).pathname
+    .replace(/\.git$/, "")
+    .split("/")
+    .filter(Boolean);
   if (parts.length !== 2 || !parts.every((p) => /^[\w.-]{1,100}$/.test(p))) return null;
   return { owner: parts[0]!, repo: parts[1]! };
 }

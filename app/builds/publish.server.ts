@@ -120,7 +120,9 @@ const CONTENT_FIELDS = [
 /** Whether a stored page still says what a content file says. */
 function sameContent(row: typeof pages.$inferSelect, file: ContentFile): boolean {
   const fromFile = pageValues(file);
-  return CONTENT_FIELDS.every((field) => JSON.stringify(row[field] ?? null) === JSON.stringify(fromFile[field] ?? null));
+  return CONTENT_FIELDS.every(
+    (field) => JSON.stringify(row[field] ?? null) === JSON.stringify(fromFile[field] ?? null),
+  );
 }
 
 /** Makes sure the history has its baseline (the site's repository starts from it). */
@@ -158,11 +160,16 @@ export async function publishBuild(
     const invalid = rows.filter((row) => !isValidChange(row));
     if (invalid.length === rows.length) throw new ServiceError(400, "builds.error.noValidChanges");
     if (invalid.length) {
-      throw new ServiceError(400, "builds.error.invalidFiles", { vars: { files: invalid.map((r) => r.path).join(", ") } });
+      throw new ServiceError(400, "builds.error.invalidFiles", {
+        vars: { files: invalid.map((r) => r.path).join(", ") },
+      });
     }
 
     await ensureBaseline(tx, bundled);
-    const last = await tx.select({ value: max(builds.sequence) }).from(builds).get();
+    const last = await tx
+      .select({ value: max(builds.sequence) })
+      .from(builds)
+      .get();
     const now = new Date();
     const authors = await commitAuthors(tx, rows);
     const message = buildMessage(

@@ -255,7 +255,9 @@ export const builds = sqliteTable(
   (t) => [
     index("builds_status_idx").on(t.status, t.createdAt),
     // One open build: two instances opening "the" open build at once cannot both succeed.
-    uniqueIndex("builds_one_open").on(t.status).where(sql`${t.status} = 'open'`),
+    uniqueIndex("builds_one_open")
+      .on(t.status)
+      .where(sql`${t.status} = 'open'`),
     uniqueIndex("builds_sequence_unique").on(t.sequence),
   ],
 );

@@ -45,10 +45,9 @@ export const frontMatterFields = z.object({
     .pipe(z.string().refine((value) => value === "" || isCalendarDate(value), msg("editor.error.date")))
     .optional(),
   category: z.string(msg("validation.invalid")).max(60, msg("validation.tooLong", 60)).optional(),
-  tags: z.array(line(60).pipe(z.string().min(1, msg("validation.required"))), msg("validation.invalid")).max(
-    30,
-    msg("validation.tooLong", 30),
-  ),
+  tags: z
+    .array(line(60).pipe(z.string().min(1, msg("validation.required"))), msg("validation.invalid"))
+    .max(30, msg("validation.tooLong", 30)),
   thumbnail: z
     .string(msg("validation.invalid"))
     .trim()

@@ -22,9 +22,7 @@ async function bundledSources(): Promise<{ name: string; source: string }[]> {
     files.map(async (file) => {
       const relative = file.path === "/" ? "index.md" : `${file.path.slice(1)}.md`;
       const direct = path.join(bundledContentDir, file.locale, relative);
-      const source = await readFile(direct, "utf8").catch(() =>
-        readFile(direct.replace(/\.md$/, "/index.md"), "utf8"),
-      );
+      const source = await readFile(direct, "utf8").catch(() => readFile(direct.replace(/\.md$/, "/index.md"), "utf8"));
       return { name: `${file.locale}${file.path}`, source };
     }),
   );
@@ -45,7 +43,7 @@ describe("the editor's markdown round trip", () => {
   const kitchenSink = [
     "# عنوان با نیم‌فاصله",
     "",
-    "پاراگرافی با **پررنگ**، *کج*، ~~خط‌خورده~~، `کد`، [پیوند](https://example.com \"عنوان\") و React Router 8.",
+    'پاراگرافی با **پررنگ**، *کج*، ~~خط‌خورده~~، `کد`، [پیوند](https://example.com "عنوان") و React Router 8.',
     "",
     "ارقام فارسی ۱۲۳۴ و عربی ٤٥٦ و لاتین 789 همان‌طور که تایپ شده‌اند.",
     "",
@@ -123,8 +121,14 @@ describe("the editor's markdown round trip", () => {
       { ...frontMatter, description: "D", tags: ["a", "ب"], date: undefined, comments: false, category: "notes" },
       markdown,
     );
-    expect(edited).toBe('---\ntitle: "T"\ndescription: "D"\ncategory: notes\ntags: [a, ب]\ncomments: false\n---\n\nBody\n');
-    expect(parseContentFile(edited).frontMatter).toMatchObject({ description: "D", category: "notes", comments: false });
+    expect(edited).toBe(
+      '---\ntitle: "T"\ndescription: "D"\ncategory: notes\ntags: [a, ب]\ncomments: false\n---\n\nBody\n',
+    );
+    expect(parseContentFile(edited).frontMatter).toMatchObject({
+      description: "D",
+      category: "notes",
+      comments: false,
+    });
   });
 
   test("a new page is written in the bundled content's style", () => {

@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { editorPathOf, fileOfPage, isPagePath, pageOfEditorPath, pageOfFile, pagePathProblem } from "~/builds/files";
-import { blockDirection, directionOverride, firstStrongDirection, LRM, RLM, withDirectionOverride } from "~/editor/direction";
+import {
+  blockDirection,
+  directionOverride,
+  firstStrongDirection,
+  LRM,
+  RLM,
+  withDirectionOverride,
+} from "~/editor/direction";
 import { slugify, suggestedPath } from "~/editor/slug";
 import { insertZwnj, isZwnjShortcut, ZWNJ } from "~/editor/zwnj";
 

@@ -108,7 +108,9 @@ const ListItem = ListItemBase.extend({
     const own = this.parent as unknown as (n: JSONContent, h: MarkdownRendererHelpers, c: typeof ctx) => string;
     const output = own(node, h, ctx);
     const marker = (ctx.meta?.parentAttrs as { marker?: string } | undefined)?.marker;
-    return ctx.parentType === "bulletList" && marker && output.startsWith("- ") ? `${marker}${output.slice(1)}` : output;
+    return ctx.parentType === "bulletList" && marker && output.startsWith("- ")
+      ? `${marker}${output.slice(1)}`
+      : output;
   },
 });
 

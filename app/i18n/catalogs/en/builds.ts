@@ -6,7 +6,8 @@ export default {
   pushed: "Build pushed successfully",
   committedAndPushed: "Build committed and pushed successfully",
   publishedPushPending: "Build published. Its push to the git host goes on in the background.",
-  publishedPushFailed: "Build published on the site, but the push to the git host failed: {reason} It will be tried again.",
+  publishedPushFailed:
+    "Build published on the site, but the push to the git host failed: {reason} It will be tried again.",
   loadFailed: "Failed to load builds",
   createFailed: "Failed to create a new build",
   pushFailed: "Failed to push the build",
@@ -49,7 +50,7 @@ export default {
   "status.published": "Published",
   "status.failed": "Push failed",
   baseline: "Content when the history began",
-  "baselineNote": "The site's first commit: every page as it was before the first build.",
+  baselineNote: "The site's first commit: every page as it was before the first build.",
   authors: "By {names}",
   opened: "Opened {time}",
   publishedOn: "Published {time} by {name}",

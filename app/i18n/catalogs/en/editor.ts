@@ -6,7 +6,8 @@ export default {
   contentSaved: "Content saved successfully",
   commitFailed: "Failed to create commit",
   previewFailed: "The preview could not be made. Please try again.",
-  "error.path": 'An address is "/" or parts such as /notes/my-post: lower-case letters of any language, digits, - and _.',
+  "error.path":
+    'An address is "/" or parts such as /notes/my-post: lower-case letters of any language, digits, - and _.',
   "error.pathReserved": "This address belongs to another part of the site. Choose another one.",
   "error.pathDepth": "An address has at most six parts.",
   "error.date": "Enter a real date.",

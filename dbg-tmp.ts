@@ -1,0 +1,16 @@
+process.env.DATA_DIR = "/tmp/ed/dbg3"; process.env.DATABASE_URL = "file:/tmp/ed/dbg3/d.db";
+const { seedDatabaseAt } = await import("./tests/helpers/seed");
+const { startAppServer } = await import("./tests/helpers/app-server");
+const { ApiClient } = await import("./tests/helpers/api-client");
+await seedDatabaseAt(process.env.DATABASE_URL!);
+const server = await startAppServer();
+const editor = new ApiClient(server.url);
+await editor.login("editor");
+const ZWNJ = "\u200C";
+const body = { action: "save", locale: "fa", path: "/notes/نیم-فاصله", frontMatter: { title: `نیم${ZWNJ}فاصله در وب`, description: "", tags: ["تایپوگرافی"], toc: false, comments: false, draft: false, intro: false, date: "۲۰۲۶-۱۱-۲۰", category: "notes" }, markdown: `متنی با نیم${ZWNJ}فاصله و React Router 8.`, baseHash: null };
+console.log("posting");
+setTimeout(() => { console.log("timer alive"); }, 3000);
+const a = await editor.post("/api/builds/commit", body);
+console.log(a.status, a.body);
+await server.close();
+process.exit(0);
