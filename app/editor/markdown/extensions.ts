@@ -170,7 +170,10 @@ export function contentExtensions({ extra = [] }: ContentSchemaOptions = {}): An
       bulletList: false,
       listItem: false,
       link: { openOnClick: false, autolink: true, defaultProtocol: "https" },
+      // Markdown has no underline; and no empty paragraph is added after a last table or code block, which
+      // would be written into the file (the gap cursor reaches the end instead).
       underline: false,
+      trailingNode: false,
     }),
     HardBreak,
     HorizontalRule,

@@ -26,6 +26,7 @@ export default {
   "nav.comments": "Comments",
   "nav.users": "Users",
   "nav.builds": "Builds",
+  "nav.editor": "Editor",
   "nav.settings": "Settings",
   "dashboard.title": "Dashboard",
   "dashboard.welcome": "Welcome, {name}",

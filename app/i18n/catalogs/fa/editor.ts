@@ -20,6 +20,10 @@ export default {
   "error.goneSince": "این صفحه از وقتی بازش کردید حذف یا جابه‌جا شده است. متن شما همین‌جا محفوظ است.",
   "error.notFound": "صفحه پیدا نشد",
   "error.frontMatter": "مشخصات صفحه معتبر نیست.",
+  "error.link":
+    "پیوند یا به مسیری در همین سایت (‎/…‎) می‌رود، یا به بخشی از صفحه (‎#…‎)، یا به نشانی http(s) یا mailto:.",
+  "calendar.previous": "ماه قبل",
+  "calendar.next": "ماه بعد",
   "error.category": "یکی از دسته‌های سایت را انتخاب کنید.",
   "message.create": "افزودن «{title}»",
   "message.update": "به‌روزرسانی «{title}»",
@@ -110,6 +114,7 @@ export default {
   "source.label": "مارک‌داونِ صفحه",
   "preview.loading": "در حال ساختن پیش‌نمایش…",
   "preview.empty": "هنوز چیزی برای پیش‌نمایش نیست.",
+  "translate.action": "ترجمه به {language}",
   "translate.source": "متن اصلی به {language}",
   "translate.missing": "این صفحه هنوز به {language} نیست.",
   placeholder: "اینجا بنویسید… (Shift+Space نیم‌فاصله می‌گذارد)",
