@@ -87,11 +87,6 @@ export function pagePathProblem(path: string): "empty" | "reserved" | "character
   return "characters";
 }
 
-/** The editor's address for a page: `/manage/editor/<locale><path>` (the editor itself is in the page's language). */
-export function editorPathOf(locale: Locale, path: string): string {
-  return `/manage/editor/${locale}${path === "/" ? "" : path}`;
-}
-
 /** Reads the page an editor address names ("en/notes/x" after /manage/editor/), or null when it names none. */
 export function pageOfEditorPath(rest: string): PageAddress | null {
   const match = /^(fa|en)(\/.*)?$/.exec(rest.replace(/\/+$/, ""));

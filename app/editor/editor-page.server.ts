@@ -5,7 +5,8 @@
 import { data } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
 import { pageSource, type PageSource } from "~/builds/builds.server";
-import { pageOfEditorPath, editorPathOf, type PageAddress } from "~/builds/files";
+import { pageOfEditorPath, type PageAddress } from "~/builds/files";
+import { editorPathOf } from "~/builds/editor-link";
 import { renderMarkdown } from "~/content/markdown/render-markdown.server";
 import { categoryName } from "~/content/views.server";
 import { getDb } from "~/db/client.server";

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { editorPathOf, fileOfPage, isPagePath, pageOfEditorPath, pageOfFile, pagePathProblem } from "~/builds/files";
+import { fileOfPage, isPagePath, pageOfEditorPath, pageOfFile, pagePathProblem } from "~/builds/files";
+import { editorPathOf } from "~/builds/editor-link";
 import {
   blockDirection,
   directionOverride,

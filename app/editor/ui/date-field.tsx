@@ -57,7 +57,7 @@ export function DateField({
         id={id}
         className={cn(inputClass, "h-10 min-w-0 flex-1 tabular-nums")}
         value={shown}
-        placeholder={locale === "fa" ? "۱۴۰۵/۰۹/۰۴" : "2026-11-25"}
+        placeholder={locale === "fa" ? "سال/ماه/روز" : "YYYY-MM-DD"}
         inputMode="numeric"
         dir="ltr"
         aria-invalid={invalid || wrong || undefined}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useBlocker, useNavigate } from "react-router";
-import { editorPathOf } from "~/builds/files";
+import { editorPathOf } from "~/builds/editor-link";
 import { formatDate } from "~/i18n/format";
 import { dirOf, localizePath, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
