@@ -57,7 +57,7 @@ export function DateField({
         id={id}
         className={cn(inputClass, "h-10 min-w-0 flex-1 tabular-nums")}
         value={shown}
-        placeholder={locale === "fa" ? "سال/ماه/روز" : "YYYY-MM-DD"}
+        placeholder={locale === "fa" ? "۱۴۰۵/۰۱/۰۱" : "2026-01-01"}
         inputMode="numeric"
         dir="ltr"
         aria-invalid={invalid || wrong || undefined}
