@@ -104,11 +104,24 @@ function wordPieces(oldLine: string, newLine: string): { removed: Piece[]; added
   const runs = diffSequences(words(oldLine), words(newLine));
   const removed: Piece[] = [];
   const added: Piece[] = [];
-  for (const run of runs) {
+  const push = (list: Piece[], piece: Piece) => {
+    const last = list.at(-1);
+    if (last?.change === piece.change) last.text += piece.text;
+    else list.push(piece);
+  };
+  runs.forEach((run, i) => {
     const text = run.items.join("");
-    if (run.change !== "add") removed.push({ change: run.change, text });
-    if (run.change !== "remove") added.push({ change: run.change, text });
-  }
+    // A space (or punctuation) kept between two changes reads as part of them: "Edited in the browser" is one
+    // insertion, not two around a shared space.
+    const glue = run.change === "same" && i > 0 && i < runs.length - 1 && !/[\p{L}\p{N}]/u.test(text);
+    if (glue) {
+      push(removed, { change: "remove", text });
+      push(added, { change: "add", text });
+      return;
+    }
+    if (run.change !== "add") push(removed, { change: run.change, text });
+    if (run.change !== "remove") push(added, { change: run.change, text });
+  });
   return { removed, added };
 }
 

@@ -210,7 +210,7 @@ export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) 
         icon="table"
         label={t("editor.tool.table")}
         active={state.table}
-        run={() => chain().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run()}
+        run={() => chain().insertTable({ rows: 2, cols: 2, withHeaderRow: true }).run()}
       />
       <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} />
       <ToolButton icon="minus" label={t("editor.tool.rule")} run={() => chain().setHorizontalRule().run()} />
