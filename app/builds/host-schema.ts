@@ -13,6 +13,7 @@ export function isBranchName(value: string): boolean {
   return (
     value.length > 0 &&
     value.length <= 100 &&
+    // eslint-disable-next-line no-control-regex -- a branch name may not hold control characters
     !/[\s~^:?*[\\\u0000-\u001f\u007f]|\.\.|@\{|\/\/|^\/|\/$|\.lock$|^\.|\/\./.test(value) &&
     value !== "@"
   );

@@ -94,7 +94,7 @@ export function writtenDate(locale: Locale, iso: string): string {
  * null when it is no date. In Persian a year below 1700 is Jalali, so a Gregorian ISO date typed there still works.
  */
 export function readDate(locale: Locale, text: string): string | null {
-  const match = /^\s*(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*$/.exec(asciiDigits(text));
+  const match = /^\s*(\d{4})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*$/.exec(asciiDigits(text));
   if (!match) return null;
   const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
   if (locale === "fa" && date.year < 1700) return fromJalali(date);

@@ -4,7 +4,7 @@
  * written), and the body's blank lines before and after the text are kept. A page opened and saved unchanged is
  * the same file byte for byte; a new page is written in the bundled content's style.
  */
-import { isMap, isScalar, isSeq, parseDocument, Pair, Scalar, YAMLMap, YAMLSeq, type Document } from "yaml";
+import { isMap, isScalar, isSeq, parseDocument, Pair, Scalar, type Document, type YAMLMap, type YAMLSeq } from "yaml";
 import {
   parseContentFile,
   frontMatterSchema,

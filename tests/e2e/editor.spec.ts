@@ -103,7 +103,9 @@ test("write a Persian post, change an English page, publish both as one commit",
   await snap(page, "builds-open-en-light-desktop");
   await openBuild.getByTestId("publish").click();
   await page.getByTestId("publish-confirm").click();
-  await expect(page.getByText("Build committed and pushed successfully", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Build committed and pushed successfully", { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   const published = page.locator('[data-testid="build"][data-status="published"]').first();
   await expect(published.getByTestId("commit")).toHaveCount(2);
 
@@ -129,7 +131,10 @@ test("write a Persian post, change an English page, publish both as one commit",
   await page.context().close();
 });
 
-test("the editor keeps a draft in the browser and asks before leaving unsaved changes", async ({ browser, baseURL }) => {
+test("the editor keeps a draft in the browser and asks before leaving unsaved changes", async ({
+  browser,
+  baseURL,
+}) => {
   const page = await signedInPage(browser, baseURL!, "editor");
   await open(page, "/en/manage/editor/en/notes/writing-in-public");
   await editorReady(page);

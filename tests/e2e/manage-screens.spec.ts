@@ -7,7 +7,15 @@ import { expect, open, signedInPage, test } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
-const managePages = ["/manage", "/manage/comments", "/manage/users"];
+const managePages = [
+  "/manage",
+  "/manage/comments",
+  "/manage/users",
+  "/manage/builds",
+  "/manage/editor",
+  "/manage/editor/fa/tuts/git-bisect",
+  "/manage/editor/en/tuts/git-bisect",
+];
 
 /**
  * Comments in every status, written to the site's database: long Persian and English texts, an unbroken address
@@ -150,12 +158,17 @@ test.describe("management screens", () => {
     await page.context().close();
   });
 
-  test("axe finds nothing on the comments and users screens", async ({ browser, site }) => {
+  test("axe finds nothing on the comments, users, builds and editor screens", async ({ browser, site }) => {
     const page = await signedInPage(browser, site.url);
     for (const viewport of [desktop, phone]) {
       await page.setViewportSize(viewport);
       for (const prefix of ["", "/en"]) {
-        for (const address of ["/manage/comments", "/manage/users"]) {
+        for (const address of [
+          "/manage/comments",
+          "/manage/users",
+          "/manage/builds",
+          "/manage/editor/fa/tuts/git-bisect",
+        ]) {
           await open(page, `${prefix}${address}`);
           const { violations } = await new AxeBuilder({ page }).analyze();
           expect(

@@ -34,7 +34,10 @@ export interface BuildsData {
 const statusStyle: Record<BuildSummary["status"], { icon: IconName; className: string }> = {
   open: { icon: "pen-line", className: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200" },
   publishing: { icon: "loader-circle", className: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200" },
-  published: { icon: "circle-check", className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" },
+  published: {
+    icon: "circle-check",
+    className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+  },
   failed: { icon: "triangle-alert", className: "bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-200" },
 };
 
@@ -132,9 +135,15 @@ function BuildCard({ build, data }: { build: BuildSummary; data: BuildsData }) {
   const failure = pushErrorText(build.error, t);
   const waiting = build.pushes.find((p) => p.state === "pending" && p.nextAttemptAt);
   const commitCount = formatNumber(build.commits.length, locale);
+  const commitCountText = t(build.commits.length === 1 ? "builds.commitCount.one" : "builds.commitCount.other", {
+    count: commitCount,
+  });
   return (
     <article
-      className={cn("grid gap-3 rounded-xl border p-4 sm:p-5", build.status === "open" && "border-sky-300 dark:border-sky-800")}
+      className={cn(
+        "grid gap-3 rounded-xl border p-4 sm:p-5",
+        build.status === "open" && "border-sky-300 dark:border-sky-800",
+      )}
       aria-labelledby={`build-${build.id}`}
       data-testid="build"
       data-status={build.status}
@@ -143,7 +152,13 @@ function BuildCard({ build, data }: { build: BuildSummary; data: BuildsData }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
           <h2 id={`build-${build.id}`} className="flex flex-wrap items-center gap-2 text-lg font-bold">
-            <span className={cn("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold", style.className)} data-testid="build-status">
+            <span
+              className={cn(
+                "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold",
+                style.className,
+              )}
+              data-testid="build-status"
+            >
               <Icon name={style.icon} className={cn("size-3.5", build.status === "publishing" && "animate-spin")} />
               {t(`builds.status.${build.status}`)}
             </span>
@@ -154,8 +169,7 @@ function BuildCard({ build, data }: { build: BuildSummary; data: BuildsData }) {
               t("builds.baselineNote")
             ) : build.publishedAt ? (
               <>
-                {t("builds.publishedOn")}{" "}
-                <RelativeTime iso={build.publishedAt} locale={locale} />
+                {t("builds.publishedOn")} <RelativeTime iso={build.publishedAt} locale={locale} />
                 {build.publishedBy ? ` · ${build.publishedBy}` : ""}
               </>
             ) : (
@@ -166,7 +180,7 @@ function BuildCard({ build, data }: { build: BuildSummary; data: BuildsData }) {
                   : ""}
               </>
             )}
-            {!baseline ? ` · ${t("builds.commitCount", { count: commitCount })}` : ""}
+            {!baseline ? ` · ${commitCountText}` : ""}
           </p>
           {build.localCommit ? (
             <p className="text-xs text-muted-foreground">
@@ -206,15 +220,18 @@ function BuildCard({ build, data }: { build: BuildSummary; data: BuildsData }) {
       </header>
 
       {failure ? (
-        <p role="alert" className="flex items-start gap-2 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-950/50 dark:text-rose-200" data-testid="build-error">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-950/50 dark:text-rose-200"
+          data-testid="build-error"
+        >
           <Icon name="triangle-alert" className="mt-1 size-4 shrink-0" />
           <span>
             {failure}
             {waiting?.nextAttemptAt ? (
               <>
                 {" "}
-                {t("builds.push.retryAt")}{" "}
-                <RelativeTime iso={waiting.nextAttemptAt} locale={locale} />
+                {t("builds.push.retryAt")} <RelativeTime iso={waiting.nextAttemptAt} locale={locale} />
               </>
             ) : null}
           </span>
@@ -302,7 +319,13 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1">
-          <Button variant="ghost" size="sm" aria-expanded={showDiff} onClick={() => setShowDiff((v) => !v)} data-testid="show-diff">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showDiff}
+            onClick={() => setShowDiff((v) => !v)}
+            data-testid="show-diff"
+          >
             {showDiff ? t("builds.diff.hide") : t("builds.diff.show")}
           </Button>
           {build.status === "open" && data.canWrite && commit.page && commit.action !== "delete" ? (
@@ -314,7 +337,13 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
             </Link>
           ) : null}
           {canDiscard ? (
-            <Button variant="ghost" size="sm" onClick={() => setConfirm(true)} loading={action.pending} data-testid="discard">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setConfirm(true)}
+              loading={action.pending}
+              data-testid="discard"
+            >
               {t("builds.commit.discard")}
             </Button>
           ) : null}

@@ -47,10 +47,21 @@ export function CommitDiff({ commitId }: { commitId: number }) {
   const before = texts.before ?? "";
   const after = texts.after ?? "";
   const note =
-    texts.before === null ? t("builds.diff.newFile") : texts.after === null ? t("builds.diff.deletedFile") : before === after ? t("builds.diff.noChange") : null;
+    texts.before === null
+      ? t("builds.diff.newFile")
+      : texts.after === null
+        ? t("builds.diff.deletedFile")
+        : before === after
+          ? t("builds.diff.noChange")
+          : null;
   const rows = foldUnchanged(diffTexts(before, after));
   return (
-    <div className="overflow-hidden rounded-md border" data-testid="commit-diff" aria-label={t("builds.diff.label", { path: texts.path })} role="region">
+    <div
+      className="overflow-hidden rounded-md border"
+      data-testid="commit-diff"
+      aria-label={t("builds.diff.label", { path: texts.path })}
+      role="region"
+    >
       {note ? <p className="border-b bg-muted/40 px-3 py-1.5 text-xs text-muted-foreground">{note}</p> : null}
       <div className="max-h-[32rem] overflow-auto text-sm leading-7">
         {rows.map((row, i) =>

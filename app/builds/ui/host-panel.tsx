@@ -34,7 +34,11 @@ export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl
   const kind = form.values.kind;
   const kindField = form.field("kind");
   return (
-    <section className="grid gap-4 rounded-xl border p-4 sm:p-5" aria-labelledby="git-host-title" data-testid="host-panel">
+    <section
+      className="grid gap-4 rounded-xl border p-4 sm:p-5"
+      aria-labelledby="git-host-title"
+      data-testid="host-panel"
+    >
       <header className="grid gap-1">
         <h2 id="git-host-title" className="flex items-center gap-2 text-lg font-bold">
           <Icon name="git-branch" className="size-5" />
@@ -50,7 +54,12 @@ export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl
       </p>
       <ApiForm form={form} data-testid="host-form" className="grid gap-4 sm:grid-cols-2">
         <Field label={t("builds.host.kind")} error={form.errors.kind}>
-          <select {...kindField} onChange={(event) => kindField.onChange(event as never)} className={`${inputClass} h-10`} data-testid="host-kind">
+          <select
+            {...kindField}
+            onChange={(event) => kindField.onChange(event as never)}
+            className={`${inputClass} h-10`}
+            data-testid="host-kind"
+          >
             <option value="local">{t("builds.host.kind.local")}</option>
             <option value="git">{t("builds.host.kind.git")}</option>
             <option value="github">{t("builds.host.kind.github")}</option>
@@ -58,18 +67,32 @@ export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl
         </Field>
         {kind !== "local" ? (
           <>
-            <Field label={t("builds.host.url")} hint={kind === "github" ? t("builds.host.urlHint.github") : t("builds.host.urlHint.git")} error={form.errors.url}>
+            <Field
+              label={t("builds.host.url")}
+              hint={kind === "github" ? t("builds.host.urlHint.github") : t("builds.host.urlHint.git")}
+              error={form.errors.url}
+            >
               <Input {...form.field("url")} dir="ltr" inputMode="url" data-testid="host-url" />
             </Field>
             <Field label={t("builds.host.branch")} error={form.errors.branch}>
               <Input {...form.field("branch")} dir="ltr" data-testid="host-branch" />
             </Field>
             {kind === "git" ? (
-              <Field label={t("builds.host.username")} hint={t("builds.host.usernameHint")} optional={t("editor.optional")} error={form.errors.username}>
+              <Field
+                label={t("builds.host.username")}
+                hint={t("builds.host.usernameHint")}
+                optional={t("editor.optional")}
+                error={form.errors.username}
+              >
                 <Input {...form.field("username")} dir="ltr" autoComplete="off" data-testid="host-username" />
               </Field>
             ) : (
-              <Field label={t("builds.host.apiUrl")} hint={t("builds.host.apiUrlHint")} optional={t("editor.optional")} error={form.errors.apiUrl}>
+              <Field
+                label={t("builds.host.apiUrl")}
+                hint={t("builds.host.apiUrlHint")}
+                optional={t("editor.optional")}
+                error={form.errors.apiUrl}
+              >
                 <Input {...form.field("apiUrl")} dir="ltr" inputMode="url" data-testid="host-api-url" />
               </Field>
             )}
@@ -78,11 +101,7 @@ export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl
               hint={host.hasToken ? t("builds.host.tokenStored") : t("builds.host.tokenHint")}
               error={form.errors.token}
             >
-              <PasswordInput
-                {...form.field("token")}
-                autoComplete="new-password"
-                data-testid="host-token"
-              />
+              <PasswordInput {...form.field("token")} autoComplete="new-password" data-testid="host-token" />
             </Field>
           </>
         ) : null}

@@ -95,12 +95,15 @@ export function EditorScreen({ data }: { data: EditorData }) {
 
   // ── Local drafts ──────────────────────────────────────────────────────────
   useEffect(() => {
-    const draft = readDraft(key);
-    if (draft && !same({ path: draft.path, fields: draft.fields, markdown: draft.markdown }, initial)) setFound(draft);
-    else if (draft) removeDraft(key);
-    // Read once when the page opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+    // Read once the page is in the browser (the server has no drafts to show).
+    const timer = setTimeout(() => {
+      const draft = readDraft(key);
+      if (draft && !same({ path: draft.path, fields: draft.fields, markdown: draft.markdown }, initial))
+        setFound(draft);
+      else if (draft) removeDraft(key);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [key, initial]);
   useEffect(() => {
     if (found) return; // an earlier draft is waiting for a decision: do not write over it
     const timer = setTimeout(() => {
@@ -255,7 +258,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
           {errors.title}
         </p>
       ) : null}
-      <div hidden={mode !== "write"}>
+      <div hidden={mode !== "write"} className="min-w-0">
         <RichEditor
           locale={locale}
           initial={page.markdown}

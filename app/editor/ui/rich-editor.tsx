@@ -10,6 +10,7 @@ import { BlockDirection } from "../block-direction";
 import { contentExtensions } from "../markdown/extensions";
 import { Toolbar, ToolButton } from "./toolbar";
 import { useLinkDialog } from "./link-dialog";
+import "./editor.css";
 
 export interface RichEditorHandle {
   /** The document as markdown (the same writer the round-trip tests prove). */
@@ -40,7 +41,9 @@ export function RichEditor({
 }) {
   const t = useT();
   const change = useRef(onChange);
-  change.current = onChange;
+  useEffect(() => {
+    change.current = onChange;
+  });
   const editor = useEditor({
     // The server renders no editor (it has no DOM): the page hydrates, then the editor is made.
     immediatelyRender: false,
@@ -80,7 +83,7 @@ export function RichEditor({
   }, [editor, handle]);
 
   return (
-    <div className="rounded-lg border bg-background" data-testid="rich-editor-frame">
+    <div className="min-w-0 rounded-lg border bg-background" data-testid="rich-editor-frame">
       {editor ? <Toolbar editor={editor} locale={locale} /> : <div className="h-11 border-b" aria-hidden />}
       {editor ? <SelectionMenu editor={editor} /> : null}
       <EditorContent editor={editor} />
