@@ -38,10 +38,15 @@ export function buildName(date: Date): string {
 export async function takeOpenBuild(tx: Database, userId: number | null, now = new Date()) {
   const open = await openBuildOf(tx);
   if (open) return open;
+  // Names are unique: a build's commit is recognised on a remote by "Build <name>".
+  let name = buildName(now);
+  for (let n = 2; await tx.select({ id: builds.id }).from(builds).where(eq(builds.name, name)).get(); n++) {
+    name = `${buildName(now)} (${n})`;
+  }
   // The unique index on open builds makes a second insert do nothing: whoever came first opened it.
   await tx
     .insert(builds)
-    .values({ name: buildName(now), status: "open", createdBy: userId, createdAt: now, updatedAt: now })
+    .values({ name, status: "open", createdBy: userId, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
   return (await openBuildOf(tx))!;
 }

@@ -11,6 +11,7 @@ import type { HostSettings } from "../host-settings.server";
 import { remoteKey } from "../host-settings.server";
 import {
   blobAt,
+  blobId,
   editTree,
   filesUnder,
   hasObject,
@@ -43,6 +44,8 @@ export function gitRemote(host: HostSettings): RemoteHost {
       await fs.promises.mkdir(gitdir, { recursive: true });
       await git.init({ fs, gitdir, bare: true, defaultBranch: host.branch });
     }
+    // The clone's one remote: fetches need its refspec. (Credentials never go into the address: see onAuth.)
+    await git.addRemote({ fs, gitdir, remote: "origin", url: host.url, force: true });
     return openRepo(gitdir);
   };
 
@@ -55,7 +58,7 @@ export function gitRemote(host: HostSettings): RemoteHost {
         fs,
         http,
         gitdir,
-        url: host.url,
+        remote: "origin",
         ref: host.branch,
         singleBranch: true,
         tags: false,
@@ -72,7 +75,7 @@ export function gitRemote(host: HostSettings): RemoteHost {
         const repo = await open();
         for (let round = 1; round <= PUSH_ROUNDS; round++) {
           const head = await fetchHead(repo);
-          if (head && (await landedAlready(repo, head, job.title))) return { commit: head, alreadyThere: true };
+          if (head && (await landedAlready(repo, head, job))) return { commit: head, alreadyThere: true };
           const base = head ? await treeOf(repo, head) : null;
           if (head && job.known && head !== job.known) await refuseConflicts(repo, job, base!);
           const tree = await editTree(repo, base, job.edits);
@@ -90,7 +93,7 @@ export function gitRemote(host: HostSettings): RemoteHost {
               fs,
               http,
               gitdir,
-              url: host.url,
+              remote: "origin",
               ref: OUTGOING,
               remoteRef,
               onAuth,
@@ -157,12 +160,19 @@ function cancel() {
   return { cancel: true };
 }
 
-/** Whether the build's commit is the head or one of its last parents (an earlier attempt got through). */
-async function landedAlready(repo: Repo, head: string, title: string): Promise<boolean> {
+/**
+ * Whether the build's commit is the head or one of its last parents (an earlier attempt got through): its title,
+ * and a file it writes as the build writes it.
+ */
+async function landedAlready(repo: Repo, head: string, job: PushJob): Promise<boolean> {
+  const [sample, content] = job.edits.entries().next().value ?? [];
   let oid: string | undefined = head;
   for (let depth = 0; oid && depth < 20; depth++) {
     const { commit } = await git.readCommit({ fs, gitdir: repo.gitdir, oid, cache: repo.cache });
-    if (commit.message.split("\n")[0] === title) return true;
+    if (commit.message.split("\n")[0] === job.title) {
+      if (sample === undefined) return true;
+      return (await blobAt(repo, commit.tree, sample)) === (content == null ? null : blobId(content));
+    }
     oid = commit.parent[0];
   }
   return false;

@@ -5,6 +5,7 @@
 import { Octokit } from "@octokit/rest";
 import { githubRepoOf } from "../host-schema";
 import { DEFAULT_GITHUB_API, type HostSettings } from "../host-settings.server";
+import { blobId } from "./objects.server";
 import {
   conflictingPaths,
   conflictsWithSite,
@@ -58,11 +59,16 @@ export function githubRemote(host: HostSettings): RemoteHost {
     return map;
   };
 
-  const landedAlready = async (sha: string, title: string): Promise<boolean> => {
+  /** The build's commit among the branch's last ones: its title, and a file it writes as the build writes it. */
+  const landedAlready = async (sha: string, job: PushJob): Promise<boolean> => {
+    const [sample, content] = job.edits.entries().next().value ?? [];
     let current: string | undefined = sha;
     for (let depth = 0; current && depth < 5; depth++) {
       const commit = await commitOf(current);
-      if (commit.message.split("\n")[0] === title) return true;
+      if (commit.message.split("\n")[0] === job.title) {
+        if (sample === undefined) return true;
+        return ((await files(commit.tree.sha)).get(sample) ?? null) === (content == null ? null : blobId(content));
+      }
       current = commit.parents[0]?.sha;
     }
     return false;
@@ -74,7 +80,7 @@ export function githubRemote(host: HostSettings): RemoteHost {
         for (let round = 1; round <= PUSH_ROUNDS; round++) {
           const parent = await head();
           if (parent === null) await refuseEmpty();
-          if (parent && (await landedAlready(parent, job.title))) return { commit: parent, alreadyThere: true };
+          if (parent && (await landedAlready(parent, job))) return { commit: parent, alreadyThere: true };
           const parentCommit = parent ? await commitOf(parent) : null;
           const present = parentCommit ? await files(parentCommit.tree.sha) : new Map<string, string>();
           if (parent && job.known && parent !== job.known) {
