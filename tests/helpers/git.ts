@@ -52,12 +52,14 @@ export interface GitServer {
   ): Promise<string>;
   /** Receive-pack requests are held this long before git answers them (to stop a site mid-push). */
   delayPushMs: number;
+  /** How many pushes (receive-pack requests) have arrived. */
+  readonly pushesReceived: number;
   close(): Promise<void>;
 }
 
 export async function startGitServer(token: string): Promise<GitServer> {
   const root = tempDir("git-server");
-  const state = { delayPushMs: 0 };
+  const state = { delayPushMs: 0, pushesReceived: 0 };
   const server: Server = createServer((req, res) => {
     const auth = req.headers.authorization ?? "";
     const [, encoded = ""] = auth.split(" ");
@@ -112,6 +114,7 @@ export async function startGitServer(token: string): Promise<GitServer> {
       });
       cgi.on("close", () => res.end());
     };
+    if (pushing) state.pushesReceived++;
     if (pushing && state.delayPushMs > 0) setTimeout(run, state.delayPushMs);
     else run();
   });
@@ -136,6 +139,9 @@ export async function startGitServer(token: string): Promise<GitServer> {
   return {
     url,
     root,
+    get pushesReceived() {
+      return state.pushesReceived;
+    },
     get delayPushMs() {
       return state.delayPushMs;
     },
