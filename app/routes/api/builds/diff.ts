@@ -10,7 +10,7 @@ export const loader = apiRoute(
   {
     GET: async (ctx) => {
       const { commitId } = ctx.query(diffQuery);
-      if (!commitId) throw new ServiceError(404, "builds.error.commitNotFound");
+      if (!commitId) throw new ServiceError(400, "api.missingFields", { vars: { fields: "commitId" } });
       return json(await commitTexts(await getDb(), commitId));
     },
   },
