@@ -9,8 +9,9 @@ export function startPublishing({ installed }: { installed: boolean }): () => vo
   const stopFollowing = followHistory();
   const stopPushing = startPushing();
   if (installed) {
-    // Catch up with builds published while this instance was stopped (or that it has never seen).
-    void syncSiteRepository().catch((error: unknown) => {
+    // Catch up with builds published while this instance was stopped (or that it has never seen). A site whose
+    // history has not begun is left as it is: its first clone or publish begins it.
+    void syncSiteRepository(undefined, { begin: false }).catch((error: unknown) => {
       console.error("Bringing the site's repository up to date failed:", error);
     });
   }

@@ -1,7 +1,7 @@
 /**
  * A hash of everything the database holds that a request could change, to prove that a refused request changed
- * nothing. Left out: rate-limit counters (a refused attempt is counted by design) and the times a session or
- * device was last seen (reading a session refreshes them).
+ * nothing. Left out: rate-limit counters (a refused attempt is counted by design), the times a session or
+ * device was last seen (reading a session refreshes them) and the leases background work renews by itself.
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -9,6 +9,7 @@ import type { Database } from "~/db/client.server";
 
 const volatile: Record<string, string[]> = {
   rate_limits: ["*"],
+  leases: ["*"],
   sessions: ["last_seen_at", "expires_at"],
   devices: ["last_activity_at"],
 };

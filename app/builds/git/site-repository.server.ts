@@ -79,9 +79,10 @@ export interface SyncResult {
  * Brings this instance's repository up to the database's history: makes the commit of every published build it
  * does not have, records ids not yet recorded, and moves the branch to the last one.
  */
-async function syncWith(db: Database, gitdir: string): Promise<SyncResult> {
-  const repo = await ensureRepository(gitdir);
+async function syncWith(db: Database, gitdir: string, begin: boolean): Promise<SyncResult> {
   let history = await publishedHistory(db);
+  if (history.length === 0 && !begin) return { head: null, made: 0 };
+  const repo = await ensureRepository(gitdir);
   if (history.length === 0) {
     // A site whose history has not begun: its pages as they are now become the first commit.
     await recordBaseline(db);
@@ -126,9 +127,9 @@ let running: Promise<SyncResult> | null = null;
 let queued: Promise<SyncResult> | null = null;
 
 /** Syncs the repository; calls made while one runs share one more run after it (which sees their builds). */
-export function syncSiteRepository(db?: Database): Promise<SyncResult> {
+export function syncSiteRepository(db?: Database, { begin = true } = {}): Promise<SyncResult> {
   if (!running) {
-    running = (async () => syncWith(db ?? (await getDb()), siteRepositoryDir()))().finally(() => {
+    running = (async () => syncWith(db ?? (await getDb()), siteRepositoryDir(), begin))().finally(() => {
       running = null;
     });
     return running;
@@ -137,7 +138,7 @@ export function syncSiteRepository(db?: Database): Promise<SyncResult> {
     .catch(() => undefined)
     .then(() => {
       queued = null;
-      return syncSiteRepository(db);
+      return syncSiteRepository(db, { begin });
     });
   return queued;
 }
