@@ -30,6 +30,10 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
       route("settings", "routes/manage/settings.tsx", { id: id("manage/settings") }),
       route("items", "routes/manage/items.tsx", { id: id("manage/items") }),
       route("items/category", "routes/manage/items-category.tsx", { id: id("manage/items/category") }),
+      route("builds", "routes/manage/builds.tsx", { id: id("manage/builds") }),
+      // The editor: a new page, or the page the rest of the address names ("/manage/editor/en/notes/x").
+      route("editor", "routes/manage/editor.tsx", { id: id("manage/editor") }),
+      route("editor/*", "routes/manage/editor.tsx", { id: id("manage/editor-page") }),
     ]),
     route("*", "routes/site/page.tsx", { id: id("page") }),
   ];
@@ -104,6 +108,18 @@ export default [
   route("api/nostr/lightning-address", "routes/api/nostr/lightning-address.ts"),
   route("api/nostr/verify", "routes/api/nostr/verify.ts"),
   route("api/nostr/contact", "routes/api/nostr/contact.ts"),
+  // Editor and builds.
+  route("api/builds/commit", "routes/api/builds/commit.ts"),
+  route("api/builds/source", "routes/api/builds/source.ts"),
+  route("api/builds/preview", "routes/api/builds/preview.ts"),
+  route("api/builds/all", "routes/api/builds/all.ts"),
+  route("api/builds/diff", "routes/api/builds/diff.ts"),
+  route("api/builds/discard", "routes/api/builds/discard.ts"),
+  route("api/builds/run", "routes/api/builds/run.ts"),
+  route("api/builds/host", "routes/api/builds/host.ts"),
+  route("api/builds/import", "routes/api/builds/import.ts"),
+  // The site's git repository, read-only over git's smart HTTP protocol.
+  route("git/content.git/*", "routes/git/repository.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...sitePages(""),

@@ -88,19 +88,23 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   const { startHousekeeping } = await import("~/cluster/housekeeping.server");
   const { startVisitLog } = await import("~/traffic/visit-log.server");
   const { startVisitLogJobs } = await import("~/traffic/summaries.server");
+  const { startPublishing } = await import("~/builds/background.server");
   const follower = followChanges();
   const stopHousekeeping = startHousekeeping();
   startVisitLog();
   const stopVisitLogJobs = startVisitLogJobs();
-  stopBackground = () => {
-    follower.stop();
-    stopHousekeeping();
-    stopVisitLogJobs();
-  };
   const notes = await applyPendingMigrations();
   const installed = await readAppConfig()
     .then((config) => config.installed)
     .catch(() => false);
+  // Published builds' pushes and this instance's copy of the site's repository.
+  const stopPublishing = startPublishing({ installed });
+  stopBackground = () => {
+    follower.stop();
+    stopHousekeeping();
+    stopVisitLogJobs();
+    stopPublishing();
+  };
   if (!installed) {
     const token = ensureSetupToken();
     return [

@@ -16,7 +16,13 @@ import { requestHeaders, requestUrl } from "./fetch-bridge";
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Larger limits for routes that take uploads, by path prefix (the longest matching prefix wins). */
-export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [];
+export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
+  // A page as the editor saves or previews it: front matter and markdown of up to 400 000 characters.
+  { prefix: "/api/builds/commit", bytes: 2 * 1024 * 1024 },
+  { prefix: "/api/builds/preview", bytes: 2 * 1024 * 1024 },
+  // A git client's wants and haves (a fetch into a clone with a long history of its own sends many).
+  { prefix: "/git/", bytes: 1024 * 1024 },
+];
 
 export function bodyLimitFor(pathname: string): number {
   let best: { prefix: string; bytes: number } | undefined;

@@ -107,6 +107,9 @@ const forbiddenMessages: Partial<Record<Permission, MessageKey>> = {
   "comments.create": "comments.forbiddenPost",
   "comments.edit": "comments.forbiddenEdit",
   "settings.edit": "settings.forbiddenEdit",
+  "commit.create": "editor.forbiddenCommit",
+  "builds.read": "builds.forbiddenRead",
+  "builds.push": "builds.forbiddenPush",
 };
 
 /**

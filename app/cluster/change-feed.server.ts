@@ -21,6 +21,8 @@ export interface ChangeTopics {
   settings: null;
   /** Only the whole documents of these pages are out of date (their comment count changed). */
   documents: readonly ContentChange[];
+  /** A build was published: each instance brings its copy of the site's git repository up to date. */
+  history: null;
 }
 export type ChangeTopic = keyof ChangeTopics;
 export type SiteChange = { [K in ChangeTopic]: { topic: K; detail: ChangeTopics[K] } }[ChangeTopic];
@@ -53,6 +55,7 @@ function apply(changes: readonly SiteChange[]): void {
 const everything: SiteChange[] = [
   { topic: "content", detail: null },
   { topic: "settings", detail: null },
+  { topic: "history", detail: null },
 ];
 
 function logEntries(changes: readonly SiteChange[]) {

@@ -14,6 +14,9 @@ export interface ContentFile {
   path: string;
   frontMatter: FrontMatter;
   body: string;
+  /** The file in the content repository ("content/fa/notes/x.md"), and its text as read. */
+  file?: string;
+  source?: string;
 }
 
 /** "notes/index.md" → "/notes", "about.md" → "/about", "index.md" → "/". */
@@ -40,7 +43,8 @@ export async function readContentDirectory(dir = bundledContentDir): Promise<Con
       const source = await readFile(path.join(localeDir, relative), "utf8");
       try {
         const { frontMatter, body } = parseContentFile(source);
-        files.push({ locale, path: pagePathOf(relative), frontMatter, body });
+        const file = `content/${locale}/${relative.replace(/\\/g, "/")}`;
+        files.push({ locale, path: pagePathOf(relative), frontMatter, body, file, source });
       } catch (error) {
         throw new Error(`${locale}/${relative}: ${error instanceof Error ? error.message : String(error)}`, {
           cause: error,
@@ -68,6 +72,8 @@ export function pageValues(file: ContentFile): typeof pages.$inferInsert {
     draft: fm.draft,
     intro: fm.intro,
     body: file.body,
+    file: file.file ?? null,
+    source: file.source ?? null,
   };
 }
 

@@ -202,9 +202,12 @@ export async function loadPage(request: Request, url: URL) {
     return data(await categoryPage(ctx, slug), cacheableDocumentAt(ctx.url, { page }));
   }
 
-  const page = await getRenderedPage(ctx.locale, ctx.path);
+  // Pages are stored by their address as written ("/notes/نیم-فاصله"); the URL carries it percent-encoded.
+  const path = decodedPath(ctx.path);
+  if (path === null) notFound();
+  const page = await getRenderedPage(ctx.locale, path);
   if (!page) notFound();
-  const found = await Promise.all(locales.map((locale) => findPage(locale, ctx.path)));
+  const found = await Promise.all(locales.map((locale) => findPage(locale, path)));
   const pageLocales = locales.filter((_, i) => found[i]);
   const view = await articleView(page);
   if (view.comments) view.commentCount = await approvedCount(await getDb(), view.path);
@@ -216,7 +219,7 @@ export async function loadPage(request: Request, url: URL) {
       locale: ctx.locale,
       origin: ctx.origin,
       site: ctx.site,
-      path: ctx.path,
+      path,
       locales: pageLocales,
       title: summary.title,
       description: summary.description,
@@ -235,6 +238,14 @@ export async function loadPage(request: Request, url: URL) {
     locales: pageLocales,
   };
   return data(result, cacheableDocumentAt(ctx.url));
+}
+
+function decodedPath(path: string): string | null {
+  try {
+    return decodeURIComponent(path).normalize("NFC");
+  } catch {
+    return null;
+  }
 }
 
 async function categoryPage(ctx: Context, slug: string): Promise<PageData> {

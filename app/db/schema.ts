@@ -202,10 +202,18 @@ export const pages = sqliteTable(
     draft: integer("draft", { mode: "boolean" }).notNull().default(false),
     intro: integer("intro", { mode: "boolean" }).notNull().default(false),
     body: text("body").notNull(),
+    /**
+     * The page's file in the content repository ("content/fa/notes/x.md") and its text as published (front
+     * matter and body, byte for byte): what the editor opens, what diffs compare against and what git commits
+     * hold. Null only on rows written before the editor existed; the site's history fills them in when it starts.
+     */
+    file: text("file"),
+    source: text("source"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("pages_locale_path_unique").on(t.locale, t.path),
+    uniqueIndex("pages_file_unique").on(t.file),
     index("pages_listing_idx").on(t.locale, t.draft, t.date),
     index("pages_category_idx").on(t.locale, t.category, t.date),
   ],
@@ -246,27 +254,58 @@ export const comments = sqliteTable(
   ],
 );
 
-// ── Builds: the editor's saves, grouped and pushed to the git host ─────────
-// Not used by any feature yet: the editor and its builds will write these two tables.
+// ── Builds: the editor's saves, published together and pushed to the git host ─────────
 
-export const buildStatuses = ["open", "pushing", "pushed", "failed"] as const;
+/**
+ * open: collecting commits (at most one build is open); publishing: live on the site, its git commit being made
+ * or pushed; published: live and in every git host; failed: live, but the push failed (see `error`; retried).
+ */
+export const buildStatuses = ["open", "publishing", "published", "failed"] as const;
+export type BuildStatus = (typeof buildStatuses)[number];
+
+/** edit: made by saves in the editor; baseline: the site's content when its git history began (the first commit). */
+export const buildKinds = ["edit", "baseline"] as const;
 
 export const builds = sqliteTable(
   "builds",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Date and time it was opened ("2026-11-25 14:03:27", UTC): its commit says "Build <name>". */
     name: text("name").notNull(),
     status: text("status", { enum: buildStatuses }).notNull().default("open"),
+    kind: text("kind", { enum: buildKinds }).notNull().default("edit"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    pushedAt: integer("pushed_at", { mode: "timestamp_ms" }),
+    // Recorded when it is published, so that every instance makes the same git commit from them.
+    publishedBy: integer("published_by").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    authorName: text("author_name"),
+    authorEmail: text("author_email"),
+    message: text("message"),
+    /** Its place in the site's history (1 is the baseline): the order commits are made in. */
+    sequence: integer("sequence"),
+    /** The commit in the site's own repository (the same id on every instance). */
+    localCommit: text("local_commit"),
+    /** The commit on the configured remote host, once pushed there. */
     remoteCommit: text("remote_commit"),
+    pushedAt: integer("pushed_at", { mode: "timestamp_ms" }),
+    /** Why the last push failed (shown on the build until a push succeeds). */
     error: text("error"),
     ...timestamps,
   },
-  (t) => [index("builds_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("builds_status_idx").on(t.status, t.createdAt),
+    // One open build: two instances opening "the" open build at once cannot both succeed.
+    uniqueIndex("builds_one_open")
+      .on(t.status)
+      .where(sql`${t.status} = 'open'`),
+    uniqueIndex("builds_sequence_unique").on(t.sequence),
+  ],
 );
 
-/** One saved change set in a build: the files it writes, with their full new content. */
+/**
+ * One change to one page in a build: the file it writes with its full new text, or deletes (content null), or
+ * moves (fromPath). Saving the same file again in the open build replaces its commit.
+ */
 export const commits = sqliteTable(
   "commits",
   {
@@ -276,10 +315,49 @@ export const commits = sqliteTable(
       .references(() => builds.id, { onDelete: "cascade" }),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     message: text("message").notNull(),
-    changes: text("changes", { mode: "json" }).$type<{ path: string; content: string | null }[]>().notNull(),
-    createdAt: timestamps.createdAt,
+    /** The file written or deleted, relative to the repository: "content/fa/notes/x.md". */
+    path: text("path").notNull(),
+    /** A rename: the file moved to `path`. */
+    fromPath: text("from_path"),
+    /** The new text; null deletes the file. */
+    content: text("content"),
+    /** What the file held before this build, recorded when the build is published (null: it did not exist). */
+    previous: text("previous"),
+    ...timestamps,
   },
-  (t) => [index("commits_build_idx").on(t.buildId)],
+  (t) => [uniqueIndex("commits_build_path_unique").on(t.buildId, t.path)],
+);
+
+/**
+ * The outbox of publishing: what must still reach each git host, written in the transaction that publishes the
+ * build, so a push interrupted by a crash is found and finished. `target` is "local" (the site's own repository)
+ * or the remote host's key.
+ */
+export const pushStates = ["pending", "done", "failed"] as const;
+
+export const buildPushes = sqliteTable(
+  "build_pushes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    buildId: integer("build_id")
+      .notNull()
+      .references(() => builds.id, { onDelete: "cascade" }),
+    target: text("target").notNull(),
+    state: text("state", { enum: pushStates }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a pending push may be tried next (backoff after failures). */
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    /** The instance working on it, until when: a crashed instance's claim runs out and another takes over. */
+    claimedBy: text("claimed_by"),
+    claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    commitId: text("commit_id"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("build_pushes_build_target_unique").on(t.buildId, t.target),
+    index("build_pushes_due_idx").on(t.state, t.nextAttemptAt),
+  ],
 );
 
 // ── Traffic ─────────────────────────────────────────────────────────────────

@@ -14,6 +14,10 @@ const managePages = [
   "/manage/settings",
   "/manage/items",
   "/manage/items/category",
+  "/manage/builds",
+  "/manage/editor",
+  "/manage/editor/fa/tuts/git-bisect",
+  "/manage/editor/en/tuts/git-bisect",
 ];
 
 /**

@@ -321,3 +321,36 @@ test("encrypted messages and the names their writers give stay text in the inbox
   }
   await expect(page.getByTestId("message-text").first()).toContainText("Message ");
 });
+
+test("the editor, its preview, the builds screen's diff and the published result keep a malicious page inert", async ({
+  page,
+  hostileSite,
+}) => {
+  await signIn(page.request, hostileSite.url, "admin");
+  // The editor opens the page: its text is the editor's document, nothing runs.
+  await open(page, `/manage/editor/fa${hostilePage}`);
+  await page.getByTestId("rich-editor").waitFor();
+  await expect(page.getByTestId("rich-editor")).toContainText("window.__xss=1");
+  await expectInert(page);
+  // The preview is the site's own renderer, sanitised like the page.
+  await page.getByTestId("mode-preview").click();
+  await expect(page.getByTestId("preview")).toContainText("window.__xss=1");
+  await expectInert(page);
+  // A title written with payloads, saved into the open build; the diff shows it as text.
+  await page.getByTestId("mode-write").click();
+  await page.getByTestId("title-input").fill(`Hostile again ${payloads[1]} ${payloads[3]}`);
+  await page.getByTestId("save").click();
+  await expect(page.getByTestId("editor-state")).toContainText("در بستهٔ باز ذخیره شده");
+  await expectInert(page);
+  await open(page, "/manage/builds");
+  await page.getByTestId("show-diff").first().click();
+  await expect(page.getByTestId("commit-diff")).toContainText("onerror");
+  await expectInert(page);
+  // Published, the page is as inert as before.
+  await page.getByTestId("publish").click();
+  await page.getByTestId("publish-confirm").click();
+  await expect(page.locator('[data-testid="build"][data-status="published"]').first()).toBeVisible({ timeout: 30_000 });
+  await open(page, hostilePage);
+  await expect(page.locator("article h1")).toContainText("Hostile again");
+  await expectInert(page);
+});

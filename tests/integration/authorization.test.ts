@@ -61,11 +61,21 @@ const commentsEdit = (status: number): Expect => ({
   editor: 403,
   admin: status,
 });
+/** commit.create, builds.read and builds.push: Editor and Admin hold them. */
+const writing = (status: number): Expect => ({
+  anonymous: 401,
+  member: 403,
+  moderator: 403,
+  editor: status,
+  admin: status,
+});
 /** Pages: anonymous visitors are sent to login (302), the rest get the page (200) or the 403 page. */
-const page = (permission: "dashboard.read" | "comments.edit"): Expect =>
+const page = (permission: "dashboard.read" | "comments.edit" | "commit.create" | "builds.read"): Expect =>
   permission === "dashboard.read"
     ? { anonymous: 302, member: 403, moderator: 200, editor: 200, admin: 200 }
-    : { anonymous: 302, member: 403, moderator: 200, editor: 403, admin: 200 };
+    : permission === "comments.edit"
+      ? { anonymous: 302, member: 403, moderator: 200, editor: 403, admin: 200 }
+      : { anonymous: 302, member: 403, moderator: 403, editor: 200, admin: 200 };
 
 interface Row {
   /** The route's path as app/routes.ts declares it. */
@@ -151,6 +161,18 @@ const apiTable: Row[] = [
   { route: "api/nostr/lightning-address", method: "PUT", expect: signedIn(400) },
   { route: "api/nostr/verify", method: "POST", expect: signedIn(400) },
   { route: "api/nostr/contact", method: "GET", expect: all(200) },
+  // The editor and builds: writing needs commit.create, reading builds builds.read, publishing builds.push, the
+  // git host settings.edit. (Importing with the site's own repository as the host is a 400.)
+  { route: "api/builds/commit", method: "POST", expect: writing(400) },
+  { route: "api/builds/source", method: "GET", expect: writing(400) },
+  { route: "api/builds/preview", method: "POST", expect: writing(400) },
+  { route: "api/builds/discard", method: "POST", expect: writing(400) },
+  { route: "api/builds/all", method: "GET", expect: writing(200) },
+  { route: "api/builds/diff", method: "GET", expect: writing(400) },
+  { route: "api/builds/run", method: "POST", expect: writing(400) },
+  { route: "api/builds/import", method: "POST", expect: writing(400) },
+  { route: "api/builds/host", method: "GET", expect: settingsEdit(200) },
+  { route: "api/builds/host", method: "PUT", expect: settingsEdit(400) },
   { route: "api/*", method: "GET", url: "/api/no/such/call", expect: all(404) },
   { route: "api/*", method: "POST", url: "/api/no/such/call", expect: all(404) },
 ];
@@ -163,6 +185,9 @@ const pageTable: Row[] = [
   { route: "manage/settings", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items/category", method: "GET", expect: page("dashboard.read") },
+  { route: "manage/builds", method: "GET", expect: page("builds.read") },
+  { route: "manage/editor", method: "GET", expect: page("commit.create") },
+  { route: "manage/editor/*", method: "GET", url: "manage/editor/en/about", expect: page("commit.create") },
 ];
 
 /** Every path app/routes.ts declares, parents joined to children. */
@@ -243,7 +268,7 @@ describe.each(pageTable.flatMap((row) => ["", "fa/", "en/"].map((prefix) => ({ .
   "GET /$prefix$route",
   (row) => {
     test.each(people)("%s", async (who) => {
-      const path = `/${row.prefix}${row.route}`;
+      const path = `/${row.prefix}${row.url ?? row.route}`;
       const response = await clients[who].raw("GET", path);
       expect(response.status).toBe(row.expect[who]);
       const html = response.status === 302 ? "" : await response.text();

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { editorPathOf } from "~/builds/editor-link";
+import { localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
+import { useRootData } from "~/shell/root-data";
 import { PageLayout, Prose } from "~/shell/ui/page-layout";
 import type { ArticleView, LinkItem } from "../view-types";
 import { CommentsSlot } from "~/comments/ui/comments-slot";
@@ -43,6 +46,26 @@ function Sibling({ link, label, end }: { link: LinkItem | null; label: string; e
   );
 }
 
+/**
+ * "Edit this page", for those who may write (the editor checks again). Rendered only for a signed-in reader: the
+ * documents kept for anonymous visitors never hold it.
+ */
+function EditLink({ address }: { address: string }) {
+  const t = useT();
+  const user = useRootData()?.user;
+  if (!user?.permissions.includes("commit.create")) return null;
+  const { locale, path } = parseLocalizedPath(address);
+  return (
+    <Link
+      to={localizePath(editorPathOf(locale, path), locale)}
+      className="mt-3 inline-flex min-h-6 items-center text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
+      data-testid="edit-page"
+    >
+      {t("content.post.edit")}
+    </Link>
+  );
+}
+
 /** A post or a plain page: header, thumbnail, table of contents, the rendered body, what a page adds, comments slot. */
 export function Article({ view, after }: { view: ArticleView; after?: ReactNode }) {
   const t = useT();
@@ -63,6 +86,7 @@ export function Article({ view, after }: { view: ArticleView; after?: ReactNode 
       <h1 className="mt-3 text-3xl leading-tight font-black tracking-tight text-balance sm:text-4xl">{view.title}</h1>
       {view.description ? <p className="mt-4 text-lg text-pretty text-muted-foreground">{view.description}</p> : null}
       <Byline view={view} />
+      <EditLink address={view.path} />
       {view.thumbnail ? (
         <img
           src={view.thumbnail.src}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useMatches } from "react-router";
 import type { Permission } from "~/auth/permissions";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -15,11 +15,19 @@ export function ManageFrame({ permissions, children }: { permissions: readonly P
   const t = useT();
   const locale = useLocale();
   const items = manageMenu.filter((item) => permissions.includes(item.permission));
+  // A page that needs the width (the editor) says so in its route handle: the menu goes above it.
+  const wide = useMatches().some((match) => (match.handle as { wideFrame?: boolean } | undefined)?.wideFrame);
   return (
-    <div className="grid grid-cols-1 gap-6 md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8" data-testid="manage-frame">
-      <nav aria-label={t("manage.nav.label")} className="md:sticky md:top-20 md:self-start">
+    <div
+      className={cn("grid grid-cols-1 gap-6", !wide && "md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8")}
+      data-testid="manage-frame"
+    >
+      <nav aria-label={t("manage.nav.label")} className={cn(!wide && "md:sticky md:top-20 md:self-start")}>
         {/* On a phone the entries wrap onto a second line rather than scroll: every section stays in sight. */}
-        <ul className="flex flex-wrap gap-1 border-b pb-2 md:grid md:border-0 md:pb-0" data-testid="manage-nav">
+        <ul
+          className={cn("flex flex-wrap gap-1 border-b pb-2", !wide && "md:grid md:border-0 md:pb-0")}
+          data-testid="manage-nav"
+        >
           {items.map((item) => (
             <li key={item.path}>
               <NavLink

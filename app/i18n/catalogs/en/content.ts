@@ -11,6 +11,7 @@ export default {
   "post.more": "More posts",
   "post.newer": "Newer post",
   "post.older": "Older post",
+  "post.edit": "Edit this page",
   "toc.comments": "Comments",
   "pagination.label": "Pages",
   "pagination.previous": "Previous page",

@@ -1,8 +1,10 @@
 import api from "./api";
 import auth from "./auth";
+import builds from "./builds";
 import comments from "./comments";
 import common from "./common";
 import content from "./content";
+import editor from "./editor";
 import install from "./install";
 import items from "./items";
 import manage from "./manage";
@@ -12,4 +14,19 @@ import traffic from "./traffic";
 import validation from "./validation";
 
 /** Every English namespace. Each domain adds its own file here and in ../fa/index.ts. */
-export default { api, auth, comments, common, content, install, items, manage, nostr, settings, traffic, validation };
+export default {
+  api,
+  auth,
+  builds,
+  comments,
+  common,
+  content,
+  editor,
+  install,
+  items,
+  manage,
+  nostr,
+  settings,
+  traffic,
+  validation,
+};

@@ -13,6 +13,7 @@ export default {
   "post.more": "نوشته‌های دیگر",
   "post.newer": "نوشتهٔ تازه‌تر",
   "post.older": "نوشتهٔ قدیمی‌تر",
+  "post.edit": "ویرایش این صفحه",
   "toc.comments": "دیدگاه‌ها",
   "pagination.label": "صفحه‌ها",
   "pagination.previous": "صفحهٔ قبلی",

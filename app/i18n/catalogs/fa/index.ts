@@ -2,9 +2,11 @@ import type en from "../en";
 import type { CatalogOf } from "../../catalog-types";
 import api from "./api";
 import auth from "./auth";
+import builds from "./builds";
 import comments from "./comments";
 import common from "./common";
 import content from "./content";
+import editor from "./editor";
 import install from "./install";
 import items from "./items";
 import manage from "./manage";
@@ -16,9 +18,11 @@ import validation from "./validation";
 export default {
   api,
   auth,
+  builds,
   comments,
   common,
   content,
+  editor,
   install,
   items,
   manage,

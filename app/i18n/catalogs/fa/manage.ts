@@ -25,7 +25,7 @@ export default {
   "nav.items": "محتوا",
   "nav.comments": "دیدگاه‌ها",
   "nav.users": "کاربران",
-  "nav.builds": "انتشارها",
+  "nav.builds": "بسته‌ها",
   "nav.settings": "تنظیمات",
   "dashboard.title": "پیشخوان",
   "dashboard.welcome": "{name}، خوش آمدید",

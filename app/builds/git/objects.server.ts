@@ -1,0 +1,153 @@
+/**
+ * Git objects through isomorphic-git, for the site's own repository and the clones of remote hosts: blob ids,
+ * trees edited by path, files read from a tree, commits written from recorded facts (so the same facts give the
+ * same commit id on every machine).
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import git, { type TreeEntry } from "isomorphic-git";
+
+export interface Repo {
+  gitdir: string;
+  /** isomorphic-git's object cache, kept for the life of one piece of work. */
+  cache: object;
+}
+
+export function openRepo(gitdir: string): Repo {
+  return { gitdir, cache: {} };
+}
+
+const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
+/** The git blob id of a text: what `git hash-object` says for the file. */
+export function blobId(text: string): string {
+  const bytes = Buffer.from(text, "utf8");
+  return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+}
+
+export async function hasObject(repo: Repo, oid: string): Promise<boolean> {
+  try {
+    await git.readObject({ fs, gitdir: repo.gitdir, oid, format: "deflated", cache: repo.cache });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A file's new text, or null to delete it; paths are relative to the repository ("content/fa/x.md"). */
+export type TreeEdits = Map<string, string | null>;
+
+/**
+ * The tree `base` becomes after `edits` (null base: an empty tree). Folders left empty disappear, as in git.
+ * Only the folders on the edited paths are read and written again.
+ */
+export async function editTree(repo: Repo, base: string | null, edits: TreeEdits): Promise<string> {
+  return (await editFolder(repo, base, edits)) ?? (await git.writeTree({ fs, gitdir: repo.gitdir, tree: [] }));
+}
+
+async function editFolder(repo: Repo, base: string | null, edits: TreeEdits): Promise<string | null> {
+  const entries = new Map<string, TreeEntry>();
+  if (base && base !== EMPTY_TREE) {
+    const { tree } = await git.readTree({ fs, gitdir: repo.gitdir, oid: base, cache: repo.cache });
+    for (const entry of tree) entries.set(entry.path, entry);
+  }
+  const here = new Map<string, string | null>();
+  const below = new Map<string, TreeEdits>();
+  for (const [path, content] of edits) {
+    const slash = path.indexOf("/");
+    if (slash < 0) here.set(path, content);
+    else {
+      const name = path.slice(0, slash);
+      const sub = below.get(name) ?? new Map();
+      sub.set(path.slice(slash + 1), content);
+      below.set(name, sub);
+    }
+  }
+  for (const [name, content] of here) {
+    if (content === null) {
+      if (entries.get(name)?.type === "blob") entries.delete(name);
+      continue;
+    }
+    const oid = await git.writeBlob({ fs, gitdir: repo.gitdir, blob: Buffer.from(content, "utf8") });
+    entries.set(name, { mode: "100644", path: name, oid, type: "blob" });
+  }
+  for (const [name, sub] of below) {
+    const existing = entries.get(name);
+    const oid = await editFolder(repo, existing?.type === "tree" ? existing.oid : null, sub);
+    if (oid === null) entries.delete(name);
+    else entries.set(name, { mode: "040000", path: name, oid, type: "tree" });
+  }
+  if (entries.size === 0) return null;
+  return git.writeTree({ fs, gitdir: repo.gitdir, tree: [...entries.values()] });
+}
+
+/** The tree of a commit. */
+export async function treeOf(repo: Repo, commit: string): Promise<string> {
+  const { commit: read } = await git.readCommit({ fs, gitdir: repo.gitdir, oid: commit, cache: repo.cache });
+  return read.tree;
+}
+
+/** The blob id at `path` in `tree`, or null when there is no file there. */
+export async function blobAt(repo: Repo, tree: string, path: string): Promise<string | null> {
+  let oid = tree;
+  const parts = path.split("/");
+  for (const [i, part] of parts.entries()) {
+    const { tree: entries } = await git.readTree({ fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+    const entry = entries.find((e) => e.path === part);
+    if (!entry) return null;
+    const last = i === parts.length - 1;
+    if (last !== (entry.type === "blob")) return null;
+    oid = entry.oid;
+  }
+  return oid;
+}
+
+export async function readText(repo: Repo, oid: string): Promise<string> {
+  const { blob } = await git.readBlob({ fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+  return Buffer.from(blob).toString("utf8");
+}
+
+/** Every file under `folder` in `tree`, by path, with its blob id. */
+export async function filesUnder(repo: Repo, tree: string, folder: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const start = await (async () => {
+    let oid = tree;
+    for (const part of folder.split("/").filter(Boolean)) {
+      const { tree: entries } = await git.readTree({ fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+      const entry = entries.find((e) => e.path === part && e.type === "tree");
+      if (!entry) return null;
+      oid = entry.oid;
+    }
+    return oid;
+  })();
+  if (!start) return files;
+  const walk = async (oid: string, prefix: string) => {
+    const { tree: entries } = await git.readTree({ fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+    for (const entry of entries) {
+      const path = `${prefix}/${entry.path}`;
+      if (entry.type === "tree") await walk(entry.oid, path);
+      else if (entry.type === "blob") files.set(path, entry.oid);
+    }
+  };
+  await walk(start, folder.replace(/\/+$/, ""));
+  return files;
+}
+
+export interface CommitFacts {
+  tree: string;
+  parents: string[];
+  message: string;
+  author: { name: string; email: string };
+  /** Seconds since the epoch, UTC. */
+  time: number;
+}
+
+/** Writes a commit exactly from `facts`: author and committer are the same person at the same time. */
+export function writeCommit(repo: Repo, facts: CommitFacts): Promise<string> {
+  const person = { name: facts.author.name, email: facts.author.email, timestamp: facts.time, timezoneOffset: 0 };
+  return git.writeCommit({
+    fs,
+    gitdir: repo.gitdir,
+    commit: { tree: facts.tree, parent: facts.parents, message: facts.message, author: person, committer: person },
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * What pushing a build to a remote host means, whichever host it is: one commit with all the build's files on
+ * the configured branch, authored by the publisher. When the branch moved since the site last pushed or imported
+ * (`known`), the build is rebased onto it if the remote did not change any file the build changes; otherwise the
+ * push is refused, naming the files. Never forced. A push that already landed (the process stopped before it
+ * could record it) is recognised by its message and not made twice.
+ */
+import { blobId, type TreeEdits } from "./objects.server";
+
+export interface PushJob {
+  /** "Build <name>": the first line of the message, how an earlier push of this build is recognised. */
+  title: string;
+  message: string;
+  author: { name: string; email: string };
+  /** Seconds since the epoch: the publishing time. */
+  time: number;
+  edits: TreeEdits;
+  /** What each changed file held on the site before the build (null: it did not exist). */
+  previous: Map<string, string | null>;
+  /** The remote commit whose changes the site knows (the last pushed or imported), if any. */
+  known: string | null;
+}
+
+export interface PushOutcome {
+  commit: string;
+  /** The commit was there already (an earlier attempt landed), or the build changed nothing on the remote. */
+  alreadyThere: boolean;
+}
+
+export type PushFailureKind = "conflict" | "auth" | "unreachable" | "rejected" | "emptyGithub" | "other";
+
+/** Why a push failed; `permanent` failures wait for a person (a retry), the others are retried with backoff. */
+export class PushFailure extends Error {
+  constructor(
+    readonly kind: PushFailureKind,
+    readonly detail: string,
+    readonly permanent: boolean,
+  ) {
+    super(`${kind}: ${detail}`);
+    this.name = "PushFailure";
+  }
+}
+
+export interface RemoteFile {
+  /** Git blob id. */
+  blob: string;
+  read(): Promise<string>;
+}
+
+export interface RemoteSnapshot {
+  head: string | null;
+  /** Files under content/ at the head. */
+  files: Map<string, RemoteFile>;
+  /** Files under content/ at `known`, when it can be read (to tell files deleted on the remote). */
+  knownFiles: Map<string, string> | null;
+}
+
+export interface RemoteHost {
+  push(job: PushJob): Promise<PushOutcome>;
+  snapshot(known: string | null): Promise<RemoteSnapshot>;
+}
+
+/** How many times a push is made again when the branch moves between reading it and pushing. */
+export const PUSH_ROUNDS = 3;
+
+/** The changed paths whose remote file differs from what the site last knew (`before`, by path). */
+export function conflictingPaths(
+  edits: TreeEdits,
+  before: (path: string) => string | null | undefined,
+  now: (path: string) => string | null,
+): string[] {
+  return [...edits.keys()].filter((path) => {
+    const was = before(path);
+    return was !== undefined && was !== now(path);
+  });
+}
+
+/**
+ * Without the known commit to compare with: a changed path conflicts when the remote holds neither what the site
+ * had before the build nor what the build writes.
+ */
+export function conflictsWithSite(job: PushJob, remoteBlob: (path: string) => string | null): string[] {
+  return [...job.edits.keys()].filter((path) => {
+    const remote = remoteBlob(path);
+    const wanted = job.edits.get(path);
+    if (remote === (wanted == null ? null : blobId(wanted))) return false;
+    const previous = job.previous.get(path);
+    if (previous === undefined) return false;
+    return remote !== (previous === null ? null : blobId(previous));
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * The site's own git repository: a bare repository in DATA_DIR, one commit per published build (the baseline
+ * first), served read-only to anyone who clones it.
+ *
+ * Every instance keeps its own copy, and every copy converges to the same history because each commit is made
+ * from facts the database records when the build is published (its files, author, time, message and place in
+ * the history): the same facts give the same commit ids everywhere. The first instance to make a build's commit
+ * records its id; the others check theirs against it (decision: "The site's repository on several instances").
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import git from "isomorphic-git";
+import { onSiteChange } from "~/cluster/change-feed.server";
+import { config } from "~/config.server";
+import { getDb, type Database } from "~/db/client.server";
+import { builds, commits } from "~/db/schema";
+import { recordBaseline } from "../publish.server";
+import { editTree, hasObject, openRepo, treeOf, writeCommit, type Repo, type TreeEdits } from "./objects.server";
+
+export const BRANCH = "main";
+
+export function siteRepositoryDir(): string {
+  return path.join(config().dataDir, "repository", "content.git");
+}
+
+async function ensureRepository(gitdir: string): Promise<Repo> {
+  if (!fs.existsSync(path.join(gitdir, "HEAD"))) {
+    await fs.promises.mkdir(gitdir, { recursive: true });
+    await git.init({ fs, gitdir, bare: true, defaultBranch: BRANCH });
+  }
+  return openRepo(gitdir);
+}
+
+export class HistoryDivergedError extends Error {
+  constructor(buildId: number, recorded: string, made: string) {
+    super(`Build ${buildId}: this instance made commit ${made}, but ${recorded} is recorded for it`);
+    this.name = "HistoryDivergedError";
+  }
+}
+
+/** A published build's commit facts, in history order. */
+async function publishedHistory(db: Database) {
+  return db
+    .select({
+      id: builds.id,
+      sequence: builds.sequence,
+      message: builds.message,
+      authorName: builds.authorName,
+      authorEmail: builds.authorEmail,
+      publishedAt: builds.publishedAt,
+      localCommit: builds.localCommit,
+    })
+    .from(builds)
+    .where(isNotNull(builds.sequence))
+    .orderBy(asc(builds.sequence))
+    .all();
+}
+
+/** The build's changes as tree edits: moves and deletions first, then the files written. */
+export async function buildEdits(db: Database, buildId: number): Promise<TreeEdits> {
+  const rows = await db.select().from(commits).where(eq(commits.buildId, buildId)).orderBy(commits.id).all();
+  const edits: TreeEdits = new Map();
+  for (const row of rows) {
+    if (row.fromPath) edits.set(row.fromPath, null);
+    if (row.content === null) edits.set(row.path, null);
+  }
+  for (const row of rows) if (row.content !== null) edits.set(row.path, row.content);
+  return edits;
+}
+
+export interface SyncResult {
+  head: string | null;
+  /** Commits this call made (already made ones are not made again). */
+  made: number;
+}
+
+/**
+ * Brings this instance's repository up to the database's history: makes the commit of every published build it
+ * does not have, records ids not yet recorded, and moves the branch to the last one.
+ */
+async function syncWith(db: Database, gitdir: string, begin: boolean): Promise<SyncResult> {
+  let history = await publishedHistory(db);
+  if (history.length === 0 && !begin) return { head: null, made: 0 };
+  const repo = await ensureRepository(gitdir);
+  if (history.length === 0) {
+    // A site whose history has not begun: its pages as they are now become the first commit.
+    await recordBaseline(db);
+    history = await publishedHistory(db);
+  }
+  let parent: string | null = null;
+  let made = 0;
+  for (const build of history) {
+    if (build.localCommit && (await hasObject(repo, build.localCommit))) {
+      parent = build.localCommit;
+      continue;
+    }
+    const base: string | null = parent ? await treeOf(repo, parent) : null;
+    const tree = await editTree(repo, base, await buildEdits(db, build.id));
+    const commit = await writeCommit(repo, {
+      tree,
+      parents: parent ? [parent] : [],
+      message: build.message ?? "",
+      author: { name: build.authorName ?? "", email: build.authorEmail ?? "" },
+      time: Math.floor((build.publishedAt?.getTime() ?? 0) / 1000),
+    });
+    made++;
+    if (build.localCommit && build.localCommit !== commit) {
+      throw new HistoryDivergedError(build.id, build.localCommit, commit);
+    }
+    if (!build.localCommit) {
+      await db
+        .update(builds)
+        .set({ localCommit: commit })
+        .where(and(eq(builds.id, build.id), isNull(builds.localCommit)));
+      const recorded = await db.select({ c: builds.localCommit }).from(builds).where(eq(builds.id, build.id)).get();
+      if (recorded?.c && recorded.c !== commit) throw new HistoryDivergedError(build.id, recorded.c, commit);
+    }
+    parent = commit;
+  }
+  if (parent) await git.writeRef({ fs, gitdir, ref: `refs/heads/${BRANCH}`, value: parent, force: true });
+  return { head: parent, made };
+}
+
+// One sync at a time in this process: they write the same folder (which belongs to this instance alone).
+let running: Promise<SyncResult> | null = null;
+let queued: Promise<SyncResult> | null = null;
+
+/** Syncs the repository; calls made while one runs share one more run after it (which sees their builds). */
+export function syncSiteRepository(db?: Database, { begin = true } = {}): Promise<SyncResult> {
+  if (!running) {
+    running = (async () => syncWith(db ?? (await getDb()), siteRepositoryDir(), begin))().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+  queued ??= running
+    .catch(() => undefined)
+    .then(() => {
+      queued = null;
+      return syncSiteRepository(db, { begin });
+    });
+  return queued;
+}
+
+function logSyncFailure(error: unknown): void {
+  if (/no such table/i.test(String(error instanceof Error ? `${error.message} ${error.cause}` : error))) return;
+  console.error("Bringing the site's repository up to date failed:", error);
+}
+
+/** Follows published builds from every instance: each one's repository catches up within a second. */
+export function followHistory(): () => void {
+  return onSiteChange("history", () => {
+    void syncSiteRepository().catch(logSyncFailure);
+  });
+}
+
+/** The branch's commit in this instance's repository, after bringing it up to date. */
+export async function siteHead(): Promise<string | null> {
+  return (await syncSiteRepository()).head;
+}
+
+/** Makes a repository object for reading (the smart HTTP server reads it). */
+export function siteRepo(): Repo {
+  return openRepo(siteRepositoryDir());
+}

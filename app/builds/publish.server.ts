@@ -1,0 +1,271 @@
+/**
+ * Publishing a build: all of it or none of it, exactly once. One write transaction claims the build (a
+ * conditional update from "open": of two instances asked at once, one wins and the other is refused), applies
+ * every commit to the pages, records the facts its git commit is made from (author, time, message, place in the
+ * history) and writes what must still be pushed to the outbox (`build_pushes`). Caches, search and the sitemap
+ * follow through the "content" announcement; the git pushes happen after, from the outbox (pushes.server.ts).
+ *
+ * The site's history starts with a baseline: the pages as they were before the first build, recorded once (the
+ * first commit of the site's repository).
+ */
+import { and, eq, isNull, max } from "drizzle-orm";
+import type { CurrentUser } from "~/auth/current-user.server";
+import { changeTransaction, type Announce } from "~/cluster/change-feed.server";
+import type { ContentChange } from "~/content/changes.server";
+import { ContentParseError, parseContentFile } from "~/content/front-matter";
+import { pageValues, readContentDirectory, type ContentFile } from "~/content/import.server";
+import type { Database } from "~/db/client.server";
+import { buildPushes, builds, commits, pages } from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
+import { ServiceError } from "~/lib/service-error";
+import { buildName, personName } from "./builds.server";
+import { pageOfFile } from "./files";
+import { readHostSettings } from "./host-settings.server";
+import { commitsOf, publishedByFile, publishedFileOf, type CommitRow } from "./versions.server";
+
+/** Who made the baseline commit: the site itself. */
+export const SITE_AUTHOR = { name: "Daftar", email: "daftar@daftar.invalid" };
+
+/** A person's address in git: their e-mail, or one that says it is none. */
+export function gitEmail(user: { userName: string; email: string | null }): string {
+  return user.email || `${user.userName}@daftar.invalid`;
+}
+
+/** "Build <name>", a line per commit, and the other authors as co-authors. */
+export function buildMessage(
+  name: string,
+  lines: readonly { message: string; author: { name: string; email: string } | null }[],
+  publisher: { email: string },
+): string {
+  const body = lines.map((line) => `- ${line.message.replace(/\s+/g, " ").trim()}`).join("\n");
+  const coAuthors = new Map<string, string>();
+  for (const { author } of lines) {
+    if (author && author.email !== publisher.email) coAuthors.set(author.email, author.name);
+  }
+  const trailers = [...coAuthors].map(([email, name]) => `Co-authored-by: ${name} <${email}>`).join("\n");
+  return `Build ${name}\n\n${body}\n${trailers ? `\n${trailers}\n` : ""}`;
+}
+
+// ── Baseline ───────────────────────────────────────────────────────────────
+
+/** The bundled files, read outside any transaction, for pages stored before their text was kept. */
+async function bundledByPage(db: Database): Promise<Map<string, ContentFile> | undefined> {
+  const legacy = await db.select({ id: pages.id }).from(pages).where(isNull(pages.source)).limit(1).all();
+  if (legacy.length === 0) return undefined;
+  const files = await readContentDirectory().catch(() => []);
+  return new Map(files.map((file) => [`${file.locale}:${file.path}`, file]));
+}
+
+/**
+ * Records the baseline once: every page's file and text, as the site's first published build. Pages stored before
+ * their text was kept get it now: the bundled file when the page is still what it says, else the text made
+ * from the row.
+ */
+async function ensureBaseline(tx: Database, bundled: Map<string, ContentFile> | undefined): Promise<void> {
+  const existing = await tx.select({ id: builds.id }).from(builds).where(eq(builds.kind, "baseline")).get();
+  if (existing) return;
+  const rows = await tx.select().from(pages).orderBy(pages.locale, pages.path).all();
+  for (const row of rows) {
+    if (row.source !== null && row.file !== null) continue;
+    const original = bundled?.get(`${row.locale}:${row.path}`);
+    const same = original?.source !== undefined && sameContent(row, original);
+    const { file, text } = same ? { file: original.file!, text: original.source! } : publishedFileOf(row);
+    await tx.update(pages).set({ file, source: text }).where(eq(pages.id, row.id));
+  }
+  const now = new Date();
+  const [baseline] = await tx
+    .insert(builds)
+    .values({
+      name: buildName(now),
+      status: "published",
+      kind: "baseline",
+      publishedAt: now,
+      authorName: SITE_AUTHOR.name,
+      authorEmail: SITE_AUTHOR.email,
+      message: `Content of the site when its history began\n`,
+      sequence: 1,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: builds.id });
+  const current = await tx.select({ file: pages.file, source: pages.source }).from(pages).all();
+  for (const page of current) {
+    await tx.insert(commits).values({
+      buildId: baseline!.id,
+      message: "Baseline",
+      path: page.file!,
+      content: page.source!,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  await tx.insert(buildPushes).values({ buildId: baseline!.id, target: "local", nextAttemptAt: now });
+}
+
+const CONTENT_FIELDS = [
+  "title",
+  "description",
+  "date",
+  "category",
+  "tags",
+  "thumbnail",
+  "author",
+  "toc",
+  "comments",
+  "draft",
+  "intro",
+  "body",
+] as const;
+
+/** Whether a stored page still says what a content file says. */
+function sameContent(row: typeof pages.$inferSelect, file: ContentFile): boolean {
+  const fromFile = pageValues(file);
+  return CONTENT_FIELDS.every(
+    (field) => JSON.stringify(row[field] ?? null) === JSON.stringify(fromFile[field] ?? null),
+  );
+}
+
+/** Makes sure the history has its baseline (the site's repository starts from it). */
+export async function recordBaseline(db: Database): Promise<void> {
+  const existing = await db.select({ id: builds.id }).from(builds).where(eq(builds.kind, "baseline")).get();
+  if (existing) return;
+  const bundled = await bundledByPage(db);
+  await writeTransaction(db, (tx) => ensureBaseline(tx, bundled));
+}
+
+// ── Publishing ─────────────────────────────────────────────────────────────
+
+export interface PublishResult {
+  buildId: number;
+  changed: ContentChange[];
+}
+
+/** Publishes the open build `buildId` (see the module's comment). */
+export async function publishBuild(
+  db: Database,
+  user: Pick<CurrentUser, "id" | "userName" | "email" | "displayName" | "firstName" | "lastName">,
+  buildId: number,
+): Promise<PublishResult> {
+  const host = await readHostSettings(db);
+  if (host.kind === "github" && !host.token) throw new ServiceError(400, "builds.error.githubCredentials");
+  const bundled = await bundledByPage(db);
+  const publisher = { name: personName(user), email: gitEmail(user) };
+
+  return changeTransaction(db, async (tx, announce) => {
+    const build = await tx.select().from(builds).where(eq(builds.id, buildId)).get();
+    if (!build || build.kind === "baseline") throw new ServiceError(404, "builds.error.notFound");
+    if (build.status !== "open") throw new ServiceError(409, "builds.error.alreadyPublished");
+    const rows = await commitsOf(tx, build.id);
+    if (rows.length === 0) throw new ServiceError(400, "builds.error.noCommits");
+    const invalid = rows.filter((row) => !isValidChange(row));
+    if (invalid.length === rows.length) throw new ServiceError(400, "builds.error.noValidChanges");
+    if (invalid.length) {
+      throw new ServiceError(400, "builds.error.invalidFiles", {
+        vars: { files: invalid.map((r) => r.path).join(", ") },
+      });
+    }
+
+    await ensureBaseline(tx, bundled);
+    const last = await tx
+      .select({ value: max(builds.sequence) })
+      .from(builds)
+      .get();
+    const now = new Date();
+    const authors = await commitAuthors(tx, rows);
+    const message = buildMessage(
+      build.name,
+      rows.map((row) => ({ message: row.message, author: row.authorId ? (authors.get(row.authorId) ?? null) : null })),
+      publisher,
+    );
+    // The claim: only one transaction can move the build out of "open".
+    const claimed = await tx
+      .update(builds)
+      .set({
+        status: "publishing",
+        publishedBy: user.id,
+        publishedAt: now,
+        authorName: publisher.name,
+        authorEmail: publisher.email,
+        message,
+        sequence: (last?.value ?? 1) + 1,
+        updatedAt: now,
+      })
+      .where(and(eq(builds.id, build.id), eq(builds.status, "open")))
+      .returning({ id: builds.id });
+    if (claimed.length === 0) throw new ServiceError(409, "builds.error.alreadyPublished");
+
+    const changed = await applyCommits(tx, rows, now);
+    await tx.insert(buildPushes).values({ buildId: build.id, target: "local", nextAttemptAt: now });
+    if (host.kind !== "local") {
+      await tx.insert(buildPushes).values({ buildId: build.id, target: "remote", nextAttemptAt: now });
+    }
+    announceChanges(announce, changed);
+    return { buildId: build.id, changed };
+  });
+}
+
+function isValidChange(row: CommitRow): boolean {
+  if (!pageOfFile(row.path) || (row.fromPath !== null && !pageOfFile(row.fromPath))) return false;
+  if (row.content === null) return true;
+  try {
+    parseContentFile(row.content);
+    return true;
+  } catch (error) {
+    if (error instanceof ContentParseError) return false;
+    throw error;
+  }
+}
+
+async function commitAuthors(tx: Database, rows: readonly CommitRow[]) {
+  const { users } = await import("~/db/schema");
+  const ids = [...new Set(rows.map((r) => r.authorId).filter((id): id is number => id !== null))];
+  const people = new Map<number, { name: string; email: string }>();
+  for (const id of ids) {
+    const row = await tx.select().from(users).where(eq(users.id, id)).get();
+    if (row) people.set(id, { name: personName(row), email: gitEmail(row) });
+  }
+  return people;
+}
+
+/** Applies the commits to the pages (moves and deletions first) and records what each file held before. */
+async function applyCommits(tx: Database, rows: readonly CommitRow[], now: Date): Promise<ContentChange[]> {
+  const changed: ContentChange[] = [];
+  const removals = rows.filter((row) => row.fromPath !== null || row.content === null);
+  const writes = rows.filter((row) => row.content !== null);
+  const previous = new Map<number, string | null>();
+  for (const row of removals) {
+    const file = row.fromPath ?? row.path;
+    const page = await publishedByFile(tx, file);
+    if (!page) continue;
+    previous.set(row.id, publishedFileOf(page).text);
+    await tx.delete(pages).where(eq(pages.id, page.id));
+    changed.push({ locale: page.locale, path: page.path });
+  }
+  for (const row of writes) {
+    const address = pageOfFile(row.path)!;
+    const existing = await publishedByFile(tx, row.path);
+    if (!previous.has(row.id)) previous.set(row.id, existing ? publishedFileOf(existing).text : null);
+    const { frontMatter, body } = parseContentFile(row.content!);
+    const values = {
+      ...pageValues({ locale: address.locale, path: address.path, frontMatter, body }),
+      file: row.path,
+      source: row.content!,
+      updatedAt: now,
+    };
+    await tx
+      .insert(pages)
+      .values({ ...values, createdAt: now })
+      .onConflictDoUpdate({ target: [pages.locale, pages.path], set: values });
+    changed.push(address);
+  }
+  for (const [id, text] of previous) {
+    await tx.update(commits).set({ previous: text }).where(eq(commits.id, id));
+  }
+  return changed;
+}
+
+function announceChanges(announce: Announce, changed: ContentChange[]): void {
+  const unique = [...new Map(changed.map((c) => [`${c.locale}:${c.path}`, c])).values()];
+  announce({ topic: "content", detail: unique });
+  announce({ topic: "history", detail: null });
+}

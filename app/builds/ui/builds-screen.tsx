@@ -1,0 +1,380 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { RelativeTime } from "~/comments/ui/relative-time";
+import { formatNumber } from "~/i18n/format";
+import { localizePath } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
+import type { TFunction } from "~/i18n/translate";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { Icon } from "~/ui/icon";
+import type { IconName } from "~/ui/icon-names";
+import { useApiAction } from "~/ui/use-api";
+import type { BuildSummary, CommitSummary } from "../builds.server";
+import { editorPathOf } from "../editor-link";
+import type { HostSettingsView } from "../host-schema";
+import type { PushErrorView } from "../pushes.server";
+import { CommitDiff } from "./commit-diff";
+import { HostPanel } from "./host-panel";
+
+export interface BuildsData {
+  builds: BuildSummary[];
+  more: boolean;
+  nextBefore: number | null;
+  userId: number;
+  canPush: boolean;
+  canWrite: boolean;
+  /** The git host, for those who may change it (settings.edit). */
+  host: HostSettingsView | null;
+  hostKind: HostSettingsView["kind"];
+  cloneUrl: string;
+}
+
+const statusStyle: Record<BuildSummary["status"], { icon: IconName; className: string }> = {
+  open: { icon: "pen-line", className: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200" },
+  publishing: { icon: "loader-circle", className: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200" },
+  published: {
+    icon: "circle-check",
+    className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+  },
+  failed: { icon: "triangle-alert", className: "bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-200" },
+};
+
+/** A stored push error in the reader's words. */
+export function pushErrorText(stored: string | null, t: TFunction): string | null {
+  if (!stored) return null;
+  try {
+    const view = JSON.parse(stored) as PushErrorView;
+    return t(`builds.${view.key}`, { files: view.files ?? "", detail: view.detail ?? "" });
+  } catch {
+    return stored;
+  }
+}
+
+/**
+ * /manage/builds: the open build first (its commits, each with its diff, and publishing), then earlier builds with
+ * their state on the git hosts, and the git host's settings.
+ */
+export function BuildsScreen({ data }: { data: BuildsData }) {
+  const t = useT();
+  const locale = useLocale();
+  const action = useApiAction();
+  const open = data.builds.find((b) => b.status === "open") ?? null;
+  const others = data.builds.filter((b) => b !== open);
+  return (
+    <section className="grid grid-cols-1 gap-6" data-testid="manage-builds">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid max-w-2xl gap-1">
+          <h1 className="text-3xl font-black tracking-tight">{t("builds.title")}</h1>
+          <p className="text-sm text-muted-foreground">{t("builds.description")}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {data.canPush && data.hostKind !== "local" ? (
+            <Button
+              variant="outline"
+              loading={action.pending}
+              onClick={() => action.run("/api/builds/import")}
+              data-testid="import"
+            >
+              <Icon name="import" />
+              {t("builds.import")}
+            </Button>
+          ) : null}
+          {data.canWrite ? (
+            <Link
+              to={localizePath("/manage/editor", locale)}
+              className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"
+              data-testid="new-page"
+            >
+              <Icon name="file-plus" className="size-4" />
+              {t("builds.newPage")}
+            </Link>
+          ) : null}
+        </div>
+      </header>
+
+      {data.builds.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground" data-testid="builds-empty">
+          {t("builds.empty")}
+        </p>
+      ) : null}
+
+      {open ? <BuildCard build={open} data={data} /> : null}
+      {others.length ? (
+        <ol className="grid gap-4" data-testid="build-list">
+          {others.map((build) => (
+            <li key={build.id}>
+              <BuildCard build={build} data={data} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {data.more && data.nextBefore ? (
+        <Link
+          to={`?before=${data.nextBefore}`}
+          className="justify-self-center rounded-md border px-4 py-2 text-sm hover:bg-accent"
+          data-testid="more-builds"
+        >
+          {t("builds.more")}
+        </Link>
+      ) : null}
+
+      {data.host ? <HostPanel host={data.host} cloneUrl={data.cloneUrl} /> : null}
+    </section>
+  );
+}
+
+function BuildCard({ build, data }: { build: BuildSummary; data: BuildsData }) {
+  const t = useT();
+  const locale = useLocale();
+  const action = useApiAction();
+  const [confirm, setConfirm] = useState(false);
+  const style = statusStyle[build.status];
+  const baseline = build.kind === "baseline";
+  const failure = pushErrorText(build.error, t);
+  const waiting = build.pushes.find((p) => p.state === "pending" && p.nextAttemptAt);
+  const commitCount = formatNumber(build.commits.length, locale);
+  const commitCountText = t(build.commits.length === 1 ? "builds.commitCount.one" : "builds.commitCount.other", {
+    count: commitCount,
+  });
+  return (
+    <article
+      className={cn(
+        "grid gap-3 rounded-xl border p-4 sm:p-5",
+        build.status === "open" && "border-sky-300 dark:border-sky-800",
+      )}
+      aria-labelledby={`build-${build.id}`}
+      data-testid="build"
+      data-status={build.status}
+      data-build-id={build.id}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <h2 id={`build-${build.id}`} className="flex flex-wrap items-center gap-2 text-lg font-bold">
+            <span
+              className={cn(
+                "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold",
+                style.className,
+              )}
+              data-testid="build-status"
+            >
+              <Icon name={style.icon} className={cn("size-3.5", build.status === "publishing" && "animate-spin")} />
+              {t(`builds.status.${build.status}`)}
+            </span>
+            {baseline ? t("builds.baseline") : <bdi dir="ltr">{build.name}</bdi>}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {baseline ? (
+              t("builds.baselineNote")
+            ) : build.publishedAt ? (
+              <>
+                {t("builds.publishedOn")} <RelativeTime iso={build.publishedAt} locale={locale} />
+                {build.publishedBy ? ` · ${build.publishedBy}` : ""}
+              </>
+            ) : (
+              <>
+                <RelativeTime iso={build.createdAt} locale={locale} />
+                {build.authors.length
+                  ? ` · ${t("builds.authors", { names: new Intl.ListFormat(locale, { type: "conjunction" }).format(build.authors) })}`
+                  : ""}
+              </>
+            )}
+            {!baseline ? ` · ${commitCountText}` : ""}
+          </p>
+          {build.localCommit ? (
+            <p className="text-xs text-muted-foreground">
+              {t("builds.commitId")}{" "}
+              <code dir="ltr" className="font-mono">
+                {build.localCommit.slice(0, 10)}
+              </code>
+              {build.remoteCommit && build.remoteCommit !== build.localCommit ? (
+                <>
+                  {" · "}
+                  {t("builds.target.remote")}{" "}
+                  <code dir="ltr" className="font-mono">
+                    {build.remoteCommit.slice(0, 10)}
+                  </code>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        {data.canPush && build.status === "open" && build.commits.length ? (
+          <Button onClick={() => setConfirm(true)} loading={action.pending} data-testid="publish">
+            <Icon name="cloud-upload" />
+            {action.pending ? t("builds.publishing") : t("builds.publish")}
+          </Button>
+        ) : null}
+        {data.canPush && (build.status === "failed" || build.status === "publishing") ? (
+          <Button
+            variant="outline"
+            loading={action.pending}
+            onClick={() => action.run("/api/builds/run", { body: { buildId: build.id } })}
+            data-testid="retry"
+          >
+            <Icon name="refresh-cw" />
+            {t("builds.retry")}
+          </Button>
+        ) : null}
+      </header>
+
+      {failure ? (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-950/50 dark:text-rose-200"
+          data-testid="build-error"
+        >
+          <Icon name="triangle-alert" className="mt-1 size-4 shrink-0" />
+          <span>
+            {failure}
+            {waiting?.nextAttemptAt ? (
+              <>
+                {" "}
+                {t("builds.push.retryAt")} <RelativeTime iso={waiting.nextAttemptAt} locale={locale} />
+              </>
+            ) : null}
+          </span>
+        </p>
+      ) : null}
+
+      {build.commits.length ? (
+        <ul className="grid divide-y rounded-lg border" data-testid="commits">
+          {build.commits.map((commit) => (
+            <CommitRow key={commit.id} commit={commit} build={build} data={data} />
+          ))}
+        </ul>
+      ) : null}
+
+      {confirm ? (
+        <Dialog open onOpenChange={(next) => !next && setConfirm(false)}>
+          <DialogContent data-testid="publish-dialog">
+            <DialogHeader>
+              <DialogTitle>{t("builds.publish.title")}</DialogTitle>
+              <DialogDescription>{t("builds.publish.description", { count: commitCount })}</DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setConfirm(false)}>
+                {t("editor.cancel")}
+              </Button>
+              <Button
+                loading={action.pending}
+                onClick={() => {
+                  setConfirm(false);
+                  action.run("/api/builds/run", { body: { buildId: build.id } });
+                }}
+                data-testid="publish-confirm"
+              >
+                {t("builds.publish")}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </article>
+  );
+}
+
+const actionIcon: Record<CommitSummary["action"], IconName> = {
+  create: "file-plus",
+  update: "file-pen-line",
+  delete: "trash-2",
+  move: "arrow-left-right",
+};
+
+function CommitRow({ commit, build, data }: { commit: CommitSummary; build: BuildSummary; data: BuildsData }) {
+  const t = useT();
+  const locale = useLocale();
+  const action = useApiAction();
+  const [showDiff, setShowDiff] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const canDiscard = build.status === "open" && (commit.author.id === data.userId || data.canPush);
+  return (
+    <li className="grid gap-2 p-3" data-testid="commit" data-path={commit.path} data-action={commit.action}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-0.5">
+          <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+            <span className="inline-flex items-center gap-1 rounded bg-muted px-1.5 py-0.5 text-xs">
+              <Icon name={actionIcon[commit.action]} className="size-3.5" />
+              {t(`builds.commit.${commit.action}`)}
+            </span>
+            <bdi>{commit.message}</bdi>
+          </p>
+          <p className="text-xs text-muted-foreground">
+            <code dir="ltr" className="font-mono break-all">
+              {commit.path}
+            </code>
+            {commit.fromPath ? (
+              <>
+                {" "}
+                {t("builds.commit.movedFrom")}{" "}
+                <code dir="ltr" className="font-mono break-all">
+                  {commit.fromPath}
+                </code>
+              </>
+            ) : null}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            {commit.author.name} · <RelativeTime iso={commit.updatedAt} locale={locale} />
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showDiff}
+            onClick={() => setShowDiff((v) => !v)}
+            data-testid="show-diff"
+          >
+            {showDiff ? t("builds.diff.hide") : t("builds.diff.show")}
+          </Button>
+          {build.status === "open" && data.canWrite && commit.page && commit.action !== "delete" ? (
+            <Link
+              to={localizePath(editorPathOf(commit.page.locale, commit.page.path), locale)}
+              className="inline-flex h-8 items-center rounded-md px-3 text-sm hover:bg-accent"
+            >
+              {t("builds.commit.edit")}
+            </Link>
+          ) : null}
+          {canDiscard ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setConfirm(true)}
+              loading={action.pending}
+              data-testid="discard"
+            >
+              {t("builds.commit.discard")}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {showDiff ? <CommitDiff commitId={commit.id} /> : null}
+      {confirm ? (
+        <Dialog open onOpenChange={(next) => !next && setConfirm(false)}>
+          <DialogContent data-testid="discard-dialog">
+            <DialogHeader>
+              <DialogTitle>{t("builds.commit.discardTitle")}</DialogTitle>
+              <DialogDescription>{t("builds.commit.discardDescription")}</DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setConfirm(false)}>
+                {t("editor.cancel")}
+              </Button>
+              <Button
+                variant="destructive"
+                onClick={() => {
+                  setConfirm(false);
+                  action.run("/api/builds/discard", { body: { commitId: commit.id } });
+                }}
+                data-testid="discard-confirm"
+              >
+                {t("builds.commit.discard")}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * What the editor page loads: the page's latest version split into its fields and markdown (or an empty new
+ * page), the categories to choose from, and, when translating, the page in the other language to work from.
+ */
+import { data } from "react-router";
+import { requirePagePermission } from "~/auth/current-user.server";
+import { pageSource, type PageSource } from "~/builds/builds.server";
+import { pageOfEditorPath, type PageAddress } from "~/builds/files";
+import { editorPathOf } from "~/builds/editor-link";
+import { renderMarkdown } from "~/content/markdown/render-markdown.server";
+import { getDb } from "~/db/client.server";
+import { pickMessages } from "~/i18n/catalogs.server";
+import { isLocale, localizePath, otherLocale, parseLocalizedPath, type Locale } from "~/i18n/locales";
+import type { Messages } from "~/i18n/translate";
+import { siteOrigin } from "~/lib/site-origin.server";
+import { getAppConfig } from "~/settings/app-config.server";
+import { editableFile } from "./content-file";
+import type { FrontMatterFields } from "./schema";
+
+export interface EditorPage {
+  locale: Locale;
+  /** The page's address ("" for a new page that has none yet). */
+  path: string;
+  exists: boolean;
+  published: boolean;
+  /** The version is in the open build, not published. */
+  pending: boolean;
+  hash: string | null;
+  fields: FrontMatterFields;
+  markdown: string;
+}
+
+export interface EditorData {
+  messages: Messages;
+  page: EditorPage;
+  categories: { slug: string; label: string }[];
+  /** The page in the other language, when this one is its translation (shown beside the editor). */
+  original: { locale: Locale; title: string; html: string; editorUrl: string } | null;
+  /** The same page in the other language: where to edit it, or to start translating into it. */
+  other: { locale: Locale; exists: boolean; url: string } | null;
+  /** The published page's address on the site. */
+  viewUrl: string | null;
+  canPublish: boolean;
+}
+
+const emptyFields: FrontMatterFields = {
+  title: "",
+  description: "",
+  date: "",
+  category: "",
+  tags: [],
+  thumbnail: "",
+  author: "",
+  toc: false,
+  comments: false,
+  draft: false,
+  intro: false,
+};
+
+function fieldsOf(text: string): { fields: FrontMatterFields; markdown: string } {
+  const { frontMatter: fm, markdown } = editableFile(text);
+  return {
+    fields: {
+      title: fm.title,
+      description: fm.description,
+      date: fm.date ?? "",
+      category: fm.category ?? "",
+      tags: fm.tags,
+      thumbnail: fm.thumbnail ?? "",
+      author: fm.author ?? "",
+      toc: fm.toc,
+      comments: fm.comments,
+      draft: fm.draft,
+      intro: fm.intro,
+    },
+    markdown,
+  };
+}
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+export async function loadEditor(request: Request, rest: string | undefined) {
+  const user = await requirePagePermission(request, "commit.create");
+  const url = new URL(request.url);
+  const uiLocale = parseLocalizedPath(url.pathname).locale;
+  let address: PageAddress | null = null;
+  if (rest !== undefined && rest !== "") {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(rest).normalize("NFC");
+    } catch {
+      notFound();
+    }
+    address = pageOfEditorPath(decoded);
+    if (!address) notFound();
+  }
+  const db = await getDb();
+  const asked = url.searchParams.get("locale");
+  const locale = address?.locale ?? (isLocale(asked) ? asked : uiLocale);
+  const source: PageSource | null = address ? await pageSource(db, address) : null;
+
+  let page: EditorPage;
+  if (source?.exists) {
+    page = {
+      locale,
+      path: source.path,
+      exists: true,
+      published: source.published,
+      pending: source.pending,
+      hash: source.hash,
+      ...fieldsOf(source.text),
+    };
+  } else {
+    page = {
+      locale,
+      path: address?.path ?? "",
+      exists: false,
+      published: false,
+      pending: false,
+      hash: null,
+      fields: emptyFields,
+      markdown: "",
+    };
+  }
+
+  // The other language's page at the same address: shown beside a translation, linked from the page.
+  const otherLanguage = otherLocale(locale);
+  const twin = page.path ? await pageSource(db, { locale: otherLanguage, path: page.path }) : null;
+  let original: EditorData["original"] = null;
+  if (twin?.exists && (!page.exists || url.searchParams.get("from") === otherLanguage)) {
+    const { fields, markdown } = fieldsOf(twin.text);
+    const rendered = await renderMarkdown(markdown, { locale: otherLanguage, siteOrigin: siteOrigin(request) });
+    original = {
+      locale: otherLanguage,
+      title: fields.title,
+      html: rendered.html,
+      editorUrl: localizePath(editorPathOf(otherLanguage, page.path), uiLocale),
+    };
+    // A translation starts with what does not depend on the language: the date, category and switches.
+    if (!page.exists) {
+      page.fields = {
+        ...emptyFields,
+        date: fields.date,
+        category: fields.category,
+        toc: fields.toc,
+        comments: fields.comments,
+        intro: fields.intro,
+        draft: fields.draft,
+      };
+    }
+  }
+
+  const config = await getAppConfig();
+  const categories = config.categories.map((category) => ({ slug: category.slug, label: category.name[uiLocale] }));
+  const result: EditorData = {
+    messages: pickMessages(uiLocale, ["manage", "editor", "validation"]),
+    page,
+    categories,
+    original,
+    other: page.path
+      ? {
+          locale: otherLanguage,
+          exists: twin?.exists ?? false,
+          url: localizePath(editorPathOf(otherLanguage, page.path), uiLocale) + (twin?.exists ? "" : `?from=${locale}`),
+        }
+      : null,
+    viewUrl: source?.published ? localizePath(page.path, locale) : null,
+    canPublish: user.permissions.includes("builds.push"),
+  };
+  return data(result, { headers: { "Cache-Control": "private, no-store" } });
+}

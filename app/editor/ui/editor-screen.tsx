@@ -1,0 +1,512 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link, useBlocker, useNavigate } from "react-router";
+import { editorPathOf } from "~/builds/editor-link";
+import { formatDate } from "~/i18n/format";
+import { dirOf, localizePath, type Locale } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
+import { translateIssue } from "~/lib/validation";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { Icon } from "~/ui/icon";
+import { Textarea } from "~/ui/input";
+import { toast } from "~/ui/toast/store";
+import { useApi } from "~/ui/use-api";
+import { draftKey, readDraft, removeDraft, writeDraft, type LocalDraft } from "../draft-store";
+import type { EditorData } from "../editor-page.server";
+import { commitSchema, type FrontMatterFields } from "../schema";
+import { suggestedPath } from "../slug";
+import { typeZwnjOnShortcut } from "../zwnj";
+import { DetailsPanel, type FieldErrors } from "./details-panel";
+import { PreviewPane } from "./preview-pane";
+import { RichEditor, type RichEditorHandle } from "./rich-editor";
+
+type Mode = "write" | "source" | "preview";
+
+interface Snapshot {
+  path: string;
+  fields: FrontMatterFields;
+  markdown: string;
+}
+
+const same = (a: Snapshot, b: Snapshot) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The editor: the page's title and text (rich or as markdown, with a preview rendered by the site itself), its
+ * details beside it, and saving into the open build. What is typed is kept in this browser as it changes; leaving
+ * with unsaved changes asks first.
+ */
+export function EditorScreen({ data }: { data: EditorData }) {
+  const t = useT();
+  const uiLocale = useLocale();
+  const api = useApi();
+  const navigate = useNavigate();
+  const { page } = data;
+  const locale: Locale = page.locale;
+  const titleId = useId();
+
+  const initial: Snapshot = useMemo(
+    () => ({ path: page.path, fields: page.fields, markdown: page.markdown }),
+    [page.path, page.fields, page.markdown],
+  );
+  const [saved, setSaved] = useState<Snapshot>(initial);
+  const [baseHash, setBaseHash] = useState(page.hash);
+  const [fields, setFields] = useState(page.fields);
+  const [path, setPath] = useState(page.path);
+  const [pathTouched, setPathTouched] = useState(page.exists || page.path !== "");
+  const [markdown, setMarkdown] = useState(page.markdown);
+  const [message, setMessage] = useState("");
+  const [mode, setMode] = useState<Mode>("write");
+  const [source, setSource] = useState(page.markdown);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [found, setFound] = useState<LocalDraft | null>(null);
+  const editor = useRef<RichEditorHandle | null>(null);
+  const leaving = useRef(false);
+  const key = draftKey(locale, page.path);
+
+  // The editor reports changes; its markdown is read a moment after typing stops.
+  const readTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const onEditorChange = useCallback(() => {
+    clearTimeout(readTimer.current);
+    readTimer.current = setTimeout(() => {
+      if (editor.current) setMarkdown(editor.current.markdown());
+    }, 250);
+  }, []);
+  const setHandle = useCallback((handle: RichEditorHandle | null) => {
+    editor.current = handle;
+  }, []);
+
+  /** The text as it is now, whichever view is open. */
+  const currentMarkdown = () => (mode === "source" ? source : (editor.current?.markdown() ?? markdown));
+  const current: Snapshot = { path, fields, markdown: mode === "source" ? source : markdown };
+  const dirty = !same(current, saved);
+
+  // A new page's address follows its title until the writer sets one.
+  const update = (next: Partial<FrontMatterFields>) => {
+    setFields((old) => {
+      const merged = { ...old, ...next };
+      if (!pathTouched && !page.exists) setPath(suggestedPath(merged.title, merged.category || undefined));
+      return merged;
+    });
+  };
+
+  // ── Local drafts ──────────────────────────────────────────────────────────
+  useEffect(() => {
+    // Read once the page is in the browser (the server has no drafts to show).
+    const timer = setTimeout(() => {
+      const draft = readDraft(key);
+      if (draft && !same({ path: draft.path, fields: draft.fields, markdown: draft.markdown }, initial))
+        setFound(draft);
+      else if (draft) removeDraft(key);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [key, initial]);
+  useEffect(() => {
+    if (found) return; // an earlier draft is waiting for a decision: do not write over it
+    const timer = setTimeout(() => {
+      if (dirty) writeDraft(key, { savedAt: Date.now(), baseHash, ...current });
+      else removeDraft(key);
+    }, 400);
+    return () => clearTimeout(timer);
+  });
+  const restore = (draft: LocalDraft) => {
+    setFields(draft.fields);
+    setPath(draft.path);
+    setPathTouched(true);
+    setMarkdown(draft.markdown);
+    setSource(draft.markdown);
+    editor.current?.load(draft.markdown);
+    setFound(null);
+    toast({ title: t("editor.draft.restored"), variant: "success" });
+  };
+
+  // ── Leaving with unsaved changes ─────────────────────────────────────────
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  // ── Modes ────────────────────────────────────────────────────────────────
+  const switchTo = (next: Mode) => {
+    if (next === mode) return;
+    if (mode === "source") {
+      editor.current?.load(source);
+      setMarkdown(source);
+    } else if (mode === "write" && editor.current) {
+      const text = editor.current.markdown();
+      setMarkdown(text);
+      setSource(text);
+    }
+    if (next === "source" && mode === "preview") setSource(markdown);
+    setMode(next);
+  };
+
+  // ── Saving ───────────────────────────────────────────────────────────────
+  const save = async (action: "save" | "delete" = "save") => {
+    if (saving) return;
+    const text = currentMarkdown();
+    const body =
+      action === "save"
+        ? {
+            action,
+            locale,
+            path,
+            previousPath: page.exists ? page.path : undefined,
+            frontMatter: fields,
+            markdown: text,
+            baseHash,
+            message: message || undefined,
+          }
+        : { action, locale, path: page.path, baseHash, message: message || undefined };
+    const checked = commitSchema.safeParse(body);
+    if (!checked.success) {
+      const next: FieldErrors = {};
+      for (const issue of checked.error.issues) {
+        const name = String(issue.path.at(-1) === "frontMatter" ? "title" : (issue.path[1] ?? issue.path[0]));
+        next[name] ??= translateIssue(issue.message, t);
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setAlert(null);
+    setSaving(true);
+    const result = await api<{ hash: string | null; file: string | null; commitId: number | null }>(
+      "/api/builds/commit",
+      { body },
+    );
+    setSaving(false);
+    if (!result.ok) {
+      if (result.status === 409 || result.status === 404) setAlert(result.message);
+      else if (result.issues.length) {
+        const next: FieldErrors = {};
+        for (const issue of result.issues) next[issue.path.split(".").at(-1) ?? "title"] ??= issue.message;
+        setErrors(next);
+        setAlert(result.message);
+      } else toast({ title: result.message, variant: "error" });
+      return;
+    }
+    toast({ title: result.data.message ?? t("editor.commitCreated"), variant: "success" });
+    removeDraft(key);
+    leaving.current = true;
+    if (action === "delete") {
+      navigate(localizePath("/manage/builds", uiLocale));
+      return;
+    }
+    const snapshot = { path, fields, markdown: text };
+    setSaved(snapshot);
+    setBaseHash(result.data.hash);
+    // A new page, or one that moved, is edited from its own address from now on.
+    navigate(localizePath(editorPathOf(locale, path), uiLocale), { replace: true });
+    leaving.current = false;
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  const heading = page.exists
+    ? t("editor.editing", { title: page.fields.title })
+    : data.original
+      ? t("editor.translating", { title: data.original.title })
+      : t("editor.newPage");
+  const state = dirty
+    ? { label: t("editor.state.unsaved"), tone: "text-amber-700 dark:text-amber-400", icon: "circle-dashed" as const }
+    : page.pending || saved !== initial
+      ? {
+          label: t("editor.state.saved"),
+          tone: "text-emerald-700 dark:text-emerald-400",
+          icon: "circle-check" as const,
+        }
+      : { label: t("editor.state.published"), tone: "text-muted-foreground", icon: "check" as const };
+
+  const writing = (
+    <div className="grid min-w-0 gap-3">
+      <label htmlFor={titleId} className="sr-only">
+        {t("editor.field.title")}
+      </label>
+      <input
+        id={titleId}
+        value={fields.title}
+        onChange={(event) => update({ title: event.target.value })}
+        onKeyDown={typeZwnjOnShortcut}
+        dir={fields.title ? "auto" : dirOf(locale)}
+        lang={locale}
+        placeholder={t("editor.field.titlePlaceholder")}
+        aria-invalid={errors.title ? true : undefined}
+        className="w-full bg-transparent text-3xl leading-tight font-black tracking-tight outline-none placeholder:text-muted-foreground/60 sm:text-4xl"
+        data-testid="title-input"
+      />
+      {errors.title ? (
+        <p className="text-sm text-destructive" data-testid="field-error">
+          {errors.title}
+        </p>
+      ) : null}
+      <div hidden={mode !== "write"} className="min-w-0">
+        <RichEditor
+          locale={locale}
+          initial={page.markdown}
+          onChange={onEditorChange}
+          handle={setHandle}
+          labelledBy={titleId}
+        />
+      </div>
+      {mode === "source" ? (
+        <Textarea
+          value={source}
+          onChange={(event) => setSource(event.target.value)}
+          onKeyDown={typeZwnjOnShortcut}
+          aria-label={t("editor.source.label")}
+          dir={dirOf(locale)}
+          lang={locale}
+          spellCheck={false}
+          // Each line in its own direction (a Persian line right to left, a code line left to right).
+          className="min-h-[60vh] font-mono text-sm leading-7 [unicode-bidi:plaintext]"
+          data-testid="source-editor"
+        />
+      ) : null}
+      {mode === "preview" ? <PreviewPane locale={locale} markdown={markdown} title={fields.title} /> : null}
+    </div>
+  );
+
+  return (
+    <section className="grid grid-cols-1 gap-4" data-testid="editor-screen" data-locale={locale}>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <p className="text-sm text-muted-foreground">
+            {t("editor.title")} · {t(`editor.language.${locale}`)}
+            {page.exists && !page.published ? ` · ${t("editor.notPublished")}` : ""}
+          </p>
+          <h1 className="truncate text-2xl font-black tracking-tight" data-testid="editor-heading">
+            <bdi>{heading}</bdi>
+          </h1>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {data.viewUrl ? (
+            <Link
+              to={data.viewUrl}
+              className="inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm hover:bg-accent"
+            >
+              <Icon name="external-link" className="size-4" />
+              {t("editor.viewPage")}
+            </Link>
+          ) : null}
+          {data.other ? (
+            <Link
+              to={data.other.url}
+              className="inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm hover:bg-accent"
+              data-testid="other-language"
+            >
+              <Icon name="languages" className="size-4" />
+              {data.other.exists
+                ? t(`editor.language.${data.other.locale}`)
+                : t("editor.translate.action", { language: t(`editor.language.${data.other.locale}`) })}
+            </Link>
+          ) : null}
+          {page.exists ? (
+            <Button variant="ghost" size="sm" onClick={() => setConfirmDelete(true)} data-testid="delete-page">
+              <Icon name="trash-2" />
+              {t("editor.delete.button")}
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      {found ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm dark:border-amber-800 dark:bg-amber-950/40"
+          data-testid="draft-banner"
+        >
+          <p>
+            {t("editor.draft.found", {
+              time: formatDate(found.savedAt, uiLocale, {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: undefined,
+              }),
+            })}
+          </p>
+          <div className="flex gap-2">
+            <Button size="sm" onClick={() => restore(found)} data-testid="draft-restore">
+              {t("editor.draft.restore")}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                removeDraft(key);
+                setFound(null);
+              }}
+            >
+              {t("editor.draft.discard")}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {alert ? (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
+          data-testid="editor-alert"
+        >
+          <Icon name="triangle-alert" className="mt-0.5 size-4 shrink-0 text-destructive" />
+          <p>{alert}</p>
+        </div>
+      ) : null}
+
+      <div
+        className="sticky top-14 z-20 -mx-1 flex h-12 items-center gap-2 border-b bg-background/95 px-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+        data-testid="editor-bar"
+      >
+        <div role="tablist" aria-label={t("editor.mode.label")} className="flex rounded-md bg-muted p-0.5">
+          {(["write", "source", "preview"] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={mode === name}
+              onClick={() => switchTo(name)}
+              className={cn(
+                "h-8 rounded px-3 text-sm transition-colors",
+                mode === name ? "bg-background font-semibold shadow-sm" : "text-muted-foreground hover:text-foreground",
+              )}
+              data-testid={`mode-${name}`}
+            >
+              {t(`editor.mode.${name}`)}
+            </button>
+          ))}
+        </div>
+        <p
+          className={cn("ms-auto hidden items-center gap-1.5 text-sm sm:flex", state.tone)}
+          data-testid="editor-state"
+          aria-live="polite"
+        >
+          <Icon name={state.icon} className="size-4" />
+          {state.label}
+        </p>
+        <Button size="sm" className="ms-auto sm:ms-0" onClick={() => void save()} loading={saving} data-testid="save">
+          <Icon name="save" />
+          {saving ? t("editor.saving") : t("editor.save")}
+        </Button>
+      </div>
+
+      {data.original ? (
+        <div className="grid gap-6 xl:grid-cols-2">
+          {writing}
+          <aside
+            className="min-w-0 rounded-lg border bg-muted/30 p-4 xl:sticky xl:top-[7.5rem] xl:max-h-[calc(100dvh-9rem)] xl:overflow-y-auto"
+            aria-label={t("editor.translate.source", { language: t(`editor.language.${data.original.locale}`) })}
+            data-testid="translation-source"
+          >
+            <p className="text-xs font-medium text-muted-foreground">
+              {t("editor.translate.source", { language: t(`editor.language.${data.original.locale}`) })}
+            </p>
+            <div dir={dirOf(data.original.locale)} lang={data.original.locale}>
+              <h2 className="mt-2 text-xl font-bold">{data.original.title}</h2>
+              <div className="prose mt-4 text-[0.95rem]" dangerouslySetInnerHTML={{ __html: data.original.html }} />
+            </div>
+          </aside>
+          <div className="xl:col-span-2">
+            <DetailsPanel
+              data={data}
+              locale={locale}
+              fields={fields}
+              update={update}
+              path={path}
+              setPath={(value) => {
+                setPath(value);
+                setPathTouched(true);
+              }}
+              message={message}
+              setMessage={setMessage}
+              errors={errors}
+              wide
+            />
+          </div>
+        </div>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
+          {writing}
+          <DetailsPanel
+            data={data}
+            locale={locale}
+            fields={fields}
+            update={update}
+            path={path}
+            setPath={(value) => {
+              setPath(value);
+              setPathTouched(true);
+            }}
+            message={message}
+            setMessage={setMessage}
+            errors={errors}
+          />
+        </div>
+      )}
+
+      {confirmDelete ? (
+        <Dialog open onOpenChange={(open) => !open && setConfirmDelete(false)}>
+          <DialogContent data-testid="delete-dialog">
+            <DialogHeader>
+              <DialogTitle>{t("editor.delete.title")}</DialogTitle>
+              <DialogDescription>{t("editor.delete.description")}</DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setConfirmDelete(false)}>
+                {t("editor.cancel")}
+              </Button>
+              <Button
+                variant="destructive"
+                loading={saving}
+                onClick={() => {
+                  setConfirmDelete(false);
+                  void save("delete");
+                }}
+                data-testid="delete-confirm"
+              >
+                {t("editor.delete.confirm")}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+
+      {blocker.state === "blocked" ? (
+        <Dialog open onOpenChange={(open) => !open && blocker.reset()}>
+          <DialogContent data-testid="leave-dialog">
+            <DialogHeader>
+              <DialogTitle>{t("editor.guard.title")}</DialogTitle>
+              <DialogDescription>{t("editor.guard.description")}</DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => blocker.reset()} data-testid="leave-stay">
+                {t("editor.guard.stay")}
+              </Button>
+              <Button variant="destructive" onClick={() => blocker.proceed()} data-testid="leave-confirm">
+                {t("editor.guard.leave")}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

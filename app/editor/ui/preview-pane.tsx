@@ -1,0 +1,56 @@
+import { useEffect, useState } from "react";
+import { dirOf, type Locale } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+import { Spinner } from "~/ui/spinner";
+import { useApi } from "~/ui/use-api";
+
+interface Rendered {
+  /** The markdown it was rendered from: a preview of older text is not shown as the current one. */
+  markdown: string;
+  html?: string;
+  failure?: string;
+}
+
+/** The page as the site will show it: the markdown rendered by the site's own renderer, on the server. */
+export function PreviewPane({ locale, markdown, title }: { locale: Locale; markdown: string; title: string }) {
+  const t = useT();
+  const api = useApi();
+  const [rendered, setRendered] = useState<Rendered | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    void api<{ html: string }>("/api/builds/preview", {
+      body: { locale, markdown },
+      signal: controller.signal,
+    }).then((result) => {
+      if (controller.signal.aborted) return;
+      setRendered(result.ok ? { markdown, html: result.data.html } : { markdown, failure: result.message });
+    });
+    return () => controller.abort();
+  }, [api, locale, markdown]);
+  const current = rendered?.markdown === markdown ? rendered : null;
+  return (
+    <article
+      className="min-h-[55vh] rounded-lg border px-4 py-5 sm:px-6"
+      dir={dirOf(locale)}
+      lang={locale}
+      aria-busy={current === null}
+      data-testid="preview"
+    >
+      <h1 className="text-3xl leading-tight font-black tracking-tight">{title}</h1>
+      {current?.failure ? (
+        <p role="alert" className="mt-6 text-sm text-destructive">
+          {current.failure}
+        </p>
+      ) : current === null ? (
+        <p className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner />
+          {t("editor.preview.loading")}
+        </p>
+      ) : markdown.trim() === "" ? (
+        <p className="mt-6 text-sm text-muted-foreground">{t("editor.preview.empty")}</p>
+      ) : (
+        <div className="prose mt-8" dangerouslySetInnerHTML={{ __html: current.html ?? "" }} />
+      )}
+    </article>
+  );
+}

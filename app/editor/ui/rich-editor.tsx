@@ -1,0 +1,149 @@
+import { Markdown } from "@tiptap/markdown";
+import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { BubbleMenu } from "@tiptap/react/menus";
+import { Placeholder } from "@tiptap/extensions";
+import { useEffect, useRef } from "react";
+import type { Locale } from "~/i18n/locales";
+import { dirOf } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+import { BlockDirection } from "../block-direction";
+import { contentExtensions } from "../markdown/extensions";
+import { Toolbar, ToolButton } from "./toolbar";
+import { useLinkDialog } from "./link-dialog";
+import "./editor.css";
+
+export interface RichEditorHandle {
+  /** The document as markdown (the same writer the round-trip tests prove). */
+  markdown(): string;
+  /** Replaces the document (after the markdown source was edited, or a draft restored). */
+  load(markdown: string): void;
+  focus(): void;
+}
+
+/**
+ * The WYSIWYG editor: Tiptap with the content schema, each block in its own direction, ZWNJ on Shift+Space,
+ * a toolbar above and a bubble menu on selected text. `onChange` is called after each change (the caller reads
+ * the markdown when it needs it: reading it on every keystroke would cost a long page its typing speed).
+ */
+export function RichEditor({
+  locale,
+  initial,
+  onChange,
+  handle,
+  labelledBy,
+}: {
+  /** The page's language: its direction is the direction of blocks without letters. */
+  locale: Locale;
+  initial: string;
+  onChange: () => void;
+  handle: (handle: RichEditorHandle | null) => void;
+  labelledBy?: string;
+}) {
+  const t = useT();
+  const change = useRef(onChange);
+  useEffect(() => {
+    change.current = onChange;
+  });
+  const editor = useEditor({
+    // The server renders no editor (it has no DOM): the page hydrates, then the editor is made.
+    immediatelyRender: false,
+    shouldRerenderOnTransaction: false,
+    extensions: contentExtensions({
+      extra: [
+        Markdown,
+        BlockDirection.configure({ pageDir: dirOf(locale) }),
+        Placeholder.configure({ placeholder: t("editor.placeholder") }),
+      ],
+    }),
+    content: initial,
+    contentType: "markdown",
+    editorProps: {
+      attributes: {
+        class: "prose editor-content min-h-[55vh] max-w-none px-4 py-5 outline-none sm:px-6",
+        dir: dirOf(locale),
+        lang: locale,
+        spellcheck: "true",
+        role: "textbox",
+        "aria-multiline": "true",
+        ...(labelledBy ? { "aria-labelledby": labelledBy } : {}),
+        "data-testid": "rich-editor",
+      },
+    },
+    onUpdate: () => change.current(),
+  });
+
+  useEffect(() => {
+    if (!editor) return;
+    handle({
+      markdown: () => editor.getMarkdown(),
+      load: (markdown) => editor.commands.setContent(markdown, { contentType: "markdown", emitUpdate: false }),
+      focus: () => editor.commands.focus(),
+    });
+    return () => handle(null);
+  }, [editor, handle]);
+
+  return (
+    <div className="min-w-0 rounded-lg border bg-background" data-testid="rich-editor-frame">
+      {editor ? <Toolbar editor={editor} locale={locale} /> : <div className="h-11 border-b" aria-hidden />}
+      {editor ? <SelectionMenu editor={editor} /> : null}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+/** Formatting for the selected text, beside it. */
+function SelectionMenu({ editor }: { editor: Editor }) {
+  const t = useT();
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive("bold"),
+      italic: e.isActive("italic"),
+      strike: e.isActive("strike"),
+      code: e.isActive("code"),
+      link: e.isActive("link"),
+    }),
+  });
+  const link = useLinkDialog(editor);
+  return (
+    <>
+      <BubbleMenu
+        editor={editor}
+        shouldShow={({ editor: e, state: s }) => !s.selection.empty && !e.isActive("codeBlock")}
+        className="flex items-center gap-0.5 rounded-lg border bg-background p-1 shadow-lg"
+        data-testid="bubble-menu"
+      >
+        <ToolButton
+          icon="bold"
+          label={t("editor.tool.bold")}
+          keys="Mod+B"
+          active={state.bold}
+          run={() => editor.chain().focus().toggleBold().run()}
+        />
+        <ToolButton
+          icon="italic"
+          label={t("editor.tool.italic")}
+          keys="Mod+I"
+          active={state.italic}
+          run={() => editor.chain().focus().toggleItalic().run()}
+        />
+        <ToolButton
+          icon="strikethrough"
+          label={t("editor.tool.strike")}
+          keys="Mod+Shift+S"
+          active={state.strike}
+          run={() => editor.chain().focus().toggleStrike().run()}
+        />
+        <ToolButton
+          icon="code"
+          label={t("editor.tool.code")}
+          keys="Mod+E"
+          active={state.code}
+          run={() => editor.chain().focus().toggleCode().run()}
+        />
+        <ToolButton icon="link" label={t("editor.tool.link")} keys="Mod+K" active={state.link} run={link.open} />
+      </BubbleMenu>
+      {link.dialog}
+    </>
+  );
+}

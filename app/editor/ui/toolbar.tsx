@@ -1,0 +1,329 @@
+import { useEditorState, type Editor } from "@tiptap/react";
+import { useState } from "react";
+import type { Locale } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+import { cn } from "~/ui/cn";
+import { Icon } from "~/ui/icon";
+import type { IconName } from "~/ui/icon-names";
+import { Tooltip } from "~/ui/tooltip";
+import { selectedOverride } from "../block-direction";
+import type { Dir } from "../direction";
+import { useImageDialog } from "./image-dialog";
+import { useLinkDialog } from "./link-dialog";
+
+const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** "Mod+Shift+S" as this keyboard writes it: "⌘⇧S" on a Mac, "Ctrl+Shift+S" elsewhere. */
+export function keysLabel(keys: string): string {
+  if (!isMac()) return keys.replace(/Mod/g, "Ctrl");
+  return keys
+    .replace(/Mod\+/g, "⌘")
+    .replace(/Shift\+/g, "⇧")
+    .replace(/Alt\+/g, "⌥")
+    .replace(/Ctrl\+/g, "⌃");
+}
+
+/** One toolbar button: an icon with its name and keyboard shortcut in a tooltip (and for screen readers). */
+export function ToolButton({
+  icon,
+  label,
+  keys,
+  active,
+  disabled,
+  run,
+  testId,
+}: {
+  icon: IconName;
+  label: string;
+  keys?: string;
+  active?: boolean;
+  disabled?: boolean;
+  run: () => void;
+  testId?: string;
+}) {
+  const t = useT();
+  const full = keys ? t("editor.shortcut", { label, keys: keysLabel(keys) }) : label;
+  return (
+    <Tooltip content={full}>
+      <button
+        type="button"
+        aria-label={full}
+        aria-pressed={active === undefined ? undefined : active}
+        disabled={disabled}
+        // Keep the editor's selection: a click on the toolbar must not take the focus from the text.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={run}
+        data-testid={testId ?? `tool-${icon}`}
+        className={cn(
+          "inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40 sm:size-8",
+          active && "bg-accent text-foreground",
+        )}
+      >
+        <Icon name={icon} className="size-4" />
+      </button>
+    </Tooltip>
+  );
+}
+
+function Separator() {
+  return <span aria-hidden className="mx-1 h-5 w-px shrink-0 bg-border" />;
+}
+
+/** The formatting toolbar, sticky above the text while it scrolls. */
+export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) {
+  const t = useT();
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+      paragraph: e.isActive("paragraph"),
+      h1: e.isActive("heading", { level: 1 }),
+      h2: e.isActive("heading", { level: 2 }),
+      h3: e.isActive("heading", { level: 3 }),
+      bold: e.isActive("bold"),
+      italic: e.isActive("italic"),
+      strike: e.isActive("strike"),
+      code: e.isActive("code"),
+      link: e.isActive("link"),
+      bulletList: e.isActive("bulletList"),
+      orderedList: e.isActive("orderedList"),
+      taskList: e.isActive("taskList"),
+      quote: e.isActive("blockquote"),
+      codeBlock: e.isActive("codeBlock"),
+      language: (e.getAttributes("codeBlock").language as string | null) ?? "",
+      table: e.isActive("table"),
+      override: selectedOverride(e.state.doc, e.state.selection.from),
+    }),
+  });
+  const link = useLinkDialog(editor);
+  const image = useImageDialog(editor);
+  const chain = () => editor.chain().focus();
+  const dir = (value: Dir | null) => chain().setBlockDirection(value).run();
+
+  return (
+    <div
+      role="toolbar"
+      aria-label={t("editor.toolbar")}
+      className="sticky top-[6.5rem] z-10 flex items-center gap-0.5 overflow-x-auto rounded-t-lg border-b bg-background/95 px-1.5 py-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+      data-testid="editor-toolbar"
+    >
+      <ToolButton
+        icon="undo-2"
+        label={t("editor.tool.undo")}
+        keys="Mod+Z"
+        disabled={!state.canUndo}
+        run={() => chain().undo().run()}
+      />
+      <ToolButton
+        icon="redo-2"
+        label={t("editor.tool.redo")}
+        keys="Mod+Shift+Z"
+        disabled={!state.canRedo}
+        run={() => chain().redo().run()}
+      />
+      <Separator />
+      <ToolButton
+        icon="pilcrow"
+        label={t("editor.tool.paragraph")}
+        keys="Mod+Alt+0"
+        active={state.paragraph}
+        run={() => chain().setParagraph().run()}
+      />
+      {([1, 2, 3] as const).map((level) => (
+        <ToolButton
+          key={level}
+          icon={`heading-${level}`}
+          label={t("editor.tool.heading", { level: String(level) })}
+          keys={`Mod+Alt+${level}`}
+          active={state[`h${level}`]}
+          run={() => chain().toggleHeading({ level }).run()}
+        />
+      ))}
+      <Separator />
+      <ToolButton
+        icon="bold"
+        label={t("editor.tool.bold")}
+        keys="Mod+B"
+        active={state.bold}
+        run={() => chain().toggleBold().run()}
+      />
+      <ToolButton
+        icon="italic"
+        label={t("editor.tool.italic")}
+        keys="Mod+I"
+        active={state.italic}
+        run={() => chain().toggleItalic().run()}
+      />
+      <ToolButton
+        icon="strikethrough"
+        label={t("editor.tool.strike")}
+        keys="Mod+Shift+S"
+        active={state.strike}
+        run={() => chain().toggleStrike().run()}
+      />
+      <ToolButton
+        icon="code"
+        label={t("editor.tool.code")}
+        keys="Mod+E"
+        active={state.code}
+        run={() => chain().toggleCode().run()}
+      />
+      <ToolButton icon="link" label={t("editor.tool.link")} keys="Mod+K" active={state.link} run={link.open} />
+      <Separator />
+      <ToolButton
+        icon="list"
+        label={t("editor.tool.bulletList")}
+        keys="Mod+Shift+8"
+        active={state.bulletList}
+        run={() => chain().toggleBulletList().run()}
+      />
+      <ToolButton
+        icon="list-ordered"
+        label={t("editor.tool.orderedList")}
+        keys="Mod+Shift+7"
+        active={state.orderedList}
+        run={() => chain().toggleOrderedList().run()}
+      />
+      <ToolButton
+        icon="list-todo"
+        label={t("editor.tool.taskList")}
+        keys="Mod+Shift+9"
+        active={state.taskList}
+        run={() => chain().toggleTaskList().run()}
+      />
+      <ToolButton
+        icon="quote"
+        label={t("editor.tool.quote")}
+        keys="Mod+Shift+B"
+        active={state.quote}
+        run={() => chain().toggleBlockquote().run()}
+      />
+      <ToolButton
+        icon="square-code"
+        label={t("editor.tool.codeBlock")}
+        keys="Mod+Alt+C"
+        active={state.codeBlock}
+        run={() => chain().toggleCodeBlock().run()}
+      />
+      <ToolButton
+        icon="table"
+        label={t("editor.tool.table")}
+        active={state.table}
+        run={() => chain().insertTable({ rows: 2, cols: 2, withHeaderRow: true }).run()}
+      />
+      <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} />
+      <ToolButton icon="minus" label={t("editor.tool.rule")} run={() => chain().setHorizontalRule().run()} />
+      <Separator />
+      <DirectionPicker value={state.override} locale={locale} onChange={dir} />
+      {state.codeBlock ? (
+        <>
+          <Separator />
+          <CodeLanguage
+            value={state.language}
+            onChange={(language) =>
+              chain()
+                .updateAttributes("codeBlock", { language: language || null })
+                .run()
+            }
+          />
+        </>
+      ) : null}
+      {state.table ? (
+        <>
+          <Separator />
+          <ToolButton icon="rows-3" label={t("editor.tool.addRow")} run={() => chain().addRowAfter().run()} />
+          <ToolButton icon="columns-3" label={t("editor.tool.addColumn")} run={() => chain().addColumnAfter().run()} />
+          <ToolButton
+            icon="minus"
+            label={t("editor.tool.deleteRow")}
+            testId="tool-delete-row"
+            run={() => chain().deleteRow().run()}
+          />
+          <ToolButton
+            icon="x"
+            label={t("editor.tool.deleteColumn")}
+            testId="tool-delete-column"
+            run={() => chain().deleteColumn().run()}
+          />
+          <ToolButton
+            icon="trash-2"
+            label={t("editor.tool.deleteTable")}
+            testId="tool-delete-table"
+            run={() => chain().deleteTable().run()}
+          />
+        </>
+      ) : null}
+      {link.dialog}
+      {image.dialog}
+    </div>
+  );
+}
+
+/** The block's direction: automatic (its first letter decides), or right to left / left to right by choice. */
+function DirectionPicker({
+  value,
+  locale,
+  onChange,
+}: {
+  value: Dir | null;
+  locale: Locale;
+  onChange: (dir: Dir | null) => void;
+}) {
+  const t = useT();
+  const options: { dir: Dir | null; icon: IconName; label: string }[] = [
+    { dir: null, icon: "arrow-left-right", label: t("editor.tool.dirAuto") },
+    { dir: "rtl", icon: "pilcrow-left", label: t("editor.tool.dirRtl") },
+    { dir: "ltr", icon: "pilcrow-right", label: t("editor.tool.dirLtr") },
+  ];
+  void locale;
+  return (
+    <div
+      role="group"
+      aria-label={t("editor.tool.direction")}
+      className="flex items-center"
+      data-testid="direction-picker"
+    >
+      {options.map((option) => (
+        <ToolButton
+          key={option.icon}
+          icon={option.icon}
+          label={`${t("editor.tool.direction")}: ${option.label}`}
+          active={value === option.dir}
+          testId={`dir-${option.dir ?? "auto"}`}
+          run={() => onChange(option.dir)}
+        />
+      ))}
+    </div>
+  );
+}
+
+const LANGUAGES = ["", "bash", "css", "html", "js", "json", "jsx", "md", "python", "sql", "text", "ts", "tsx", "yaml"];
+
+function CodeLanguage({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const t = useT();
+  const [own, setOwn] = useState(value);
+  const options = LANGUAGES.includes(value) ? LANGUAGES : [...LANGUAGES, value];
+  return (
+    <label className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
+      <span className="sr-only">{t("editor.tool.codeLanguage")}</span>
+      <select
+        value={own === value ? value : own}
+        onChange={(event) => {
+          setOwn(event.target.value);
+          onChange(event.target.value);
+        }}
+        dir="ltr"
+        className="h-8 rounded-md border border-input bg-background px-2 font-mono text-xs"
+        data-testid="code-language"
+        aria-label={t("editor.tool.codeLanguage")}
+      >
+        {options.map((language) => (
+          <option key={language} value={language}>
+            {language || "—"}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

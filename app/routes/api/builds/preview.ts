@@ -1,0 +1,18 @@
+import { renderMarkdown } from "~/content/markdown/render-markdown.server";
+import { previewSchema } from "~/editor/schema";
+import { apiRoute } from "~/lib/api.server";
+import { json } from "~/lib/http.server";
+import { siteOrigin } from "~/lib/site-origin.server";
+
+/** POST /api/builds/preview: the editor's markdown as the site renders it (sanitised like every page). */
+export const loader = apiRoute(
+  {
+    POST: async (ctx) => {
+      const { locale, markdown } = await ctx.body(previewSchema);
+      const rendered = await renderMarkdown(markdown, { locale, siteOrigin: siteOrigin(ctx.request) });
+      return json({ html: rendered.html });
+    },
+  },
+  { needs: "commit.create", failure: "editor.previewFailed" },
+);
+export const action = loader;

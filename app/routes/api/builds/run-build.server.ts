@@ -1,0 +1,65 @@
+/**
+ * What POST /api/builds/run does: publish an open build or ready a failed one's pushes again, then work through
+ * its pushes while the caller waits (up to a limit: a slow host finishes in the background, from the outbox),
+ * and say how it went.
+ */
+import { eq } from "drizzle-orm";
+import type { CurrentUser } from "~/auth/current-user.server";
+import { publishBuild } from "~/builds/publish.server";
+import { processPushes, retryPushes, type PushErrorView } from "~/builds/pushes.server";
+import type { Database } from "~/db/client.server";
+import { builds } from "~/db/schema";
+import type { TFunction } from "~/i18n/translate";
+import { ServiceError } from "~/lib/service-error";
+
+/** How long the call waits for the pushes before answering that they go on in the background. */
+const WAIT_MS = 20_000;
+
+export interface RunResult {
+  message: string;
+  buildId: number;
+  status: string;
+  localCommit: string | null;
+  remoteCommit: string | null;
+}
+
+export async function runBuild(db: Database, user: CurrentUser, buildId: number, t: TFunction): Promise<RunResult> {
+  const build = await db.select().from(builds).where(eq(builds.id, buildId)).get();
+  if (!build || build.kind === "baseline") throw new ServiceError(404, "builds.error.notFound");
+  const publishing = build.status === "open";
+  if (publishing) await publishBuild(db, user, buildId);
+  else await retryPushes(db, buildId);
+
+  const work = processPushes(db, { buildId }).catch((error: unknown) => {
+    console.error(`Pushing build ${buildId} failed:`, error);
+  });
+  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, WAIT_MS).unref())]);
+
+  const after = (await db.select().from(builds).where(eq(builds.id, buildId)).get())!;
+  let message: string;
+  if (after.status === "published") {
+    message = publishing ? t("builds.committedAndPushed") : t("builds.pushed");
+  } else if (after.status === "failed") {
+    message = t("builds.publishedPushFailed", { reason: describePushError(after.error, t) });
+  } else {
+    message = t("builds.publishedPushPending");
+  }
+  return {
+    message,
+    buildId,
+    status: after.status,
+    localCommit: after.localCommit,
+    remoteCommit: after.remoteCommit,
+  };
+}
+
+/** A stored push error in the reader's language. */
+export function describePushError(stored: string | null, t: TFunction): string {
+  if (!stored) return "";
+  try {
+    const view = JSON.parse(stored) as PushErrorView;
+    return t(`builds.${view.key}`, { files: view.files ?? "", detail: view.detail ?? "" });
+  } catch {
+    return stored;
+  }
+}

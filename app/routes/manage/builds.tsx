@@ -1,0 +1,52 @@
+import { data, useLoaderData } from "react-router";
+import { requirePagePermission } from "~/auth/current-user.server";
+import { listBuilds } from "~/builds/builds.server";
+import { hostView, readHostSettings } from "~/builds/host-settings.server";
+import { buildListQuery } from "~/builds/schema";
+import { BuildsScreen, type BuildsData } from "~/builds/ui/builds-screen";
+import { getDb } from "~/db/client.server";
+import { pickMessages } from "~/i18n/catalogs.server";
+import { parseLocalizedPath } from "~/i18n/locales";
+import { mergeHeaders } from "~/lib/headers";
+import { pageQuery } from "~/lib/page-query.server";
+import { siteOrigin } from "~/lib/site-origin.server";
+import { documentTitle } from "~/shell/meta";
+import { rootSite, rootT } from "~/shell/route-meta";
+import type { Route } from "./+types/builds";
+
+/** /manage/builds (builds.read): builds and their commits; publishing needs builds.push, the git host settings.edit. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePagePermission(request, "builds.read");
+  const url = new URL(request.url);
+  const { locale } = parseLocalizedPath(url.pathname);
+  const { before } = pageQuery(buildListQuery, url);
+  const db = await getDb();
+  const [list, host] = await Promise.all([listBuilds(db, { before: before || undefined }), readHostSettings(db)]);
+  const result: BuildsData = {
+    ...list,
+    nextBefore: list.builds.at(-1)?.id ?? null,
+    userId: user.id,
+    canPush: user.permissions.includes("builds.push"),
+    canWrite: user.permissions.includes("commit.create"),
+    host: user.permissions.includes("settings.edit") ? hostView(host) : null,
+    hostKind: host.kind,
+    cloneUrl: `${siteOrigin(request)}/git/content.git`,
+  };
+  return data(
+    { messages: pickMessages(locale, ["manage", "builds", "editor", "validation", "auth"]), ...result },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders);
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: documentTitle(rootSite(matches), rootT(matches)("builds.title")) },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ManageBuilds() {
+  const loaded = useLoaderData<typeof loader>();
+  return <BuildsScreen data={loaded} />;
+}

@@ -1,0 +1,178 @@
+/**
+ * Writing in the browser and publishing: a new Persian post with English words, a code block and a table,
+ * saved into the open build; an English page changed; the build published; both live, in search and the feed;
+ * the site's repository cloned with git, the build one commit in it.
+ */
+import type { Page } from "@playwright/test";
+import { expect, open, signedInPage, snap, test } from "./fixtures";
+import { clone, git } from "../helpers/git";
+
+const ZWNJ = "\u200C";
+
+async function editorReady(page: Page) {
+  await page.getByTestId("rich-editor").waitFor();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("write a Persian post, change an English page, publish both as one commit", async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const page = await signedInPage(browser, baseURL!, "editor");
+
+  // ── A new Persian post ────────────────────────────────────────────────────
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  await expect(page.getByTestId("editor-screen")).toHaveAttribute("data-locale", "fa");
+  const title = page.getByTestId("title-input");
+  await title.click();
+  await page.keyboard.type("نیم");
+  await page.keyboard.press("Shift+Space");
+  await page.keyboard.type("فاصله در React");
+  await expect(title).toHaveValue(`نیم${ZWNJ}فاصله در React`);
+  await page.getByTestId("category-select").selectOption("notes");
+  // The address follows the title: Persian letters kept, the half-space a hyphen.
+  await expect(page.getByTestId("path-input")).toHaveValue("/notes/نیم-فاصله-در-react");
+  await page.getByTestId("date-picker-open").click();
+  await page.getByTestId("date-picker").locator("[data-date]").first().click();
+  await expect(page.getByTestId("date-input")).toHaveValue(/^[۰-۹]{4}\/[۰-۹]{2}\/۰۱$/);
+  await page.getByTestId("tags-input").fill("تایپوگرافی");
+  await page.keyboard.press("Enter");
+
+  const body = page.getByTestId("rich-editor");
+  await body.click();
+  await page.keyboard.type("این یادداشت درباره‌ی React Router و ۱۲۳ عدد فارسی است.");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("This paragraph is in English, with one word: کتاب");
+  await page.keyboard.press("Enter");
+  // A code block from the toolbar, with its language.
+  await page.getByTestId("tool-square-code").click();
+  await page.keyboard.type("const answer = 42;");
+  await page.getByTestId("code-language").selectOption("ts");
+  await page.keyboard.press("ArrowDown");
+  // A table from the toolbar.
+  await page.getByTestId("tool-table").click();
+  await page.keyboard.type("ستون");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Column");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("یک");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("1");
+
+  // Each block reads in its own direction; code always left to right.
+  const paragraphs = body.locator("p");
+  await expect(paragraphs.nth(0)).toHaveAttribute("dir", "rtl");
+  await expect(paragraphs.nth(1)).toHaveAttribute("dir", "ltr");
+  await expect(body.locator("pre")).toHaveAttribute("dir", "ltr");
+  await expect(page.getByTestId("editor-state")).toContainText("ذخیره‌نشده");
+  await snap(page, "editor-new-fa-light-desktop");
+
+  await page.getByTestId("save").click();
+  await expect(page.getByText("کامیت با موفقیت ساخته شد", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/manage\/editor\/fa\/notes\/%D9%86/);
+  await editorReady(page);
+  await expect(page.getByTestId("editor-state")).toContainText("در بستهٔ باز ذخیره شده");
+
+  // What was saved is the markdown the site renders: the source view shows it.
+  await page.getByTestId("mode-source").click();
+  const source = await page.getByTestId("source-editor").inputValue();
+  expect(source).toContain("```ts\nconst answer = 42;\n```");
+  expect(source).toContain("| ستون | Column |\n| --- | --- |\n| یک | 1 |");
+  expect(source).toContain("۱۲۳");
+  await page.getByTestId("mode-preview").click();
+  await expect(page.getByTestId("preview").locator("table")).toBeVisible();
+  await expect(page.getByTestId("preview").locator("pre")).toHaveAttribute("dir", "ltr");
+
+  // ── An English page ───────────────────────────────────────────────────────
+  await open(page, "/en/manage/editor/en/about");
+  await editorReady(page);
+  await page.getByTestId("rich-editor").locator("p").first().click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Edited in the browser.");
+  await page.getByTestId("save").click();
+  await expect(page.getByText("Commit created successfully", { exact: true })).toBeVisible();
+
+  // ── Publish ──────────────────────────────────────────────────────────────
+  await open(page, "/en/manage/builds");
+  const openBuild = page.locator('[data-testid="build"][data-status="open"]');
+  await expect(openBuild.getByTestId("commit")).toHaveCount(2);
+  await openBuild.locator('[data-action="update"]').getByTestId("show-diff").click();
+  const diff = openBuild.getByTestId("commit-diff");
+  await expect(diff.locator("ins")).toHaveCount(1);
+  await expect(diff.locator("ins")).toContainText("Edited in the browser.");
+  await snap(page, "builds-open-en-light-desktop");
+  await openBuild.getByTestId("publish").click();
+  await page.getByTestId("publish-confirm").click();
+  await expect(page.getByText("Build committed and pushed successfully", { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  const published = page.locator('[data-testid="build"][data-status="published"]').first();
+  await expect(published.getByTestId("commit")).toHaveCount(2);
+
+  // ── Live: the pages, search and the feed ─────────────────────────────────
+  const post = await page.request.get(`/notes/${encodeURIComponent("نیم-فاصله-در-react")}`);
+  expect(post.status()).toBe(200);
+  const html = await post.text();
+  expect(html).toContain(`data-language="ts"`);
+  expect(html).toContain("answer");
+  expect(await (await page.request.get("/en/about")).text()).toContain("Edited in the browser.");
+  const search = await page.request.get(`/api/search?q=${encodeURIComponent(`نیم${ZWNJ}فاصله`)}&locale=fa`);
+  expect(JSON.stringify(await search.json())).toContain("نیم-فاصله-در-react");
+  expect(await (await page.request.get("/feed.xml")).text()).toContain(encodeURIComponent("نیم-فاصله-در-react"));
+
+  // ── The repository: one commit with both files ───────────────────────────
+  const repo = await clone(`${baseURL}/git/content.git`);
+  expect(await git(repo, "log", "-1", "--format=%s")).toMatch(/^Build \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  expect((await git(repo, "show", "--name-status", "--format=", "HEAD")).split("\n").sort()).toEqual([
+    "A\tcontent/fa/notes/نیم-فاصله-در-react.md",
+    "M\tcontent/en/about.md",
+  ]);
+  expect(await git(repo, "rev-list", "--count", "HEAD")).toBe("2");
+  await page.context().close();
+});
+
+test("the editor keeps a draft in the browser and asks before leaving unsaved changes", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/en/manage/editor/en/notes/writing-in-public");
+  await editorReady(page);
+  await page.getByTestId("rich-editor").locator("p").first().click();
+  await page.keyboard.type("Unsaved words. ");
+  await expect(page.getByTestId("editor-state")).toContainText("Unsaved changes");
+  // Leaving through a link asks first; staying keeps the text.
+  await page.getByRole("link", { name: "Builds" }).first().click();
+  await expect(page.getByTestId("leave-dialog")).toBeVisible();
+  await page.getByTestId("leave-stay").click();
+  await expect(page.getByTestId("rich-editor")).toContainText("Unsaved words.");
+  // A closed tab loses nothing: the draft comes back in a new page.
+  await page.waitForTimeout(800);
+  const again = await page.context().newPage();
+  await open(again, "/en/manage/editor/en/notes/writing-in-public");
+  await expect(again.getByTestId("draft-banner")).toBeVisible();
+  await again.getByTestId("draft-restore").click();
+  await expect(again.getByTestId("rich-editor")).toContainText("Unsaved words.");
+  await page.context().close();
+});
+
+test("Edit this page appears for writers only, and Translate opens the other language beside its original", async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  await open(page, "/en/tuts/git-bisect");
+  await expect(page.getByTestId("edit-page")).toHaveCount(0);
+  const writer = await signedInPage(browser, baseURL!, "editor");
+  await open(writer, "/en/tuts/git-bisect");
+  await writer.getByTestId("edit-page").click();
+  await expect(writer).toHaveURL(/\/en\/manage\/editor\/en\/tuts\/git-bisect$/);
+  await editorReady(writer);
+  await expect(writer.getByTestId("title-input")).toHaveValue("Hunting Bugs with git bisect");
+  // The post on the notes page exists only in Persian: translating it shows the Persian beside the editor.
+  await open(writer, `/en/manage/editor/en/notes/${encodeURIComponent("نیم-فاصله-در-react")}?from=fa`);
+  await expect(writer.getByTestId("translation-source").locator("pre")).toContainText("answer");
+  await expect(writer.getByTestId("translation-source").locator("[dir]").first()).toHaveAttribute("dir", "rtl");
+  await expect(writer.getByTestId("editor-screen")).toHaveAttribute("data-locale", "en");
+  await writer.context().close();
+});

@@ -1,0 +1,165 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { bundledContentDir, readContentDirectory } from "~/content/import.server";
+import { getHighlighter } from "~/content/markdown/highlighter.server";
+import { renderMarkdown } from "~/content/markdown/render-markdown.server";
+import { parseContentFile } from "~/content/front-matter";
+import { composeContentFile, editableFile } from "~/editor/content-file";
+import { docToMarkdown, markdownToDoc } from "~/editor/markdown/manager";
+
+const ZWNJ = "\u200C";
+
+/** Load → the editor's document → save unchanged: what the editor writes for a file nobody changed. */
+function roundTrip(source: string): string {
+  const { frontMatter, markdown } = editableFile(source);
+  return composeContentFile(source, frontMatter, docToMarkdown(markdownToDoc(markdown)));
+}
+
+async function bundledSources(): Promise<{ name: string; source: string }[]> {
+  const files = await readContentDirectory();
+  return Promise.all(
+    files.map(async (file) => {
+      const relative = file.path === "/" ? "index.md" : `${file.path.slice(1)}.md`;
+      const direct = path.join(bundledContentDir, file.locale, relative);
+      const source = await readFile(direct, "utf8").catch(() => readFile(direct.replace(/\.md$/, "/index.md"), "utf8"));
+      return { name: `${file.locale}${file.path}`, source };
+    }),
+  );
+}
+
+beforeAll(async () => {
+  await getHighlighter();
+});
+
+describe("the editor's markdown round trip", () => {
+  test("every bundled page comes back byte for byte", async () => {
+    const sources = await bundledSources();
+    expect(sources.length).toBe(40);
+    const changed = sources.filter(({ source }) => roundTrip(source) !== source).map(({ name }) => name);
+    expect(changed).toEqual([]);
+  });
+
+  const kitchenSink = [
+    "# عنوان با نیم‌فاصله",
+    "",
+    'پاراگرافی با **پررنگ**، *کج*، ~~خط‌خورده~~، `کد`، [پیوند](https://example.com "عنوان") و React Router 8.',
+    "",
+    "ارقام فارسی ۱۲۳۴ و عربی ٤٥٦ و لاتین 789 همان‌طور که تایپ شده‌اند.",
+    "",
+    "1. اول",
+    "2. دوم",
+    "   - تو در تو",
+    "",
+    "- [ ] کار مانده",
+    "- [x] کار انجام‌شده",
+    "",
+    "> نقل‌قول\\",
+    "> خط دوم",
+    "",
+    "```ts",
+    "const x = 1; // code",
+    "```",
+    "",
+    "| ستون | Column |",
+    "| :--- | ---: |",
+    "| یک | 1 |",
+    "",
+    "![تصویر](/images/content/bisect.svg)",
+    "",
+    "***",
+    "",
+    "English paragraph with a Persian word: کتاب‌ها.",
+  ].join("\n");
+
+  test("every construct the toolbar makes survives, and the page renders the same", async () => {
+    const out = docToMarkdown(markdownToDoc(kitchenSink));
+    const [before, after] = await Promise.all([
+      renderMarkdown(kitchenSink, { locale: "fa" }),
+      renderMarkdown(out, { locale: "fa" }),
+    ]);
+    expect(after.html).toBe(before.html);
+    expect(out).toContain(`نیم${ZWNJ}فاصله`);
+    expect(out).toContain("۱۲۳۴");
+    expect(out).toContain("٤٥٦");
+    expect(out).toContain("- [x] کار انجام‌شده");
+    expect(out).toContain("| :--- | ---: |");
+    expect(out).toContain("```ts\nconst x = 1; // code\n```");
+  });
+
+  test("ZWNJ is kept in text, headings, links and table cells", () => {
+    const md = `## می${ZWNJ}خواهم\n\n[کتاب${ZWNJ}ها](/books)\n\n| نیم${ZWNJ}فاصله |\n| --- |\n| خانه${ZWNJ}ها |`;
+    const out = docToMarkdown(markdownToDoc(md));
+    expect(out.split(ZWNJ).length - 1).toBe(4);
+    expect(out).toBe(md);
+  });
+
+  test("a title edit rewrites the title line and nothing else", () => {
+    const source = [
+      "---",
+      'title: "قدیمی"',
+      "# a comment the site does not read",
+      "date: 2026-01-02",
+      "tags: [react, typescript]",
+      "custom: kept",
+      "toc: true",
+      "---",
+      "",
+      "متن",
+      "",
+    ].join("\n");
+    const { frontMatter, markdown } = editableFile(source);
+    const edited = composeContentFile(source, { ...frontMatter, title: "تازه: با دو نقطه" }, markdown);
+    expect(edited).toBe(source.replace('title: "قدیمی"', 'title: "تازه: با دو نقطه"'));
+  });
+
+  test("fields added, cleared and switched off keep the file's order and style", () => {
+    const source = '---\ntitle: "T"\ndate: 2026-01-02\ntags: [a]\ncomments: true\n---\n\nBody\n';
+    const { frontMatter, markdown } = editableFile(source);
+    const edited = composeContentFile(
+      source,
+      { ...frontMatter, description: "D", tags: ["a", "ب"], date: undefined, comments: false, category: "notes" },
+      markdown,
+    );
+    expect(edited).toBe(
+      '---\ntitle: "T"\ndescription: "D"\ncategory: notes\ntags: [a, ب]\ncomments: false\n---\n\nBody\n',
+    );
+    expect(parseContentFile(edited).frontMatter).toMatchObject({
+      description: "D",
+      category: "notes",
+      comments: false,
+    });
+  });
+
+  test("a new page is written in the bundled content's style", () => {
+    const text = composeContentFile(
+      null,
+      { title: "نوشته‌ی تازه", date: "2026-11-25", category: "notes", tags: ["یادداشت", "Git"] },
+      "سلام",
+    );
+    expect(text).toBe(
+      [
+        "---",
+        'title: "نوشته‌ی تازه"',
+        "date: 2026-11-25",
+        "category: notes",
+        "tags:",
+        "  - یادداشت",
+        "  - Git",
+        "toc: false",
+        "comments: false",
+        "draft: false",
+        "intro: false",
+        "---",
+        "",
+        "سلام",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("invalid front matter is refused, naming the field", () => {
+    expect(() => composeContentFile(null, { title: "" }, "x")).toThrow(/title/);
+    expect(() => composeContentFile(null, { title: "t", date: "2026-02-30" }, "x")).toThrow(/date/);
+  });
+});
