@@ -64,6 +64,7 @@ export const reservedSlugs = [
   "inbox",
   "contact",
   "relay",
+  "git",
   "403",
   "healthz",
   "share-image",

@@ -2,7 +2,7 @@
  * A git remote over HTTP(S), through isomorphic-git: a bare clone of the branch in DATA_DIR (fetched before each
  * push), the build's commit made on the remote's head, pushed without force.
  */
-import fs from "node:fs";
+import { gitFs as fs } from "./git-fs.server";
 import path from "node:path";
 import git from "isomorphic-git";
 import http from "isomorphic-git/http/node";

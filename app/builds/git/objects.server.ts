@@ -4,7 +4,7 @@
  * same commit id on every machine).
  */
 import { createHash } from "node:crypto";
-import fs from "node:fs";
+import { gitFs as fs } from "./git-fs.server";
 import git, { type TreeEntry } from "isomorphic-git";
 
 export interface Repo {

@@ -7,7 +7,7 @@
  * the history): the same facts give the same commit ids everywhere. The first instance to make a build's commit
  * records its id; the others check theirs against it (decision: "The site's repository on several instances").
  */
-import fs from "node:fs";
+import { gitFs as fs } from "./git-fs.server";
 import path from "node:path";
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import git from "isomorphic-git";

@@ -10,7 +10,7 @@
  * without one gets "NAK", and once the client says "done" it gets a pack of every object reachable from what it
  * wants and not from what it has in common.
  */
-import fs from "node:fs";
+import { gitFs as fs } from "./git-fs.server";
 import { gunzipSync } from "node:zlib";
 import git from "isomorphic-git";
 import { hasObject, type Repo } from "./objects.server";
