@@ -49,6 +49,9 @@ export default [
   route("relay", "routes/nostr/relay.ts"),
   route(".well-known/nostr.json", "routes/nostr/names.ts"),
   route("share-image/*", "routes/seo/share-image.ts"),
+  // Media: published images through the image service, and media files as uploaded.
+  route("img/:key/:name", "routes/media/image.ts"),
+  route("media/*", "routes/media/file.ts"),
   route("api/search", "routes/api/search.ts"),
   route("api/content/single", "routes/api/content-single.ts"),
   route("api/content/query", "routes/api/content-query.ts"),
@@ -118,6 +121,8 @@ export default [
   route("api/builds/run", "routes/api/builds/run.ts"),
   route("api/builds/host", "routes/api/builds/host.ts"),
   route("api/builds/import", "routes/api/builds/import.ts"),
+  route("api/media/upload", "routes/api/media/upload.ts"),
+  route("api/media/all", "routes/api/media/all.ts"),
   // The site's git repository, read-only over git's smart HTTP protocol.
   route("git/content.git/*", "routes/git/repository.ts"),
   route("api/*", "routes/api/not-found.ts"),
