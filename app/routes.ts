@@ -30,6 +30,7 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
       route("settings", "routes/manage/settings.tsx", { id: id("manage/settings") }),
       route("items", "routes/manage/items.tsx", { id: id("manage/items") }),
       route("items/category", "routes/manage/items-category.tsx", { id: id("manage/items/category") }),
+      route("items/media", "routes/manage/items-media.tsx", { id: id("manage/items/media") }),
       route("builds", "routes/manage/builds.tsx", { id: id("manage/builds") }),
       // The editor: a new page, or the page the rest of the address names ("/manage/editor/en/notes/x").
       route("editor", "routes/manage/editor.tsx", { id: id("manage/editor") }),

@@ -19,6 +19,7 @@ export default {
   "upload.pending": "Shown to readers once the build is published.",
   // The media list
   title: "Media",
+  total: "{count} images",
   description: "Images of pages and posts: published, and waiting in the open build.",
   search: "Search file names",
   empty: "No images yet. Upload one in the editor.",
