@@ -63,6 +63,7 @@ export default [
   route("api/auth/change-password", "routes/api/auth/change-password.ts"),
   route("api/auth/sessions", "routes/api/auth/sessions.ts"),
   route("api/users/update-profile", "routes/api/users/update-profile.ts"),
+  route("api/users/avatar", "routes/api/users/avatar.ts"),
   route("api/users/all", "routes/api/users/all.ts"),
   route("api/users/new", "routes/api/users/new.ts"),
   route("api/roles/all", "routes/api/roles/all.ts"),

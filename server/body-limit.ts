@@ -22,6 +22,8 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   { prefix: "/api/builds/preview", bytes: 2 * 1024 * 1024 },
   // An image (the service refuses more than 10 MB with its own message; this stops far larger bodies early).
   { prefix: "/api/media/upload", bytes: 12 * 1024 * 1024 },
+  // A profile picture, cropped by the browser (and the site icon's source image).
+  { prefix: "/api/users/avatar", bytes: 12 * 1024 * 1024 },
   // A git client's wants and haves (a fetch into a clone with a long history of its own sends many).
   { prefix: "/git/", bytes: 1024 * 1024 },
 ];

@@ -12,7 +12,7 @@ export const CONTENT_WIDTHS = [320, 640, 768, 1024, 1280, 1536] as const;
 /** Screen densities served: ordinary and high-density ("retina") screens. */
 export const DENSITIES = [1, 2] as const;
 /** Sizes an avatar is shown at (CSS pixels): the header and comments, the users table, the profile. */
-export const AVATAR_SIZES = [32, 40, 48, 64, 96] as const;
+export const AVATAR_SIZES = [32, 48, 64, 96] as const;
 
 function pixelWidths(sizes: readonly number[]): number[] {
   return [...new Set(sizes.flatMap((size) => DENSITIES.map((density) => size * density)))].sort((a, b) => a - b);

@@ -9,7 +9,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BuildSummary } from "~/builds/builds.server";
-import { CONTENT_PIXEL_WIDTHS } from "~/media/sizes";
+import { AVATAR_PIXEL_SIZES, CONTENT_PIXEL_WIDTHS } from "~/media/sizes";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { clone, git } from "../helpers/git";
@@ -326,5 +326,55 @@ describe("the image service", () => {
     expect(Buffer.from(await later.arrayBuffer())).toEqual(bodies[0]);
     const cached = await readFile(path.join(process.env.DATA_DIR!, "image-cache", key, "1536.avif"));
     expect(cached).toEqual(bodies[0]);
+  });
+});
+
+describe("profile pictures", () => {
+  const avatarKey = async (client: ApiClient) => {
+    const html = await (await client.raw("GET", "/en/profile")).text();
+    const img = elements(html, "img", { dataTestid: "avatar-image" })[0];
+    return img ? /\/img\/([0-9a-f]{16})\//.exec(String(img.properties.src))![1]! : null;
+  };
+
+  test("a member sets a picture: square, without metadata, at every avatar size, shown everywhere", async () => {
+    const answer = await member.raw("PUT", "/api/users/avatar", { body: await jpegWithGps(800, 600) });
+    const body = (await answer.json()) as { message: string; avatar: string };
+    expect(answer.status).toBe(200);
+    expect(body.message).toBe("Profile picture saved");
+    expect(body.avatar).toMatch(/^[0-9a-f]{16}$/);
+    expect(await avatarKey(member)).toBe(body.avatar);
+    for (const size of AVATAR_PIXEL_SIZES) {
+      const variant = await anonymous.raw("GET", `/img/${body.avatar}/${size}.webp`);
+      expect(variant.status, String(size)).toBe(200);
+      const meta = await sharp(Buffer.from(await variant.arrayBuffer())).metadata();
+      expect([meta.width, meta.height, meta.exif]).toEqual([size, size, undefined]);
+    }
+    // Content widths are not avatar sizes.
+    expect((await anonymous.raw("GET", `/img/${body.avatar}/640.webp`)).status).toBe(404);
+    expect((await anonymous.raw("GET", `/img/${body.avatar}/33.webp`)).status).toBe(404);
+    // The users table shows it.
+    const admin = new ApiClient(server.url);
+    await admin.login("admin");
+    const listed = await admin.get<{ users: { userName: string; avatar: string | null }[] }>("/api/users/all");
+    expect(listed.body.users.find((u) => u.userName === "member")?.avatar).toBe(body.avatar);
+  });
+
+  test("an SVG or a text file is refused and the picture stays", async () => {
+    const before = await avatarKey(member);
+    const svg = await member.raw("PUT", "/api/users/avatar", {
+      body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
+    expect(svg.status).toBe(400);
+    expect(await avatarKey(member)).toBe(before);
+    expect((await anonymous.raw("PUT", "/api/users/avatar", { body: await picture(64, 64) })).status).toBe(401);
+  });
+
+  test("removing it brings the initials back and the picture is no longer served", async () => {
+    const key = (await avatarKey(member))!;
+    const removed = await member.delete("/api/users/avatar");
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe("Profile picture removed");
+    expect(await avatarKey(member)).toBeNull();
+    expect((await anonymous.raw("GET", `/img/${key}/64.webp`)).status).toBe(404);
   });
 });

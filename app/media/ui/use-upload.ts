@@ -14,16 +14,16 @@ export interface Uploaded {
 }
 
 /** Sends an image to `path` as its bytes: the server's answer, or its message when it refuses. */
-export function useImageUpload(path = "/api/media/upload") {
+export function useImageUpload(path = "/api/media/upload", method: "POST" | "PUT" = "POST") {
   const api = useApi();
   const t = useT();
   return useCallback(
     async (file: Blob, name = ""): Promise<{ ok: true; data: Uploaded } | { ok: false; message: string }> => {
       if (file.size > MAX_IMAGE_BYTES) return { ok: false, message: t("media.error.tooLarge") };
       const query = name ? `?name=${encodeURIComponent(name)}` : "";
-      const result = await api<Uploaded>(`${path}${query}`, { method: "POST", body: file });
+      const result = await api<Uploaded>(`${path}${query}`, { method, body: file });
       return result.ok ? { ok: true, data: result.data } : { ok: false, message: result.message };
     },
-    [api, path, t],
+    [api, method, path, t],
   );
 }

@@ -22,7 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : { page: 1 };
   const list = await listMedia(await getDb(), query);
   return data(
-    { messages: pickMessages(locale, ["manage", "items", "media"]), q: query.q ?? "", ...list },
+    {
+      messages: pickMessages(locale, ["manage", "items", "media"]),
+      q: query.q ?? "",
+      pageSize: MEDIA_PAGE_SIZE,
+      ...list,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -45,7 +50,7 @@ export default function ManageMedia() {
         <p className="text-muted-foreground">{t("media.description")}</p>
       </header>
       <ItemsTabs />
-      <MediaList {...list} pageSize={MEDIA_PAGE_SIZE} />
+      <MediaList {...list} />
     </section>
   );
 }
