@@ -52,6 +52,15 @@ export default [
   route("share-image/*", "routes/seo/share-image.ts"),
   // Media: published images through the image service, and media files as uploaded.
   route("img/:key/:name", "routes/media/image.ts"),
+  // The site's icons and web app manifest, made from one source image.
+  ...[
+    "favicon.ico",
+    "icon-192.png",
+    "icon-512.png",
+    "apple-touch-icon.png",
+    "icon-maskable.png",
+    "manifest.webmanifest",
+  ].map((file) => route(file, "routes/media/icon.ts", { id: `icon/${file}` })),
   route("media/*", "routes/media/file.ts"),
   route("api/search", "routes/api/search.ts"),
   route("api/content/single", "routes/api/content-single.ts"),
@@ -98,6 +107,7 @@ export default [
   // Settings, items and categories.
   route("api/settings", "routes/api/settings/current.ts"),
   route("api/settings/history", "routes/api/settings/history.ts"),
+  route("api/settings/icon", "routes/api/settings/icon.ts"),
   route("api/items/all", "routes/api/items/all.ts"),
   route("api/categories/all", "routes/api/categories/all.ts"),
   route("api/categories/new", "routes/api/categories/new.ts"),

@@ -24,6 +24,7 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   { prefix: "/api/media/upload", bytes: 12 * 1024 * 1024 },
   // A profile picture, cropped by the browser (and the site icon's source image).
   { prefix: "/api/users/avatar", bytes: 12 * 1024 * 1024 },
+  { prefix: "/api/settings/icon", bytes: 12 * 1024 * 1024 },
   // A git client's wants and haves (a fetch into a clone with a long history of its own sends many).
   { prefix: "/git/", bytes: 1024 * 1024 },
 ];

@@ -51,6 +51,8 @@ const RESERVED_FIRST = new Set([
   "healthz",
   "icon-192.png",
   "icon-512.png",
+  "icon-maskable.png",
+  "apple-touch-icon.png",
   "icon.svg",
   "images",
   "img",

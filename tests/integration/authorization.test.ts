@@ -137,6 +137,8 @@ const apiTable: Row[] = [
   // Settings, items and categories: reading needs dashboard.read, changing needs settings.edit.
   { route: "api/settings", method: "GET", expect: dashboard(200) },
   { route: "api/settings", method: "PUT", expect: settingsEdit(400) },
+  { route: "api/settings/icon", method: "PUT", expect: settingsEdit(400) },
+  { route: "api/settings/icon", method: "DELETE", expect: settingsEdit(200) },
   { route: "api/settings/history", method: "GET", expect: dashboard(200) },
   { route: "api/items/all", method: "GET", expect: dashboard(200) },
   { route: "api/categories/all", method: "GET", expect: dashboard(200) },

@@ -378,3 +378,58 @@ describe("profile pictures", () => {
     expect((await anonymous.raw("GET", `/img/${key}/64.webp`)).status).toBe(404);
   });
 });
+
+describe("site icons", () => {
+  const bytes = async (client: ApiClient, url: string) => {
+    const response = await client.raw("GET", url);
+    expect(response.status, url).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
+
+  test("every icon and the manifest are made from the bundled icon, the theme colour in the manifest", async () => {
+    const ico = await bytes(anonymous, "/favicon.ico");
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
+    for (const [file, size] of [
+      ["/icon-192.png", 192],
+      ["/icon-512.png", 512],
+      ["/apple-touch-icon.png", 180],
+      ["/icon-maskable.png", 512],
+    ] as const) {
+      const meta = await sharp(await bytes(anonymous, file)).metadata();
+      expect([meta.format, meta.width, meta.height], file).toEqual(["png", size, size]);
+    }
+    const manifest = JSON.parse((await bytes(anonymous, "/manifest.webmanifest")).toString("utf8")) as {
+      theme_color: string;
+      icons: { src: string; purpose?: string }[];
+    };
+    expect(manifest.theme_color).toBe("#18181b");
+    expect(manifest.icons.map((i) => i.src)).toEqual([
+      "/icon-192.png?v=default",
+      "/icon-512.png?v=default",
+      "/icon-maskable.png?v=default",
+    ]);
+    expect(manifest.icons.at(-1)!.purpose).toBe("maskable");
+  });
+
+  test("the owner replaces the source image; too small is refused; the default comes back", async () => {
+    const admin = new ApiClient(server.url);
+    await admin.login("admin");
+    const before = await bytes(anonymous, "/icon-512.png");
+    expect((await editor.raw("PUT", "/api/settings/icon", { body: await picture(600, 600, "png") })).status).toBe(403);
+    const small = await admin.raw("PUT", "/api/settings/icon", { body: await picture(300, 300, "png") });
+    expect(small.status).toBe(400);
+    expect(((await small.json()) as { message: string }).message).toBe("The icon must be at least 512 × 512 pixels.");
+    const saved = await admin.raw("PUT", "/api/settings/icon", { body: await picture(800, 600, "jpeg") });
+    expect(saved.status).toBe(200);
+    const after = await bytes(anonymous, "/icon-512.png");
+    expect(after.equals(before)).toBe(false);
+    const manifest = JSON.parse((await bytes(anonymous, "/manifest.webmanifest")).toString("utf8")) as {
+      icons: { src: string }[];
+    };
+    expect(manifest.icons[0]!.src).toMatch(/^\/icon-192\.png\?v=[0-9a-f]{16}$/);
+    const history = await admin.get<{ entries: { changes: { field: string }[] }[] }>("/api/settings/history");
+    expect(JSON.stringify(history.body)).toContain('"icon"');
+    expect((await admin.raw("DELETE", "/api/settings/icon")).status).toBe(200);
+    expect((await bytes(anonymous, "/icon-512.png")).equals(before)).toBe(true);
+  });
+});
