@@ -30,6 +30,7 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
       route("settings", "routes/manage/settings.tsx", { id: id("manage/settings") }),
       route("items", "routes/manage/items.tsx", { id: id("manage/items") }),
       route("items/category", "routes/manage/items-category.tsx", { id: id("manage/items/category") }),
+      route("items/media", "routes/manage/items-media.tsx", { id: id("manage/items/media") }),
       route("builds", "routes/manage/builds.tsx", { id: id("manage/builds") }),
       // The editor: a new page, or the page the rest of the address names ("/manage/editor/en/notes/x").
       route("editor", "routes/manage/editor.tsx", { id: id("manage/editor") }),
@@ -49,6 +50,18 @@ export default [
   route("relay", "routes/nostr/relay.ts"),
   route(".well-known/nostr.json", "routes/nostr/names.ts"),
   route("share-image/*", "routes/seo/share-image.ts"),
+  // Media: published images through the image service, and media files as uploaded.
+  route("img/:key/:name", "routes/media/image.ts"),
+  // The site's icons and web app manifest, made from one source image.
+  ...[
+    "favicon.ico",
+    "icon-192.png",
+    "icon-512.png",
+    "apple-touch-icon.png",
+    "icon-maskable.png",
+    "manifest.webmanifest",
+  ].map((file) => route(file, "routes/media/icon.ts", { id: `icon/${file}` })),
+  route("media/*", "routes/media/file.ts"),
   route("api/search", "routes/api/search.ts"),
   route("api/content/single", "routes/api/content-single.ts"),
   route("api/content/query", "routes/api/content-query.ts"),
@@ -59,6 +72,7 @@ export default [
   route("api/auth/change-password", "routes/api/auth/change-password.ts"),
   route("api/auth/sessions", "routes/api/auth/sessions.ts"),
   route("api/users/update-profile", "routes/api/users/update-profile.ts"),
+  route("api/users/avatar", "routes/api/users/avatar.ts"),
   route("api/users/all", "routes/api/users/all.ts"),
   route("api/users/new", "routes/api/users/new.ts"),
   route("api/roles/all", "routes/api/roles/all.ts"),
@@ -93,6 +107,7 @@ export default [
   // Settings, items and categories.
   route("api/settings", "routes/api/settings/current.ts"),
   route("api/settings/history", "routes/api/settings/history.ts"),
+  route("api/settings/icon", "routes/api/settings/icon.ts"),
   route("api/items/all", "routes/api/items/all.ts"),
   route("api/categories/all", "routes/api/categories/all.ts"),
   route("api/categories/new", "routes/api/categories/new.ts"),
@@ -118,6 +133,8 @@ export default [
   route("api/builds/run", "routes/api/builds/run.ts"),
   route("api/builds/host", "routes/api/builds/host.ts"),
   route("api/builds/import", "routes/api/builds/import.ts"),
+  route("api/media/upload", "routes/api/media/upload.ts"),
+  route("api/media/all", "routes/api/media/all.ts"),
   // The site's git repository, read-only over git's smart HTTP protocol.
   route("git/content.git/*", "routes/git/repository.ts"),
   route("api/*", "routes/api/not-found.ts"),

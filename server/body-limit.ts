@@ -20,6 +20,11 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   // A page as the editor saves or previews it: front matter and markdown of up to 400 000 characters.
   { prefix: "/api/builds/commit", bytes: 2 * 1024 * 1024 },
   { prefix: "/api/builds/preview", bytes: 2 * 1024 * 1024 },
+  // An image (the service refuses more than 10 MB with its own message; this stops far larger bodies early).
+  { prefix: "/api/media/upload", bytes: 12 * 1024 * 1024 },
+  // A profile picture, cropped by the browser (and the site icon's source image).
+  { prefix: "/api/users/avatar", bytes: 12 * 1024 * 1024 },
+  { prefix: "/api/settings/icon", bytes: 12 * 1024 * 1024 },
   // A git client's wants and haves (a fetch into a clone with a long history of its own sends many).
   { prefix: "/git/", bytes: 1024 * 1024 },
 ];

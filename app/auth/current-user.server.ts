@@ -96,8 +96,8 @@ export function accountPart(user: CurrentUser): Account {
 export async function sessionUserOf(request: Request): Promise<SessionUser | null> {
   const user = await currentUser(request).catch(() => null);
   if (!user) return null;
-  const { id, userName, displayName, firstName, lastName, about, permissions } = user;
-  return { id, userName, displayName, firstName, lastName, about, permissions };
+  const { id, userName, displayName, firstName, lastName, about, avatar, permissions } = user;
+  return { id, userName, displayName, firstName, lastName, about, avatar, permissions };
 }
 
 /** What a call answers (403) to a caller without the permission it needs; the generic message otherwise. */

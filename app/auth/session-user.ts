@@ -8,5 +8,7 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   about: string;
+  /** The key of their profile picture in the image service, or null (initials). */
+  avatar: string | null;
   permissions: Permission[];
 }

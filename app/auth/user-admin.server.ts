@@ -43,6 +43,8 @@ export interface UserListItem {
   firstName: string;
   lastName: string;
   about: string;
+  /** The profile picture's image key, or null. */
+  avatar: string | null;
   email: string | null;
   createdAt: string;
   lastSignInAt: string | null;
@@ -129,6 +131,7 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Use
       firstName: row.firstName,
       lastName: row.lastName,
       about: row.about,
+      avatar: row.avatar,
       email: row.email,
       createdAt: row.createdAt.toISOString(),
       lastSignInAt: row.lastSignInAt?.toISOString() ?? null,

@@ -4,7 +4,7 @@
  * commit. A save names the version it started from, and is refused when the page changed since (another
  * editor's save, or a published build), so nobody's writing is overwritten without their knowing.
  */
-import { desc, eq, inArray, lt } from "drizzle-orm";
+import { desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { ContentParseError, type FrontMatterInput } from "~/content/front-matter";
 import type { Database } from "~/db/client.server";
@@ -324,7 +324,8 @@ export async function listBuilds(
             buildId: commits.buildId,
             path: commits.path,
             fromPath: commits.fromPath,
-            isDelete: commits.content,
+            // Text or bytes: a file written; neither: a file deleted (without reading a whole image here).
+            isDelete: sql<number>`(${commits.content} is null and ${commits.data} is null)`,
             previous: commits.previous,
             message: commits.message,
             authorId: commits.authorId,
@@ -344,7 +345,7 @@ export async function listBuilds(
       const own = commitRows.filter((c) => c.buildId === build.id);
       const summariesOfCommits = await Promise.all(
         own.map(async (c): Promise<CommitSummary> => {
-          const deleting = c.isDelete === null;
+          const deleting = Boolean(c.isDelete);
           // Whether the file existed before: recorded at publish time, else asked of the published pages now.
           const existed = build.status === "open" ? Boolean(await publishedByFile(db, c.path)) : c.previous !== null;
           const action = c.fromPath ? "move" : deleting ? "delete" : existed ? "update" : "create";
@@ -408,5 +409,14 @@ export async function commitTexts(db: Database, commitId: number) {
   } else {
     before = commit.previous;
   }
-  return { id: commit.id, path: commit.path, fromPath: commit.fromPath, before, after: commit.content };
+  // A binary file (an image) has no text to compare: the diff says what it is instead.
+  const binary = commit.data !== null;
+  return {
+    id: commit.id,
+    path: commit.path,
+    fromPath: commit.fromPath,
+    before,
+    after: binary ? null : commit.content,
+    binary,
+  };
 }

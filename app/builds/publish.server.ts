@@ -15,7 +15,9 @@ import type { ContentChange } from "~/content/changes.server";
 import { ContentParseError, parseContentFile } from "~/content/front-matter";
 import { pageValues, readContentDirectory, type ContentFile } from "~/content/import.server";
 import type { Database } from "~/db/client.server";
-import { buildPushes, builds, commits, pages } from "~/db/schema";
+import { buildPushes, builds, commits, media, pages } from "~/db/schema";
+import { describeStoredImage } from "~/media/describe.server";
+import { isMediaPath } from "~/media/paths";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import { buildName, personName } from "./builds.server";
@@ -194,7 +196,7 @@ export async function publishBuild(
       .returning({ id: builds.id });
     if (claimed.length === 0) throw new ServiceError(409, "builds.error.alreadyPublished");
 
-    const changed = await applyCommits(tx, rows, now);
+    const changed = await applyCommits(tx, rows, now, user.id);
     await tx.insert(buildPushes).values({ buildId: build.id, target: "local", nextAttemptAt: now });
     if (host.kind !== "local") {
       await tx.insert(buildPushes).values({ buildId: build.id, target: "remote", nextAttemptAt: now });
@@ -205,6 +207,8 @@ export async function publishBuild(
 }
 
 function isValidChange(row: CommitRow): boolean {
+  // A media file: written with its bytes, or deleted; never moved.
+  if (isMediaPath(row.path)) return row.fromPath === null && row.content === null;
   if (!pageOfFile(row.path) || (row.fromPath !== null && !pageOfFile(row.fromPath))) return false;
   if (row.content === null) return true;
   try {
@@ -228,7 +232,19 @@ async function commitAuthors(tx: Database, rows: readonly CommitRow[]) {
 }
 
 /** Applies the commits to the pages (moves and deletions first) and records what each file held before. */
-async function applyCommits(tx: Database, rows: readonly CommitRow[], now: Date): Promise<ContentChange[]> {
+async function applyCommits(
+  tx: Database,
+  allRows: readonly CommitRow[],
+  now: Date,
+  publisherId: number,
+): Promise<ContentChange[]> {
+  await applyMedia(
+    tx,
+    allRows.filter((row) => isMediaPath(row.path)),
+    now,
+    publisherId,
+  );
+  const rows = allRows.filter((row) => !isMediaPath(row.path));
   const changed: ContentChange[] = [];
   const removals = rows.filter((row) => row.fromPath !== null || row.content === null);
   const writes = rows.filter((row) => row.content !== null);
@@ -262,6 +278,30 @@ async function applyCommits(tx: Database, rows: readonly CommitRow[], now: Date)
     await tx.update(commits).set({ previous: text }).where(eq(commits.id, id));
   }
   return changed;
+}
+
+/**
+ * Media files become servable: written to `media` (the image service reads them there) or taken out of it. A
+ * media file's name never changes its bytes, so one already there is left as it is.
+ */
+async function applyMedia(tx: Database, rows: readonly CommitRow[], now: Date, publisherId: number): Promise<void> {
+  for (const row of rows) {
+    const existing = await tx.select({ path: media.path }).from(media).where(eq(media.path, row.path)).get();
+    if (row.data === null) {
+      if (existing) await tx.delete(media).where(eq(media.path, row.path));
+      continue;
+    }
+    if (existing) continue;
+    const image = await describeStoredImage(row.data);
+    await tx.insert(media).values({
+      path: row.path,
+      ...image,
+      data: row.data,
+      uploadedBy: row.authorId ?? publisherId,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
 }
 
 function announceChanges(announce: Announce, changed: ContentChange[]): void {

@@ -9,6 +9,8 @@ export interface PublicComment {
   authorName: string;
   authorPub: string | null;
   authorUserName: string | null;
+  /** The member's profile picture (its image key), or null. */
+  authorAvatar: string | null;
   /** The author's account was deleted: shown as a deleted account. */
   authorDeleted: boolean;
   /** The author is a member with a lightning address: readers may zap them. */

@@ -28,7 +28,13 @@ export interface HeadInput {
   /** Absent on the home page, whose title is the site's. */
   title?: string;
   description: string;
-  image?: { src: string; width?: number; height?: number } | null;
+  image?: {
+    src: string;
+    width?: number;
+    height?: number;
+    /** The image service's share image (a published media image). */
+    share?: { src: string; width: number; height: number };
+  } | null;
   article?: {
     published: string;
     modified: number;
@@ -51,8 +57,8 @@ export function contentHead(input: HeadInput): MetaDescriptor[] {
   const pageTitle = [input.title, input.pageLabel].filter(Boolean).join(" – ") || undefined;
   const description = input.description || site.description;
   // The page's own picture as a 1200×630 PNG when it is one of the site's images (social sites ignore SVG).
-  const share = input.image ? shareImagePath(input.image.src) : undefined;
-  const image = share ? { src: share, ...SHARE_IMAGE } : (input.image ?? defaultShareImage);
+  const share = input.image && !input.image.share ? shareImagePath(input.image.src) : undefined;
+  const image = input.image?.share ?? (share ? { src: share, ...SHARE_IMAGE } : (input.image ?? defaultShareImage));
   const imageUrl = absoluteUrl(origin, image.src);
   const hasOwnImage = Boolean(input.image);
 

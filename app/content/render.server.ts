@@ -10,6 +10,8 @@ import { configuredOrigin } from "~/lib/site-origin.server";
 import { onContentChange } from "./changes.server";
 import { findPage, pageKey, type PageSummary } from "./catalog.server";
 import { imageSize, imageSizes, imageSources, type ImageSize } from "./images.server";
+import { mediaImage, mediaImages, mediaPicture, mediaShareImage } from "~/media/published.server";
+import type { PictureView } from "~/media/sizes";
 import { decodeImageSrc } from "./markdown/image-attributes";
 import { renderMarkdown } from "./markdown/render-markdown.server";
 import type { RenderedSection, TocEntry } from "./markdown/rendered-markdown";
@@ -23,6 +25,9 @@ export interface RenderedPage {
   readingMinutes: number;
   /** The thumbnail's intrinsic size, when it is one of the site's own images. */
   thumbnailSize?: ImageSize;
+  /** The thumbnail through the image service, when it is a published media image. */
+  thumbnailPicture?: PictureView;
+  thumbnailShare?: { src: string; width: number; height: number };
 }
 
 /** Pages kept rendered; a site with more pages re-renders the least recently read ones. */
@@ -68,15 +73,25 @@ async function renderPage(locale: Locale, path: string): Promise<RenderedPage | 
 
 /** Renders a body for a page (also used by the search index, which reads bodies in bulk). */
 export async function renderBody(summary: PageSummary, body: string): Promise<RenderedPage> {
-  const sizes = await imageSizes(imageSources(body));
+  const sources = imageSources(body);
+  const [sizes, images, thumbnailImage] = await Promise.all([
+    imageSizes(sources),
+    mediaImages(sources.map(decodeImageSrc)),
+    summary.thumbnail ? mediaImage(summary.thumbnail) : undefined,
+  ]);
   const byDecoded = new Map([...sizes].map(([src, size]) => [decodeImageSrc(src), size]));
   const [result, thumbnailSize] = await Promise.all([
     renderMarkdown(body, {
       locale: summary.locale,
       imageSize: (src) => byDecoded.get(src),
+      picture: (src) => {
+        const image = images.get(src);
+        return image ? mediaPicture(image) : undefined;
+      },
+      eagerFirstImage: !summary.thumbnail,
       siteOrigin: configuredOrigin(),
     }),
-    summary.thumbnail ? imageSize(summary.thumbnail) : undefined,
+    summary.thumbnail && !thumbnailImage ? imageSize(summary.thumbnail) : thumbnailImage,
   ]);
   return {
     summary,
@@ -85,6 +100,8 @@ export async function renderBody(summary: PageSummary, body: string): Promise<Re
     sections: result.sections,
     words: result.words,
     readingMinutes: result.readingMinutes,
-    thumbnailSize,
+    thumbnailSize: thumbnailSize ? { width: thumbnailSize.width, height: thumbnailSize.height } : undefined,
+    thumbnailPicture: thumbnailImage ? mediaPicture(thumbnailImage) : undefined,
+    thumbnailShare: thumbnailImage ? mediaShareImage(thumbnailImage) : undefined,
   };
 }

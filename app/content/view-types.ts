@@ -2,6 +2,7 @@
  * What the content routes send to the browser: ready to show, already formatted for the locale on the server
  * (dates in the locale's calendar, digits, labels), so the client bundle carries no formatting code.
  */
+import type { PictureView } from "~/media/sizes";
 import type { TocEntry } from "./markdown/rendered-markdown";
 
 export interface LinkItem {
@@ -26,6 +27,10 @@ export interface ImageView {
   src: string;
   width?: number;
   height?: number;
+  /** Its variants from the image service (a published media image). */
+  picture?: PictureView;
+  /** Its share image for Open Graph (a published media image). */
+  share?: { src: string; width: number; height: number };
 }
 
 export interface DateView {

@@ -6,6 +6,7 @@ import { serverT } from "~/i18n/catalogs.server";
 import { asciiDigits, formatDate, formatNumber, formatYear } from "~/i18n/format";
 import { localizePath, type Locale } from "~/i18n/locales";
 import { adjacentPosts, findTag, queryPosts, type PageSummary } from "./catalog.server";
+import { mediaImage, mediaPicture } from "~/media/published.server";
 import { imageSize } from "./images.server";
 import { getAppConfig } from "~/settings/app-config.server";
 import { findCategory } from "~/settings/app-config";
@@ -53,6 +54,8 @@ export async function categoryLink(locale: Locale, slug: string | null): Promise
 
 async function thumbnailView(src: string | null): Promise<ImageView | null> {
   if (!src) return null;
+  const image = await mediaImage(src);
+  if (image) return { src, width: image.width, height: image.height, picture: mediaPicture(image) };
   const size = await imageSize(src);
   return size ? { src, width: size.width, height: size.height } : { src };
 }
@@ -106,7 +109,13 @@ export async function articleView(page: RenderedPage): Promise<ArticleView> {
   const isPost = summary.date !== null;
   const adjacent = isPost ? await adjacentPosts(locale, summary.path) : { newer: undefined, older: undefined };
   const thumbnail = summary.thumbnail
-    ? { src: summary.thumbnail, width: page.thumbnailSize?.width, height: page.thumbnailSize?.height }
+    ? {
+        src: summary.thumbnail,
+        width: page.thumbnailSize?.width,
+        height: page.thumbnailSize?.height,
+        picture: page.thumbnailPicture,
+        share: page.thumbnailShare,
+      }
     : null;
   return {
     kind: isPost ? "post" : "page",

@@ -3,7 +3,7 @@
  * a released migration is never edited, a change is a new migration.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const timestamps = {
   createdAt: integer("created_at", { mode: "timestamp_ms" })
@@ -26,6 +26,7 @@ export const users = sqliteTable(
     displayName: text("display_name").notNull().default(""),
     about: text("about").notNull().default(""),
     email: text("email"),
+    /** The key of the member's profile picture in `stored_images` (null: initials). */
     avatar: text("avatar"),
     /** Nostr public key (64 lowercase hex) of the device the account was made or last used with. */
     pub: text("pub"),
@@ -319,8 +320,10 @@ export const commits = sqliteTable(
     path: text("path").notNull(),
     /** A rename: the file moved to `path`. */
     fromPath: text("from_path"),
-    /** The new text; null deletes the file. */
+    /** The new text; null (with `data` null too) deletes the file. */
     content: text("content"),
+    /** The new bytes of a binary file (an image under media/), in place of `content`. */
+    data: blob("data", { mode: "buffer" }),
     /** What the file held before this build, recorded when the build is published (null: it did not exist). */
     previous: text("previous"),
     ...timestamps,
@@ -359,6 +362,49 @@ export const buildPushes = sqliteTable(
     index("build_pushes_due_idx").on(t.state, t.nextAttemptAt),
   ],
 );
+
+// ── Media: images of posts (published with builds), profile pictures and the site's icon ──────────
+
+/**
+ * An image as the image service reads it: already re-encoded and stripped of metadata. `key` is the first 16
+ * hex digits of the SHA-256 of its bytes: the image service's URLs carry it, so a changed image has new URLs.
+ */
+const imageColumns = {
+  key: text("key").notNull(),
+  /** "image/jpeg", "image/png", "image/webp", "image/avif" or "image/gif". */
+  mime: text("mime").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  size: integer("size").notNull(),
+  data: blob("data", { mode: "buffer" }).$type<Buffer>().notNull(),
+};
+
+/**
+ * The published media files ("media/<key>-<name>.<ext>" in the content repository), written when the build
+ * that adds them is published. Until then their bytes live in the build's commit only. Their descriptions (alt
+ * text) are written where they are used, in the pages' markdown.
+ */
+export const media = sqliteTable(
+  "media",
+  {
+    path: text("path").primaryKey(),
+    ...imageColumns,
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("media_key_idx").on(t.key)],
+);
+
+/** Images that are not content: members' profile pictures ("avatar") and the site icon's source ("icon"). */
+export const storedImagePurposes = ["avatar", "icon"] as const;
+export type StoredImagePurpose = (typeof storedImagePurposes)[number];
+
+export const storedImages = sqliteTable("stored_images", {
+  ...imageColumns,
+  key: text("key").primaryKey(),
+  purpose: text("purpose", { enum: storedImagePurposes }).notNull(),
+  createdAt: timestamps.createdAt,
+});
 
 // ── Traffic ─────────────────────────────────────────────────────────────────
 // The visit log (app/traffic/): one row per public page view, daily summaries of it for the dashboard, and the

@@ -155,7 +155,7 @@ export async function loadEditor(request: Request, rest: string | undefined) {
   const config = await getAppConfig();
   const categories = config.categories.map((category) => ({ slug: category.slug, label: category.name[uiLocale] }));
   const result: EditorData = {
-    messages: pickMessages(uiLocale, ["manage", "editor", "validation"]),
+    messages: pickMessages(uiLocale, ["manage", "editor", "validation", "media"]),
     page,
     categories,
     original,

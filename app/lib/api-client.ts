@@ -17,6 +17,7 @@ export type ApiResult<T> = { ok: true; status: number; data: ApiData<T> } | ApiF
 
 /** What one call sends besides its path and method. */
 export interface ApiRequest {
+  /** Sent as JSON; a Blob (a file) is sent as its bytes. */
   body?: unknown;
   headers?: Record<string, string>;
   /** Cancels the call (a newer one replaces it); a cancelled call answers as a network failure. */
@@ -37,16 +38,19 @@ export async function callApi<T = Record<string, never>>(
   },
 ): Promise<ApiResult<T>> {
   let response: Response;
+  const raw = typeof Blob !== "undefined" && options.body instanceof Blob;
   try {
     response = await fetch(path, {
       method: options.method ?? "POST",
       headers: {
         Accept: "application/json",
         "X-Locale": options.locale,
-        ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(options.body === undefined
+          ? {}
+          : { "Content-Type": raw ? "application/octet-stream" : "application/json" }),
         ...options.headers,
       },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : raw ? (options.body as Blob) : JSON.stringify(options.body),
       credentials: "same-origin",
       signal: options.signal,
     });

@@ -43,6 +43,8 @@ export interface AppConfig {
     maxLinks: number;
   };
   visitLog: { enabled: boolean; retentionDays: number; respectDoNotTrack: boolean; keepFullAddresses: boolean };
+  /** The image key of the site icon's source (settings), or null for the bundled icon. */
+  icon: string | null;
 }
 
 /** The four categories a new site starts with, named as the bundled content names them. */
@@ -64,6 +66,7 @@ export const defaultAppConfig: AppConfig = {
   theme: { primary: "zinc" },
   comments: { allowAnonymous: true, moderationWords: [], allowLinks: true, maxLinks: 2 },
   visitLog: { enabled: true, retentionDays: 90, respectDoNotTrack: true, keepFullAddresses: false },
+  icon: null,
 };
 
 type Stored = Record<string, unknown>;
@@ -118,6 +121,7 @@ export function upgradeAppConfig(stored: unknown): AppConfig {
     theme: { primary: (themeColors as readonly string[]).includes(theme.primary) ? theme.primary : "zinc" },
     comments: mergeSection(defaultAppConfig.comments, from.comments),
     visitLog: mergeSection(defaultAppConfig.visitLog, from.visitLog),
+    icon: typeof from.icon === "string" && /^[0-9a-f]{16}$/.test(from.icon) ? from.icon : null,
   };
 }
 

@@ -29,7 +29,7 @@ export type SettingsField = keyof typeof settingsFieldPaths;
 export const settingsFields = Object.keys(settingsFieldPaths) as SettingsField[];
 
 /** Fields the history records besides the settings page's: categories (their own page) and installation. */
-export type HistoryField = SettingsField | "categories" | "installed";
+export type HistoryField = SettingsField | "categories" | "installed" | "icon";
 
 export interface FieldChange {
   field: HistoryField;
@@ -65,6 +65,7 @@ export function configChanges(before: AppConfig, after: AppConfig): FieldChange[
   if (!same(before.categories, after.categories)) {
     changes.push({ field: "categories", before: before.categories, after: after.categories });
   }
+  if (before.icon !== after.icon) changes.push({ field: "icon", before: before.icon, after: after.icon });
   if (before.installed !== after.installed) {
     changes.push({ field: "installed", before: before.installed, after: after.installed });
   }

@@ -47,7 +47,7 @@ export class ApiClient {
   async raw(
     method: string,
     path: string,
-    init: { body?: string; headers?: Record<string, string> } = {},
+    init: { body?: string | Uint8Array; headers?: Record<string, string> } = {},
   ): Promise<Response> {
     const response = await fetch(this.baseUrl + path, {
       method,
@@ -58,7 +58,7 @@ export class ApiClient {
         ...(this.cookies.size ? { Cookie: this.cookieHeader } : {}),
         ...init.headers,
       },
-      body: init.body,
+      body: typeof init.body === "string" || init.body === undefined ? init.body : new Uint8Array(init.body),
     });
     this.store(response);
     return response;

@@ -96,6 +96,9 @@ const apiTable: Row[] = [
   { route: "api/auth/change-password", method: "PUT", expect: signedIn(400) },
   { route: "api/auth/sessions", method: "DELETE", expect: signedIn(200) },
   { route: "api/users/update-profile", method: "PUT", expect: signedIn(400) },
+  // A profile picture: an empty JSON body is no image (400); removing one that is not there is done (200).
+  { route: "api/users/avatar", method: "PUT", expect: signedIn(400) },
+  { route: "api/users/avatar", method: "DELETE", expect: signedIn(200) },
   { route: "api/users/all", method: "GET", expect: dashboard(200) },
   { route: "api/users/new", method: "POST", expect: usersManage(400) },
   { route: "api/roles/all", method: "GET", expect: dashboard(200) },
@@ -134,6 +137,8 @@ const apiTable: Row[] = [
   // Settings, items and categories: reading needs dashboard.read, changing needs settings.edit.
   { route: "api/settings", method: "GET", expect: dashboard(200) },
   { route: "api/settings", method: "PUT", expect: settingsEdit(400) },
+  { route: "api/settings/icon", method: "PUT", expect: settingsEdit(400) },
+  { route: "api/settings/icon", method: "DELETE", expect: settingsEdit(200) },
   { route: "api/settings/history", method: "GET", expect: dashboard(200) },
   { route: "api/items/all", method: "GET", expect: dashboard(200) },
   { route: "api/categories/all", method: "GET", expect: dashboard(200) },
@@ -164,6 +169,8 @@ const apiTable: Row[] = [
   // The editor and builds: writing needs commit.create, reading builds builds.read, publishing builds.push, the
   // git host settings.edit. (Importing with the site's own repository as the host is a 400.)
   { route: "api/builds/commit", method: "POST", expect: writing(400) },
+  { route: "api/media/upload", method: "POST", expect: writing(400) },
+  { route: "api/media/all", method: "GET", expect: dashboard(200) },
   { route: "api/builds/source", method: "GET", expect: writing(400) },
   { route: "api/builds/preview", method: "POST", expect: writing(400) },
   { route: "api/builds/discard", method: "POST", expect: writing(400) },
@@ -185,6 +192,7 @@ const pageTable: Row[] = [
   { route: "manage/settings", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items/category", method: "GET", expect: page("dashboard.read") },
+  { route: "manage/items/media", method: "GET", expect: page("dashboard.read") },
   { route: "manage/builds", method: "GET", expect: page("builds.read") },
   { route: "manage/editor", method: "GET", expect: page("commit.create") },
   { route: "manage/editor/*", method: "GET", url: "manage/editor/en/about", expect: page("commit.create") },

@@ -11,7 +11,7 @@ import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 // heads for the button.
 const menu = lazyPart(() => import("./avatar-menu-content"));
 
-function AvatarButton({ name, ...props }: { name: string } & ComponentProps<"button">) {
+function AvatarButton({ name, image, ...props }: { name: string; image?: string | null } & ComponentProps<"button">) {
   const t = useT();
   return (
     <button
@@ -21,7 +21,7 @@ function AvatarButton({ name, ...props }: { name: string } & ComponentProps<"but
       className="inline-flex size-11 items-center justify-center rounded-full md:size-9 text-muted-foreground outline-offset-2 hover:bg-accent hover:text-foreground"
       {...props}
     >
-      {name ? <Avatar name={name} /> : <Icon name="user-round" className="size-5" />}
+      {name ? <Avatar name={name} image={image} /> : <Icon name="user-round" className="size-5" />}
     </button>
   );
 }
@@ -36,7 +36,8 @@ export function AvatarMenu() {
   const intent = useLoadOnIntent(menu.load);
   const [active, setActive] = useState(false);
   const name = user?.displayName || profile?.displayName || "";
-  const button = <AvatarButton name={name} {...intent} onClick={() => setActive(true)} />;
+  const image = user?.avatar ?? null;
+  const button = <AvatarButton name={name} image={image} {...intent} onClick={() => setActive(true)} />;
   if (!active) return button;
   return (
     <menu.Part
@@ -44,7 +45,7 @@ export function AvatarMenu() {
       onFailed={() => setActive(false)}
       name={name}
       user={user}
-      trigger={<AvatarButton name={name} />}
+      trigger={<AvatarButton name={name} image={image} />}
     />
   );
 }

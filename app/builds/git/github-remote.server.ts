@@ -99,14 +99,24 @@ export function githubRemote(host: HostSettings): RemoteHost {
               : conflictsWithSite(job, (p) => present.get(p) ?? null);
             if (conflicts.length) throw new PushFailure("conflict", conflicts.join(", "), true);
           }
-          const entries = [...job.edits]
-            // Deleting a file the branch does not have is nothing to do (and the API refuses it).
-            .filter(([path, content]) => content !== null || present.has(path))
-            .map(([path, content]) =>
-              content === null
-                ? { path, mode: "100644" as const, type: "blob" as const, sha: null }
-                : { path, mode: "100644" as const, type: "blob" as const, content },
-            );
+          const entries = await Promise.all(
+            [...job.edits]
+              // Deleting a file the branch does not have is nothing to do (and the API refuses it).
+              .filter(([path, content]) => content !== null || present.has(path))
+              .map(async ([path, content]) => {
+                if (content === null) return { path, mode: "100644" as const, type: "blob" as const, sha: null };
+                if (typeof content === "string")
+                  return { path, mode: "100644" as const, type: "blob" as const, content };
+                // A binary file (an image) cannot be a tree entry's text: it is uploaded as a blob first.
+                const { data: blob } = await octokit.rest.git.createBlob({
+                  owner,
+                  repo,
+                  content: Buffer.from(content).toString("base64"),
+                  encoding: "base64",
+                });
+                return { path, mode: "100644" as const, type: "blob" as const, sha: blob.sha };
+              }),
+          );
           const { data: tree } = await octokit.rest.git.createTree({
             owner,
             repo,

@@ -19,9 +19,9 @@ export function openRepo(gitdir: string): Repo {
 
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
-/** The git blob id of a text: what `git hash-object` says for the file. */
-export function blobId(text: string): string {
-  const bytes = Buffer.from(text, "utf8");
+/** The git blob id of a text (or a binary file's bytes): what `git hash-object` says for the file. */
+export function blobId(content: string | Uint8Array): string {
+  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
   return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
 }
 
@@ -34,8 +34,15 @@ export async function hasObject(repo: Repo, oid: string): Promise<boolean> {
   }
 }
 
-/** A file's new text, or null to delete it; paths are relative to the repository ("content/fa/x.md"). */
-export type TreeEdits = Map<string, string | null>;
+/**
+ * A file's new text (or bytes, for a binary file such as an image), or null to delete it; paths are relative to
+ * the repository ("content/fa/x.md", "media/3f2a…-photo.jpg").
+ */
+export type TreeEdits = Map<string, string | Uint8Array | null>;
+
+export function fileBytes(content: string | Uint8Array): Buffer {
+  return typeof content === "string" ? Buffer.from(content, "utf8") : Buffer.from(content);
+}
 
 /**
  * The tree `base` becomes after `edits` (null base: an empty tree). Folders left empty disappear, as in git.
@@ -51,7 +58,7 @@ async function editFolder(repo: Repo, base: string | null, edits: TreeEdits): Pr
     const { tree } = await git.readTree({ fs, gitdir: repo.gitdir, oid: base, cache: repo.cache });
     for (const entry of tree) entries.set(entry.path, entry);
   }
-  const here = new Map<string, string | null>();
+  const here = new Map<string, string | Uint8Array | null>();
   const below = new Map<string, TreeEdits>();
   for (const [path, content] of edits) {
     const slash = path.indexOf("/");
@@ -68,7 +75,7 @@ async function editFolder(repo: Repo, base: string | null, edits: TreeEdits): Pr
       if (entries.get(name)?.type === "blob") entries.delete(name);
       continue;
     }
-    const oid = await git.writeBlob({ fs, gitdir: repo.gitdir, blob: Buffer.from(content, "utf8") });
+    const oid = await git.writeBlob({ fs, gitdir: repo.gitdir, blob: fileBytes(content) });
     entries.set(name, { mode: "100644", path: name, oid, type: "blob" });
   }
   for (const [name, sub] of below) {

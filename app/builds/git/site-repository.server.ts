@@ -63,9 +63,12 @@ export async function buildEdits(db: Database, buildId: number): Promise<TreeEdi
   const edits: TreeEdits = new Map();
   for (const row of rows) {
     if (row.fromPath) edits.set(row.fromPath, null);
-    if (row.content === null) edits.set(row.path, null);
+    if (row.content === null && row.data === null) edits.set(row.path, null);
   }
-  for (const row of rows) if (row.content !== null) edits.set(row.path, row.content);
+  for (const row of rows) {
+    if (row.content !== null) edits.set(row.path, row.content);
+    else if (row.data !== null) edits.set(row.path, new Uint8Array(row.data));
+  }
   return edits;
 }
 

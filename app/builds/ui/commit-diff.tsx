@@ -11,6 +11,8 @@ interface Texts {
   fromPath: string | null;
   before: string | null;
   after: string | null;
+  /** An image: shown, not compared. */
+  binary?: boolean;
 }
 
 /**
@@ -42,6 +44,14 @@ export function CommitDiff({ commitId }: { commitId: number }) {
         <Spinner />
         {t("builds.diff.loading")}
       </p>
+    );
+  }
+  if (texts.binary) {
+    return (
+      <figure className="grid justify-items-start gap-2 rounded-md border p-3" data-testid="commit-diff">
+        <img src={`/${texts.path}`} alt="" className="max-h-64 w-auto rounded border" />
+        <figcaption className="text-xs text-muted-foreground">{t("builds.diff.image")}</figcaption>
+      </figure>
     );
   }
   const before = texts.before ?? "";

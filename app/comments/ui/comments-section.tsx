@@ -82,6 +82,7 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
       authorName,
       authorPub: null,
       authorUserName: user?.userName ?? null,
+      authorAvatar: user?.avatar ?? null,
       authorDeleted: false,
       zappable: false,
       eventId: null,
@@ -179,7 +180,7 @@ function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: (
       data-testid="comment"
       data-status={comment.status}
     >
-      <Avatar name={name} />
+      <Avatar name={name} image={comment.authorDeleted ? null : comment.authorAvatar} />
       <div className="grid min-w-0 flex-1 gap-1">
         <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold">

@@ -7,6 +7,7 @@ import type { Locale } from "~/i18n/locales";
 import { markExternalLinks } from "./external-links";
 import { setImageAttributes, type ImageSizeLookup } from "./image-attributes";
 import { readOutlineAndText } from "./outline-and-text";
+import { setPictures, type PictureLookup } from "./pictures";
 import { getProcessor } from "./pipeline.server";
 import type { RenderedMarkdown } from "./rendered-markdown";
 
@@ -19,6 +20,10 @@ export interface RenderMarkdownOptions {
    * treated as external. Without it every absolute http(s) link is external.
    */
   siteOrigin?: string;
+  /** The image service's `<picture>` of an image (published media), by its URL as written. */
+  picture?: PictureLookup;
+  /** The first image is the first thing on the page to load (the page shows no thumbnail above it). */
+  eagerFirstImage?: boolean;
 }
 
 /**
@@ -31,6 +36,7 @@ export async function renderMarkdown(markdown: string, opts: RenderMarkdownOptio
   const processor = await getProcessor(opts.locale);
   const tree = await processor.run(processor.parse(markdown));
   setImageAttributes(tree, opts.imageSize);
+  setPictures(tree, opts.picture, { eagerFirst: opts.eagerFirstImage ?? false });
   markExternalLinks(tree, opts.siteOrigin);
   const html = processor.stringify(tree);
   return { html, ...readOutlineAndText(tree) };

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Picture } from "~/media/ui/picture";
 import { Link } from "react-router";
 import { editorPathOf } from "~/builds/editor-link";
 import { localizePath, parseLocalizedPath } from "~/i18n/locales";
@@ -88,12 +89,12 @@ export function Article({ view, after }: { view: ArticleView; after?: ReactNode 
       <Byline view={view} />
       <EditLink address={view.path} />
       {view.thumbnail ? (
-        <img
+        <Picture
           src={view.thumbnail.src}
+          picture={view.thumbnail.picture}
           width={view.thumbnail.width}
           height={view.thumbnail.height}
-          alt=""
-          fetchPriority="high"
+          priority
           className="mt-8 h-auto w-full rounded-xl border dark:brightness-90"
         />
       ) : null}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Picture } from "~/media/ui/picture";
 import type { PostCard as PostCardView } from "../view-types";
 import { PostMeta } from "./post-list";
 
@@ -12,11 +13,13 @@ export function PostCard({ post, featured = false }: { post: PostCardView; featu
       data-testid={featured ? "intro-post" : "post-card"}
     >
       {featured && post.thumbnail ? (
-        <img
+        <Picture
           src={post.thumbnail.src}
+          picture={post.thumbnail.picture}
           width={post.thumbnail.width}
           height={post.thumbnail.height}
-          alt=""
+          sizes="(min-width: 40rem) 36rem, calc(100vw - 2rem)"
+          priority
           className="h-auto w-full object-cover sm:w-1/2"
         />
       ) : null}

@@ -10,7 +10,21 @@ import { BlockDirection } from "../block-direction";
 import { contentExtensions } from "../markdown/extensions";
 import { Toolbar, ToolButton } from "./toolbar";
 import { useLinkDialog } from "./link-dialog";
+import { TextSelection } from "@tiptap/pm/state";
+import { IMAGE_FILE_EVENT } from "./image-dialog";
 import "./editor.css";
+
+function isImageFile(file: File): boolean {
+  return file.type.startsWith("image/");
+}
+
+/** Hands the first image among `files` to the image dialog; true when there was one (the editor does nothing). */
+function sendImageFile(dom: HTMLElement, files: FileList | null | undefined): boolean {
+  const file = files ? [...files].find(isImageFile) : undefined;
+  if (!file) return false;
+  dom.dispatchEvent(new CustomEvent(IMAGE_FILE_EVENT, { detail: file }));
+  return true;
+}
 
 export interface RichEditorHandle {
   /** The document as markdown (the same writer the round-trip tests prove). */
@@ -58,6 +72,16 @@ export function RichEditor({
     content: initial,
     contentType: "markdown",
     editorProps: {
+      // An image file pasted or dropped in is uploaded through the image dialog (which asks for its description).
+      handlePaste: (view, event) => sendImageFile(view.dom, event.clipboardData?.files),
+      handleDrop: (view, event, _slice, moved) => {
+        if (moved) return false;
+        const files = event.dataTransfer?.files;
+        if (!files || ![...files].some(isImageFile)) return false;
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+        if (at) view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, at.pos)));
+        return sendImageFile(view.dom, files);
+      },
       attributes: {
         class: "prose editor-content min-h-[55vh] max-w-none px-4 py-5 outline-none sm:px-6",
         dir: dirOf(locale),

@@ -3,13 +3,14 @@ import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { cn } from "~/ui/cn";
 
-/** The two views of the Items section: every item, and the categories. */
+/** The views of the Items section: every item, the categories and the media. */
 export function ItemsTabs() {
   const t = useT();
   const locale = useLocale();
   const tabs = [
     { path: "/manage/items", label: t("items.tabs.items"), testId: "tab-items" },
     { path: "/manage/items/category", label: t("items.tabs.categories"), testId: "tab-categories" },
+    { path: "/manage/items/media", label: t("items.tabs.media"), testId: "tab-media" },
   ];
   return (
     <nav aria-label={t("items.tabs.label")} className="flex flex-wrap gap-1 border-b">

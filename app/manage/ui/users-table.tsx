@@ -83,7 +83,7 @@ export function UsersTable({
               data-disabled={user.disabled || undefined}
             >
               <span className="flex min-w-0 items-center gap-2">
-                <Avatar name={user.displayName} />
+                <Avatar name={user.displayName} image={user.avatar} />
                 <span className="grid min-w-0">
                   <span className="flex min-w-0 flex-wrap items-center gap-x-1.5">
                     <bdi className="font-medium break-words">{user.displayName}</bdi>

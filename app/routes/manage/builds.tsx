@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     cloneUrl: `${siteOrigin(request)}/git/content.git`,
   };
   return data(
-    { messages: pickMessages(locale, ["manage", "builds", "editor", "validation", "auth"]), ...result },
+    { messages: pickMessages(locale, ["manage", "builds", "editor", "validation", "auth", "media"]), ...result },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { SiteIconCard } from "~/media/ui/site-icon-card";
 import { data, useLoaderData } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
 import { getDb } from "~/db/client.server";
@@ -30,7 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [{ config, version }, history] = await Promise.all([readAppConfigState(db), settingsHistoryPage(db, page)]);
   return data(
     {
-      messages: pickMessages(locale, ["manage", "settings", "validation"]),
+      messages: pickMessages(locale, ["manage", "settings", "validation", "media"]),
+      icon: config.icon,
       values: settingsFormValues(fieldValues(config), locale),
       version,
       history,
@@ -75,6 +77,7 @@ export default function ManageSettings() {
         canEdit={canEdit}
         onSaved={(answer) => setSaved({ version: answer.version, values: settingsFormValues(answer.settings, locale) })}
       />
+      <SiteIconCard icon={loaded.icon} canEdit={canEdit} />
       <SettingsHistory {...history} />
     </section>
   );

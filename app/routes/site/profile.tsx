@@ -18,6 +18,7 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { roleName } from "~/manage/role-label";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
+import { AvatarCard } from "~/media/ui/avatar-card";
 import { Avatar } from "~/ui/avatar";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -30,7 +31,7 @@ import type { Route } from "./+types/profile";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { locale } = parseLocalizedPath(new URL(request.url).pathname);
-  const messages = pickMessages(locale, ["auth", "validation", "nostr"]);
+  const messages = pickMessages(locale, ["auth", "validation", "nostr", "media"]);
   const user = await currentUser(request);
   if (!user)
     return data(
@@ -46,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     firstName: user.firstName,
     lastName: user.lastName,
     about: user.about,
+    avatar: user.avatar,
     // Built-in roles in the reader's language.
     roles: user.roles.map((name) => roleName(name, serverT(locale))),
   };
@@ -94,7 +96,7 @@ export default function Profile() {
   return (
     <section className="grid max-w-3xl gap-6" data-testid="profile">
       <header className="flex items-center gap-4">
-        <Avatar name={account.displayName} size="lg" />
+        <Avatar name={account.displayName} image={account.avatar} size="lg" />
         <div className="grid gap-1">
           <h1 className="text-3xl font-black tracking-tight">
             <bdi data-testid="profile-name">{account.displayName}</bdi>
@@ -107,6 +109,7 @@ export default function Profile() {
           </p>
         </div>
       </header>
+      <AvatarCard name={account.displayName} avatar={account.avatar} />
       <Card title={t("auth.profile.details")} description={t("auth.profile.detailsHint")}>
         <ProfileForm
           key={`${account.firstName}|${account.lastName}|${account.about}`}

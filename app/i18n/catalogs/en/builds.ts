@@ -74,6 +74,7 @@ export default {
   "diff.same": "Unchanged lines",
   "diff.sameCount": "{count} unchanged lines",
   "diff.newFile": "New page",
+  "diff.image": "An image added to the site with this build.",
   "diff.deletedFile": "Page deleted",
   "diff.noChange": "The text is the same; only the address changes.",
   publish: "Publish",

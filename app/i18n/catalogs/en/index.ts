@@ -8,6 +8,7 @@ import editor from "./editor";
 import install from "./install";
 import items from "./items";
 import manage from "./manage";
+import media from "./media";
 import nostr from "./nostr";
 import settings from "./settings";
 import traffic from "./traffic";
@@ -25,6 +26,7 @@ export default {
   install,
   items,
   manage,
+  media,
   nostr,
   settings,
   traffic,

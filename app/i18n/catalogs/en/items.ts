@@ -5,6 +5,7 @@ export default {
   "tabs.label": "Items and categories",
   "tabs.items": "All items",
   "tabs.categories": "Categories",
+  "tabs.media": "Media",
   total: "{count} items",
   none: "No items match these filters.",
   loadFailed: "Failed to load items",

@@ -54,6 +54,7 @@ export default {
   "field.visitLogKeepFullAddresses": "Keep full addresses",
   "field.categories": "Categories",
   "field.installed": "Installed",
+  "field.icon": "Site icon",
   "hint.siteName": "In the header, the footer and every page's title.",
   "hint.title": "The heading of the home page.",
   "hint.description": "After the site name in every page's title, and in search results.",

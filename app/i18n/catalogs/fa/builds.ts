@@ -73,6 +73,7 @@ export default {
   "diff.same": "سطرهای بی‌تغییر",
   "diff.sameCount": "{count} سطر بی‌تغییر",
   "diff.newFile": "صفحهٔ تازه",
+  "diff.image": "تصویری که با این بسته به سایت افزوده می‌شود.",
   "diff.deletedFile": "صفحه حذف شد",
   "diff.noChange": "متن همان است؛ فقط نشانی عوض می‌شود.",
   publish: "انتشار",

@@ -7,6 +7,7 @@ export default {
   "tabs.label": "محتوا و دسته‌ها",
   "tabs.items": "همهٔ موارد",
   "tabs.categories": "دسته‌ها",
+  "tabs.media": "رسانه‌ها",
   total: "{count} مورد",
   none: "هیچ موردی با این پالایه‌ها نمی‌خواند.",
   loadFailed: "بارگیری موارد ناموفق بود",

@@ -54,6 +54,7 @@ export default {
   "field.visitLogKeepFullAddresses": "نگه‌داری نشانی کامل",
   "field.categories": "دسته‌ها",
   "field.installed": "نصب‌شده",
+  "field.icon": "نماد سایت",
   "hint.siteName": "در سرصفحه، پانوشت و عنوان هر صفحه.",
   "hint.title": "سرتیتر صفحهٔ نخست.",
   "hint.description": "پس از نام سایت در عنوان هر صفحه، و در نتیجه‌های جست‌وجو.",

@@ -1,0 +1,196 @@
+/**
+ * Media files of posts: an upload becomes a commit of the open build (`media/<key>-<name>.<ext>` with its bytes),
+ * published with the build and committed to git with it; only then does the image service serve it. Until then
+ * the file is shown only to those who may write (the editor and the preview show it from the commit).
+ */
+import { and, desc, eq, isNotNull, like, sql } from "drizzle-orm";
+import type { CurrentUser } from "~/auth/current-user.server";
+import { takeOpenBuild, personName } from "~/builds/builds.server";
+import { openBuildOf } from "~/builds/versions.server";
+import type { Database } from "~/db/client.server";
+import { commits, media, pages, users } from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
+import { serverT } from "~/i18n/catalogs.server";
+import type { Locale } from "~/i18n/locales";
+import { isMediaPath, MEDIA_ROOT, mediaSlug, mediaUrl } from "./paths";
+import { formatOf } from "./sizes";
+import { processUpload } from "./upload.server";
+
+export interface UploadedMedia {
+  /** "media/3f2a…-sunset.jpg" */
+  file: string;
+  /** "/media/3f2a…-sunset.jpg": what the page's markdown refers to. */
+  url: string;
+  width: number;
+  height: number;
+  /** Already published (the same picture was uploaded before): no commit was needed. */
+  published: boolean;
+}
+
+/** Checks, re-encodes and adds an upload to the open build (see the module's comment). */
+export async function uploadMedia(
+  db: Database,
+  user: Pick<CurrentUser, "id">,
+  bytes: Uint8Array,
+  fileName: string,
+  locale: Locale,
+): Promise<UploadedMedia> {
+  const image = await processUpload(bytes);
+  const file = `${MEDIA_ROOT}/${image.key}-${mediaSlug(fileName)}.${formatOf(image.mime)}`;
+  const result = { file, url: mediaUrl(file), width: image.width, height: image.height };
+  return writeTransaction(db, async (tx) => {
+    // The same bytes under any name are the same picture: use the one already published.
+    const same = await tx.select({ path: media.path }).from(media).where(eq(media.key, image.key)).get();
+    if (same) return { ...result, file: same.path, url: mediaUrl(same.path), published: true };
+    const build = await takeOpenBuild(tx, user.id);
+    const pending = await tx
+      .select({ id: commits.id, path: commits.path })
+      .from(commits)
+      .where(and(eq(commits.buildId, build.id), like(commits.path, `${MEDIA_ROOT}/${image.key}-%`)))
+      .get();
+    if (pending) return { ...result, file: pending.path, url: mediaUrl(pending.path), published: false };
+    const now = new Date();
+    await tx.insert(commits).values({
+      buildId: build.id,
+      authorId: user.id,
+      message: serverT(locale)("media.message.upload", { name: fileName || file.slice(MEDIA_ROOT.length + 1) }),
+      path: file,
+      content: null,
+      data: Buffer.from(image.data),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { ...result, published: false };
+  });
+}
+
+export interface MediaBytes {
+  data: Buffer;
+  mime: string;
+  /** Published (public, cached for good) or only in the open build (shown to writers, never cached). */
+  published: boolean;
+}
+
+/** A media file's bytes: published, or (for those who may write) pending in the open build. */
+export async function mediaFile(db: Database, file: string, mayWrite: boolean): Promise<MediaBytes | null> {
+  if (!isMediaPath(file)) return null;
+  const published = await db
+    .select({ data: media.data, mime: media.mime })
+    .from(media)
+    .where(eq(media.path, file))
+    .get();
+  if (published) return { data: Buffer.from(published.data), mime: published.mime, published: true };
+  if (!mayWrite) return null;
+  const open = await openBuildOf(db);
+  if (!open) return null;
+  const pending = await db
+    .select({ data: commits.data })
+    .from(commits)
+    .where(and(eq(commits.buildId, open.id), eq(commits.path, file), isNotNull(commits.data)))
+    .get();
+  if (!pending?.data) return null;
+  const ext = file.slice(file.lastIndexOf(".") + 1);
+  const mime = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif", gif: "image/gif" }[ext]!;
+  return { data: Buffer.from(pending.data), mime, published: false };
+}
+
+// ── The media list ─────────────────────────────────────────────────────────
+
+export interface MediaUsage {
+  locale: Locale;
+  path: string;
+  title: string;
+}
+
+export interface MediaItem {
+  file: string;
+  url: string;
+  /** The image service's key (null while the file waits in the open build). */
+  key: string | null;
+  width: number | null;
+  height: number | null;
+  size: number;
+  status: "published" | "pending";
+  uploadedBy: string | null;
+  createdAt: string;
+  /** The published pages whose text refers to it. */
+  usedIn: MediaUsage[];
+}
+
+export const MEDIA_PAGE_SIZE = 24;
+
+/** Published media and media waiting in the open build, newest first, with the pages that use each. */
+export async function listMedia(
+  db: Database,
+  { q, page }: { q?: string; page: number },
+): Promise<{ items: MediaItem[]; total: number; page: number; pageCount: number }> {
+  const people = new Map((await db.select().from(users).all()).map((u) => [u.id, personName(u)]));
+  const open = await openBuildOf(db);
+  const pendingRows = open
+    ? await db
+        .select({
+          path: commits.path,
+          size: sql<number>`length(${commits.data})`,
+          authorId: commits.authorId,
+          createdAt: commits.createdAt,
+        })
+        .from(commits)
+        .where(and(eq(commits.buildId, open.id), isNotNull(commits.data), like(commits.path, `${MEDIA_ROOT}/%`)))
+        .orderBy(desc(commits.id))
+        .all()
+    : [];
+  const publishedRows = await db
+    .select({
+      path: media.path,
+      key: media.key,
+      width: media.width,
+      height: media.height,
+      size: media.size,
+      uploadedBy: media.uploadedBy,
+      createdAt: media.createdAt,
+    })
+    .from(media)
+    .orderBy(desc(media.createdAt), desc(media.path))
+    .all();
+  const all: Omit<MediaItem, "usedIn">[] = [
+    ...pendingRows.map((row) => ({
+      file: row.path,
+      url: mediaUrl(row.path),
+      key: null,
+      width: null,
+      height: null,
+      size: row.size,
+      status: "pending" as const,
+      uploadedBy: row.authorId ? (people.get(row.authorId) ?? null) : null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    ...publishedRows.map((row) => ({
+      file: row.path,
+      url: mediaUrl(row.path),
+      key: row.key,
+      width: row.width,
+      height: row.height,
+      size: row.size,
+      status: "published" as const,
+      uploadedBy: row.uploadedBy ? (people.get(row.uploadedBy) ?? null) : null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  ];
+  const needle = q?.toLowerCase();
+  const matching = needle ? all.filter((item) => item.file.toLowerCase().includes(needle)) : all;
+  const pageCount = Math.max(1, Math.ceil(matching.length / MEDIA_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const slice = matching.slice((current - 1) * MEDIA_PAGE_SIZE, current * MEDIA_PAGE_SIZE);
+  const items = await Promise.all(
+    slice.map(async (item) => ({
+      ...item,
+      usedIn: await db
+        .select({ locale: pages.locale, path: pages.path, title: pages.title })
+        .from(pages)
+        .where(sql`instr(${pages.body}, ${item.url}) > 0 or instr(coalesce(${pages.thumbnail}, ''), ${item.url}) > 0`)
+        .orderBy(pages.locale, pages.path)
+        .all(),
+    })),
+  );
+  return { items, total: matching.length, page: current, pageCount };
+}

@@ -1,0 +1,93 @@
+/**
+ * The image service: `/img/<key>/<width>.<format>` made with sharp on first request and kept on disk in
+ * DATA_DIR/image-cache. Only the sizes of `sizes.ts` are made (a resize-anything endpoint would let anyone keep
+ * the server busy and fill its disk); each variant is made at most once at a time in this process (requests
+ * that arrive meanwhile wait for it), and written under a temporary name then renamed, so a half-written file
+ * is never served. Instances do not share the cache: each makes its own copy the first time it is asked.
+ */
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { config } from "~/config.server";
+import type { Database } from "~/db/client.server";
+import { AVATAR_PIXEL_SIZES, CONTENT_PIXEL_WIDTHS, formatsFor, MIME_OF, type ImageFormat } from "./sizes";
+import { findImage, imageBytes, type ImageRecord } from "./store.server";
+
+/** How a variant was found: on disk, made for this request, or made for another request this one waited on. */
+export type CacheOutcome = "hit" | "miss" | "wait";
+
+export interface Variant {
+  body: Buffer;
+  mime: string;
+  cache: CacheOutcome;
+}
+
+const making = new Map<string, Promise<Buffer>>();
+
+export function imageCacheDir(): string {
+  return path.join(config().dataDir, "image-cache");
+}
+
+/** The widths an image of this purpose may be asked for; icons have their own addresses. */
+function allowedWidths(image: ImageRecord): readonly number[] {
+  if (image.purpose === "content") return CONTENT_PIXEL_WIDTHS;
+  if (image.purpose === "avatar") return AVATAR_PIXEL_SIZES;
+  return [];
+}
+
+/** Reads "640.webp" into a width and a format, or null. */
+export function parseVariantName(name: string): { width: number; format: ImageFormat } | null {
+  const match = /^([1-9][0-9]{1,4})\.(avif|webp|jpg|png|gif)$/.exec(name);
+  return match ? { width: Number(match[1]), format: match[2] as ImageFormat } : null;
+}
+
+/** The variant, or null when the key names no image or the size or format is not one the image has. */
+export async function imageVariant(db: Database, key: string, name: string): Promise<Variant | null> {
+  const wanted = parseVariantName(name);
+  if (!wanted) return null;
+  const image = await findImage(db, key);
+  if (!image || !allowedWidths(image).includes(wanted.width) || !formatsFor(image.mime).includes(wanted.format)) {
+    return null;
+  }
+  const mime = MIME_OF[wanted.format];
+  const file = path.join(imageCacheDir(), key, `${wanted.width}.${wanted.format}`);
+  const cached = await readFile(file).catch(() => null);
+  if (cached) return { body: cached, mime, cache: "hit" };
+  const pending = making.get(file);
+  if (pending) return { body: await pending, mime, cache: "wait" };
+  const made = (async () => {
+    const source = await imageBytes(db, key);
+    if (!source) throw new Error(`image ${key} is gone`);
+    const body = await encode(source, image, wanted.width, wanted.format);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, body);
+    await rename(temporary, file);
+    return body;
+  })().finally(() => making.delete(file));
+  making.set(file, made);
+  return { body: await made, mime, cache: "miss" };
+}
+
+async function encode(source: Buffer, image: ImageRecord, width: number, format: ImageFormat): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const animated = format === "gif" || (format === "webp" && image.mime === "image/gif");
+  let pipeline = sharp(source, { animated }).resize({ width, withoutEnlargement: true });
+  switch (format) {
+    case "avif":
+      pipeline = pipeline.avif({ quality: 55, effort: 4 });
+      break;
+    case "webp":
+      pipeline = pipeline.webp({ quality: 78 });
+      break;
+    case "jpg":
+      pipeline = pipeline.jpeg({ quality: 80, mozjpeg: true, progressive: true });
+      break;
+    case "png":
+      pipeline = pipeline.png({ compressionLevel: 9, palette: image.purpose !== "content" });
+      break;
+    case "gif":
+      pipeline = pipeline.gif();
+      break;
+  }
+  return pipeline.toBuffer();
+}

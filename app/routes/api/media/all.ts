@@ -1,0 +1,12 @@
+import { getDb } from "~/db/client.server";
+import { listMedia } from "~/media/media.server";
+import { mediaListQuery } from "~/media/schema";
+import { apiRoute } from "~/lib/api.server";
+import { json } from "~/lib/http.server";
+
+/** GET /api/media/all?q=&page=: published media and media waiting in the open build, with where each is used. */
+export const loader = apiRoute(
+  { GET: async (ctx) => json(await listMedia(await getDb(), ctx.query(mediaListQuery))) },
+  { needs: "dashboard.read" },
+);
+export const action = loader;
