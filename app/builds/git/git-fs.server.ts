@@ -7,7 +7,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 
-async function writeWhole(file: string, data: string | Uint8Array, options?: fs.WriteFileOptions): Promise<void> {
+async function writeWhole(
+  file: string,
+  data: Parameters<typeof fs.promises.writeFile>[1],
+  options?: fs.WriteFileOptions,
+): Promise<void> {
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   try {
     await fs.promises.writeFile(temporary, data, options);
