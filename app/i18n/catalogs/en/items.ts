@@ -52,6 +52,14 @@ export default {
   noCategory: "No category",
   unknownCategory: "{slug} (no such category)",
   viewOf: "View {title} on the site",
+  editOf: "Edit {title}",
+  newPage: "New page",
+  translate: "Translate",
+  translateInto: "Translate {title} into {language}",
+  "pending.create": "New in the open build",
+  "pending.update": "Changed in the open build",
+  "pending.move": "Moved in the open build to",
+  "pending.delete": "Deleted in the open build",
 
   // Categories
   "category.title": "Categories",
