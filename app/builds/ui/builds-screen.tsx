@@ -171,13 +171,21 @@ function BuildCard({ build, data }: { build: BuildSummary; data: BuildsData }) {
             ) : build.publishedAt ? (
               <>
                 {t("builds.publishedOn")} <RelativeTime iso={build.publishedAt} locale={locale} />
-                {build.publishedBy ? ` · ${build.publishedBy}` : ""}
+                {build.publishedBy ? (
+                  <>
+                    {" · "}
+                    <bdi>{build.publishedBy}</bdi>
+                  </>
+                ) : (
+                  ""
+                )}
               </>
             ) : (
               <>
                 <RelativeTime iso={build.createdAt} locale={locale} />
                 {build.authors.length
-                  ? ` · ${t("builds.authors", { names: new Intl.ListFormat(locale, { type: "conjunction" }).format(build.authors) })}`
+                  ? // Each name isolated (FSI … PDI): a Latin name must not turn the Persian line around.
+                    ` · ${t("builds.authors", { names: new Intl.ListFormat(locale, { type: "conjunction" }).format(build.authors.map((name) => `\u2068${name}\u2069`)) })}`
                   : ""}
               </>
             )}
@@ -316,7 +324,7 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
             ) : null}
           </p>
           <p className="text-xs text-muted-foreground">
-            {commit.author.name} · <RelativeTime iso={commit.updatedAt} locale={locale} />
+            <bdi>{commit.author.name}</bdi> · <RelativeTime iso={commit.updatedAt} locale={locale} />
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1">

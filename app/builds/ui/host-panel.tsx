@@ -36,7 +36,7 @@ export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl
   const kindField = form.field("kind");
   return (
     <section
-      className="grid gap-4 rounded-xl border p-4 sm:p-5"
+      className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6"
       id="git-host"
       aria-labelledby="git-host-title"
       data-testid="host-panel"

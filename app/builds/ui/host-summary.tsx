@@ -21,7 +21,7 @@ export function HostSummary({
   const locale = useLocale();
   return (
     <section
-      className="grid gap-3 rounded-xl border p-4 sm:p-5"
+      className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6"
       aria-labelledby="git-host-summary-title"
       data-testid="host-summary"
       data-kind={host.kind}

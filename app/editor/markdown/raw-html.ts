@@ -15,7 +15,9 @@ export const RawHtmlBlock = Node.create({
   draggable: false,
   addAttributes: () => ({ html: { default: "", rendered: false } }),
   // Above code blocks and inline code, which would take the same elements as code.
-  parseHTML: () => [{ tag: "pre[data-raw-html]", priority: 60, getAttrs: (element) => ({ html: element.textContent ?? "" }) }],
+  parseHTML: () => [
+    { tag: "pre[data-raw-html]", priority: 60, getAttrs: (element) => ({ html: element.textContent ?? "" }) },
+  ],
   renderHTML: ({ node }) => [
     "pre",
     { "data-raw-html": "", dir: "ltr", class: "raw-html", spellcheck: "false" },
@@ -36,7 +38,9 @@ export const RawHtmlInline = Node.create({
   atom: true,
   selectable: true,
   addAttributes: () => ({ html: { default: "", rendered: false } }),
-  parseHTML: () => [{ tag: "code[data-raw-html]", priority: 60, getAttrs: (element) => ({ html: element.textContent ?? "" }) }],
+  parseHTML: () => [
+    { tag: "code[data-raw-html]", priority: 60, getAttrs: (element) => ({ html: element.textContent ?? "" }) },
+  ],
   renderHTML: ({ node }) => ["code", { "data-raw-html": "", dir: "ltr", class: "raw-html" }, String(node.attrs.html)],
   renderMarkdown: (node: JSONContent) => String(node.attrs?.html ?? ""),
 });

@@ -14,7 +14,10 @@ export function isSafeImageAddress(src: unknown): src is string {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(address)?.[1]?.toLowerCase();
   if (scheme === undefined) return address !== "";
   return (
-    scheme === "http" || scheme === "https" || scheme === "blob" || (scheme === "data" && /^data:image\//i.test(address))
+    scheme === "http" ||
+    scheme === "https" ||
+    scheme === "blob" ||
+    (scheme === "data" && /^data:image\//i.test(address))
   );
 }
 

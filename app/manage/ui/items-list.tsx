@@ -176,14 +176,17 @@ function ItemRowView({ item, canEdit }: { item: ItemWithChange; canEdit: boolean
       </span>
       <span className="text-sm">
         <span className="sr-only">{t("items.column.status")}: </span>
+        {/* A page the open build creates is on no site yet, whatever its front matter says. */}
         <span
           className={cn(
             "rounded-full px-2 py-0.5 text-xs font-medium",
-            item.status === "published" ? "bg-success/15 text-success" : "bg-warning/15 text-warning",
+            item.status === "published" && item.id !== null
+              ? "bg-success/15 text-success"
+              : "bg-warning/15 text-warning",
           )}
           data-testid="item-status"
         >
-          {t(`items.status.${item.status}`)}
+          {t(item.id === null ? "items.status.unpublished" : `items.status.${item.status}`)}
         </span>
       </span>
       <span className="text-xs text-muted-foreground lg:text-sm">
@@ -192,7 +195,10 @@ function ItemRowView({ item, canEdit }: { item: ItemWithChange; canEdit: boolean
       </span>
       <span className="col-span-full flex flex-wrap items-center gap-x-3 gap-y-1 lg:col-span-1">
         <span
-          className={cn("flex items-center gap-1.5 text-xs", item.translated ? "text-muted-foreground" : "text-warning")}
+          className={cn(
+            "flex items-center gap-1.5 text-xs",
+            item.translated ? "text-muted-foreground" : "text-warning",
+          )}
           data-testid="item-translation"
           data-translated={item.translated}
         >

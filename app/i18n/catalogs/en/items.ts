@@ -45,6 +45,7 @@ export default {
   "column.translation": "Translation",
   "status.published": "Published",
   "status.draft": "Draft",
+  "status.unpublished": "Not published yet",
   "lang.fa": "Persian",
   "lang.en": "English",
   translated: "Has its {language} page",

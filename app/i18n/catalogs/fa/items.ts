@@ -45,6 +45,7 @@ export default {
   "column.translation": "ترجمه",
   "status.published": "منتشرشده",
   "status.draft": "پیش‌نویس",
+  "status.unpublished": "هنوز منتشر نشده",
   "lang.fa": "فارسی",
   "lang.en": "انگلیسی",
   translated: "صفحهٔ {language} دارد",
