@@ -137,7 +137,14 @@ describe("the editor's markdown round trip", () => {
     for (const safe of ["/images/a.png", "a.png", "https://example.com/a.png", "data:image/png;base64,AA", "blob:x"]) {
       expect(isSafeImageAddress(safe), safe).toBe(true);
     }
-    for (const unsafe of ["javascript:alert(1)", " JaVa\tScRiPt:alert(1)", "vbscript:x", "data:text/html,x", "", null]) {
+    for (const unsafe of [
+      "javascript:alert(1)",
+      " JaVa\tScRiPt:alert(1)",
+      "vbscript:x",
+      "data:text/html,x",
+      "",
+      null,
+    ]) {
       expect(isSafeImageAddress(unsafe), String(unsafe)).toBe(false);
     }
   });
