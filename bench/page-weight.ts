@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { chromium, type BrowserContext } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "../playwright.config";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { seedDatabaseAt } from "../tests/helpers/seed";
@@ -23,12 +23,18 @@ export interface PageWeight {
   files: { url: string; type: string; gzip: number }[];
 }
 
-export async function measurePageWeight(baseUrl: string, paths: string[]): Promise<PageWeight[]> {
+/** Measures each path in a fresh browser; `prepare` readies each context first (signs in, for a dashboard page). */
+export async function measurePageWeight(
+  baseUrl: string,
+  paths: string[],
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<PageWeight[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const results: PageWeight[] = [];
   try {
     for (const path of paths) {
       const context = await browser.newContext();
+      await prepare?.(context);
       const page = await context.newPage();
       const pending: Promise<{ url: string; type: string; gzip: number } | undefined>[] = [];
       page.on("response", (response) => {

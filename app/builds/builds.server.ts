@@ -4,7 +4,7 @@
  * commit. A save names the version it started from, and is refused when the page changed since (another
  * editor's save, or a published build), so nobody's writing is overwritten without their knowing.
  */
-import { desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { ContentParseError, type FrontMatterInput } from "~/content/front-matter";
 import type { Database } from "~/db/client.server";
@@ -302,16 +302,18 @@ export interface BuildSummary {
 
 export const BUILDS_PAGE = 20;
 
-/** Builds newest first (the open one on top), with their commits and the state of their pushes. */
+/** Builds newest first (the open one on top, the baseline last), with their commits and the state of their pushes. */
 export async function listBuilds(
   db: Database,
   { before, limit = BUILDS_PAGE }: { before?: number; limit?: number } = {},
 ): Promise<{ builds: BuildSummary[]; more: boolean }> {
+  // The baseline (the content when the history began) is made by the first publish, after the build it precedes
+  // was opened: it is listed last, where it stands in the history, whatever its id.
   const rows = await db
     .select()
     .from(builds)
-    .where(before ? lt(builds.id, before) : undefined)
-    .orderBy(desc(builds.id))
+    .where(before ? or(lt(builds.id, before), eq(builds.kind, "baseline")) : undefined)
+    .orderBy(sql`${builds.kind} = 'baseline'`, desc(builds.id))
     .limit(limit + 1)
     .all();
   const page = rows.slice(0, limit);

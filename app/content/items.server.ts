@@ -35,7 +35,7 @@ export interface ItemPage {
 }
 
 /** Arabic yeh and kaf as Persian ones, lower case: «علي» finds «علی», "Git" finds "git". */
-function fold(text: string): string {
+export function fold(text: string): string {
   return text.replace(/[يى]/g, "ی").replace(/ك/g, "ک").toLowerCase();
 }
 

@@ -2,7 +2,7 @@
 import { count, eq } from "drizzle-orm";
 import { getCatalog } from "~/content/catalog.server";
 import type { Database } from "~/db/client.server";
-import { comments, users } from "~/db/schema";
+import { builds, commits, comments, users } from "~/db/schema";
 import { locales, type Locale } from "~/i18n/locales";
 
 export interface SiteCounts {
@@ -12,16 +12,19 @@ export interface SiteCounts {
   posts: Record<Locale, number>;
   pendingComments: number;
   users: number;
-  /** Saved changes not yet published; absent until the builds feature can tell (its card then appears). */
+  /** Saved changes not yet published (the open build's commits); absent for readers without `builds.read`. */
   unpublishedChanges?: number;
 }
 
-export async function siteCounts(db: Database): Promise<SiteCounts> {
+export async function siteCounts(
+  db: Database,
+  { withUnpublished = false }: { /** Count the open build's commits too. */ withUnpublished?: boolean } = {},
+): Promise<SiteCounts> {
   const [catalog, pending, accounts, unpublished] = await Promise.all([
     getCatalog(),
     db.select({ n: count() }).from(comments).where(eq(comments.status, "pending")).get(),
     db.select({ n: count() }).from(users).get(),
-    unpublishedChanges(db),
+    withUnpublished ? unpublishedChanges(db) : undefined,
   ]);
   const pages = { fa: 0, en: 0 };
   for (const page of catalog.pages.values()) pages[page.locale]++;
@@ -38,10 +41,13 @@ export async function siteCounts(db: Database): Promise<SiteCounts> {
   };
 }
 
-/**
- * The hook for the builds feature: how many saved changes wait to be published. There are no builds yet, so
- * there is no such number; the dashboard shows the card once this returns one.
- */
-async function unpublishedChanges(_db: Database): Promise<number | undefined> {
-  return undefined;
+/** How many saved changes wait to be published: the commits of the open build (one per page it changes). */
+async function unpublishedChanges(db: Database): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(commits)
+    .innerJoin(builds, eq(builds.id, commits.buildId))
+    .where(eq(builds.status, "open"))
+    .get();
+  return row?.n ?? 0;
 }

@@ -1,6 +1,7 @@
 /**
  * The editor and builds screens looked at: in Persian and English, light and dark, on a desktop and a phone, with
- * an open build holding changes (one of them's diff open). Screenshots go to test-results/screenshots.
+ * an open build holding changes (one of them's diff open), the items list marking them, a page whose HTML shows
+ * as its source, and the git host in the settings. Screenshots go to test-results/screenshots.
  */
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
@@ -27,6 +28,34 @@ test("editor and builds screens: fa and en, light and dark, desktop and phone", 
   await page.keyboard.type(" جمله‌ای تازه با React و ۲۰۲۶.");
   await page.getByTestId("save").click();
   await expect(page.getByTestId("editor-state")).toContainText("در بستهٔ باز ذخیره شده");
+  // A new page holding HTML, which the editor shows as its source.
+  const saved = await page.request.post("/api/builds/commit", {
+    headers: { origin: site.url },
+    data: {
+      action: "save",
+      locale: "fa",
+      path: "/notes/html-kept",
+      frontMatter: {
+        title: "صفحه‌ای با HTML",
+        description: "",
+        category: "notes",
+        tags: [],
+        toc: false,
+        comments: false,
+        draft: false,
+        intro: false,
+      },
+      markdown: [
+        "پاراگرافی با کلید <kbd>Ctrl</kbd>+<kbd>K</kbd> در میان متن.",
+        "",
+        "<details>\n<summary>بیشتر بخوانید</summary>\n\nمتن پنهان.\n\n</details>",
+        "",
+        "پاراگراف پایانی.",
+      ].join("\n"),
+      baseHash: null,
+    },
+  });
+  expect(saved.status()).toBe(201);
 
   for (const [device, viewport] of [
     ["desktop", desktop],
@@ -54,6 +83,21 @@ test("editor and builds screens: fa and en, light and dark, desktop and phone", 
         await expect(build.getByTestId("commit-diff")).toBeVisible();
         expect(await overflow(page), `builds ${lang} ${device}`).toBeLessThanOrEqual(0);
         await shot(page, `builds-${lang}-${scheme}-${device}`);
+
+        await open(page, `${prefix}/manage/items?category=notes`);
+        await expect(page.locator('[data-testid="item-pending"]').first()).toBeVisible();
+        expect(await overflow(page), `items ${lang} ${device}`).toBeLessThanOrEqual(0);
+        await shot(page, `items-${lang}-${scheme}-${device}`);
+
+        await open(page, `${prefix}/manage/editor/fa/notes/html-kept`);
+        await expect(page.getByTestId("rich-editor").locator("pre[data-raw-html]")).toHaveCount(2);
+        expect(await overflow(page), `raw HTML ${lang} ${device}`).toBeLessThanOrEqual(0);
+        await shot(page, `editor-raw-html-${lang}-${scheme}-${device}`);
+
+        await open(page, `${prefix}/manage/settings#git-host`);
+        await page.getByTestId("host-panel").scrollIntoViewIfNeeded();
+        expect(await overflow(page), `settings ${lang} ${device}`).toBeLessThanOrEqual(0);
+        await shot(page, `settings-host-${lang}-${scheme}-${device}`);
       }
     }
   }
@@ -68,6 +112,18 @@ test("editor and builds screens: fa and en, light and dark, desktop and phone", 
     await page.getByTestId("date-picker-open").click();
     await expect(page.getByTestId("date-picker")).toBeVisible();
     await shot(page, `editor-date-picker-${lang}`);
+  }
+  // The site is shared with the other editor journeys: the open build is left empty, as it was found.
+  const all = await (await page.request.get("/api/builds/all")).json();
+  const openBuild = (all as { builds: { status: string; commits: { id: number }[] }[] }).builds.find(
+    (build) => build.status === "open",
+  );
+  for (const commit of openBuild?.commits ?? []) {
+    const discarded = await page.request.post("/api/builds/discard", {
+      headers: { origin: site.url },
+      data: { commitId: commit.id },
+    });
+    expect(discarded.status()).toBe(200);
   }
   await page.context().close();
 });

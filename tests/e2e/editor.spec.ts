@@ -176,3 +176,49 @@ test("Edit this page appears for writers only, and Translate opens the other lan
   await expect(writer.getByTestId("editor-screen")).toHaveAttribute("data-locale", "en");
   await writer.context().close();
 });
+
+test("the items list opens the editor, marks the open build's changes and offers Translate; the overview counts them", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/en/manage/items?locale=en&q=writing-in-public");
+  const row = page.locator('[data-testid="item-row"][data-path="/notes/writing-in-public"]');
+  await expect(row.getByTestId("item-pending")).toHaveCount(0);
+  await row.getByTestId("item-title").click();
+  await expect(page).toHaveURL(/\/en\/manage\/editor\/en\/notes\/writing-in-public$/);
+  await editorReady(page);
+  await page.getByTestId("rich-editor").locator("p").first().click();
+  await page.keyboard.type("Changed from the list. ");
+  await page.getByTestId("save").click();
+  await expect(page.getByText("Commit created successfully", { exact: true })).toBeVisible();
+
+  await open(page, "/en/manage/items?locale=en&q=writing-in-public");
+  await expect(row.getByTestId("item-pending")).toHaveAttribute("data-action", "update");
+  await expect(row.getByTestId("item-pending")).toHaveText("Changed in the open build");
+
+  // The Persian post written above has no English page: Translate opens it in English beside the Persian.
+  await open(page, "/en/manage/items?locale=fa&translation=missing&q=react");
+  const persian = page.locator('[data-testid="item-row"][data-locale="fa"]').first();
+  await persian.getByTestId("item-translate").click();
+  await expect(page).toHaveURL(/\/en\/manage\/editor\/en\/notes\/.+\?from=fa$/);
+  await editorReady(page);
+  await expect(page.getByTestId("editor-screen")).toHaveAttribute("data-locale", "en");
+  await expect(page.getByTestId("translation-source").locator("pre")).toContainText("answer");
+
+  // A new page in the language the list shows.
+  await open(page, "/en/manage/items?locale=en");
+  await page.getByTestId("new-page").click();
+  await editorReady(page);
+  await expect(page.getByTestId("editor-screen")).toHaveAttribute("data-locale", "en");
+  await expect(page.getByTestId("title-input")).toHaveValue("");
+
+  // The overview: one unpublished change, opening Builds.
+  await open(page, "/en/manage");
+  const card = page.getByTestId("count-unpublished-changes");
+  await expect(card.getByTestId("count-value")).toHaveText("1");
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(/\/en\/manage\/builds$/);
+  await expect(page.locator('[data-testid="build"][data-status="open"]').getByTestId("commit")).toHaveCount(1);
+  await page.context().close();
+});

@@ -96,6 +96,80 @@ test("an owner changes the site name and footer in both languages and sees them 
   await reader.context().close();
 });
 
+test("an owner sets the git host in Settings: each field checked, the token never shown back; Builds shows it read-only", async ({
+  browser,
+  ownSite,
+}) => {
+  const secret = "tok-never-shown-4242";
+  const page = await signedInPage(browser, ownSite.url);
+  await page.setViewportSize(desktop);
+  await open(page, "/en/manage/settings");
+  const panel = page.getByTestId("host-panel");
+  await expect(panel.getByTestId("clone-url")).toHaveText(`git clone ${ownSite.url}/git/content.git`);
+  await panel.getByTestId("host-kind").selectOption("git");
+  // Credentials in the address and a bad branch are refused on their fields, in the user's language.
+  await panel.getByTestId("host-url").fill("https://me:pw@git.example/me/notes.git");
+  await panel.getByTestId("host-branch").fill("main..old");
+  await panel.getByTestId("host-save").click();
+  await expect(panel.getByTestId("field-error")).toHaveText([
+    "Enter an http(s) address without a user name or password in it.",
+    "Enter a valid branch name, such as main.",
+  ]);
+  await panel.getByTestId("host-url").fill("https://git.example/me/notes.git");
+  await panel.getByTestId("host-branch").fill("main");
+  await panel.getByTestId("host-token").fill(secret);
+  await panel.getByTestId("host-save").click();
+  await expect(toasts(page)).toContainText("Git host saved");
+
+  // The token is stored and never comes back: not in the page, not in the call that reads the host.
+  await reload(page);
+  await expect(panel.getByTestId("host-kind")).toHaveValue("git");
+  await expect(panel.getByTestId("host-url")).toHaveValue("https://git.example/me/notes.git");
+  await expect(panel.getByTestId("host-token")).toHaveValue("");
+  await expect(panel).toContainText("A token is stored.");
+  expect(await page.content()).not.toContain(secret);
+  const read = await page.request.get("/api/builds/host");
+  expect(await read.json()).toEqual({
+    kind: "git",
+    url: "https://git.example/me/notes.git",
+    branch: "main",
+    username: "",
+    apiUrl: "",
+    hasToken: true,
+  });
+
+  // Builds shows where builds go, read-only, with the way to Settings.
+  await open(page, "/en/manage/builds");
+  const summary = page.getByTestId("host-summary");
+  await expect(summary).toHaveAttribute("data-kind", "git");
+  await expect(summary.getByTestId("host-url-value")).toHaveText("https://git.example/me/notes.git");
+  await expect(summary).toContainText("Stored (never shown)");
+  await expect(page.getByTestId("host-form")).toHaveCount(0);
+  await summary.getByTestId("host-settings-link").click();
+  await expect(page).toHaveURL(/\/en\/manage\/settings#git-host$/);
+
+  // Persian messages for the same mistakes.
+  await open(page, "/manage/settings");
+  await panel.getByTestId("host-url").fill("ftp://git.example/x");
+  await panel.getByTestId("host-save").click();
+  await expect(panel.getByTestId("field-error")).toHaveText("نشانی http(s) بدون نام کاربری و گذرواژه وارد کنید.");
+
+  // Back to this site's repository only: the token is forgotten with the remote.
+  await open(page, "/en/manage/settings");
+  await panel.getByTestId("host-kind").selectOption("local");
+  await panel.getByTestId("host-save").click();
+  await expect(toasts(page)).toContainText("Git host saved");
+  expect(await (await page.request.get("/api/builds/host")).json()).toMatchObject({ kind: "local", hasToken: false });
+  await page.context().close();
+
+  // Someone who reads the settings without changing them sees the host, without a form.
+  const moderator = await signedInPage(browser, ownSite.url, "moderator");
+  await open(moderator, "/en/manage/settings");
+  await expect(moderator.getByTestId("host-summary")).toHaveAttribute("data-kind", "local");
+  await expect(moderator.getByTestId("host-panel")).toHaveCount(0);
+  await moderator.context().close();
+});
+
 test("an owner adds a category, moves it up and sees the menus follow; a used one cannot be removed", async ({
   browser,
   ownSite,

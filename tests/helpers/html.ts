@@ -11,7 +11,11 @@ export function parseHtml(html: string): Root {
 }
 
 /** Every element with this tag name whose properties include `props` (hast names: `hrefLang`, `dateTime`). */
-export function elements(html: string | Root, tagName: string, props: Record<string, unknown> = {}): Element[] {
+export function elements(
+  html: string | Root | Element,
+  tagName: string,
+  props: Record<string, unknown> = {},
+): Element[] {
   const found: Element[] = [];
   const visit = (node: Root | Element) => {
     for (const child of node.children) {

@@ -1,7 +1,8 @@
 /**
  * The items list through its API call and its page: every content item (drafts too) with its language,
  * category, status, last change, author and translation; filters, search (Persian spellings folded), order and
- * pages; bad query values refused by name.
+ * pages; bad query values refused by name; the open build's changes marked, its new pages listed first, titles
+ * opening the editor for those who may write; the overview's count of unpublished changes.
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -21,9 +22,11 @@ interface Item {
   author: string | null;
   translated: boolean;
   url: string | null;
+  pending: { action: "create" | "update" | "move" | "delete"; to: string | null } | null;
 }
 interface ItemPage {
   items: Item[];
+  created: Item[];
   total: number;
   page: number;
   pageSize: number;
@@ -185,5 +188,145 @@ describe("the page", () => {
     expect(selected).toEqual(expect.arrayContaining(["fa", "tuts"]));
     expect((await admin.raw("GET", "/en/manage/items?status=gone")).status).toBe(400);
     expect((await admin.raw("GET", "/manage/items?page=۲")).status).toBe(200);
+  });
+});
+
+describe("the open build's changes", () => {
+  const fields = (title: string, extra: Record<string, unknown> = {}) => ({
+    title,
+    description: "",
+    tags: [],
+    toc: false,
+    comments: false,
+    draft: false,
+    intro: false,
+    ...extra,
+  });
+  async function hashOf(locale: string, pagePath: string) {
+    const answer = await admin.get<{ hash: string | null }>(
+      `/api/builds/source?locale=${locale}&path=${encodeURIComponent(pagePath)}`,
+    );
+    expect(answer.status).toBe(200);
+    return answer.body.hash;
+  }
+  async function commit(body: Record<string, unknown>) {
+    const answer = await admin.post("/api/builds/commit", body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  }
+
+  beforeAll(async () => {
+    await commit({
+      action: "save",
+      locale: "fa",
+      path: "/notes/تازه",
+      frontMatter: fields("یادداشت تازه", { category: "notes", date: "2026-11-20" }),
+      markdown: "متن.",
+      baseHash: null,
+    });
+    await commit({
+      action: "save",
+      locale: "en",
+      path: "/about",
+      frontMatter: fields("About"),
+      markdown: "Changed.",
+      baseHash: await hashOf("en", "/about"),
+    });
+    await commit({
+      action: "save",
+      locale: "en",
+      path: "/notes/moved-away",
+      previousPath: "/notes/english-only",
+      frontMatter: fields("Only in English", { category: "notes", date: "2026-02-02" }),
+      markdown: "…",
+      baseHash: await hashOf("en", "/notes/english-only"),
+    });
+    await commit({ action: "delete", locale: "en", path: "/contact", baseHash: await hashOf("en", "/contact") });
+  });
+
+  test("each item the build changes, moves or deletes is marked; the others are not", async () => {
+    const page = await list("?pageSize=100");
+    const mark = (locale: string, pagePath: string) =>
+      page.items.find((item) => item.locale === locale && item.path === pagePath)?.pending;
+    expect(mark("en", "/about")).toEqual({ action: "update", to: null });
+    expect(mark("en", "/notes/english-only")).toEqual({ action: "move", to: "/notes/moved-away" });
+    expect(mark("en", "/contact")).toEqual({ action: "delete", to: null });
+    expect(mark("fa", "/about")).toBeNull();
+    expect(page.items.filter((item) => item.pending !== null)).toHaveLength(3);
+    // A moved page is not listed a second time at its new address.
+    expect(page.items.some((item) => item.path === "/notes/moved-away")).toBe(false);
+    expect(page.created.some((item) => item.path === "/notes/moved-away")).toBe(false);
+  });
+
+  test("a page the build creates is listed first on the first page, with its details, filtered like the rest", async () => {
+    const page = await list();
+    expect(page.created).toHaveLength(1);
+    expect(page.created[0]).toMatchObject({
+      id: null,
+      locale: "fa",
+      path: "/notes/تازه",
+      title: "یادداشت تازه",
+      category: { slug: "notes", name: "Notes" },
+      status: "published",
+      author: "Ava Admin",
+      translated: false,
+      url: null,
+      pending: { action: "create", to: null },
+    });
+    // Not part of the total: it is not on the site yet.
+    expect(page.total).toBe((await list("?pageSize=100")).items.length);
+    expect((await list("?page=2")).created).toEqual([]);
+    expect((await list("?locale=en")).created).toEqual([]);
+    expect((await list("?status=draft")).created).toEqual([]);
+    expect((await list("?category=tuts")).created).toEqual([]);
+    expect((await list("?translation=present")).created).toEqual([]);
+    expect((await list(`?q=${encodeURIComponent("تازه")}`)).created).toHaveLength(1);
+    expect((await list("?q=nothing-like-it")).created).toEqual([]);
+  });
+
+  test("the page links titles to the editor and offers translation and a new page to those who may write", async () => {
+    const html = await (await admin.raw("GET", "/en/manage/items?pageSize=100")).text();
+    const rows = elements(html, "li", { dataTestid: "item-row" });
+    const row = (locale: string, pagePath: string) =>
+      rows.find((r) => r.properties.dataLocale === locale && r.properties.dataPath === pagePath)!;
+    const link = (locale: string, pagePath: string, testId: string) =>
+      elements(row(locale, pagePath), "a", { dataTestid: testId })[0]?.properties.href;
+    expect(row("fa", "/notes/تازه").properties.dataPending).toBe("create");
+    expect(link("fa", "/notes/تازه", "item-title")).toBe("/en/manage/editor/fa/notes/تازه");
+    expect(link("en", "/notes/learning-slowly", "item-title")).toBe("/en/manage/editor/en/notes/learning-slowly");
+    expect(link("en", "/notes/learning-slowly", "item-view")).toBe("/en/notes/learning-slowly");
+    // A moved page is edited at its new address; a deleted one is not edited.
+    expect(link("en", "/notes/english-only", "item-title")).toBe("/en/manage/editor/en/notes/moved-away");
+    expect(link("en", "/contact", "item-title")).toBe("/en/contact");
+    // Only an item without its other language is offered for translation, into that language, beside it.
+    expect(link("en", "/notes/learning-slowly", "item-translate")).toBeUndefined();
+    expect(link("fa", "/notes/yeh", "item-translate")).toBe("/en/manage/editor/en/notes/yeh?from=fa");
+    expect(elements(html, "a", { dataTestid: "new-page" })[0]?.properties.href).toBe("/en/manage/editor");
+    const english = await (await admin.raw("GET", "/manage/items?locale=en")).text();
+    expect(elements(english, "a", { dataTestid: "new-page" })[0]?.properties.href).toBe("/manage/editor?locale=en");
+
+    // A moderator reads the list (dashboard.read) but does not write: titles open the site, nothing more.
+    const moderator = new ApiClient(site.url);
+    await moderator.login("moderator");
+    const read = await (await moderator.raw("GET", "/en/manage/items?pageSize=100")).text();
+    expect(elements(read, "li", { dataTestid: "item-row" }).length).toBeGreaterThan(0);
+    expect(read).not.toContain("/manage/editor");
+    expect(elements(read, "a", { dataTestid: "new-page" })).toEqual([]);
+    expect(elements(read, "a", { dataTestid: "item-translate" })).toEqual([]);
+  });
+
+  test("the overview counts the open build's commits as unpublished changes, for those who may see builds", async () => {
+    const html = await (await admin.raw("GET", "/en/manage")).text();
+    const [card] = elements(html, "li", { dataTestid: "count-unpublished-changes" });
+    expect(card).toBeDefined();
+    expect(elements(card!, "span", { dataTestid: "count-value" })[0]?.children).toEqual([
+      expect.objectContaining({ value: "4" }),
+    ]);
+    expect(elements(card!, "a")[0]?.properties.href).toBe("/en/manage/builds");
+    // A moderator (dashboard.read without builds.read) sees the other numbers, not this one.
+    const moderator = new ApiClient(site.url);
+    await moderator.login("moderator");
+    const read = await (await moderator.raw("GET", "/en/manage")).text();
+    expect(elements(read, "li", { dataTestid: "count-pages" })).toHaveLength(1);
+    expect(elements(read, "li", { dataTestid: "count-unpublished-changes" })).toEqual([]);
   });
 });

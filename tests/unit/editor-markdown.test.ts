@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { JSONContent } from "@tiptap/core";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { bundledContentDir, readContentDirectory } from "~/content/import.server";
@@ -7,6 +8,7 @@ import { renderMarkdown } from "~/content/markdown/render-markdown.server";
 import { parseContentFile } from "~/content/front-matter";
 import { composeContentFile, editableFile } from "~/editor/content-file";
 import { docToMarkdown, markdownToDoc } from "~/editor/markdown/manager";
+import { isSafeImageAddress } from "~/editor/markdown/safe-image";
 
 const ZWNJ = "\u200C";
 
@@ -92,6 +94,59 @@ describe("the editor's markdown round trip", () => {
     const out = docToMarkdown(markdownToDoc(md));
     expect(out.split(ZWNJ).length - 1).toBe(4);
     expect(out).toBe(md);
+  });
+
+  test("HTML is kept as its source text, byte for byte, and never becomes editor nodes", () => {
+    const md = [
+      '<details open ontoggle="alert(1)">',
+      "<summary>بیشتر</summary>",
+      "",
+      "متن **پنهان**",
+      "",
+      "</details>",
+      "",
+      '<img src="x" onerror="window.__xss=1">',
+      "",
+      'A <kbd>Ctrl</kbd>+<kbd>K</kbd> and <a href="javascript:window.__xss=1">raw link</a> in text, <br> too.',
+      "",
+      "<!-- a comment -->",
+    ].join("\n");
+    const doc = markdownToDoc(md);
+    expect(docToMarkdown(doc)).toBe(md);
+    const types = new Set<string>();
+    const walk = (node: JSONContent) => {
+      types.add(node.type ?? "");
+      node.content?.forEach(walk);
+    };
+    walk(doc);
+    expect(types.has("image")).toBe(false);
+    expect(types.has("rawHtmlBlock")).toBe(true);
+    expect(types.has("rawHtmlInline")).toBe(true);
+    const inline = doc.content?.find((node) => node.content?.[0]?.text === "A ")?.content ?? [];
+    expect(inline.filter((node) => node.type === "rawHtmlInline").map((node) => node.attrs?.html)).toEqual([
+      "<kbd>Ctrl</kbd>",
+      "<kbd>K</kbd>",
+      '<a href="javascript:window.__xss=1">raw link</a>',
+      "<br>",
+    ]);
+  });
+
+  test("an image keeps any address in the file, but the editor shows only safe ones", () => {
+    const md = "![x](javascript:window.__xss=1)\n\n![y](/images/content/bisect.svg)";
+    expect(docToMarkdown(markdownToDoc(md))).toBe(md);
+    for (const safe of ["/images/a.png", "a.png", "https://example.com/a.png", "data:image/png;base64,AA", "blob:x"]) {
+      expect(isSafeImageAddress(safe), safe).toBe(true);
+    }
+    for (const unsafe of [
+      "javascript:alert(1)",
+      " JaVa\tScRiPt:alert(1)",
+      "vbscript:x",
+      "data:text/html,x",
+      "",
+      null,
+    ]) {
+      expect(isSafeImageAddress(unsafe), String(unsafe)).toBe(false);
+    }
   });
 
   test("a title edit rewrites the title line and nothing else", () => {

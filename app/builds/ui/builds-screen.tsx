@@ -16,7 +16,7 @@ import { editorPathOf } from "../editor-link";
 import type { HostSettingsView } from "../host-schema";
 import type { PushErrorView } from "../pushes.server";
 import { CommitDiff } from "./commit-diff";
-import { HostPanel } from "./host-panel";
+import { HostSummary } from "./host-summary";
 
 export interface BuildsData {
   builds: BuildSummary[];
@@ -25,10 +25,11 @@ export interface BuildsData {
   userId: number;
   canPush: boolean;
   canWrite: boolean;
-  /** The git host, for those who may change it (settings.edit). */
-  host: HostSettingsView | null;
-  hostKind: HostSettingsView["kind"];
+  /** The git host, shown read-only (it is changed on the settings page). */
+  host: HostSettingsView;
   cloneUrl: string;
+  /** The settings page, for those who may change the host there (settings.edit). */
+  settingsPath: string | null;
 }
 
 const statusStyle: Record<BuildSummary["status"], { icon: IconName; className: string }> = {
@@ -54,7 +55,7 @@ export function pushErrorText(stored: string | null, t: TFunction): string | nul
 
 /**
  * /manage/builds: the open build first (its commits, each with its diff, and publishing), then earlier builds with
- * their state on the git hosts, and the git host's settings.
+ * their state on the git hosts, and the git host (changed on the settings page).
  */
 export function BuildsScreen({ data }: { data: BuildsData }) {
   const t = useT();
@@ -70,7 +71,7 @@ export function BuildsScreen({ data }: { data: BuildsData }) {
           <p className="text-sm text-muted-foreground">{t("builds.description")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {data.canPush && data.hostKind !== "local" ? (
+          {data.canPush && data.host.kind !== "local" ? (
             <Button
               variant="outline"
               loading={action.pending}
@@ -120,7 +121,7 @@ export function BuildsScreen({ data }: { data: BuildsData }) {
         </Link>
       ) : null}
 
-      {data.host ? <HostPanel host={data.host} cloneUrl={data.cloneUrl} /> : null}
+      <HostSummary host={data.host} cloneUrl={data.cloneUrl} settingsPath={data.settingsPath} />
     </section>
   );
 }
@@ -170,13 +171,21 @@ function BuildCard({ build, data }: { build: BuildSummary; data: BuildsData }) {
             ) : build.publishedAt ? (
               <>
                 {t("builds.publishedOn")} <RelativeTime iso={build.publishedAt} locale={locale} />
-                {build.publishedBy ? ` · ${build.publishedBy}` : ""}
+                {build.publishedBy ? (
+                  <>
+                    {" · "}
+                    <bdi>{build.publishedBy}</bdi>
+                  </>
+                ) : (
+                  ""
+                )}
               </>
             ) : (
               <>
                 <RelativeTime iso={build.createdAt} locale={locale} />
                 {build.authors.length
-                  ? ` · ${t("builds.authors", { names: new Intl.ListFormat(locale, { type: "conjunction" }).format(build.authors) })}`
+                  ? // Each name isolated (FSI … PDI): a Latin name must not turn the Persian line around.
+                    ` · ${t("builds.authors", { names: new Intl.ListFormat(locale, { type: "conjunction" }).format(build.authors.map((name) => `\u2068${name}\u2069`)) })}`
                   : ""}
               </>
             )}
@@ -315,7 +324,7 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
             ) : null}
           </p>
           <p className="text-xs text-muted-foreground">
-            {commit.author.name} · <RelativeTime iso={commit.updatedAt} locale={locale} />
+            <bdi>{commit.author.name}</bdi> · <RelativeTime iso={commit.updatedAt} locale={locale} />
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1">

@@ -8,11 +8,12 @@ import { PasswordInput } from "~/ui/password-input";
 import { useApiAction } from "~/ui/use-api";
 import { useApiForm } from "~/ui/use-api-form";
 import { hostSettingsSchema, type HostSettingsView } from "../host-schema";
+import { CloneLine } from "./host-summary";
 
 /**
- * The git host's settings (settings.edit): this site's repository only, a git remote over HTTP(S), or GitHub.
- * Its own form and call (GET/PUT /api/builds/host), so that the settings page can take it as it is. The token
- * is never shown: the form sends a new one or nothing.
+ * The git host's settings (settings.edit), on the settings page: this site's repository only, a git remote over
+ * HTTP(S), or GitHub. Its own form and call (GET/PUT /api/builds/host). The token is never shown: the form sends
+ * a new one or nothing.
  */
 export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl: string }) {
   const t = useT();
@@ -35,7 +36,8 @@ export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl
   const kindField = form.field("kind");
   return (
     <section
-      className="grid gap-4 rounded-xl border p-4 sm:p-5"
+      className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6"
+      id="git-host"
       aria-labelledby="git-host-title"
       data-testid="host-panel"
     >
@@ -46,12 +48,7 @@ export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl
         </h2>
         <p className="text-sm text-muted-foreground">{t("builds.host.description")}</p>
       </header>
-      <p className="text-sm">
-        {t("builds.host.clone")}{" "}
-        <code dir="ltr" className="rounded bg-muted px-1.5 py-0.5 text-xs break-all" data-testid="clone-url">
-          git clone {cloneUrl}
-        </code>
-      </p>
+      <CloneLine cloneUrl={cloneUrl} />
       <ApiForm form={form} data-testid="host-form" className="grid gap-4 sm:grid-cols-2">
         <Field label={t("builds.host.kind")} error={form.errors.kind}>
           <select
@@ -81,7 +78,7 @@ export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl
               <Field
                 label={t("builds.host.username")}
                 hint={t("builds.host.usernameHint")}
-                optional={t("editor.optional")}
+                optional={t("builds.host.optional")}
                 error={form.errors.username}
               >
                 <Input {...form.field("username")} dir="ltr" autoComplete="off" data-testid="host-username" />
@@ -90,7 +87,7 @@ export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl
               <Field
                 label={t("builds.host.apiUrl")}
                 hint={t("builds.host.apiUrlHint")}
-                optional={t("editor.optional")}
+                optional={t("builds.host.optional")}
                 error={form.errors.apiUrl}
               >
                 <Input {...form.field("apiUrl")} dir="ltr" inputMode="url" data-testid="host-api-url" />

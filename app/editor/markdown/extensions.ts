@@ -13,11 +13,12 @@ import BoldBase from "@tiptap/extension-bold";
 import CodeBlockBase from "@tiptap/extension-code-block";
 import HardBreakBase from "@tiptap/extension-hard-break";
 import HorizontalRuleBase from "@tiptap/extension-horizontal-rule";
-import Image from "@tiptap/extension-image";
 import ItalicBase from "@tiptap/extension-italic";
 import { BulletList as BulletListBase, ListItem as ListItemBase, TaskItem, TaskList } from "@tiptap/extension-list";
 import { Table, TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
 import StarterKit from "@tiptap/starter-kit";
+import { RawHtmlBlock, RawHtmlInline } from "./raw-html";
+import { SafeImage } from "./safe-image";
 
 /** An attribute kept in the document only: never rendered, never read from HTML. */
 function style(defaultValue: string | null) {
@@ -186,7 +187,10 @@ export function contentExtensions({ extra = [] }: ContentSchemaOptions = {}): An
     TableRow,
     TableHeader,
     TableCell,
-    Image.configure({ inline: false }),
+    SafeImage.configure({ inline: false }),
+    // HTML in a page: kept as its source text, never parsed into the editor's DOM.
+    RawHtmlBlock,
+    RawHtmlInline,
     ...extra,
   ];
 }

@@ -1,12 +1,12 @@
 import type { JSONContent } from "@tiptap/core";
-import { MarkdownManager } from "@tiptap/markdown";
 import { contentExtensions } from "./extensions";
+import { ContentMarkdownManager } from "./raw-html";
 
-let shared: MarkdownManager | undefined;
+let shared: ContentMarkdownManager | undefined;
 
 /** The markdown reader and writer of the content schema, without an editor (tests, conversions). */
-export function contentMarkdown(): MarkdownManager {
-  shared ??= new MarkdownManager({ extensions: contentExtensions() });
+export function contentMarkdown(): ContentMarkdownManager {
+  shared ??= new ContentMarkdownManager({ extensions: contentExtensions() });
   return shared;
 }
 

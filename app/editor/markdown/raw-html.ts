@@ -14,7 +14,10 @@ export const RawHtmlBlock = Node.create({
   selectable: true,
   draggable: false,
   addAttributes: () => ({ html: { default: "", rendered: false } }),
-  parseHTML: () => [{ tag: "pre[data-raw-html]", getAttrs: (element) => ({ html: element.textContent ?? "" }) }],
+  // Above code blocks and inline code, which would take the same elements as code.
+  parseHTML: () => [
+    { tag: "pre[data-raw-html]", priority: 60, getAttrs: (element) => ({ html: element.textContent ?? "" }) },
+  ],
   renderHTML: ({ node }) => [
     "pre",
     { "data-raw-html": "", dir: "ltr", class: "raw-html", spellcheck: "false" },
@@ -35,7 +38,9 @@ export const RawHtmlInline = Node.create({
   atom: true,
   selectable: true,
   addAttributes: () => ({ html: { default: "", rendered: false } }),
-  parseHTML: () => [{ tag: "code[data-raw-html]", getAttrs: (element) => ({ html: element.textContent ?? "" }) }],
+  parseHTML: () => [
+    { tag: "code[data-raw-html]", priority: 60, getAttrs: (element) => ({ html: element.textContent ?? "" }) },
+  ],
   renderHTML: ({ node }) => ["code", { "data-raw-html": "", dir: "ltr", class: "raw-html" }, String(node.attrs.html)],
   renderMarkdown: (node: JSONContent) => String(node.attrs?.html ?? ""),
 });

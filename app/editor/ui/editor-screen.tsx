@@ -237,7 +237,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
       : { label: t("editor.state.published"), tone: "text-muted-foreground", icon: "check" as const };
 
   const writing = (
-    <div className="grid min-w-0 gap-3">
+    // content-start: beside a taller details panel, the rows keep their height instead of sharing the rest.
+    <div className="grid min-w-0 content-start gap-3">
       <label htmlFor={titleId} className="sr-only">
         {t("editor.field.title")}
       </label>

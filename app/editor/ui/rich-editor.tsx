@@ -1,4 +1,3 @@
-import { Markdown } from "@tiptap/markdown";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { BubbleMenu } from "@tiptap/react/menus";
 import { Placeholder } from "@tiptap/extensions";
@@ -8,6 +7,7 @@ import { dirOf } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { BlockDirection } from "../block-direction";
 import { contentExtensions } from "../markdown/extensions";
+import { ContentMarkdown } from "../markdown/markdown-extension";
 import { Toolbar, ToolButton } from "./toolbar";
 import { useLinkDialog } from "./link-dialog";
 import { TextSelection } from "@tiptap/pm/state";
@@ -64,7 +64,7 @@ export function RichEditor({
     shouldRerenderOnTransaction: false,
     extensions: contentExtensions({
       extra: [
-        Markdown,
+        ContentMarkdown,
         BlockDirection.configure({ pageDir: dirOf(locale) }),
         Placeholder.configure({ placeholder: t("editor.placeholder") }),
       ],

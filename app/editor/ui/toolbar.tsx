@@ -69,7 +69,7 @@ function Separator() {
   return <span aria-hidden className="mx-1 h-5 w-px shrink-0 bg-border" />;
 }
 
-/** The formatting toolbar, sticky above the text while it scrolls. */
+/** The formatting toolbar, sticky above the text while it scrolls; on a narrow screen it wraps onto more rows. */
 export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) {
   const t = useT();
   const state = useEditorState({
@@ -105,7 +105,7 @@ export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) 
     <div
       role="toolbar"
       aria-label={t("editor.toolbar")}
-      className="sticky top-[6.5rem] z-10 flex items-center gap-0.5 overflow-x-auto rounded-t-lg border-b bg-background/95 px-1.5 py-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+      className="sticky top-[6.5rem] z-10 flex flex-wrap items-center gap-0.5 rounded-t-lg border-b bg-background/95 px-1.5 py-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
       data-testid="editor-toolbar"
     >
       <ToolButton

@@ -14,7 +14,10 @@ import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/builds";
 
-/** /manage/builds (builds.read): builds and their commits; publishing needs builds.push, the git host settings.edit. */
+/**
+ * /manage/builds (builds.read): builds and their commits, and the git host read-only; publishing needs
+ * builds.push. The host is changed on the settings page (settings.edit).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePagePermission(request, "builds.read");
   const url = new URL(request.url);
@@ -28,9 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     userId: user.id,
     canPush: user.permissions.includes("builds.push"),
     canWrite: user.permissions.includes("commit.create"),
-    host: user.permissions.includes("settings.edit") ? hostView(host) : null,
-    hostKind: host.kind,
+    host: hostView(host),
     cloneUrl: `${siteOrigin(request)}/git/content.git`,
+    settingsPath: user.permissions.includes("settings.edit") ? "/manage/settings" : null,
   };
   return data(
     { messages: pickMessages(locale, ["manage", "builds", "editor", "validation", "auth", "media"]), ...result },

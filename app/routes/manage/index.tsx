@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const range = { from: to - Number(query.range) + 1, to };
   const db = await getDb();
   const [counts, traffic, page, recent, config] = await Promise.all([
-    siteCounts(db),
+    siteCounts(db, { withUnpublished: user.permissions.includes("builds.read") }),
     trafficReport(db, range),
     query.pageRoute ? routeReport(db, query.pageRoute, range) : null,
     recentViews(db),

@@ -1,7 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
+import { listItemsWithChanges } from "~/builds/pending-items.server";
 import { unknownCategorySlugs } from "~/content/categories.server";
-import { listItems } from "~/content/items.server";
 import { itemListQuery, itemSorts } from "~/content/schema";
 import { getDb } from "~/db/client.server";
 import { pickMessages } from "~/i18n/catalogs.server";
@@ -17,19 +17,26 @@ import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/items";
 
-/** /manage/items: every content item, drafts too, with filters, search, order and pages (dashboard.read). */
+/**
+ * /manage/items: every content item, drafts too, with filters, search, order and pages (dashboard.read), and what
+ * the open build does to each. Those who may write (commit.create) open items in the editor from here.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePagePermission(request, "dashboard.read");
+  const user = await requirePagePermission(request, "dashboard.read");
   const url = new URL(request.url);
   const { locale } = parseLocalizedPath(url.pathname);
   const query = pageQuery(itemListQuery, url);
   const [db, config] = await Promise.all([getDb(), getAppConfig()]);
-  const [page, unknown] = await Promise.all([listItems(db, config, query, locale), unknownCategorySlugs(db, config)]);
+  const [page, unknown] = await Promise.all([
+    listItemsWithChanges(db, config, query, locale),
+    unknownCategorySlugs(db, config),
+  ]);
   return data(
     {
       messages: pickMessages(locale, ["manage", "items"]),
       page,
       query,
+      canEdit: user.permissions.includes("commit.create"),
       categories: [
         ...config.categories.map((category) => ({ value: category.slug, label: category.name[locale] })),
         ...unknown.map((slug) => ({ value: slug, label: slug })),
@@ -49,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export default function ManageItems() {
   const t = useT();
-  const { page, query, categories } = useLoaderData<typeof loader>();
+  const { page, query, categories, canEdit } = useLoaderData<typeof loader>();
   return (
     <section className="grid grid-cols-1 gap-6" data-testid="manage-items">
       <header className="grid gap-1">
@@ -59,6 +66,8 @@ export default function ManageItems() {
       <ItemsTabs />
       <ItemsList
         page={page}
+        canEdit={canEdit}
+        newPageLocale={query.locale}
         filters={
           <FilterBar
             testId="items-filters"

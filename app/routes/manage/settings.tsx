@@ -2,12 +2,16 @@ import { useState } from "react";
 import { SiteIconCard } from "~/media/ui/site-icon-card";
 import { data, useLoaderData } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
+import { hostView, readHostSettings } from "~/builds/host-settings.server";
+import { HostPanel } from "~/builds/ui/host-panel";
+import { HostSummary } from "~/builds/ui/host-summary";
 import { getDb } from "~/db/client.server";
 import { pickMessages } from "~/i18n/catalogs.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
 import { pageQuery } from "~/lib/page-query.server";
+import { siteOrigin } from "~/lib/site-origin.server";
 import { readAppConfigState } from "~/settings/app-config.server";
 import { fieldValues } from "~/settings/config-fields";
 import { settingsHistoryQuery } from "~/settings/schema";
@@ -19,8 +23,9 @@ import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/settings";
 
 /**
- * /manage/settings: the app configuration and its change history. Seeing them needs dashboard.read; saving
- * needs settings.edit, checked by the API on every save.
+ * /manage/settings: the app configuration, the git host builds are pushed to, and the configuration's change
+ * history. Seeing them needs dashboard.read; saving needs settings.edit, checked by the API on every save. The
+ * host's token never leaves the server: the page only says whether one is stored.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requirePagePermission(request, "dashboard.read");
@@ -28,14 +33,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { locale } = parseLocalizedPath(url.pathname);
   const { page } = pageQuery(settingsHistoryQuery, url);
   const db = await getDb();
-  const [{ config, version }, history] = await Promise.all([readAppConfigState(db), settingsHistoryPage(db, page)]);
+  const [{ config, version }, history, host] = await Promise.all([
+    readAppConfigState(db),
+    settingsHistoryPage(db, page),
+    readHostSettings(db),
+  ]);
   return data(
     {
-      messages: pickMessages(locale, ["manage", "settings", "validation", "media"]),
+      messages: pickMessages(locale, ["manage", "settings", "builds", "validation", "media"]),
       icon: config.icon,
       values: settingsFormValues(fieldValues(config), locale),
       version,
       history,
+      host: hostView(host),
+      cloneUrl: `${siteOrigin(request)}/git/content.git`,
       canEdit: actor.permissions.includes("settings.edit"),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -54,7 +65,7 @@ export default function ManageSettings() {
   const t = useT();
   const locale = useLocale();
   const loaded = useLoaderData<typeof loader>();
-  const { history, canEdit } = loaded;
+  const { history, canEdit, host, cloneUrl } = loaded;
   // Each save starts the form again from what the server answered it stored (the version included), unless the
   // page has since loaded a newer version.
   const [saved, setSaved] = useState<{ version: number; values: typeof loaded.values } | null>(null);
@@ -78,6 +89,11 @@ export default function ManageSettings() {
         onSaved={(answer) => setSaved({ version: answer.version, values: settingsFormValues(answer.settings, locale) })}
       />
       <SiteIconCard icon={loaded.icon} canEdit={canEdit} />
+      {canEdit ? (
+        <HostPanel host={host} cloneUrl={cloneUrl} />
+      ) : (
+        <HostSummary host={host} cloneUrl={cloneUrl} settingsPath={null} />
+      )}
       <SettingsHistory {...history} />
     </section>
   );

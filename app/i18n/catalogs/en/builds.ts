@@ -86,6 +86,10 @@ export default {
   commitId: "Commit",
 
   // Git host
+  "host.optional": "(optional)",
+  "host.change": "Change in Settings",
+  "host.tokenSet": "Stored (never shown)",
+  "host.tokenMissing": "None",
   "host.title": "Git host",
   "host.description": "Where published builds go as commits. This site's own repository always has them.",
   "host.kind": "Host",

@@ -46,6 +46,7 @@ export default {
   "column.translation": "Translation",
   "status.published": "Published",
   "status.draft": "Draft",
+  "status.unpublished": "Not published yet",
   "lang.fa": "Persian",
   "lang.en": "English",
   translated: "Has its {language} page",
@@ -53,6 +54,14 @@ export default {
   noCategory: "No category",
   unknownCategory: "{slug} (no such category)",
   viewOf: "View {title} on the site",
+  editOf: "Edit {title}",
+  newPage: "New page",
+  translate: "Translate",
+  translateInto: "Translate {title} into {language}",
+  "pending.create": "New in the open build",
+  "pending.update": "Changed in the open build",
+  "pending.move": "Moved in the open build to",
+  "pending.delete": "Deleted in the open build",
 
   // Categories
   "category.title": "Categories",

@@ -83,6 +83,10 @@ export default {
   retry: "ارسال دوباره",
   commitId: "کامیت",
 
+  "host.optional": "(اختیاری)",
+  "host.change": "تغییر در تنظیمات",
+  "host.tokenSet": "ذخیره شده (هرگز نشان داده نمی‌شود)",
+  "host.tokenMissing": "ندارد",
   "host.title": "میزبان گیت",
   "host.description": "جایی که بسته‌های منتشرشده به شکل کامیت می‌روند. مخزن خود سایت همیشه آن‌ها را دارد.",
   "host.kind": "میزبان",

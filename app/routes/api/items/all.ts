@@ -1,4 +1,4 @@
-import { listItems } from "~/content/items.server";
+import { listItemsWithChanges } from "~/builds/pending-items.server";
 import { itemListQuery } from "~/content/schema";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/lib/api.server";
@@ -7,12 +7,13 @@ import { getAppConfig } from "~/settings/app-config.server";
 
 /**
  * GET /api/items/all?q=&locale=&category=&status=&translation=&sort=&page=&pageSize=: one page of content items,
- * drafts too, with category names in the caller's language.
+ * drafts too, with category names in the caller's language, each marked with the open build's change to it
+ * (`pending`), and the pages the open build creates (`created`, on the first page).
  */
 export const loader = apiRoute(
   {
     GET: async (ctx) =>
-      json(await listItems(await getDb(), await getAppConfig(), ctx.query(itemListQuery), ctx.locale)),
+      json(await listItemsWithChanges(await getDb(), await getAppConfig(), ctx.query(itemListQuery), ctx.locale)),
   },
   { needs: "dashboard.read", failure: "items.loadFailed" },
 );
