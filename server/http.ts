@@ -151,7 +151,6 @@ export function handleShutdown(server: Server, app: Pick<AppModule, "onServerSto
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: shutting down`);
     for (const res of inFlight) res.shouldKeepAlive = false;
     const force = setTimeout(() => {
       console.error("Shutdown timed out; exiting");
@@ -162,6 +161,8 @@ export function handleShutdown(server: Server, app: Pick<AppModule, "onServerSto
       void app.onServerStop().finally(() => process.exit(0));
     });
     server.closeIdleConnections();
+    // Said once new connections are already refused.
+    console.log(`${signal} received: shutting down`);
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));

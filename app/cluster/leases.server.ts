@@ -4,6 +4,7 @@
  * it is free or expired; the claim is one statement, so two instances can never both win it.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { databaseFault } from "~/db/unavailable.server";
 import { getDb, type Database } from "~/db/client.server";
 import { leases } from "~/db/schema";
 import { instanceId } from "./instance.server";
@@ -53,12 +54,18 @@ export function everyPeriod(
     timer = setTimeout(run, delay);
     timer.unref();
   };
+  // While the database cannot be reached, one line says so (not a stack trace every period).
+  let waiting = false;
   const run = async () => {
     try {
       const db = await getDb();
       if (await takeLease(db, `every:${name}`, everyMs, { holder })) await job(db);
+      waiting = false;
     } catch (error) {
-      if (!/no such table/i.test(String(error instanceof Error ? `${error.message} ${error.cause}` : error))) {
+      if (databaseFault(error)) {
+        if (!waiting) console.error(`Background work "${name}" waits for the database: ${String(error)}`);
+        waiting = true;
+      } else if (!/no such table/i.test(String(error instanceof Error ? `${error.message} ${error.cause}` : error))) {
         console.error(`Background work "${name}" failed:`, error);
       }
     }

@@ -65,6 +65,8 @@ export const reservedSlugs = [
   "contact",
   "relay",
   "git",
+  "img",
+  "media",
   "403",
   "healthz",
   "share-image",

@@ -15,11 +15,12 @@ export const loader = apiRoute(
   {
     POST: async (ctx) => {
       refuseOverLimit(await hit(await getDb(), verifyLimit, String(ctx.user.id)));
-      const raw = (await ctx.request
+      const raw: unknown = await ctx.request
         .clone()
         .json()
-        .catch(() => ({}))) as Record<string, unknown>;
-      if ("gist" in raw) {
+        .catch(() => undefined);
+      // A gist proof names its gist; anything else (not an object included) is read as an address to check.
+      if (typeof raw === "object" && raw !== null && "gist" in raw) {
         const { user, gist, pubkey } = await ctx.body(verifyGistSchema);
         const verified = await verifyGist(user, gist, pubkey);
         return json({
