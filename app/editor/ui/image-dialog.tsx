@@ -106,6 +106,7 @@ export function useImageDialog(editor: Editor): { open: () => void; dialog: Reac
             <input
               ref={fileInput}
               type="file"
+              aria-label={t("media.upload.pick")}
               accept={IMAGE_TYPES}
               className="sr-only"
               tabIndex={-1}

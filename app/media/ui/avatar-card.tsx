@@ -27,6 +27,7 @@ export function AvatarCard({ name, avatar }: { name: string; avatar: string | nu
           <input
             ref={input}
             type="file"
+            aria-label={t("media.avatar.choose")}
             accept={IMAGE_TYPES}
             className="sr-only"
             tabIndex={-1}

@@ -46,6 +46,7 @@ export function SiteIconCard({ icon, canEdit }: { icon: string | null; canEdit: 
             <input
               ref={input}
               type="file"
+              aria-label={t("media.icon.choose")}
               accept={IMAGE_TYPES}
               className="sr-only"
               tabIndex={-1}
