@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Rolldown } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 
 /**
  * Every page runs the client entry and the root route. What they import statically goes into two chunks instead
@@ -48,6 +48,57 @@ function firstLoadChunks(): Rolldown.CodeSplittingOptions {
   };
 }
 
+/**
+ * The content views the catch-all page loads lazily, and the server module that preloads the right one. After the
+ * client build, each view's chunk and the chunks it imports (less those the entry and the root route load on every
+ * page) are written into that module when the server build reads it: a post's document then asks for its code in
+ * its head, as for a route's own chunks, and a category page never downloads the article's.
+ */
+function viewChunks(): Plugin {
+  const views = {
+    article: fileURLToPath(new URL("./app/content/ui/article.tsx", import.meta.url)),
+    category: fileURLToPath(new URL("./app/content/ui/category-view.tsx", import.meta.url)),
+  };
+  const preloader = fileURLToPath(new URL("./app/content/view-chunks.server.ts", import.meta.url));
+  const marker = /\/\* view chunks \*\/ `[^`]*`/;
+  let found: Record<string, string[]> | undefined;
+  return {
+    name: "daftar:view-chunks",
+    apply: "build",
+    // Sees the module as written, before TypeScript is compiled away with the marker's comment.
+    enforce: "pre",
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === "chunk");
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (start: Rolldown.OutputChunk[]) => {
+        const seen = new Set<string>();
+        for (let queue = start.map((chunk) => chunk.fileName), next = queue.pop(); next; next = queue.pop()) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(...(byName.get(next)?.imports ?? []));
+        }
+        return seen;
+      };
+      const everyPage = withImports(
+        chunks.filter((chunk) => /[\\/]app[\\/](entry\.client|root)\.tsx/.test(chunk.facadeModuleId ?? "")),
+      );
+      found = {};
+      for (const [view, module] of Object.entries(views)) {
+        const chunk = chunks.find((c) => c.moduleIds.includes(module));
+        if (!chunk) throw new Error(`viewChunks: no chunk holds ${module} in the client build`);
+        found[view] = [...withImports([chunk])].filter((file) => !everyPage.has(file)).map((file) => `/${file}`);
+      }
+    },
+    transform(code, id) {
+      if (this.environment.name === "client" || id !== preloader) return;
+      if (!found) throw new Error("viewChunks: the server was built before the client");
+      if (!marker.test(code)) throw new Error(`viewChunks: no marker in ${preloader}`);
+      return code.replace(marker, () => JSON.stringify(JSON.stringify(found)));
+    },
+  };
+}
+
 export default defineConfig({
   // The server build's entry is our Express sub-app, so it shares one module graph with the routes (and one copy
   // of react-router: getLoadContext's RouterContextProvider must pass the router's instanceof check).
@@ -58,6 +109,6 @@ export default defineConfig({
   // No Vite preload helper around dynamic imports (0.8 KB gzip on every page): React Router already preloads
   // each route's modules, and what loads on use (search, tooltips, the drawer) may fetch its few imports then.
   build: { modulePreload: false },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), viewChunks()],
   resolve: { tsconfigPaths: true },
 });

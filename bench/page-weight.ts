@@ -77,7 +77,8 @@ export const firstLoadPages = [
 ];
 const budget = { js: 120 * 1024, css: 20 * 1024 };
 /** Chunks that must only arrive when the visitor asks for them. */
-const onUse = /search-dialog|comments-section|radix-(toaster|tooltip)|mobile-drawer|avatar-menu-content|auth-dialog/;
+const onUse =
+  /search-dialog|comments-section|radix-(toaster|tooltip)|mobile-drawer|avatar-menu-content|auth-dialog|edit-link/;
 
 async function main() {
   const paths = process.argv.slice(2).length ? process.argv.slice(2) : firstLoadPages;

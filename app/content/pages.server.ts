@@ -14,6 +14,7 @@ import { contentHead } from "./head.server";
 import { getRenderedPage } from "./render.server";
 import { tagPageQuery } from "./schema";
 import { tagOfPath, TAGS_PATH } from "./tags.server";
+import { viewPreloads } from "./view-chunks.server";
 import { approvedCount } from "~/comments/comments.server";
 import { getDb } from "~/db/client.server";
 import { pageQuery } from "~/lib/page-query.server";
@@ -28,6 +29,7 @@ import {
   postCard,
   postCount,
   postListing,
+  thumbnailImage,
   type PostListing,
 } from "./views.server";
 
@@ -97,8 +99,8 @@ export async function loadHome(request: Request, url: URL) {
     title: ctx.site.title,
     description: home?.summary.description || ctx.site.description,
     html: home?.html ?? "",
-    intro: introPost ? await postCard(introPost) : null,
-    latest: await Promise.all(latestPosts.map(postCard)),
+    intro: introPost ? await postCard(introPost, { featured: true }) : null,
+    latest: await Promise.all(latestPosts.map((post) => postCard(post))),
   };
   return data(result, cacheableDocumentAt(ctx.url));
 }
@@ -199,7 +201,9 @@ export async function loadPage(request: Request, url: URL) {
   const slug = ctx.path.slice(1);
   if (findCategory(config, slug)) {
     const page = pageParam(parsePageNumber(ctx.url.searchParams.get("page")));
-    return data(await categoryPage(ctx, slug), cacheableDocumentAt(ctx.url, { page }));
+    const result = await categoryPage(ctx, slug);
+    result.head.push(...viewPreloads("category"));
+    return data(result, cacheableDocumentAt(ctx.url, { page }));
   }
 
   // Pages are stored by their address as written ("/notes/نیم-فاصله"); the URL carries it percent-encoded.
@@ -223,7 +227,7 @@ export async function loadPage(request: Request, url: URL) {
       locales: pageLocales,
       title: summary.title,
       description: summary.description,
-      image: view.thumbnail,
+      image: thumbnailImage(page),
       article: summary.date
         ? {
             published: summary.date,
@@ -237,6 +241,7 @@ export async function loadPage(request: Request, url: URL) {
     view,
     locales: pageLocales,
   };
+  result.head.push(...viewPreloads("article"));
   return data(result, cacheableDocumentAt(ctx.url));
 }
 

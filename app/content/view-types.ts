@@ -2,7 +2,6 @@
  * What the content routes send to the browser: ready to show, already formatted for the locale on the server
  * (dates in the locale's calendar, digits, labels), so the client bundle carries no formatting code.
  */
-import type { PictureView } from "~/media/sizes";
 import type { TocEntry } from "./markdown/rendered-markdown";
 
 export interface LinkItem {
@@ -23,14 +22,12 @@ export interface TagItem {
   count: string;
 }
 
-export interface ImageView {
-  src: string;
-  width?: number;
-  height?: number;
-  /** Its variants from the image service (a published media image). */
-  picture?: PictureView;
-  /** Its share image for Open Graph (a published media image). */
-  share?: { src: string; width: number; height: number };
+/**
+ * A thumbnail as markup made on the server by the same code as content images (`imageHtml`): a `<picture>`
+ * through the image service, or a plain `<img>`; the browser only places it.
+ */
+export interface ThumbnailView {
+  html: string;
 }
 
 export interface DateView {
@@ -46,7 +43,8 @@ export interface PostCard {
   description: string;
   date: DateView;
   category: LinkItem | null;
-  thumbnail: ImageView | null;
+  /** Only on the home page's featured card, the one card that shows its picture. */
+  thumbnail: ThumbnailView | null;
 }
 
 export interface YearGroup {
@@ -75,7 +73,7 @@ export interface ArticleView {
   readingTime: string | null;
   category: LinkItem | null;
   tags: TagLink[];
-  thumbnail: ImageView | null;
+  thumbnail: ThumbnailView | null;
   /** The comments section is shown (front matter `comments: true`). */
   comments: boolean;
   /** Approved comments on the page (shown in the table of contents and the section heading). */

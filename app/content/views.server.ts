@@ -10,15 +10,16 @@ import { mediaImage, mediaPicture } from "~/media/published.server";
 import { imageSize } from "./images.server";
 import { getAppConfig } from "~/settings/app-config.server";
 import { findCategory } from "~/settings/app-config";
+import { imageHtml } from "./markdown/pictures";
 import type { RenderedPage } from "./render.server";
 import type {
   ArticleView,
   DateView,
-  ImageView,
   LinkItem,
   PaginationView,
   PostCard,
   TagLink,
+  ThumbnailView,
   YearGroup,
 } from "./view-types";
 
@@ -52,22 +53,29 @@ export async function categoryLink(locale: Locale, slug: string | null): Promise
   return { url: localizePath(`/${category.slug}`, locale), label: category.name[locale] };
 }
 
-async function thumbnailView(src: string | null): Promise<ImageView | null> {
+/** The home page's featured card: its picture beside the text from tablets up, above it on phones. */
+const FEATURED_SIZES = "(min-width: 40rem) 36rem, calc(100vw - 2rem)";
+
+async function featuredThumbnail(src: string | null): Promise<ThumbnailView | null> {
   if (!src) return null;
   const image = await mediaImage(src);
-  if (image) return { src, width: image.width, height: image.height, picture: mediaPicture(image) };
-  const size = await imageSize(src);
-  return size ? { src, width: size.width, height: size.height } : { src };
+  const size = image ?? (await imageSize(src));
+  const html = imageHtml(
+    { src, width: size?.width, height: size?.height, picture: image ? mediaPicture(image) : undefined },
+    { className: "h-auto w-full object-cover sm:h-full", sizes: FEATURED_SIZES },
+  );
+  return { html };
 }
 
-export async function postCard(post: PageSummary): Promise<PostCard> {
+/** A post as a card; `featured` (the home page's introduction) also shows its picture. */
+export async function postCard(post: PageSummary, { featured = false } = {}): Promise<PostCard> {
   return {
     url: localizePath(post.path, post.locale),
     title: post.title,
     description: post.description,
     date: dateView(post.date ?? "", post.locale),
     category: await categoryLink(post.locale, post.category),
-    thumbnail: await thumbnailView(post.thumbnail),
+    thumbnail: featured ? await featuredThumbnail(post.thumbnail) : null,
   };
 }
 
@@ -102,20 +110,28 @@ function linkTo(post: PageSummary | undefined): LinkItem | null {
   return post ? { url: localizePath(post.path, post.locale), label: post.title } : null;
 }
 
+/** A page's thumbnail with what is known of it: its size, its variants and share image when it is published media. */
+export function thumbnailImage(page: RenderedPage) {
+  const src = page.summary.thumbnail;
+  if (!src) return null;
+  return {
+    src,
+    width: page.thumbnailSize?.width,
+    height: page.thumbnailSize?.height,
+    picture: page.thumbnailPicture,
+    share: page.thumbnailShare,
+  };
+}
+
 /** A post (a dated page) or a plain page, ready to show. */
 export async function articleView(page: RenderedPage): Promise<ArticleView> {
   const { summary } = page;
   const locale = summary.locale;
   const isPost = summary.date !== null;
   const adjacent = isPost ? await adjacentPosts(locale, summary.path) : { newer: undefined, older: undefined };
-  const thumbnail = summary.thumbnail
-    ? {
-        src: summary.thumbnail,
-        width: page.thumbnailSize?.width,
-        height: page.thumbnailSize?.height,
-        picture: page.thumbnailPicture,
-        share: page.thumbnailShare,
-      }
+  const image = thumbnailImage(page);
+  const thumbnail = image
+    ? { html: imageHtml(image, { className: "mt-8 h-auto w-full rounded-xl border dark:brightness-90" }) }
     : null;
   return {
     kind: isPost ? "post" : "page",

@@ -1,7 +1,8 @@
 /**
  * Script injection through every place people write: comments and their authors' names, account names and
  * about, role names, page content and front matter, search queries, the site's settings (its names, title,
- * description, footer and moderation words), category names, encrypted messages and their writers' names.
+ * description, footer and moderation words), category names, encrypted messages and their writers' names, an
+ * image's file name and alt text (and a profile picture, which carries no text at all).
  * Each payload is written the way people
  * write it (the API, the import of content), then every screen that shows it is opened in Chromium: nothing may
  * run (no dialog, no marker set), no live markup may come through (no event-handler attribute, no javascript:
@@ -17,6 +18,7 @@ import { eq } from "drizzle-orm";
 import { generateSecretKey, getPublicKey } from "nostr-tools/pure";
 import { Relay } from "nostr-tools/relay";
 import { bytesToHex } from "nostr-tools/utils";
+import sharp from "sharp";
 import { frontMatterSchema } from "~/content/front-matter";
 import { importContent } from "~/content/import.server";
 import { openDatabase } from "~/db/client.server";
@@ -352,5 +354,122 @@ test("the editor, its preview, the builds screen's diff and the published result
   await expect(page.locator('[data-testid="build"][data-status="published"]').first()).toBeVisible({ timeout: 30_000 });
   await open(page, hostilePage);
   await expect(page.locator("article h1")).toContainText("Hostile again");
+  await expectInert(page);
+});
+
+/** A small PNG of its own colour: each upload is a different picture (the same bytes would be one file). */
+function png(i: number): Promise<Buffer> {
+  return sharp({ create: { width: 64 + i, height: 40, channels: 3, background: { r: 20 * i, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+}
+
+test("an image's file name and alt text stay text in the editor, the media list, the builds diff and the page", async ({
+  page,
+  hostileSite,
+}) => {
+  const origin = hostileSite.url;
+  const request = page.request;
+  await signIn(request, origin, "admin");
+  // Each payload is an uploaded file's name, and the alt text of an image in a page.
+  const urls: string[] = [];
+  for (const [i, payload] of payloads.entries()) {
+    const answer = await request.post(`/api/media/upload?name=${encodeURIComponent(payload)}`, {
+      headers: { origin, "content-type": "application/octet-stream" },
+      data: await png(i),
+    });
+    expect(answer.status(), payload).toBe(201);
+    const { url } = (await answer.json()) as { url: string };
+    expect(url, payload).toMatch(/^\/media\/[0-9a-f]{16}-[\p{L}\p{N}_-]+\.png$/u);
+    urls.push(url);
+  }
+  const pagePath = "/notes/hostile-images";
+  const saved = await request.post("/api/builds/commit", {
+    headers: { origin },
+    data: {
+      action: "save",
+      locale: "fa",
+      path: pagePath,
+      frontMatter: {
+        title: `Images ${payloads[1]}`,
+        description: "",
+        category: "notes",
+        date: "2026-01-02",
+        tags: [],
+        thumbnail: urls[0],
+        toc: false,
+        comments: false,
+        draft: false,
+        intro: false,
+      },
+      markdown: payloads.map((payload, i) => `![${payload}](${urls[i]})`).join("\n\n"),
+      baseHash: null,
+    },
+  });
+  expect(saved.status()).toBe(201);
+
+  // The editor holds each image with its description as an attribute's value.
+  await open(page, `/manage/editor/fa${pagePath}`);
+  const images = page.getByTestId("rich-editor").locator("img");
+  await expect(images).toHaveCount(payloads.length);
+  await expect(images.nth(1)).toHaveAttribute("alt", payloads[1]!);
+  await expectInert(page);
+  // The media list and the builds screen (commit messages name the files as uploaded; each diff opened).
+  await open(page, "/manage/items/media");
+  await expect(page.getByTestId("media-row")).toHaveCount(payloads.length);
+  await expectInert(page);
+  await open(page, "/manage/builds");
+  const openBuild = page.locator('[data-testid="build"][data-status="open"]');
+  await expect(openBuild).toContainText(payloads[0]!);
+  for (const show of await openBuild.getByTestId("show-diff").all()) await show.click();
+  await expect(openBuild.getByTestId("commit-diff")).toHaveCount(payloads.length + 1);
+  await expect(openBuild.getByTestId("commit-diff").filter({ hasText: "onerror" })).toHaveCount(1);
+  await expectInert(page);
+
+  // Published: the page's pictures (the thumbnail too) carry the descriptions as their alt text, nothing more.
+  const { builds } = (await (await request.get("/api/builds/all")).json()) as {
+    builds: { id: number; status: string }[];
+  };
+  const published = await request.post("/api/builds/run", {
+    headers: { origin },
+    data: { buildId: builds.find((build) => build.status === "open")!.id },
+  });
+  expect(published.status()).toBe(200);
+  await open(page, pagePath);
+  const pictures = page.locator("article picture img");
+  await expect(pictures).toHaveCount(payloads.length + 1);
+  await expect(page.locator("article .prose picture img").nth(1)).toHaveAttribute("alt", payloads[1]!);
+  await expectInert(page);
+  await open(page, "/manage/items/media");
+  await expect(page.getByTestId("media-used-in").first()).toContainText("Images <img");
+  await expectInert(page);
+});
+
+test("a profile picture carries no text: only its key reaches the page", async ({ page, hostileSite }) => {
+  const origin = hostileSite.url;
+  const request = page.request;
+  await signIn(request, origin, "member");
+  // A name in the address is not read; an SVG with a script is refused outright.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"><script>window.__xss=1</script></svg>`;
+  const refused = await request.put(`/api/users/avatar?name=${encodeURIComponent(payloads[0]!)}`, {
+    headers: { origin, "content-type": "image/svg+xml" },
+    data: Buffer.from(svg),
+  });
+  expect(refused.status()).toBe(400);
+  const answer = await request.put(`/api/users/avatar?name=${encodeURIComponent(payloads[1]!)}`, {
+    headers: { origin, "content-type": "application/octet-stream" },
+    data: await png(3),
+  });
+  expect(answer.status()).toBe(200);
+  const { avatar } = (await answer.json()) as { avatar: unknown };
+  expect(avatar).toMatch(/^[0-9a-f]{16}$/);
+  await open(page, "/profile");
+  const pictures = page.getByTestId("avatar-image");
+  await expect(pictures.first()).toBeVisible();
+  for (const picture of await pictures.all()) {
+    // The image service's address of the key, at one of its sizes; no description, nothing else from anyone.
+    expect(await picture.getAttribute("src")).toMatch(/^\/img\/[0-9a-f]{16}\/\d+\.webp$/);
+    expect(await picture.getAttribute("alt")).toBe("");
+  }
   await expectInert(page);
 });

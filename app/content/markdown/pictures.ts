@@ -1,4 +1,6 @@
 import type { Element, Root } from "hast";
+import rehypeStringify from "rehype-stringify";
+import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { CONTENT_SIZES, type PictureView } from "~/media/sizes";
 import { decodeImageSrc } from "./image-attributes";
@@ -11,7 +13,11 @@ export type PictureLookup = (src: string) => PictureView | undefined;
  * while it loads). The page's first image loads at once with high priority (it is usually what the reader sees
  * first); the others lazily.
  */
-export function setPictures(tree: Root, lookup: PictureLookup | undefined, { eagerFirst }: { eagerFirst: boolean }) {
+export function setPictures(
+  tree: Root,
+  lookup: PictureLookup | undefined,
+  { eagerFirst, sizes = CONTENT_SIZES }: { eagerFirst: boolean; sizes?: string },
+) {
   let first = true;
   visit(tree, "element", (node, index, parent) => {
     if (node.tagName !== "img") return;
@@ -26,7 +32,7 @@ export function setPictures(tree: Root, lookup: PictureLookup | undefined, { eag
     if (!picture || !parent || index === undefined) return;
     node.properties.src = picture.src;
     node.properties.srcSet = picture.srcset;
-    node.properties.sizes = CONTENT_SIZES;
+    node.properties.sizes = sizes;
     node.properties.width = picture.width;
     node.properties.height = picture.height;
     const element: Element = {
@@ -38,7 +44,7 @@ export function setPictures(tree: Root, lookup: PictureLookup | undefined, { eag
           (source): Element => ({
             type: "element",
             tagName: "source",
-            properties: { type: source.type, srcSet: source.srcset, sizes: CONTENT_SIZES },
+            properties: { type: source.type, srcSet: source.srcset, sizes },
             children: [],
           }),
         ),
@@ -48,4 +54,36 @@ export function setPictures(tree: Root, lookup: PictureLookup | undefined, { eag
     parent.children[index] = element;
     return "skip";
   });
+}
+
+const stringifier = unified().use(rehypeStringify);
+
+/**
+ * One image outside any markdown (a post's thumbnail) as markup, made by the same code as content images: a
+ * published media image becomes the `<picture>` above, any other image a plain `<img>` with its size. Pages show
+ * it as HTML, so the browser needs no picture component. The image is the first thing its page shows (loaded at
+ * once, with high priority) unless `lazy`.
+ */
+export function imageHtml(
+  image: { src: string; width?: number; height?: number; picture?: PictureView },
+  { className, sizes, lazy = false }: { className: string; sizes?: string; lazy?: boolean },
+): string {
+  const img: Element = {
+    type: "element",
+    tagName: "img",
+    properties: {
+      src: image.src,
+      alt: "",
+      width: image.width,
+      height: image.height,
+      className: className.split(" "),
+      loading: "lazy",
+      decoding: "async",
+    },
+    children: [],
+  };
+  const tree: Root = { type: "root", children: [img] };
+  setPictures(tree, () => image.picture, { eagerFirst: !lazy, sizes });
+  if (!lazy) delete img.properties.decoding;
+  return stringifier.stringify(tree);
 }

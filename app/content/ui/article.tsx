@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
-import { Picture } from "~/media/ui/picture";
 import { Link } from "react-router";
-import { editorPathOf } from "~/builds/editor-link";
-import { localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { useRootData } from "~/shell/root-data";
+import { lazyPart } from "~/ui/lazy-part";
 import { PageLayout, Prose } from "~/shell/ui/page-layout";
 import type { ArticleView, LinkItem } from "../view-types";
 import { CommentsSlot } from "~/comments/ui/comments-slot";
@@ -48,23 +46,15 @@ function Sibling({ link, label, end }: { link: LinkItem | null; label: string; e
 }
 
 /**
- * "Edit this page", for those who may write (the editor checks again). Rendered only for a signed-in reader: the
- * documents kept for anonymous visitors never hold it.
+ * "Edit this page", for those who may write: rendered (on the server too) and loaded only for them, so readers
+ * download none of it and the documents kept for anonymous visitors never hold it.
  */
-function EditLink({ address }: { address: string }) {
-  const t = useT();
+const EditLink = lazyPart(() => import("./edit-link"));
+
+function EditLinkSlot({ address }: { address: string }) {
   const user = useRootData()?.user;
   if (!user?.permissions.includes("commit.create")) return null;
-  const { locale, path } = parseLocalizedPath(address);
-  return (
-    <Link
-      to={localizePath(editorPathOf(locale, path), locale)}
-      className="mt-3 inline-flex min-h-6 items-center text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
-      data-testid="edit-page"
-    >
-      {t("content.post.edit")}
-    </Link>
-  );
+  return <EditLink.Part address={address} onFailed={() => {}} />;
 }
 
 /** A post or a plain page: header, thumbnail, table of contents, the rendered body, what a page adds, comments slot. */
@@ -87,16 +77,10 @@ export function Article({ view, after }: { view: ArticleView; after?: ReactNode 
       <h1 className="mt-3 text-3xl leading-tight font-black tracking-tight text-balance sm:text-4xl">{view.title}</h1>
       {view.description ? <p className="mt-4 text-lg text-pretty text-muted-foreground">{view.description}</p> : null}
       <Byline view={view} />
-      <EditLink address={view.path} />
+      <EditLinkSlot address={view.path} />
       {view.thumbnail ? (
-        <Picture
-          src={view.thumbnail.src}
-          picture={view.thumbnail.picture}
-          width={view.thumbnail.width}
-          height={view.thumbnail.height}
-          priority
-          className="mt-8 h-auto w-full rounded-xl border dark:brightness-90"
-        />
+        // Markup the server made, as for the images in the text; nothing of it runs in the browser.
+        <div dangerouslySetInnerHTML={{ __html: view.thumbnail.html }} />
       ) : null}
     </header>
   );

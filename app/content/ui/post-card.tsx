@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { Picture } from "~/media/ui/picture";
 import type { PostCard as PostCardView } from "../view-types";
 import { PostMeta } from "./post-list";
 
@@ -13,15 +12,8 @@ export function PostCard({ post, featured = false }: { post: PostCardView; featu
       data-testid={featured ? "intro-post" : "post-card"}
     >
       {featured && post.thumbnail ? (
-        <Picture
-          src={post.thumbnail.src}
-          picture={post.thumbnail.picture}
-          width={post.thumbnail.width}
-          height={post.thumbnail.height}
-          sizes="(min-width: 40rem) 36rem, calc(100vw - 2rem)"
-          priority
-          className="h-auto w-full object-cover sm:w-1/2"
-        />
+        // Markup the server made (an image through the image service); nothing of it runs in the browser.
+        <div className="flex sm:w-1/2 sm:shrink-0" dangerouslySetInnerHTML={{ __html: post.thumbnail.html }} />
       ) : null}
       <div className={`flex flex-1 flex-col gap-2 p-5 ${featured ? "sm:justify-center sm:p-8" : ""}`}>
         <h3 className={`leading-snug font-bold text-balance ${featured ? "text-2xl" : "text-lg"}`}>

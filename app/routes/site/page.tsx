@@ -1,11 +1,12 @@
 import { lazy, Suspense } from "react";
 import { loadPage } from "~/content/pages.server";
-import { Article } from "~/content/ui/article";
 import { mergeHeaders } from "~/lib/headers";
 import type { Route } from "./+types/page";
 
-// Posts are what most visitors open, so only the article view is in this route's first load; a category's
-// listing arrives as its own chunk (server-rendered, hydrated when the chunk is in).
+// Each view is its own chunk, so a category page never downloads the article's code nor a post the listing's.
+// Both are rendered on the server and hydrated when their chunk is in; the document preloads the one it shows
+// (its head lists the chunks: `viewPreloads`), so a post's code is on its way as early as a route's own.
+const Article = lazy(() => import("~/content/ui/article").then((module) => ({ default: module.Article })));
 const CategoryView = lazy(() => import("~/content/ui/category-view"));
 
 /** The catch-all content page (every path no other route takes): a category's listing, a post or a page; else 404. */
@@ -18,10 +19,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.head ?? 
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const view = loaderData.view;
-  if (view.kind !== "category") return <Article view={view} />;
-  return (
-    <Suspense>
-      <CategoryView view={view} />
-    </Suspense>
-  );
+  return <Suspense>{view.kind === "category" ? <CategoryView view={view} /> : <Article view={view} />}</Suspense>;
 }

@@ -1,0 +1,19 @@
+import { Link } from "react-router";
+import { editorPathOf } from "~/builds/editor-link";
+import { localizePath, parseLocalizedPath } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+
+/** "Edit this page": the page's address in the editor (which checks the permission again). */
+export default function EditLink({ address }: { address: string }) {
+  const t = useT();
+  const { locale, path } = parseLocalizedPath(address);
+  return (
+    <Link
+      to={localizePath(editorPathOf(locale, path), locale)}
+      className="mt-3 inline-flex min-h-6 items-center text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
+      data-testid="edit-page"
+    >
+      {t("content.post.edit")}
+    </Link>
+  );
+}
