@@ -8,7 +8,15 @@ export type ContentViewName = "article" | "category";
 
 const chunks: Record<ContentViewName, string[]> = JSON.parse(/* view chunks */ `{"article":[],"category":[]}`);
 
-/** `<link rel="modulepreload">` for a view's chunks, as route meta descriptors. */
+/**
+ * `<link rel="modulepreload">` for a view's chunks, as route meta descriptors. The view's own chunk (the first)
+ * names the view: the page waits for it before hydrating.
+ */
 export function viewPreloads(view: ContentViewName) {
-  return chunks[view].map((href) => ({ tagName: "link" as const, rel: "modulepreload", href }));
+  return chunks[view].map((href, i) => ({
+    tagName: "link" as const,
+    rel: "modulepreload",
+    href,
+    ...(i === 0 ? { "data-view": view } : {}),
+  }));
 }

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, open, signedInPage, snap, test } from "./fixtures";
+import { expect, open, screenshotDir, signedInPage, snap, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -41,6 +41,14 @@ test("an editor uploads an image into a page, describes it and publishes it", as
   // A description is asked for.
   await dialog.getByTestId("image-insert").click();
   await expect(dialog.getByTestId("field-error")).toContainText("Describe the image");
+  // The request goes as soon as it is answered: the image marked decorative, or a description typed.
+  await dialog.getByTestId("image-decorative").check();
+  await expect(dialog.getByTestId("field-error")).toHaveCount(0);
+  await dialog.getByTestId("image-decorative").uncheck();
+  await dialog.getByTestId("image-insert").click();
+  await expect(dialog.getByTestId("field-error")).toContainText("Describe the image");
+  await dialog.getByTestId("image-alt").pressSequentially("A");
+  await expect(dialog.getByTestId("field-error")).toHaveCount(0);
   await dialog.getByTestId("image-alt").fill("A road between hills at sunset");
   await snap(page, "media-image-dialog-en-light-desktop");
   await dialog.getByTestId("image-insert").click();
@@ -113,6 +121,28 @@ test("a member sets a profile picture with the crop dialog", async ({ browser, b
   await page.context().close();
 });
 
+/**
+ * The image dialog with a picture uploaded and the description asked for: on a phone its Insert button must be
+ * in sight without scrolling the page (the dialog scrolls inside the screen).
+ */
+async function imageDialogShot(page: Page, name: string) {
+  await page.getByTestId("rich-editor").click();
+  await page.getByTestId("tool-image").click();
+  const dialog = page.getByTestId("image-dialog");
+  await dialog.getByTestId("image-file").setInputFiles({
+    name: "road.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo(2000, 1200),
+  });
+  await expect(dialog.getByTestId("image-preview")).toBeVisible();
+  await dialog.getByTestId("image-insert").click();
+  await expect(dialog.getByTestId("field-error")).toBeVisible();
+  await expect(dialog.getByTestId("image-insert")).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: `${screenshotDir}/${name}.png` });
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+}
+
 test("screenshots: the editor with an image, the media list and the profile, fa and en, light and dark", async ({
   browser,
   baseURL,
@@ -143,6 +173,7 @@ test("screenshots: the editor with an image, the media list and the profile, fa 
           await page.evaluate(() => document.fonts.ready);
           if (name === "editor") await page.getByTestId("rich-editor").locator("img").waitFor();
           await snap(page, `media-${name}-${lang}-${scheme}-${device}`);
+          if (name === "editor") await imageDialogShot(page, `media-image-dialog-${lang}-${scheme}-${device}`);
         }
       }
     }

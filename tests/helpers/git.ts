@@ -26,6 +26,16 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
   return stdout.trim();
 }
 
+/** A file's bytes as git holds them ("<commit>:<path>" in the bare repository `gitdir`). */
+export async function gitBytes(gitdir: string, object: string): Promise<Buffer> {
+  const { stdout } = await run("git", ["--git-dir", gitdir, "cat-file", "blob", object], {
+    encoding: "buffer",
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: gitdir },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return stdout;
+}
+
 export function tempDir(name: string): string {
   return mkdtempSync(path.join(tmpdir(), `daftar-${name}-`));
 }

@@ -1,8 +1,9 @@
 /**
- * A stand-in for GitHub's REST API, the part the GitHub host uses: the git-data endpoints (refs, commits, trees)
- * and the repository's description, answering as GitHub documents them (status codes, JSON shapes, 422 for a ref
- * update that is not a fast-forward, 409 for an empty repository, 401 without the token). Behind it is a real bare
- * git repository, so every sha it gives is a real object id and `git` can check the result.
+ * A stand-in for GitHub's REST API, the part the GitHub host uses: the git-data endpoints (refs, commits, trees,
+ * blobs) and the repository's description, answering as GitHub documents them (status codes, JSON shapes, 422 for
+ * a ref update that is not a fast-forward or a tree entry naming no blob, 409 for an empty repository, 401 without
+ * the token; blobs written as UTF-8 or base64 and read as base64 in lines of 60 characters, as GitHub sends them).
+ * Behind it is a real bare git repository, so every sha it gives is a real object id and `git` can check the result.
  */
 import fs from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -47,8 +48,20 @@ export async function startGithubDouble(
   await git.init({ fs, gitdir, bare: true, defaultBranch: branch });
   const requests: string[] = [];
 
-  /** A tree from a list of files (path → text), as blobs and nested trees. */
-  const writeFiles = async (base: string | null, files: Record<string, string | null>): Promise<string> => {
+  const readBlob = async (oid: string): Promise<Uint8Array | null> => {
+    try {
+      return (await git.readBlob({ fs, gitdir, oid })).blob;
+    } catch {
+      return null;
+    }
+  };
+
+  /** A tree from a list of files (path → text, or null to delete) and blobs by sha, as nested trees. */
+  const writeFiles = async (
+    base: string | null,
+    files: Record<string, string | null>,
+    blobs: Map<string, string> = new Map(),
+  ): Promise<string> => {
     const flat = new Map<string, string>();
     if (base) {
       const walk = async (oid: string, prefix: string) => {
@@ -64,6 +77,7 @@ export async function startGithubDouble(
       if (content === null) flat.delete(file);
       else flat.set(file, await git.writeBlob({ fs, gitdir, blob: Buffer.from(content, "utf8") }));
     }
+    for (const [file, oid] of blobs) flat.set(file, oid);
     return buildTree(flat);
   };
   const buildTree = async (flat: Map<string, string>): Promise<string> => {
@@ -102,6 +116,10 @@ export async function startGithubDouble(
   };
 
   const prefix = `/repos/${owner}/${repo}`;
+  const apiUrl = () => {
+    const address = server.address();
+    return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  };
   const server: Server = createServer((req, res) => {
     const send = (status: number, json: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(json));
@@ -168,8 +186,33 @@ export async function startGithubDouble(
       }
       match = /^\/git\/blobs\/([0-9a-f]{40})$/.exec(route);
       if (req.method === "GET" && match) {
-        const { blob } = await git.readBlob({ fs, gitdir, oid: match[1]! });
-        return send(200, { sha: match[1], content: Buffer.from(blob).toString("base64"), encoding: "base64" });
+        const blob = await readBlob(match[1]!);
+        if (!blob) return send(404, { message: "Not Found" });
+        return send(200, {
+          sha: match[1],
+          node_id: `B_${match[1]}`,
+          size: blob.length,
+          url: `${apiUrl()}${prefix}/git/blobs/${match[1]}`,
+          // GitHub breaks the base64 text into lines of 60 characters.
+          content:
+            (
+              Buffer.from(blob)
+                .toString("base64")
+                .match(/.{1,60}/g) ?? []
+            ).join("\n") + "\n",
+          encoding: "base64",
+        });
+      }
+      if (req.method === "POST" && route === "/git/blobs") {
+        if (empty) return send(409, { message: "Git Repository is empty." });
+        const input = await body(req);
+        const encoding = input.encoding ?? "utf-8";
+        if (typeof input.content !== "string" || (encoding !== "utf-8" && encoding !== "base64")) {
+          return send(422, { message: "Invalid request.", documentation_url: "https://docs.github.com/rest" });
+        }
+        const bytes = Buffer.from(input.content, encoding === "base64" ? "base64" : "utf8");
+        const sha = await git.writeBlob({ fs, gitdir, blob: bytes });
+        return send(201, { sha, url: `${apiUrl()}${prefix}/git/blobs/${sha}` });
       }
       if (req.method === "POST" && route === "/git/trees") {
         if (empty) return send(409, { message: "Git Repository is empty." });
@@ -192,16 +235,12 @@ export async function startGithubDouble(
             if (!existing) return send(422, { message: "GitRPC::BadObjectState" });
           }
         }
-        let tree = await writeFiles(input.base_tree ?? null, files);
-        if (shas.size) {
-          // Entries given by sha: written over the tree made so far.
-          const flat: Record<string, string | null> = {};
-          for (const [file, sha] of shas) {
-            const { blob } = await git.readBlob({ fs, gitdir, oid: sha });
-            flat[file] = Buffer.from(blob).toString("utf8");
-          }
-          tree = await writeFiles(tree, flat);
+        // Entries given by sha point at blobs already written (an image sent through the blobs call): the
+        // blob goes into the tree as it is, bytes and all; a sha that names no blob is refused.
+        for (const sha of shas.values()) {
+          if (!(await readBlob(sha))) return send(422, { message: `Invalid tree info: ${sha} is not a blob` });
         }
+        const tree = await writeFiles(input.base_tree ?? null, files, shas);
         return send(201, { sha: tree, tree: [], truncated: false });
       }
       if (req.method === "POST" && route === "/git/commits") {

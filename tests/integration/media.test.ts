@@ -12,7 +12,8 @@ import type { BuildSummary } from "~/builds/builds.server";
 import { AVATAR_PIXEL_SIZES, CONTENT_PIXEL_WIDTHS } from "~/media/sizes";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
-import { clone, git } from "../helpers/git";
+import { clone, git, gitBytes } from "../helpers/git";
+import { startGithubDouble, type GithubDouble } from "../helpers/github-double";
 import type { Element, Root } from "hast";
 import { elements, metaContent, parseHtml } from "../helpers/html";
 import { jpegWithGps, picture } from "../helpers/images";
@@ -268,6 +269,65 @@ describe("publishing", () => {
     const images = within(elements(doc, "article")[0]!, "picture").map((p) => within(p, "img")[0]!);
     expect(attr(images[0]!, "fetchPriority")).toBe("high");
     expect(attr(images[1]!, "loading")).toBe("lazy");
+  });
+});
+
+describe("publishing to GitHub", () => {
+  const token = "github-token-for-media";
+  let github: GithubDouble;
+  let admin: ApiClient;
+  beforeAll(async () => {
+    github = await startGithubDouble(token, { "README.md": "# Notebook\n" });
+    admin = new ApiClient(server.url);
+    await admin.login("admin");
+  });
+  afterAll(async () => {
+    // The site's own repository again, for the tests after these.
+    await admin?.put("/api/builds/host", { kind: "local" });
+    await github?.close();
+  });
+
+  test("an image published to a GitHub host arrives byte for byte, sent through the blobs call", async () => {
+    const host = await admin.put("/api/builds/host", {
+      kind: "github",
+      url: `https://github.com/${github.owner}/${github.repo}`,
+      branch: "main",
+      apiUrl: github.apiUrl,
+      token,
+    });
+    expect(host.status, JSON.stringify(host.body)).toBe(200);
+    const start = await github.head();
+    // Bytes that are not UTF-8 text: any decoding as text on the way would change them.
+    const uploaded = (await upload(editor, await picture(900, 600, "png"), "بندر.png")).body;
+    const saved = await editor.post("/api/builds/commit", {
+      action: "save",
+      locale: "fa",
+      path: "/notes/bandar",
+      frontMatter: fields("بندر"),
+      markdown: `![بندر در غروب](${uploaded.url})`,
+      baseHash: null,
+    });
+    expect(saved.status).toBe(201);
+    const published = await admin.post("/api/builds/run", { buildId: (await openBuild()).id });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+    const head = await github.head();
+    expect(head).not.toBe(start);
+    const served = Buffer.from(await (await anonymous.raw("GET", uploaded.url)).arrayBuffer());
+    expect(served.subarray(0, 8)).toEqual(Buffer.from("\x89PNG\r\n\x1a\n", "latin1"));
+    const arrived = Buffer.from(await gitBytes(github.gitdir, `${head}:${uploaded.file}`));
+    expect(arrived).toEqual(served);
+    expect(github.requests).toContain(`POST /repos/${github.owner}/${github.repo}/git/blobs`);
+    // Read back through the API as GitHub answers (base64 in lines), the same bytes.
+    const blobSha = await git(github.gitdir, "--git-dir=.", "rev-parse", `${head}:${uploaded.file}`);
+    const answer = (await (
+      await fetch(`${github.apiUrl}/repos/${github.owner}/${github.repo}/git/blobs/${blobSha}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { content: string; encoding: string; size: number };
+    expect(answer.encoding).toBe("base64");
+    expect(answer.size).toBe(served.length);
+    expect(Buffer.from(answer.content, "base64")).toEqual(served);
   });
 });
 

@@ -159,7 +159,11 @@ export function useImageDialog(editor: Editor): { open: () => void; dialog: Reac
           <Field label={t("editor.image.alt")} error={error.alt}>
             <Input
               value={alt}
-              onChange={(e) => setAlt(e.target.value)}
+              onChange={(e) => {
+                setAlt(e.target.value);
+                // The request for a description is answered as soon as there is one.
+                if (e.target.value.trim()) setError((current) => ({ ...current, alt: undefined }));
+              }}
               dir="auto"
               disabled={decorative}
               onKeyDown={typeZwnjOnShortcut}
@@ -171,13 +175,17 @@ export function useImageDialog(editor: Editor): { open: () => void; dialog: Reac
             <input
               type="checkbox"
               checked={decorative}
-              onChange={(e) => setDecorative(e.target.checked)}
+              onChange={(e) => {
+                setDecorative(e.target.checked);
+                if (e.target.checked) setError((current) => ({ ...current, alt: undefined }));
+              }}
               className="size-4 accent-primary"
               data-testid="image-decorative"
             />
             {t("media.upload.decorative")}
           </label>
-          <DialogFooter>
+          {/* The dialog scrolls within the screen (a phone, its keyboard open); the button stays in sight. */}
+          <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-background px-6 py-4">
             <Button type="submit" disabled={uploading} data-testid="image-insert">
               {t("editor.image.insert")}
             </Button>
