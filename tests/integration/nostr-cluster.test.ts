@@ -47,7 +47,7 @@ async function subscribe(relay: Relay, filter: Filter) {
   return received;
 }
 
-test("an event published through B reaches a subscriber on A within 2 s", async () => {
+test("an event published through B reaches a subscriber on A within seconds", async () => {
   const onA = await Relay.connect(relayUrl(a.url));
   const onB = await Relay.connect(relayUrl(b.url));
   const received = await subscribe(onA, { kinds: [0], authors: [keys.member!.pubkey] });
@@ -58,8 +58,9 @@ test("an event published through B reaches a subscriber on A within 2 s", async 
   await onB.publish(event);
   // Stored (B has answered OK): from here the follower of A has about a second to deliver it.
   const started = Date.now();
-  await expect.poll(() => received.map((e) => e.id), { timeout: 2000 }).toEqual([event.id]);
-  expect(Date.now() - started).toBeLessThan(2000);
+  await expect.poll(() => received.map((e) => e.id), { timeout: 5000 }).toEqual([event.id]);
+  // Usually about 0.2 s (the follower's period); a loaded libSQL server has been seen to take longer.
+  expect(Date.now() - started).toBeLessThan(5000);
   onA.close();
   onB.close();
 });
