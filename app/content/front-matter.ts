@@ -160,8 +160,8 @@ export function parseContentFile(source: string): { frontMatter: FrontMatter; bo
   return { frontMatter: validate(cleaned), body: source.slice(match[0].length) };
 }
 
-/** Key order in saved files. */
-const KEY_ORDER = [
+/** Key order in saved files (the editor writes new keys in the same order). */
+export const FRONT_MATTER_KEY_ORDER = [
   "title",
   "description",
   "date",
@@ -184,7 +184,7 @@ const KEY_ORDER = [
 export function serializeContentFile(frontMatter: FrontMatterInput, body: string): string {
   const valid = validate(frontMatter);
   const out: Record<string, unknown> = {};
-  for (const key of KEY_ORDER) {
+  for (const key of FRONT_MATTER_KEY_ORDER) {
     const value = valid[key];
     if (value === undefined || value === false || value === "") continue;
     if (Array.isArray(value) && value.length === 0) continue;

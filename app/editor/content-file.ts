@@ -11,24 +11,10 @@ import {
   type FrontMatter,
   type FrontMatterInput,
   ContentParseError,
+  FRONT_MATTER_KEY_ORDER,
 } from "~/content/front-matter";
 
-/** Key order of new keys, as the bundled content writes them. */
-const KEY_ORDER = [
-  "title",
-  "description",
-  "date",
-  "category",
-  "tags",
-  "thumbnail",
-  "author",
-  "toc",
-  "comments",
-  "draft",
-  "intro",
-] as const satisfies readonly (keyof FrontMatter)[];
-
-type Key = (typeof KEY_ORDER)[number];
+type Key = (typeof FRONT_MATTER_KEY_ORDER)[number];
 
 /** Text fields a new file writes in double quotes (they often hold a colon or start with a quote mark). */
 const QUOTED = new Set<Key>(["title", "description", "author"]);
@@ -88,7 +74,7 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 function changedKeys(previous: FrontMatter, next: FrontMatter): Key[] {
-  return KEY_ORDER.filter((key) => !same(previous[key], next[key]));
+  return FRONT_MATTER_KEY_ORDER.filter((key) => !same(previous[key], next[key]));
 }
 
 /** Whether a field at this value is left out of a file that does not have it yet. */
@@ -100,7 +86,7 @@ function isDefault(key: Key, value: unknown): boolean {
 function newFrontMatter(fm: FrontMatter): string {
   const doc = parseDocument("");
   doc.contents = doc.createNode({}) as typeof doc.contents;
-  for (const key of KEY_ORDER) {
+  for (const key of FRONT_MATTER_KEY_ORDER) {
     const value = fm[key];
     if (isDefault(key, value)) continue;
     doc.set(key, nodeFor(doc, key, value));
@@ -141,7 +127,7 @@ function editFrontMatter(yamlText: string, previous: FrontMatter, next: FrontMat
     }
     if (isDefault(key, value) || (FLAGS.has(key) && value === false)) continue;
     // A new key goes before the first key that comes after it in the usual order.
-    const later = new Set(KEY_ORDER.slice(KEY_ORDER.indexOf(key) + 1));
+    const later = new Set(FRONT_MATTER_KEY_ORDER.slice(FRONT_MATTER_KEY_ORDER.indexOf(key) + 1));
     const at = map.items.findIndex((pair) => isScalar(pair.key) && later.has(pair.key.value as Key));
     const pair = new Pair(doc.createNode(key), nodeFor(doc, key, value));
     if (at < 0) map.items.push(pair);
