@@ -42,6 +42,11 @@ export const limits = {
   registerByNameAndAddress: { name: "register-name-ip", max: 5, windowMs: 15 * minute },
   /** Current-password checks by one account (a stolen session cannot guess the password quickly). */
   passwordByUser: { name: "password-user", max: 8, windowMs: 15 * minute },
+  /**
+   * Packs of the site's repository (clones and fetches) sent to one address: each is work that grows with the
+   * repository. A fetch is one pack; six a minute is far more than a person or a build machine needs.
+   */
+  gitPacksByAddress: { name: "git-pack-ip", max: 60, windowMs: 10 * minute },
 } satisfies Record<string, Limit>;
 
 export interface Hit {

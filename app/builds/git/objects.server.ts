@@ -34,11 +34,23 @@ export async function hasObject(repo: Repo, oid: string): Promise<boolean> {
   }
 }
 
+/** A file already in the object store, by its blob id. */
+export interface BlobRef {
+  blob: string;
+}
+
 /**
  * A file's new text (or bytes, for a binary file such as an image), or null to delete it; paths are relative to
  * the repository ("content/fa/x.md", "media/3f2a…-photo.jpg").
  */
 export type TreeEdits = Map<string, string | Uint8Array | null>;
+
+/** An edit of a tree: new text or bytes, a blob already stored, or null to delete. */
+export type TreeEdit = string | Uint8Array | BlobRef | null;
+
+function isBlobRef(edit: TreeEdit): edit is BlobRef {
+  return typeof edit === "object" && edit !== null && !(edit instanceof Uint8Array);
+}
 
 export function fileBytes(content: string | Uint8Array): Buffer {
   return typeof content === "string" ? Buffer.from(content, "utf8") : Buffer.from(content);
@@ -48,18 +60,22 @@ export function fileBytes(content: string | Uint8Array): Buffer {
  * The tree `base` becomes after `edits` (null base: an empty tree). Folders left empty disappear, as in git.
  * Only the folders on the edited paths are read and written again.
  */
-export async function editTree(repo: Repo, base: string | null, edits: TreeEdits): Promise<string> {
+export async function editTree(repo: Repo, base: string | null, edits: ReadonlyMap<string, TreeEdit>): Promise<string> {
   return (await editFolder(repo, base, edits)) ?? (await git.writeTree({ fs, gitdir: repo.gitdir, tree: [] }));
 }
 
-async function editFolder(repo: Repo, base: string | null, edits: TreeEdits): Promise<string | null> {
+async function editFolder(
+  repo: Repo,
+  base: string | null,
+  edits: ReadonlyMap<string, TreeEdit>,
+): Promise<string | null> {
   const entries = new Map<string, TreeEntry>();
   if (base && base !== EMPTY_TREE) {
     const { tree } = await git.readTree({ fs, gitdir: repo.gitdir, oid: base, cache: repo.cache });
     for (const entry of tree) entries.set(entry.path, entry);
   }
-  const here = new Map<string, string | Uint8Array | null>();
-  const below = new Map<string, TreeEdits>();
+  const here = new Map<string, TreeEdit>();
+  const below = new Map<string, Map<string, TreeEdit>>();
   for (const [path, content] of edits) {
     const slash = path.indexOf("/");
     if (slash < 0) here.set(path, content);
@@ -75,7 +91,9 @@ async function editFolder(repo: Repo, base: string | null, edits: TreeEdits): Pr
       if (entries.get(name)?.type === "blob") entries.delete(name);
       continue;
     }
-    const oid = await git.writeBlob({ fs, gitdir: repo.gitdir, blob: fileBytes(content) });
+    const oid = isBlobRef(content)
+      ? content.blob
+      : await git.writeBlob({ fs, gitdir: repo.gitdir, blob: fileBytes(content) });
     entries.set(name, { mode: "100644", path: name, oid, type: "blob" });
   }
   for (const [name, sub] of below) {

@@ -1,0 +1,87 @@
+/**
+ * Anonymous git requests built to exhaust the server, sent for ten seconds while a visitor reads a post: gzip
+ * bodies of flush packets that inflate a thousandfold, and bodies full of "have" lines. The server's memory and
+ * the post's latency stay within budget.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { expect, test } from "vitest";
+import { startHostileSite, underAttack } from "../helpers/hostile-load";
+
+/** The CPU time process `pid` has used, in seconds (Linux: utime + stime, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const pkt = (line: string) => (line.length + 4).toString(16).padStart(4, "0") + line;
+const CAPS = "side-band-64k ofs-delta no-progress agent=git/hostile";
+
+test("flush-packet bombs and have-line floods at once leave the site answering", async () => {
+  const site = await startHostileSite();
+  try {
+    const refs = await (await fetch(`${site.url}/git/content.git/info/refs?service=git-upload-pack`)).text();
+    const head = /([0-9a-f]{40}) refs\/heads\/main/.exec(refs)![1]!;
+    const wants = `${pkt(`want ${head} ${CAPS}\n`)}0000`;
+    // Just under 16 MB of flush packets, about 16 KB on the wire.
+    const bomb = gzipSync(Buffer.from(`${wants}${"0000".repeat(4 * 1024 * 1024 - 64)}`), { level: 9 });
+    // Just under 1 MB of have lines nobody has, then "done": the most a body may carry.
+    const haves = Array.from({ length: 20_900 }, () => pkt(`have ${randomBytes(20).toString("hex")}\n`)).join("");
+    const flood = Buffer.from(`${wants}${haves}${pkt("done\n")}`);
+
+    const counts = { bombs: 0, floods: 0, statuses: {} as Record<string, number> };
+    const send = async (body: Buffer, gzip: boolean, signal: AbortSignal) => {
+      try {
+        const response = await fetch(`${site.url}/git/content.git/git-upload-pack`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-git-upload-pack-request",
+            ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+          },
+          body: new Uint8Array(body),
+          signal,
+        });
+        await response.arrayBuffer();
+        counts.statuses[response.status] = (counts.statuses[response.status] ?? 0) + 1;
+      } catch {
+        counts.statuses.failed = (counts.statuses.failed ?? 0) + 1;
+      }
+    };
+    const cpuBefore = cpuSeconds(site.pid);
+    const report = await underAttack(site, {
+      name: "git upload-pack: gzip flush bombs and have floods",
+      seconds: 10,
+      attack: async (signal) => {
+        const loop = async (work: () => Promise<void>) => {
+          while (!signal.aborted) await work();
+        };
+        await Promise.all([
+          ...Array.from({ length: 3 }, () =>
+            loop(async () => {
+              counts.bombs++;
+              await send(bomb, true, signal);
+            }),
+          ),
+          ...Array.from({ length: 3 }, () =>
+            loop(async () => {
+              counts.floods++;
+              await send(flood, false, signal);
+            }),
+          ),
+        ]);
+        return counts;
+      },
+    });
+    console.log(
+      `git attack: ${JSON.stringify(counts)}; the server used ${(cpuSeconds(site.pid) - cpuBefore).toFixed(1)} s of CPU`,
+    );
+    expect(counts.bombs + counts.floods).toBeGreaterThan(20);
+    // Before the bounds: +1.6 GB, a visitor's page p50 5 s, p95 15 s, and pages failing.
+    expect(report.growthMb).toBeLessThan(200);
+    expect(report.pageFailures).toBe(0);
+    expect(report.pageP95Ms).toBeLessThan(2000);
+  } finally {
+    await site.stop();
+  }
+}, 120_000);
