@@ -52,12 +52,25 @@ interface Projection {
   uses: Map<string, number>;
   /** Media files in the public tree. */
   media: Set<string>;
+  /** The history as served, made again only when it grows; and the head the ref was last moved to. */
+  served: ServedHistory;
+  refAt: string | null;
 }
 
 let projection: Projection | null = null;
 
 function fresh(gitdir: string): Projection {
-  return { gitdir, siteCommits: [], commits: [], tree: null, pages: new Map(), uses: new Map(), media: new Set() };
+  return {
+    gitdir,
+    siteCommits: [],
+    commits: [],
+    tree: null,
+    pages: new Map(),
+    uses: new Map(),
+    media: new Set(),
+    served: servedHistoryOf([]),
+    refAt: null,
+  };
 }
 
 /** Whether a page file's text is shown to anonymous visitors: it reads as a page and is not a draft. */
@@ -216,7 +229,11 @@ export async function syncPublicHistory(
     projection = null;
     throw error;
   }
-  const head = state.commits.at(-1);
-  if (head) await git.writeRef({ fs, gitdir: repo.gitdir, ref: PUBLIC_REF, value: head, force: true });
-  return servedHistoryOf([...state.commits]);
+  const head = state.commits.at(-1) ?? null;
+  if (head !== state.served.commits.at(-1)) state.served = servedHistoryOf([...state.commits]);
+  if (head && head !== state.refAt) {
+    await git.writeRef({ fs, gitdir: repo.gitdir, ref: PUBLIC_REF, value: head, force: true });
+    state.refAt = head;
+  }
+  return state.served;
 }

@@ -87,7 +87,7 @@ export interface SyncResult {
 const NONE = servedHistoryOf([]);
 
 /** The head this process last brought its repository to (so an unchanged history costs one query). */
-let synced: { gitdir: string; head: string } | null = null;
+let synced: { gitdir: string; head: string; history: ServedHistory } | null = null;
 
 /**
  * Brings this instance's repository up to the database's history: makes the commit of every published build it
@@ -150,13 +150,13 @@ async function syncWith(db: Database, gitdir: string, begin: boolean): Promise<S
   }
   if (parent && (synced?.gitdir !== gitdir || synced.head !== parent)) {
     await git.writeRef({ fs, gitdir, ref: `refs/heads/${BRANCH}`, value: parent, force: true });
-    synced = { gitdir, head: parent };
+    synced = { gitdir, head: parent, history: servedHistoryOf(siteCommits) };
   }
   const published = history.map((build, i) => ({ ...build, commit: siteCommits[i]! }));
   return {
     head: parent,
     made,
-    site: servedHistoryOf(siteCommits),
+    site: synced?.gitdir === gitdir && synced.head === parent ? synced.history : servedHistoryOf(siteCommits),
     public: await syncPublicHistory(db, repo, published),
   };
 }
