@@ -3,9 +3,11 @@
  * as its size on the wire, one request says a bounded amount (wants, haves, rounds), and what it may not say is
  * refused with an `ERR` pkt-line, which git shows as "remote error: …". Real git clones and fetches still work.
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
+import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { clone, git } from "../helpers/git";
 
@@ -122,5 +124,57 @@ describe("git clients", () => {
     await git(repo, "fetch", "-q", "origin");
     await git(repo, "fsck", "--strict");
     expect(Number(await git(repo, "rev-list", "--count", "HEAD"))).toBeGreaterThan(0);
+  });
+
+  test("a fetch into a clone with commits of its own negotiates over several rounds and gets only what it lacks", async () => {
+    const editor = new ApiClient(server.url);
+    await editor.login("editor");
+    const publish = async (name: string) => {
+      const saved = await editor.post("/api/builds/commit", {
+        action: "save",
+        locale: "en",
+        path: `/notes/${name}`,
+        frontMatter: {
+          title: name,
+          description: "",
+          tags: [],
+          toc: false,
+          comments: false,
+          draft: false,
+          intro: false,
+        },
+        markdown: `Words of ${name}.`,
+        baseHash: null,
+      });
+      expect(saved.status).toBe(201);
+      expect((await editor.post("/api/builds/run", { buildId: saved.body.buildId })).status).toBe(200);
+    };
+    await publish("before-the-clone");
+    const repo = await clone(`${server.url}/git/content.git`);
+    // More commits of its own than git's first rounds of haves hold (16, then 32), made in one git process.
+    const tip = await git(repo, "rev-parse", "HEAD");
+    const stream = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `commit refs/heads/main\ncommitter Reader <r@example.com> ${1_800_000_000 + i} +0000\ndata 7\nmine ${String(i).padStart(2, "0")}\n` +
+        (i === 0 ? `from ${tip}\n` : ""),
+    ).join("\n");
+    execFileSync("git", ["fast-import", "--quiet"], { cwd: repo, input: stream, env: { ...process.env, HOME: repo } });
+    await git(repo, "reset", "-q", "--hard", "main");
+    await publish("after-the-clone-1");
+    await publish("after-the-clone-2");
+    const loose = async () => Number(/^count: (\d+)$/m.exec(await git(repo, "count-objects", "-v"))![1]);
+    const before = await loose();
+    await git(repo, "fetch", "-q", "origin");
+    expect(await git(repo, "log", "-2", "--format=%s", "origin/main")).toMatch(/^Build .*\nBuild /);
+    expect(await git(repo, "show", "--name-only", "--format=", "origin/main")).toBe(
+      "content/en/notes/after-the-clone-2.md",
+    );
+    // Two commits, each with its trees on the changed path and one file: a small pack, unpacked into loose objects
+    // (a whole history of the site would arrive as a pack of hundreds).
+    const received = (await loose()) - before;
+    expect(received).toBeGreaterThanOrEqual(2 * 5);
+    expect(received).toBeLessThan(20);
+    await git(repo, "fsck", "--strict");
   });
 });
