@@ -7,9 +7,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { constants, deflate } from "node:zlib";
-import git from "isomorphic-git";
-import { gitFs as fs } from "./git-fs.server";
-import type { Repo } from "./objects.server";
+import { readObjectBytes, type Repo } from "./objects.server";
 import { FLUSH, pktLine } from "./upload-pack.server";
 
 const deflateAsync = promisify(deflate);
@@ -94,8 +92,8 @@ export function packAnswer(
     }
     if (stage === "objects" && next < objects.length) {
       const oid = objects[next++]!;
-      const read = await git.readObject({ fs, gitdir: repo.gitdir, oid, format: "content", cache: repo.cache });
-      const body = Buffer.from(read.object as Uint8Array);
+      const read = await readObjectBytes(repo, oid);
+      const body = read.object;
       const level = compressedAlready(body) ? constants.Z_NO_COMPRESSION : constants.Z_BEST_SPEED;
       const deflated = await deflateAsync(body, { level });
       const entry = Buffer.concat([entryHeader(TYPE_CODES[read.type]!, body.length), deflated]);
