@@ -197,7 +197,9 @@ test("an owner chooses who may clone the site's repository: Settings keeps it, B
   expect((await refs()).status).toBe(401);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await section.screenshot({ path: `test-results/screenshots/site-admin-repository-access-en-desktop-${scheme}.png` });
+    await section.screenshot({
+      path: `test-results/screenshots/site-admin-repository-access-en-desktop-${scheme}.png`,
+    });
   }
   await page.emulateMedia({ colorScheme: "light" });
   await open(page, "/en/manage/builds");
