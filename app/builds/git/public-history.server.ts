@@ -192,15 +192,27 @@ function publicMessage(
   return lines.length ? `${subject}\n\n${lines.join("\n")}\n` : `${subject}\n`;
 }
 
+// One projection at a time in this process: they share its state and write the same ref.
+let queue: Promise<unknown> = Promise.resolve();
+
 /**
  * Brings the public history up to `history` (the site's published builds in order, each with its commit) and
- * gives it. Runs inside the site repository's one sync at a time.
+ * gives it.
  */
-export async function syncPublicHistory(
+export function syncPublicHistory(
   db: Database,
   repo: Repo,
   history: readonly PublishedBuild[],
 ): Promise<ServedHistory> {
+  const run = queue.then(
+    () => projectHistory(db, repo, history),
+    () => projectHistory(db, repo, history),
+  );
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function projectHistory(db: Database, repo: Repo, history: readonly PublishedBuild[]): Promise<ServedHistory> {
   let state = projection?.gitdir === repo.gitdir ? projection : null;
   // Anything but a continuation of what was projected (another database, a history made again): start over.
   if (!state || state.siteCommits.some((commit, i) => history[i]?.commit !== commit)) state = fresh(repo.gitdir);

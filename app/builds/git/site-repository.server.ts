@@ -18,7 +18,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { builds, commits } from "~/db/schema";
 import { recordBaseline } from "../publish.server";
 import { editTree, hasObject, openRepo, treeOf, writeCommit, type Repo, type TreeEdits } from "./objects.server";
-import { syncPublicHistory } from "./public-history.server";
+import { syncPublicHistory, type PublishedBuild } from "./public-history.server";
 import { servedHistoryOf, type ServedHistory } from "./upload-pack.server";
 
 export const BRANCH = "main";
@@ -79,9 +79,10 @@ export interface SyncResult {
   head: string | null;
   /** Commits this call made (already made ones are not made again). */
   made: number;
-  /** The site's history (every build, drafts included), and the public one (what the site shows). */
+  /** The site's history (every build, drafts included). */
   site: ServedHistory;
-  public: ServedHistory;
+  /** Each published build with its commit, in order: what the public history is made from. */
+  published: PublishedBuild[];
 }
 
 const NONE = servedHistoryOf([]);
@@ -95,7 +96,7 @@ let synced: { gitdir: string; head: string; history: ServedHistory } | null = nu
  */
 async function syncWith(db: Database, gitdir: string, begin: boolean): Promise<SyncResult> {
   let history = await publishedHistory(db);
-  if (history.length === 0 && !begin) return { head: null, made: 0, site: NONE, public: NONE };
+  if (history.length === 0 && !begin) return { head: null, made: 0, site: NONE, published: [] };
   const repo = await ensureRepository(gitdir);
   if (history.length === 0) {
     // A site whose history has not begun: its pages as they are now become the first commit.
@@ -152,12 +153,11 @@ async function syncWith(db: Database, gitdir: string, begin: boolean): Promise<S
     await git.writeRef({ fs, gitdir, ref: `refs/heads/${BRANCH}`, value: parent, force: true });
     synced = { gitdir, head: parent, history: servedHistoryOf(siteCommits) };
   }
-  const published = history.map((build, i) => ({ ...build, commit: siteCommits[i]! }));
   return {
     head: parent,
     made,
     site: synced?.gitdir === gitdir && synced.head === parent ? synced.history : servedHistoryOf(siteCommits),
-    public: await syncPublicHistory(db, repo, published),
+    published: history.map((build, i) => ({ ...build, commit: siteCommits[i]! })),
   };
 }
 
@@ -187,17 +187,23 @@ function logSyncFailure(error: unknown): void {
   console.error("Bringing the site's repository up to date failed:", error);
 }
 
-/** Follows published builds from every instance: each one's repository catches up within a second. */
+/**
+ * Follows published builds from every instance: each one's repository, and the public history made from it,
+ * catch up within a second.
+ */
 export function followHistory(): () => void {
   return onSiteChange("history", () => {
-    void syncSiteRepository().catch(logSyncFailure);
+    void servedHistory("public").catch(logSyncFailure);
   });
 }
 
-/** The histories this instance serves, after bringing its repository up to date. */
-export async function servedHistories(): Promise<{ site: ServedHistory; public: ServedHistory }> {
-  const { site, public: shown } = await syncSiteRepository();
-  return { site, public: shown };
+/**
+ * A history this instance serves, after bringing its repository up to date: the site's whole history, or the
+ * public one (made from it only when asked for, so that publishing never waits for it).
+ */
+export async function servedHistory(kind: "site" | "public"): Promise<ServedHistory> {
+  const { site, published } = await syncSiteRepository();
+  return kind === "site" ? site : syncPublicHistory(await getDb(), siteRepo(), published);
 }
 
 /** Makes a repository object for reading (the smart HTTP server reads it). */

@@ -13,7 +13,7 @@ import { currentUser, type Account } from "~/auth/current-user.server";
 import { hit, limits } from "~/auth/rate-limit.server";
 import { packSlots } from "~/builds/git/pack-slots.server";
 import { packAnswer } from "~/builds/git/pack-stream.server";
-import { BRANCH, servedHistories, siteRepo } from "~/builds/git/site-repository.server";
+import { BRANCH, servedHistory, siteRepo } from "~/builds/git/site-repository.server";
 import {
   advertiseRefs,
   errorAnswer,
@@ -85,8 +85,7 @@ async function historyFor(
     const refused = await reader(request, ip, t);
     if (refused) return refused;
   }
-  const histories = await servedHistories();
-  return access === "builds" ? histories.site : histories.public;
+  return servedHistory(access === "builds" ? "site" : "public");
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
