@@ -80,16 +80,17 @@ export interface CloneAddress {
 export function CloneLine({ url, access }: CloneAddress) {
   const t = useT();
   return (
-    <p className="text-sm" data-testid="clone-line" data-access={access}>
-      {t(`builds.host.clone.${access}`)}
+    <div className="grid gap-1.5 text-sm" data-testid="clone-line" data-access={access}>
+      <p>{t(`builds.host.clone.${access}`)}</p>
       {access !== "off" ? (
-        <>
-          {" "}
-          <code dir="ltr" className="rounded bg-muted px-1.5 py-0.5 text-xs break-all" data-testid="clone-url">
-            git clone {url}
-          </code>
-        </>
+        <code
+          dir="ltr"
+          className="w-fit max-w-full rounded bg-muted px-2 py-1 text-xs break-all"
+          data-testid="clone-url"
+        >
+          git clone {url}
+        </code>
       ) : null}
-    </p>
+    </div>
   );
 }
