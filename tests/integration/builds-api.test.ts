@@ -199,7 +199,8 @@ describe("publishing", () => {
       "A\tcontent/fa/notes/نیم-فاصله.md",
       "M\tcontent/en/about.md",
     ]);
-    expect(await git(repo, "log", "-1", "--format=%an <%ae>")).toBe("Eli Editor <editor@daftar.invalid>");
+    expect(await git(site, "log", "-1", "--format=%an <%ae>", "main")).toBe("Eli Editor <editor@daftar.invalid>");
+    expect(await git(repo, "log", "-1", "--format=%an <%ae>")).toBe("Eli Editor <daftar@daftar.invalid>");
     expect(await git(repo, "log", "-1", "--format=%B")).not.toContain("Co-authored-by");
     await git(repo, "fsck", "--strict");
     // The bundled pages are in the first commit byte for byte.

@@ -10,7 +10,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BuildSummary, PageSource } from "~/builds/builds.server";
+import { eq } from "drizzle-orm";
 import { blobId } from "~/builds/git/objects.server";
+import { getDb } from "~/db/client.server";
+import { users } from "~/db/schema";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { clone, git, tempDir } from "../helpers/git";
@@ -127,6 +130,8 @@ describe("the repository anonymous visitors clone holds only what the site shows
     const stored = Buffer.from(await (await editor.raw("GET", image.url)).arrayBuffer());
     draftImage = { ...image, bytes: stored };
 
+    // The publisher has an e-mail address, which the site shows nobody.
+    await (await getDb()).update(users).set({ email: "eli.private@example.com" }).where(eq(users.userName, "editor"));
     await publish([
       { path: "/notes/launch-plan", title: SECRET_TITLE, markdown: `${SECRET}\n\n![map](${image.url})`, draft: true },
       { path: "/notes/open-note", title: "An open note", markdown: "Open words for everyone." },
@@ -140,6 +145,10 @@ describe("the repository anonymous visitors clone holds only what the site shows
     expect(held).not.toContain(SECRET);
     expect(held).not.toContain(SECRET_TITLE);
     expect(held).not.toContain("launch-map");
+    expect(held).not.toContain("eli.private@example.com");
+    expect(await git(repo, "log", "-1", "--format=%an <%ae>")).toBe("Eli Editor <daftar@daftar.invalid>");
+    const site = path.join(process.env.DATA_DIR!, "repository", "content.git");
+    expect(await git(site, "log", "-1", "--format=%ae", "main")).toBe("eli.private@example.com");
     expect(held).not.toContain(BUNDLED_DRAFT_PHRASE);
     expect(await hasObject(repo, blobId(draftImage.bytes))).toBe(false);
     const files = (await git(repo, "ls-tree", "-r", "--name-only", "HEAD")).split("\n");

@@ -7,9 +7,10 @@
  *
  * It is made from the site's own history (site-repository.server.ts) in the same object store, one commit per
  * build that changed what the site shows (a build of drafts only adds none), from facts that never change once
- * a build is published: the site's trees, the build's author, time and first line, and the messages of the
- * changes whose result is public. So every instance makes the same commit ids, as it does for the site's history.
- * Co-author lines are left out: they name whoever worked on any part of a build, drafts included.
+ * a build is published: the site's trees, the build's publisher (by name: their e-mail address is the site's
+ * placeholder, as the site shows nobody's address), time and first line, and the messages of the changes whose
+ * result is public. So every instance makes the same commit ids, as it does for the site's history. Co-author
+ * lines are left out: they name whoever worked on any part of a build, drafts included.
  *
  * A page that was public and becomes a draft leaves the tree from that build on; its earlier public versions stay
  * in the history, as they were published. What this instance made is kept in memory and made again from the
@@ -22,6 +23,7 @@ import type { Database } from "~/db/client.server";
 import { commits } from "~/db/schema";
 import { isMediaPath, mediaFileOfUrl } from "~/media/paths";
 import { pageOfFile } from "../files";
+import { SITE_AUTHOR } from "../publish.server";
 import { gitFs as fs } from "./git-fs.server";
 import { blobAt, editTree, treeOf, writeCommit, type Repo, type TreeEdit } from "./objects.server";
 import { servedHistoryOf, type ServedHistory } from "./upload-pack.server";
@@ -228,7 +230,8 @@ async function projectHistory(db: Database, repo: Repo, history: readonly Publis
           tree,
           parents: parent ? [parent] : [],
           message: publicMessage(build, rows, edits),
-          author: { name: build.authorName ?? "", email: build.authorEmail ?? "" },
+          // The publisher's name; not their e-mail address, which the site shows nobody.
+          author: { name: build.authorName ?? "", email: SITE_AUTHOR.email },
           time: Math.floor((build.publishedAt?.getTime() ?? 0) / 1000),
         });
         state.commits.push(commit);
