@@ -16,7 +16,8 @@ export interface Limit {
 const minute = 60_000;
 
 /**
- * The limits of the accounts domain. Attempts are counted before the password is checked.
+ * The limits of the accounts domain, and of anonymous work counted per address (each other area adds its own
+ * here). Attempts are counted before the password is checked.
  *
  * Login failures are counted three ways so that guessing is slow but nobody can lock an owner out by failing
  * on purpose: a user name is public, so a hard lock on the name alone would be a lock anyone can set.
