@@ -101,6 +101,16 @@ export function parseUploadRequest(data: Buffer): UploadRequest {
   let section: "wants" | "haves" | "ended" = "wants";
   let at = 0;
   while (at < body.length) {
+    // The common line first, read in place: "0032have <object id>\n". The id is looked up, not checked: one the
+    // history does not hold (well formed or not) is simply not in common.
+    if (section === "haves" && body.startsWith("0032have ", at) && body[at + 49] === "\n") {
+      if (request.haves.length === MAX_HAVES) {
+        throw new ProtocolError("builds.git.error.tooManyHaves", { max: MAX_HAVES });
+      }
+      request.haves.push(body.slice(at + 9, at + 49));
+      at += 50;
+      continue;
+    }
     const length = body.slice(at, at + 4);
     const size = HEX4.test(length) ? Number.parseInt(length, 16) : -1;
     if (size < 0 || (size !== 0 && size < 4) || at + Math.max(size, 4) > body.length) {
@@ -114,24 +124,13 @@ export function parseUploadRequest(data: Buffer): UploadRequest {
       continue;
     }
     if (section === "ended") throw new ProtocolError("builds.git.error.oneRound");
-    // The common line first, read in place: "0032have <40 hex digits>\n".
-    if (size === 50 && section === "haves" && body.startsWith("have ", at + 4) && body[at + 49] === "\n") {
-      const oid = body.slice(at + 9, at + 49);
-      if (!OID.test(oid)) throw new ProtocolError("builds.git.error.malformed");
-      if (request.haves.length === MAX_HAVES) {
-        throw new ProtocolError("builds.git.error.tooManyHaves", { max: MAX_HAVES });
-      }
-      request.haves.push(oid);
-      at += size;
-      continue;
-    }
     const line = body.slice(at + 4, body[at + size - 1] === "\n" ? at + size - 1 : at + size);
     at += size;
     const space = line.indexOf(" ");
     const verb = space < 0 ? line : line.slice(0, space);
     if (verb === "have" && section === "haves") {
       const oid = line.slice(5);
-      if (!OID.test(oid)) throw new ProtocolError("builds.git.error.malformed");
+      if (oid.length !== 40) throw new ProtocolError("builds.git.error.malformed");
       if (request.haves.length === MAX_HAVES) {
         throw new ProtocolError("builds.git.error.tooManyHaves", { max: MAX_HAVES });
       }
