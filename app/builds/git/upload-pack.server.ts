@@ -7,8 +7,8 @@
  *   POST …/git-upload-pack                      wants and haves in, acknowledgements and a pack out
  *
  * Over HTTP every POST is one negotiation round and the server keeps nothing between them (git's "stateless
- * RPC"), so what one request may say is bounded here: a few wants, one round of at most 16 384 haves (git's
- * largest round), nothing after it. A request outside those bounds, or one naming what is not served, gets an
+ * RPC"), so what one request may say is bounded here: a few wants, one round of at most 4 096 haves, nothing
+ * after it. A request outside those bounds, or one naming what is not served, gets an
  * `ERR` pkt-line, which git shows as "remote error: …". Negotiation is multi_ack_detailed (git's own), so a
  * fetch finds the commit it has in common and gets only what it lacks. The served history is linear (one
  * commit per published build), which makes "what the client has" the history up to its newest common commit.
@@ -33,10 +33,11 @@ export function servedHistoryOf(commits: readonly string[]): ServedHistory {
 /** Want lines one request may hold: the repository serves one branch, so a git client sends one. */
 export const MAX_WANTS = 256;
 /**
- * Have lines one request may hold: git's largest round (it doubles its rounds from 16 up to this). A client still
- * without a common commit after that many of its own is better served by a fresh clone.
+ * Have lines one request may hold. git doubles its rounds from 16, so a client reaches this only after more than
+ * 8 000 commits of its own without one in common (a repository of unrelated history): it is told to clone afresh.
+ * The bound keeps the largest request a client may send at about 200 KB (the route's body limit is 256 KB).
  */
-export const MAX_HAVES = 16_384;
+export const MAX_HAVES = 4_096;
 
 const CAPABILITIES = ["multi_ack_detailed", "side-band-64k", "ofs-delta", "no-progress", "agent=daftar"];
 
