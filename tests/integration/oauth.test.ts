@@ -139,7 +139,7 @@ describe("OpenID Connect", () => {
     const old = new Date(Date.now() - 60 * 60_000);
     await db.update(sessions).set({ createdAt: old, passwordAt: old }).where(eq(sessions.userId, editor!.id));
     const refused = await browser.raw("GET", "/api/oauth/oidc/start?mode=link&popup=1");
-    expect(refused.status).toBe(200);
+    expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("To link a key or an account, first confirm your password on your profile.");
     expect(browser.cookies.has("daftar_oauth")).toBe(false);
     expect((await browser.post("/api/auth/confirm-password", { password: "password123" })).status).toBe(200);
