@@ -123,13 +123,14 @@ test.describe("accounts", () => {
     await phonePage.waitForURL(`${site.url}/profile`);
     await expect(phonePage.getByTestId("profile-name")).toHaveText("سارا جان تهرانی");
 
-    // The sessions list shows both, and each browser's key; change the password in the first browser, keeping
+    // The sessions list shows both, and the keys of the three identities that signed in (the one that
+    // registered, the one after logging out, the phone's); change the password in the first browser, keeping
     // only this browser's key (the one ticked at first).
     await page.reload();
     await expect(page.getByTestId("session-row")).toHaveCount(2);
-    await expect(page.getByTestId("device-row")).toHaveCount(2);
+    await expect(page.getByTestId("device-row")).toHaveCount(3);
     const keep = page.getByTestId("password-keep-keys");
-    await expect(keep.getByRole("checkbox")).toHaveCount(2);
+    await expect(keep.getByRole("checkbox")).toHaveCount(3);
     await expect(keep.getByRole("checkbox", { checked: true })).toHaveCount(1);
     await snap(page, "accounts-profile-fa-light-desktop");
     const password = page.getByTestId("password-form");
@@ -142,7 +143,7 @@ test.describe("accounts", () => {
     await page.getByTestId("password-submit").click();
     await expect(page.getByRole("region", { name: /اعلان/ })).toContainText("گذرواژه با موفقیت تغییر کرد");
     await expect(page.getByTestId("session-row")).toHaveCount(1);
-    // The phone's key went with its session; this browser's stayed.
+    // The other keys went (the phone's with its session); this browser's stayed.
     await expect(page.getByTestId("device-row")).toHaveCount(1);
     await expect(page.getByTestId("device-row")).toContainText("همین دستگاه");
 
