@@ -11,6 +11,7 @@ import { finalizeEvent, type EventTemplate } from "nostr-tools/pure";
 import { describe, expect, test } from "vitest";
 import { limits } from "~/auth/rate-limit.server";
 import { getDb } from "~/db/client.server";
+import { deleteExpiredSignedRequests } from "~/nostr/http-auth.server";
 import { devices, nostrChallenges, roles, sessions, signedRequests, users } from "~/db/schema";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
@@ -328,9 +329,23 @@ describe("a signed request is accepted once", () => {
     expect(((await again.json()) as { message: string }).message).toBe(
       "This signed request was already used. Sign a new one.",
     );
-    const rows = await (await getDb()).select().from(signedRequests).all();
+    const db = await getDb();
+    const rows = await db.select().from(signedRequests).all();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 61_000);
+    // Housekeeping forgets them once they could no longer be accepted anyway.
+    await deleteExpiredSignedRequests(db, Date.now() + 61_000);
+    expect(await db.select().from(signedRequests).all()).toEqual([]);
+  });
+
+  test("a browser key's last use is noted (at most hourly) for the profile", async () => {
+    const { browser } = await giveKeys("moderator");
+    const db = await getDb();
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    await db.update(devices).set({ lastActivityAt: old }).where(eq(devices.pub, browser.pubkey));
+    expect(await speaksFor(browser)).toBe("moderator");
+    const row = await db.select().from(devices).where(eq(devices.pub, browser.pubkey)).get();
+    expect(row!.lastActivityAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 
