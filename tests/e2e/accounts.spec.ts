@@ -1,4 +1,9 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
 import { expect, open, reload, snap, test } from "./fixtures";
 
 /** Errors the browser reports (CSP refusals, hydration mismatches, uncaught exceptions), to assert none. */
@@ -209,6 +214,58 @@ test.describe("accounts", () => {
     // Linking is open for ten minutes after signing in with the password; the card says so.
     await expect(page.getByTestId("proof-ready")).toBeVisible();
     for (const context of others) await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  test("an older session confirms the password before linking; the cards read well everywhere and axe finds nothing", async ({
+    page,
+    site,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await loginOnPage(page, "/login?redirectTo=%2Fprofile", "moderator");
+    await page.waitForURL(`${site.url}/profile`);
+    // The sign-in is an hour old: linking is closed until the password is typed again.
+    const connection = await openDatabase(`file:${path.join(site.dataDir, "daftar.db")}`);
+    try {
+      const old = new Date(Date.now() - 60 * 60_000);
+      const row = await connection.db.select().from(users).where(eq(users.userName, "moderator")).get();
+      await connection.db.update(sessions).set({ createdAt: old, passwordAt: old }).where(eq(sessions.userId, row!.id));
+    } finally {
+      connection.client.close();
+    }
+    const card = page.getByTestId("confirm-password");
+    for (const [width, height, device] of [
+      [1366, 900, "desktop"],
+      [390, 844, "mobile"],
+    ] as const) {
+      for (const scheme of ["light", "dark"] as const) {
+        for (const [prefix, lang] of [
+          ["", "fa"],
+          ["/en", "en"],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await page.emulateMedia({ colorScheme: scheme });
+          await open(page, `${prefix}/profile`);
+          await expect(card.getByTestId("confirm-password-form")).toBeVisible();
+          await card.scrollIntoViewIfNeeded();
+          await snap(page, `accounts-confirm-password-${lang}-${scheme}-${device}`);
+          const results = await new AxeBuilder({ page })
+            .include("[data-testid=confirm-password]")
+            .include("[data-testid=keys]")
+            .analyze();
+          expect(results.violations.map((v) => `${lang} ${scheme} ${device} ${v.id}`)).toEqual([]);
+          expect(await overflow(page)).toBe(0);
+        }
+      }
+    }
+    // A wrong password is said at its field; the right one opens linking.
+    await card.locator('input[name="password"]').fill("not-the-password");
+    await card.getByTestId("confirm-password-submit").click();
+    await expect(card.getByTestId("field-error")).toHaveText("Current password is incorrect");
+    await card.locator('input[name="password"]').fill("password123");
+    await card.getByTestId("confirm-password-submit").click();
+    await expect(card.getByTestId("proof-ready")).toBeVisible();
     expect(errors).toEqual([]);
   });
 
