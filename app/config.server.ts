@@ -33,6 +33,11 @@ export interface Config {
   /** SITE_URL as an origin ("https://daftar.example", no trailing slash). */
   siteUrl: string | undefined;
   /**
+   * SITE_ALIASES: other origins the same site answers at ("https://www.daftar.example"), as origins. The site
+   * answers, and signatures may name, SITE_URL and these only (app/lib/site-origin.server.ts).
+   */
+  siteAliases: string[];
+  /**
    * TRUST_PROXY as Express's "trust proxy" setting takes it: false (no proxy, the default), a number of proxies,
    * or their addresses. "true" means one proxy: Express's own `true` would take the left-most X-Forwarded-For
    * entry, which the client writes, as the client's address.
@@ -113,6 +118,23 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
 
+  const aliasesText = read("SITE_ALIASES");
+  const aliasParts =
+    aliasesText
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean) ?? [];
+  const siteAliases = aliasParts.map(httpOrigin);
+  if (aliasParts.length > 0 && siteUrlText === undefined) {
+    problems.push("SITE_ALIASES is set but SITE_URL is not: set SITE_URL to the site's main address first.");
+  }
+  const badAlias = aliasParts.find((_, i) => siteAliases[i] === undefined);
+  if (badAlias !== undefined) {
+    problems.push(
+      `SITE_ALIASES must be http(s) origins separated by commas, such as https://www.daftar.example (got ${shown(badAlias)}).`,
+    );
+  }
+
   const trustProxyText = read("TRUST_PROXY");
   const trustProxy = trustProxyText === undefined ? false : trustProxySetting(trustProxyText);
   if (trustProxy === undefined) {
@@ -174,6 +196,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl,
     databaseAuthToken: read("DATABASE_AUTH_TOKEN"),
     siteUrl,
+    siteAliases: [...new Set(siteAliases as string[])].filter((alias) => alias !== siteUrl),
     trustProxy: trustProxy!,
     installAllowPrivateDatabase: allowPrivateText === "true",
     forceInstalled: installedText === "true",
@@ -257,6 +280,14 @@ export function configWarnings(env: Record<string, string | undefined> = process
     );
   }
   return warnings;
+}
+
+/**
+ * The start-up line of a site without SITE_URL: it answers on this machine's loopback names only, so that a
+ * made-up Host can never name it (signatures, cached pages); `port` is the one it listens on.
+ */
+export function loopbackOnlyNotice(port: number): string {
+  return `SITE_URL is not set: Daftar answers only on this machine (http://localhost:${port}, http://127.0.0.1:${port}, http://[::1]:${port}) until SITE_URL is set to the site's public address.`;
 }
 
 let loaded: Config | undefined;

@@ -22,6 +22,7 @@ describe("parseConfig", () => {
       databaseUrl: `file:${path.join(projectRoot, "data", "daftar.db")}`,
       databaseAuthToken: undefined,
       siteUrl: undefined,
+      siteAliases: [],
       trustProxy: false,
       installAllowPrivateDatabase: false,
       forceInstalled: false,
@@ -132,6 +133,23 @@ describe("parseConfig", () => {
   ])("SITE_URL %s is not an origin (shown as %s)", (value, shown) => {
     expect(problemsOf({ SITE_URL: value })).toEqual([
       `SITE_URL must be an http(s) origin such as https://daftar.example, without a path, query or credentials (got "${shown}").`,
+    ]);
+  });
+
+  test("SITE_ALIASES: origins beside SITE_URL, normalised and without repeats; never without SITE_URL", () => {
+    expect(
+      parseConfig({
+        SITE_URL: "https://daftar.example",
+        SITE_ALIASES: " https://www.daftar.example/, http://Old.Daftar.example:8080 ,https://daftar.example,",
+      }).siteAliases,
+    ).toEqual(["https://www.daftar.example", "http://old.daftar.example:8080"]);
+    expect(problemsOf({ SITE_ALIASES: "https://www.daftar.example" })).toEqual([
+      "SITE_ALIASES is set but SITE_URL is not: set SITE_URL to the site's main address first.",
+    ]);
+    expect(
+      problemsOf({ SITE_URL: "https://daftar.example", SITE_ALIASES: "https://ok.example, www.daftar.example" }),
+    ).toEqual([
+      'SITE_ALIASES must be http(s) origins separated by commas, such as https://www.daftar.example (got "www.daftar.example").',
     ]);
   });
 
