@@ -302,6 +302,14 @@ export function configWarnings(env: Record<string, string | undefined> = process
       "SITE_URL is https but TRUST_PROXY is not set: behind a reverse proxy every visitor has the proxy's address (one shared login limit, wrong addresses in the logs). Set TRUST_PROXY to the number of proxies or their addresses.",
     );
   }
+  for (const name of ["OUTBOUND_ALLOW_PRIVATE", "GIT_HOST_ALLOW_PRIVATE", "INSTALL_ALLOW_PRIVATE_DATABASE"]) {
+    if (read(name) !== "true") continue;
+    warnings.push(
+      name === "OUTBOUND_ALLOW_PRIVATE"
+        ? "OUTBOUND_ALLOW_PRIVATE=true lets any visitor make the server send requests to this machine and its private networks (names documents, lightning addresses, gists). Use it for tests and closed networks only, or list the networks that are meant (10.0.0.0/8, …)."
+        : `${name}=true allows every address that is not public, this machine's own among them. List the networks that are meant instead (10.0.0.0/8, fd00::/8, …).`,
+    );
+  }
   return warnings;
 }
 

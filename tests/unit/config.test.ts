@@ -234,4 +234,15 @@ describe("configWarnings", () => {
     expect(configWarnings({ SITE_URL: "http://daftar.example" })).toEqual([]);
     expect(configWarnings({})).toEqual([]);
   });
+
+  test("allowing every private address is pointed out; listed networks are not", () => {
+    expect(configWarnings({ OUTBOUND_ALLOW_PRIVATE: "true" })).toEqual([
+      "OUTBOUND_ALLOW_PRIVATE=true lets any visitor make the server send requests to this machine and its private networks (names documents, lightning addresses, gists). Use it for tests and closed networks only, or list the networks that are meant (10.0.0.0/8, …).",
+    ]);
+    expect(configWarnings({ GIT_HOST_ALLOW_PRIVATE: "true", INSTALL_ALLOW_PRIVATE_DATABASE: "true" })).toEqual([
+      "GIT_HOST_ALLOW_PRIVATE=true allows every address that is not public, this machine's own among them. List the networks that are meant instead (10.0.0.0/8, fd00::/8, …).",
+      "INSTALL_ALLOW_PRIVATE_DATABASE=true allows every address that is not public, this machine's own among them. List the networks that are meant instead (10.0.0.0/8, fd00::/8, …).",
+    ]);
+    expect(configWarnings({ GIT_HOST_ALLOW_PRIVATE: "10.0.0.0/8", OUTBOUND_ALLOW_PRIVATE: "false" })).toEqual([]);
+  });
 });
