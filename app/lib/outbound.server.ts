@@ -403,6 +403,12 @@ function answer(
   }
   const onAbort = () => response.destroy(signal.reason as Error);
   signal.addEventListener("abort", onAbort, { once: true });
+  // Read to the end, failed or given up (even before the first read): the connection and the timer are let go.
+  const finish = () => {
+    signal.removeEventListener("abort", onAbort);
+    response.destroy();
+    done();
+  };
   async function* limited() {
     let size = 0;
     try {
@@ -418,12 +424,11 @@ function answer(
       logFailure(purpose, url, error);
       throw error;
     } finally {
-      signal.removeEventListener("abort", onAbort);
-      response.destroy();
-      done();
+      finish();
     }
   }
   const body = Readable.from(limited(), { objectMode: false });
+  body.once("close", finish);
   return {
     url: url.toString(),
     status: response.statusCode ?? 0,

@@ -302,3 +302,16 @@ describe("what the caller is told", () => {
     }
   });
 });
+
+describe("connections", () => {
+  test("an answer given up before it is read lets its connection go at once, not at the time limit", async () => {
+    closeOutboundConnections();
+    const connections = () => new Promise<number>((resolve) => allowed.getConnections((_e, n) => resolve(n)));
+    await expect.poll(connections).toBe(0);
+    const answer = await outboundRequest("gitHost", `http://127.0.0.2:${port}/slow-body`);
+    expect(await connections()).toBe(1);
+    answer.cancel();
+    // The git host's time limit is ten minutes: the connection must not wait for it.
+    await expect.poll(connections, { timeout: 1000 }).toBe(0);
+  });
+});
