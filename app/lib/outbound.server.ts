@@ -297,7 +297,7 @@ export async function outboundRequest(
     url = await checkUrl(target, purpose);
     let method = (options.method ?? "GET").toUpperCase();
     let body = options.body;
-    const headers = withoutEncoding(options.headers ?? {});
+    const headers = outgoingHeaders(options.headers ?? {});
     for (let hop = 0; ; hop++) {
       const response = await send(purpose, rules, url, method, headers, body, signal);
       const location = response.headers.location;
@@ -319,10 +319,11 @@ export async function outboundRequest(
           throw new OutboundError("redirect", `${url.origin} redirects to ${next.origin}: https to http`);
         }
         await checkUrl(next, purpose);
-        if (next.origin !== url.origin)
+        if (next.origin !== url.origin) {
           for (const name of Object.keys(headers)) {
             if (credentialHeaders.includes(name.toLowerCase())) delete headers[name];
           }
+        }
         if (response.statusCode === 303 || (response.statusCode! <= 302 && method === "POST")) {
           method = "GET";
           body = undefined;
@@ -345,9 +346,19 @@ function definedLimits(limits: Limits): Limits {
 }
 const emptyLimits: Required<Limits> = { timeoutMs: 0, connectTimeoutMs: 0, maxBytes: 0, redirects: 0 };
 
-/** Compressed answers are not asked for: what is read is what the size limit counts. */
-function withoutEncoding(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "accept-encoding"));
+/** Headers this module sets itself (the body's length, the connection's) are left out; so is a wish for compressed
+ * answers, so that what is read is what the size limit counts. */
+const ownHeaders = new Set([
+  "accept-encoding",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "host",
+  "keep-alive",
+]);
+
+function outgoingHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !ownHeaders.has(name.toLowerCase())));
 }
 
 function send(
@@ -518,17 +529,15 @@ export async function fetchJson(purpose: Purpose, url: string, limits: Limits = 
 }
 
 /**
- * A `fetch` for libraries that take one (Octokit, the libSQL client), under `purpose`'s rules. Redirects: a
- * request asking for "manual" gets the 3xx answer; otherwise they are followed as the purpose allows.
+ * A `fetch` for libraries that take one (Octokit, the libSQL client), under `purpose`'s rules: redirects are
+ * followed as the purpose allows, whatever the request asks.
  */
 export function outboundFetch(purpose: Purpose, limits: Limits = {}) {
   return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    const manual = request.redirect === "manual";
     const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
     const response = await outboundRequest(purpose, request.url, {
       ...limits,
-      ...(manual ? { redirects: 0 } : {}),
       method: request.method,
       headers: Object.fromEntries(request.headers),
       body,
