@@ -346,8 +346,10 @@ function definedLimits(limits: Limits): Limits {
 }
 const emptyLimits: Required<Limits> = { timeoutMs: 0, connectTimeoutMs: 0, maxBytes: 0, redirects: 0 };
 
-/** Headers this module sets itself (the body's length, the connection's) are left out; so is a wish for compressed
- * answers, so that what is read is what the size limit counts. */
+/**
+ * Headers this module sets itself (the body's length, the connection's) are left out; so is a wish for compressed
+ * answers, so that what is read is what the size limit counts.
+ */
 const ownHeaders = new Set([
   "accept-encoding",
   "content-length",
