@@ -161,5 +161,7 @@ export async function onServerStop(): Promise<void> {
   await stopVisitLog();
   const { closeDatabase } = await import("~/db/client.server");
   await closeDatabase();
+  const { closeOutboundConnections } = await import("~/lib/outbound.server");
+  closeOutboundConnections();
   markServerStopped(config().dataDir);
 }
