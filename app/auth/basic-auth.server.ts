@@ -27,7 +27,7 @@ export async function basicAuthAccount(db: Database, request: Request, address: 
   const credentials = basicCredentials(request);
   if (!credentials) return null;
   const user = await checkPassword(db, credentials, address || "unknown");
-  const account = await accountOf(db, user.id, { enabledOnly: true });
+  const account = await accountOf(db, user.id);
   if (!account) throw new ServiceError(403, "auth.accountDisabled");
   return account;
 }

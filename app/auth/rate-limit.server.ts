@@ -43,6 +43,10 @@ export const limits = {
   registerByNameAndAddress: { name: "register-name-ip", max: 5, windowMs: 15 * minute },
   /** Current-password checks by one account (a stolen session cannot guess the password quickly). */
   passwordByUser: { name: "password-user", max: 8, windowMs: 15 * minute },
+  /** Sign-in challenges handed to one address (each is a row until it is used or expires). */
+  nostrChallengeByAddress: { name: "nostr-challenge-ip", max: 30, windowMs: 10 * minute },
+  /** Sign-ins with a Nostr key tried from one address. */
+  nostrSignInByAddress: { name: "nostr-signin-ip", max: 30, windowMs: 10 * minute },
   /**
    * Packs of the site's repository (clones and fetches) sent to one address: each is work that grows with the
    * repository. A fetch is one pack; six a minute is far more than a person or a build machine needs.

@@ -1,9 +1,12 @@
 /**
- * Housekeeping that one instance does for all: expired sessions, rate-limit windows that are over, and
- * change-log entries every instance has long applied.
+ * Housekeeping that one instance does for all: expired sessions, rate-limit windows that are over, signed
+ * requests and sign-in challenges that can no longer be used, and change-log entries every instance has long
+ * applied.
  */
 import { deleteExpiredLimits } from "~/auth/rate-limit.server";
 import { deleteExpiredSessions } from "~/auth/sessions.server";
+import { deleteExpiredSignedRequests } from "~/nostr/http-auth.server";
+import { deleteExpiredChallenges } from "~/nostr/sign-in.server";
 import { pruneChangeLog } from "./change-feed.server";
 import { everyPeriod } from "./leases.server";
 
@@ -13,6 +16,8 @@ export function startHousekeeping(): () => void {
   return everyPeriod("housekeeping", HOUSEKEEPING_EVERY_MS, async (db) => {
     await deleteExpiredSessions(db);
     await deleteExpiredLimits(db);
+    await deleteExpiredSignedRequests(db);
+    await deleteExpiredChallenges(db);
     await pruneChangeLog(db);
   });
 }

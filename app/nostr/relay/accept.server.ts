@@ -121,7 +121,9 @@ async function zapReceiptProblem(db: Database, event: Event): Promise<string | u
   const recipient = await zapRecipientByKey(db, p[0]![1]!);
   if (!recipient) return "blocked: this relay keeps zap receipts for this site's members only";
   try {
-    const endpoint = await readPayEndpoint(payEndpointUrl(recipient.lightningAddress, config().outboundAllowPrivate));
+    const endpoint = await readPayEndpoint(
+      payEndpointUrl(recipient.lightningAddress, config().outboundAllowPrivate !== false),
+    );
     if (endpoint.nostrPubkey !== event.pubkey) return "invalid: the receipt is not signed by the recipient's wallet";
   } catch {
     return "error: the recipient's wallet could not be asked, try again later";

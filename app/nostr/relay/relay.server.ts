@@ -9,7 +9,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { getDb } from "~/db/client.server";
 import { writeTransaction } from "~/db/transaction.server";
-import { configuredOrigin } from "~/lib/site-origin.server";
+import { siteHosts } from "~/lib/site-origin.server";
 import { appConfigOrDefaults } from "~/settings/app-config.server";
 import { RelayConnection } from "./connection.server";
 import { relayLimits } from "./limits";
@@ -40,28 +40,17 @@ export function handleRelayUpgrade(request: IncomingMessage, socket: Duplex, hea
         socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
         return;
       }
-      server.handleUpgrade(request, socket, head, (ws) => accept(ws, relayHostFor(request)));
+      server.handleUpgrade(request, socket, head, (ws) => accept(ws, siteHosts(request.socket.localPort)));
     })
     // Whatever goes wrong with one connection ends it, never the process.
     .catch(() => socket.destroy());
   return true;
 }
 
-/** The host clients reach the relay at: SITE_URL's when set (behind a proxy), else the request's. */
-function relayHostFor(request: IncomingMessage): string {
-  const origin = configuredOrigin();
-  if (origin) return new URL(origin).host.toLowerCase();
-  try {
-    return new URL(`http://${request.headers.host ?? "localhost"}`).host.toLowerCase();
-  } catch {
-    return "";
-  }
-}
-
-function accept(ws: WebSocket, relayHost: string): void {
+function accept(ws: WebSocket, relayHosts: readonly string[]): void {
   let alive = true;
   const connection = new RelayConnection({
-    relayHost,
+    relayHosts,
     send: (message) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), () => undefined);
     },
