@@ -21,7 +21,9 @@ import {
   objectsToSend,
   parseUploadRequest,
   ProtocolError,
+  type Negotiated,
   type ServedHistory,
+  type UploadRequest,
 } from "~/builds/git/upload-pack.server";
 import { getDb } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
@@ -118,7 +120,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const history = await historyFor(request, access, ip, t);
   if (history instanceof Response) return history;
 
-  let negotiated, upload;
+  let upload: UploadRequest;
+  let negotiated: Negotiated;
   try {
     // The HTTP front has decoded a compressed body and held it to the route's limit (server/body-limit.ts).
     upload = parseUploadRequest(Buffer.from(await request.arrayBuffer()));
