@@ -8,9 +8,9 @@
  *
  * Over HTTP every POST is one negotiation round and the server keeps nothing between them (git's "stateless
  * RPC"), so what one request may say is bounded here: a few wants, one round of at most 4 096 haves, nothing
- * after it. A request outside those bounds, or one naming what is not served, gets an
- * `ERR` pkt-line, which git shows as "remote error: …". Negotiation is multi_ack_detailed (git's own), so a
- * fetch finds the commit it has in common and gets only what it lacks. The served history is linear (one
+ * after it. A request outside those bounds, or one naming what is not served, gets an `ERR` pkt-line, which git
+ * shows as "remote error: …". Negotiation is multi_ack_detailed (git's own), so a fetch finds the commit it has
+ * in common and gets only what it lacks. The served history is linear (one
  * commit per published build), which makes "what the client has" the history up to its newest common commit.
  *
  * The pack is written as it is sent (pack-stream.server.ts): one object at a time, never the whole pack.
