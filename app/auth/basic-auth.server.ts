@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { ServiceError } from "~/lib/service-error";
 import { checkPassword } from "./account.server";
 import { accountOf, type Account } from "./current-user.server";
+import { refuseDisabled } from "./users.server";
 
 /** The user name and password of an `Authorization: Basic` header, or null when the request has none. */
 export function basicCredentials(request: Request): { userName: string; password: string } | null {
@@ -27,6 +28,8 @@ export async function basicAuthAccount(db: Database, request: Request, address: 
   const credentials = basicCredentials(request);
   if (!credentials) return null;
   const user = await checkPassword(db, credentials, address || "unknown");
+  refuseDisabled(user);
+  // Read after the check: an account disabled meanwhile counts for nothing.
   const account = await accountOf(db, user.id);
   if (!account) throw new ServiceError(403, "auth.accountDisabled");
   return account;
