@@ -275,6 +275,19 @@ describe("the owner chooses what is served", () => {
         password: "password123",
       });
       expect(login.status).toBe(429);
+
+      // A disabled account's password opens nothing, from the next request on.
+      const db = await getDb();
+      await db.update(users).set({ disabledAt: new Date() }).where(eq(users.userName, "editor"));
+      try {
+        const disabled = await fetch(`${server.url}/git/content.git/info/refs?service=git-upload-pack`, {
+          headers: { Authorization: basic("editor", "password123"), "Accept-Language": "en" },
+        });
+        expect(disabled.status).toBe(403);
+        expect(await disabled.text()).toContain("This account is disabled");
+      } finally {
+        await db.update(users).set({ disabledAt: null }).where(eq(users.userName, "editor"));
+      }
     } finally {
       await setAccess("public");
     }
