@@ -2,8 +2,12 @@
  * Request bodies are limited here, before any route reads them: a declared Content-Length over the limit is
  * refused at once, and a body is counted as it arrives (chunked bodies declare nothing), refused the moment it
  * passes the limit. Refused means 413 in the caller's language and the connection closed, so the rest of the
- * body is never read. A body within its limit is kept for the app (server/fetch-bridge.ts).
+ * body is never read. A body within its limit is kept for the app (server/fetch-bridge.ts). A body sent compressed
+ * (gzip or deflate) is decoded here and held to the same limit by its decoded size, so a small body cannot become
+ * a large one inside the app; the app sees the decoded body.
  */
+import type { Transform } from "node:stream";
+import { createGunzip, createInflate } from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { serverT } from "~/i18n/catalogs.server";
 import { apiLocale } from "~/lib/api.server";
@@ -25,8 +29,9 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   // A profile picture, cropped by the browser (and the site icon's source image).
   { prefix: "/api/users/avatar", bytes: 12 * 1024 * 1024 },
   { prefix: "/api/settings/icon", bytes: 12 * 1024 * 1024 },
-  // A git client's wants and haves (a fetch into a clone with a long history of its own sends many).
-  { prefix: "/git/", bytes: 1024 * 1024 },
+  // A git client's wants and haves: one round of at most 4 096 haves of 50 bytes, and a few wants
+  // (app/builds/git/upload-pack.server.ts).
+  { prefix: "/git/", bytes: 256 * 1024 },
 ];
 
 export function bodyLimitFor(pathname: string): number {
@@ -37,16 +42,23 @@ export function bodyLimitFor(pathname: string): number {
   return best?.bytes ?? DEFAULT_BODY_LIMIT;
 }
 
-function refuse(req: ExpressRequest, res: ExpressResponse) {
+function refuse(req: ExpressRequest, res: ExpressResponse, status: 400 | 413 = 413) {
   if (res.headersSent) return;
   const t = serverT(apiLocale({ headers: requestHeaders(req) }));
   // Closing the connection after the answer is what stops the rest of the body: Node reads no further.
   res
-    .status(413)
+    .status(status)
     .set("Connection", "close")
     .set("Cache-Control", "no-store")
-    .json({ message: t("api.tooLarge") });
+    .json({ message: t(status === 413 ? "api.tooLarge" : "api.invalidInput") });
 }
+
+/** Decoders of the content codings a body may arrive in; any other coding reaches the app as the bytes it is. */
+const decoders: Record<string, () => Transform> = {
+  gzip: () => createGunzip(),
+  "x-gzip": () => createGunzip(),
+  deflate: () => createInflate(),
+};
 
 export function limitBodies(): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -54,28 +66,60 @@ export function limitBodies(): RequestHandler {
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) return refuse(req, res);
     if (declared === undefined && req.headers["transfer-encoding"] === undefined) return next();
+    const coding = String(req.headers["content-encoding"] ?? "")
+      .trim()
+      .toLowerCase();
+    const decoder = decoders[coding]?.();
     const chunks: Buffer[] = [];
-    let size = 0;
+    let received = 0;
+    let kept = 0;
+    let done = false;
     const stop = () => {
+      done = true;
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("error", onError);
+      chunks.length = 0;
+      decoder?.destroy();
     };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        stop();
-        chunks.length = 0;
-        req.pause();
-        refuse(req, res);
-        return;
-      }
+    const fail = (status: 400 | 413) => {
+      if (done) return;
+      stop();
+      req.pause();
+      refuse(req, res, status);
+    };
+    const keep = (chunk: Buffer) => {
+      if (done) return;
+      kept += chunk.length;
+      if (kept > limit) return fail(413);
       chunks.push(chunk);
     };
-    const onEnd = () => {
+    const finish = () => {
+      if (done) return;
+      const body = Buffer.concat(chunks, kept);
       stop();
-      res.locals.body = Buffer.concat(chunks, size);
+      if (decoder) {
+        // The app gets the body as it decoded: its coding is done with.
+        delete req.headers["content-encoding"];
+        req.headers["content-length"] = String(body.length);
+        delete req.headers["transfer-encoding"];
+      }
+      res.locals.body = body;
       next();
+    };
+    // A compressed body is held to the limit twice: as it arrives, and as it decodes (decoding stops there).
+    decoder?.on("data", keep);
+    decoder?.on("end", finish);
+    decoder?.on("error", () => fail(400));
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) return fail(413);
+      if (decoder) decoder.write(chunk);
+      else keep(chunk);
+    };
+    const onEnd = () => {
+      if (decoder) decoder.end();
+      else finish();
     };
     // The client went away mid-body: nobody to answer, and nothing worth a log line.
     const onError = () => {

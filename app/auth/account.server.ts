@@ -69,35 +69,48 @@ export async function register(
 }
 
 /**
- * Login. Failures are counted per user name and address, per address and per user name (see `limits` for why
- * three ways) before the password is looked at; a success gives its counts back. Whatever is wrong (no such
- * user, wrong password, no password at all) the answer is the same.
+ * A user name and password checked as every sign-in checks them: failures are counted per user name and address,
+ * per address and per user name (see `limits` for why three ways) before the password is looked at, and a success
+ * gives its counts back. Whatever is wrong (no such user, wrong password, no password at all) the answer is the
+ * same. `beforeCheck` runs once the attempt is counted and allowed, before the password is looked at.
  */
+export async function checkPassword(
+  db: Database,
+  credentials: { userName: string; password: string },
+  address: string,
+  beforeCheck?: () => void,
+): Promise<UserRow> {
+  const nameAtAddress = `${credentials.userName}@${address}`;
+  const [byNameAndAddress, byAddress, byName] = await Promise.all([
+    hit(db, limits.loginByNameAndAddress, nameAtAddress),
+    hit(db, limits.loginByAddress, address),
+    hit(db, limits.loginByName, credentials.userName),
+  ]);
+  refuseOverLimit(byNameAndAddress, byAddress);
+  beforeCheck?.();
+  const delay = loginDelayMs(byName);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  const user = await findUserByName(db, credentials.userName);
+  const ok = await verifyPassword(credentials.password, user?.passwordHash);
+  if (!user || !ok) throw new ServiceError(401, "auth.invalidCredentials");
+  await Promise.all([
+    reset(db, limits.loginByNameAndAddress, nameAtAddress),
+    refund(db, limits.loginByAddress, address),
+    refund(db, limits.loginByName, credentials.userName),
+  ]);
+  return user;
+}
+
+/** Login: the password checked as `checkPassword` checks it, then a session. */
 export async function login(
   db: Database,
   input: LoginInput,
   request: Request,
   client: ClientInfo,
 ): Promise<{ user: UserRow; cookie: string }> {
-  const address = client.ip || "unknown";
-  const nameAtAddress = `${input.userName}@${address}`;
-  const [byNameAndAddress, byAddress, byName] = await Promise.all([
-    hit(db, limits.loginByNameAndAddress, nameAtAddress),
-    hit(db, limits.loginByAddress, address),
-    hit(db, limits.loginByName, input.userName),
-  ]);
-  refuseOverLimit(byNameAndAddress, byAddress);
-  if (input.pub) requireKeyProof(input.proof, { pub: input.pub, request, action: "login" });
-  const delay = loginDelayMs(byName);
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-  const user = await findUserByName(db, input.userName);
-  const ok = await verifyPassword(input.password, user?.passwordHash);
-  if (!user || !ok) throw new ServiceError(401, "auth.invalidCredentials");
-  await Promise.all([
-    reset(db, limits.loginByNameAndAddress, nameAtAddress),
-    refund(db, limits.loginByAddress, address),
-    refund(db, limits.loginByName, input.userName),
-  ]);
+  const user = await checkPassword(db, input, client.ip || "unknown", () => {
+    if (input.pub) requireKeyProof(input.proof, { pub: input.pub, request, action: "login" });
+  });
   const cookie = await startSession(db, user, request, client, input, { withPassword: true });
   return { user, cookie };
 }

@@ -16,7 +16,8 @@ export interface Limit {
 const minute = 60_000;
 
 /**
- * The limits of the accounts domain. Attempts are counted before the password is checked.
+ * The limits of the accounts domain, and of anonymous work counted per address (each other area adds its own
+ * here). Attempts are counted before the password is checked.
  *
  * Login failures are counted three ways so that guessing is slow but nobody can lock an owner out by failing
  * on purpose: a user name is public, so a hard lock on the name alone would be a lock anyone can set.
@@ -46,6 +47,11 @@ export const limits = {
   nostrChallengeByAddress: { name: "nostr-challenge-ip", max: 30, windowMs: 10 * minute },
   /** Sign-ins with a Nostr key tried from one address. */
   nostrSignInByAddress: { name: "nostr-signin-ip", max: 30, windowMs: 10 * minute },
+  /**
+   * Packs of the site's repository (clones and fetches) sent to one address: each is work that grows with the
+   * repository. A fetch is one pack; six a minute is far more than a person or a build machine needs.
+   */
+  gitPacksByAddress: { name: "git-pack-ip", max: 60, windowMs: 10 * minute },
 } satisfies Record<string, Limit>;
 
 export interface Hit {

@@ -25,6 +25,14 @@ export const themeColors = [
 ] as const;
 export type ThemeColor = (typeof themeColors)[number];
 
+/**
+ * Who may clone the site's repository (`<site>/git/content.git`): anyone, the public pages only (what the site
+ * shows: no drafts); people who may read builds, the whole repository with drafts (signing in with their user
+ * name and password); or nobody (not served).
+ */
+export const repositoryAccesses = ["public", "builds", "off"] as const;
+export type RepositoryAccess = (typeof repositoryAccesses)[number];
+
 /** The app configuration (site names, descriptions, footer, categories, theme), stored as the "app" setting. */
 export interface AppConfig {
   installed: boolean;
@@ -45,6 +53,7 @@ export interface AppConfig {
   visitLog: { enabled: boolean; retentionDays: number; respectDoNotTrack: boolean; keepFullAddresses: boolean };
   /** The image key of the site icon's source (settings), or null for the bundled icon. */
   icon: string | null;
+  repository: { access: RepositoryAccess };
 }
 
 /** The four categories a new site starts with, named as the bundled content names them. */
@@ -67,6 +76,7 @@ export const defaultAppConfig: AppConfig = {
   comments: { allowAnonymous: true, moderationWords: [], allowLinks: true, maxLinks: 2 },
   visitLog: { enabled: true, retentionDays: 90, respectDoNotTrack: true, keepFullAddresses: false },
   icon: null,
+  repository: { access: "public" },
 };
 
 type Stored = Record<string, unknown>;
@@ -110,6 +120,7 @@ export function upgradeAppConfig(stored: unknown): AppConfig {
     ? from.categories.map(upgradeCategory).filter((c): c is Category => c !== undefined)
     : defaultCategories;
   const theme = mergeSection(defaultAppConfig.theme, from.theme);
+  const repository = mergeSection(defaultAppConfig.repository, from.repository);
   return {
     installed: from.installed === true,
     siteName: mergeSection(defaultAppConfig.siteName, from.siteName),
@@ -122,6 +133,10 @@ export function upgradeAppConfig(stored: unknown): AppConfig {
     comments: mergeSection(defaultAppConfig.comments, from.comments),
     visitLog: mergeSection(defaultAppConfig.visitLog, from.visitLog),
     icon: typeof from.icon === "string" && /^[0-9a-f]{16}$/.test(from.icon) ? from.icon : null,
+    // A site stored before the choice existed serves its public pages only, with nothing for the owner to do.
+    repository: {
+      access: (repositoryAccesses as readonly string[]).includes(repository.access) ? repository.access : "public",
+    },
   };
 }
 

@@ -23,6 +23,7 @@ export const settingsFieldPaths = {
   visitLogRetentionDays: ["visitLog", "retentionDays"],
   visitLogRespectDoNotTrack: ["visitLog", "respectDoNotTrack"],
   visitLogKeepFullAddresses: ["visitLog", "keepFullAddresses"],
+  repositoryAccess: ["repository", "access"],
 } as const satisfies Record<string, readonly [keyof AppConfig, string]>;
 
 export type SettingsField = keyof typeof settingsFieldPaths;

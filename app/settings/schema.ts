@@ -7,7 +7,7 @@ import { asciiDigits } from "~/i18n/format";
 import { cleanLine } from "~/lib/clean-text";
 import { PAGE_MAX, queryInteger } from "~/lib/number-fields";
 import { msg } from "~/lib/validation";
-import { themeColors } from "./app-config";
+import { repositoryAccesses, themeColors } from "./app-config";
 import type { SettingsField } from "./config-fields";
 
 /** One line of text, cleaned of invisible controls, trimmed, `min`…`max` characters (`min` 0: may be empty). */
@@ -28,6 +28,7 @@ const title = line(1, 100);
 const description = line(0, 200);
 const footer = line(0, 300);
 const themePrimary = z.enum(themeColors, msg("settings.invalidTheme"));
+const repositoryAccess = z.enum(repositoryAccesses, msg("settings.invalidRepositoryAccess"));
 const maxLinks = z
   .number(msg("settings.maxLinksRange"))
   .int(msg("settings.maxLinksRange"))
@@ -77,6 +78,7 @@ const fieldRules = {
   visitLogRetentionDays: retentionDays,
   visitLogRespectDoNotTrack: flag,
   visitLogKeepFullAddresses: flag,
+  repositoryAccess,
 } satisfies Record<SettingsField, z.ZodType>;
 
 /** The version of the settings a save is based on. */

@@ -170,6 +170,75 @@ test("an owner sets the git host in Settings: each field checked, the token neve
   await moderator.context().close();
 });
 
+test("an owner chooses who may clone the site's repository: Settings keeps it, Builds says it, git follows it", async ({
+  browser,
+  ownSite,
+}) => {
+  test.setTimeout(120_000);
+  const refs = () => fetch(`${ownSite.url}/git/content.git/info/refs?service=git-upload-pack`);
+  const page = await signedInPage(browser, ownSite.url);
+  await page.setViewportSize(desktop);
+  await open(page, "/en/manage/settings");
+  const section = page.getByTestId("settings-section-repository");
+  const cloneLine = page.getByTestId("host-panel").getByTestId("clone-line");
+  // A site that never chose: public pages only, for anyone.
+  await expect(section.getByTestId("repository-access-public")).toBeChecked();
+  await expect(cloneLine).toHaveAttribute("data-access", "public");
+  await expect(cloneLine).toContainText("Anyone can clone the site's published pages (drafts are left out):");
+  await expect(cloneLine.getByTestId("clone-url")).toHaveText(`git clone ${ownSite.url}/git/content.git`);
+  expect((await refs()).status).toBe(200);
+
+  // The whole repository, for people who may see builds: git must sign in.
+  await section.getByText("People who may see builds: the whole repository").click();
+  await expect(page.getByTestId("settings-state")).toHaveText("Unsaved changes");
+  await page.getByTestId("settings-save").click();
+  await expect(toasts(page)).toContainText("Settings saved");
+  await expect(cloneLine).toHaveAttribute("data-access", "builds");
+  expect((await refs()).status).toBe(401);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await section.screenshot({
+      path: `test-results/screenshots/site-admin-repository-access-en-desktop-${scheme}.png`,
+    });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await open(page, "/en/manage/builds");
+  const summaryLine = page.getByTestId("host-summary").getByTestId("clone-line");
+  await expect(summaryLine).toContainText("People who may see builds can clone the whole repository, drafts included");
+  await expect(summaryLine.getByTestId("clone-url")).toHaveText(`git clone ${ownSite.url}/git/content.git`);
+
+  // Not served: Builds says so and gives no command; every address of the repository is 404.
+  await open(page, "/manage/settings");
+  await expect(section).toContainText("مخزن سایت");
+  await section.getByText("هیچ‌کس", { exact: true }).click();
+  await page.getByTestId("settings-save").click();
+  await expect(toasts(page)).toContainText("تنظیمات ذخیره شد");
+  expect((await refs()).status).toBe(404);
+  await page.setViewportSize(phone);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await section.screenshot({ path: `test-results/screenshots/site-admin-repository-access-fa-phone-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await open(page, "/manage/builds");
+  await expect(page.getByTestId("host-summary").getByTestId("clone-line")).toHaveAttribute("data-access", "off");
+  await expect(page.getByTestId("clone-url")).toHaveCount(0);
+  await snap(page, "site-admin-builds-repository-off-fa-phone-light");
+
+  // The change history names the setting and both choices in words.
+  await open(page, "/en/manage/settings");
+  const history = page.locator('[data-field="repositoryAccess"]').first();
+  await expect(history).toContainText("Who may clone it");
+  await expect(history).toContainText("Nobody");
+
+  // Back to the default.
+  await section.getByTestId("repository-access-public").check();
+  await page.getByTestId("settings-save").click();
+  await expect(toasts(page)).toContainText("Settings saved");
+  expect((await refs()).status).toBe(200);
+  await page.context().close();
+});
+
 test("an owner adds a category, moves it up and sees the menus follow; a used one cannot be removed", async ({
   browser,
   ownSite,
@@ -377,7 +446,7 @@ test("screenshots of the dashboard's screens: fa and en, desktop and phone, ligh
 }) => {
   test.setTimeout(180_000);
   const page = await signedInPage(browser, ownSite.url);
-  const screens = ["/manage/settings", "/manage/items", "/manage/items/category", "/manage/users"];
+  const screens = ["/manage/settings", "/manage/builds", "/manage/items", "/manage/items/category", "/manage/users"];
   for (const [device, viewport] of [
     ["desktop", desktop],
     ["phone", phone],

@@ -1,9 +1,11 @@
 /**
  * Request bodies are limited in the HTTP front, before any route reads them: a declared length over the limit is
  * refused at once, a chunked body is counted as it arrives and refused when it passes the limit. Either way the
- * answer is 413 in the caller's language and the connection is closed; memory does not grow with the body.
+ * answer is 413 in the caller's language and the connection is closed; memory does not grow with the body. A
+ * compressed body (Content-Encoding gzip or deflate) is held to the same limit by what it decodes to.
  */
 import { request } from "node:http";
+import { deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { serveSeededApp } from "../helpers/app-server";
 
@@ -120,5 +122,51 @@ describe("request body limit", () => {
     peak = Math.max(peak, process.memoryUsage().rss);
     expect(answer.status).toBe(413);
     expect(peak - start).toBeLessThan(30 * 1024 * 1024);
+  });
+
+  test("a compressed body is limited by what it decodes to, on any path", async () => {
+    // 4 MB of spaces compress to about 4 KB.
+    const json = Buffer.from(`{"userName":"nobody","password":"x","padding":"${" ".repeat(4 * 1024 * 1024)}"}`);
+    for (const [encoding, body] of [
+      ["gzip", gzipSync(json)],
+      ["deflate", deflateSync(json)],
+    ] as const) {
+      expect(body.length).toBeLessThan(limit);
+      for (const path of ["/api/auth/login", "/en/about", "/git/content.git/git-upload-pack"]) {
+        for (const length of [body.length, undefined]) {
+          const answer = await post(path, {
+            chunks: [body],
+            length,
+            headers: { "content-encoding": encoding, "accept-language": "en" },
+          });
+          expect(answer.status, `${encoding} ${path}`).toBe(413);
+          expect(JSON.parse(answer.body)).toEqual({ message: "The request is too large." });
+        }
+      }
+    }
+  });
+
+  test("a compressed body within the limit reaches the route as what it decodes to", async () => {
+    const json = Buffer.from(JSON.stringify({ userName: "nobody", password: "x" }));
+    for (const [encoding, body] of [
+      ["gzip", gzipSync(json)],
+      ["deflate", deflateSync(json)],
+    ] as const) {
+      const answer = await post("/api/auth/login", {
+        chunks: [body],
+        headers: { "content-encoding": encoding, "accept-language": "en" },
+      });
+      // The login route read the JSON (a wrong password), not bytes it could not parse.
+      expect(answer.status, encoding).toBe(401);
+    }
+  });
+
+  test("a body that does not decode as its encoding says is refused", async () => {
+    const answer = await post("/api/auth/login", {
+      chunks: [Buffer.from("this is not gzip")],
+      headers: { "content-encoding": "gzip", "accept-language": "en" },
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ message: "Invalid input" });
   });
 });

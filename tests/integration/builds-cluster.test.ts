@@ -121,15 +121,20 @@ describe("two instances", () => {
     const row = (await db.db.select().from(builds).where(eq(builds.status, "published")).all()).find(
       (b) => b.kind === "edit",
     )!;
+    // Each instance's own copy: the site's history (drafts included), at the recorded commit.
     const heads = await within(5_000, async () => {
       const seen = await Promise.all(
-        [a, b].map(async (site) => git(await clone(`${site.url}/git/content.git`), "rev-parse", "HEAD")),
+        [a, b].map((site) =>
+          git(path.join(site.dataDir, "repository", "content.git"), "rev-parse", "main").catch(() => ""),
+        ),
       );
       return seen.every((head) => head === row.localCommit) ? seen : undefined;
     });
     expect(heads).toEqual([row.localCommit, row.localCommit]);
+    // What each serves (the public history, made by each from the site's): the same commits.
     const [fromA, fromB] = await Promise.all([a, b].map((site) => clone(`${site.url}/git/content.git`)));
     expect(await git(fromA!, "log", "--format=%H %an %s")).toBe(await git(fromB!, "log", "--format=%H %an %s"));
+    expect(await git(fromA!, "log", "-1", "--format=%s")).toBe(`Build ${row.name}`);
   });
 
   test("a build published through one instance reaches the other's repository within two seconds", async () => {

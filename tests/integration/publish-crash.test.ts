@@ -120,9 +120,11 @@ describe("killed in the middle of publishing", () => {
         return row?.status === "published" && row.localCommit;
       });
       expect(await livePages(paths)).toBe(100);
-      const repo = await clone(`${site.url}/git/content.git`);
       const row = (await db.db.select().from(builds).where(eq(builds.id, buildId)).get())!;
-      expect(await git(repo, "rev-parse", "HEAD")).toBe(row.localCommit);
+      expect(await git(path.join(site.dataDir, "repository", "content.git"), "rev-parse", "main")).toBe(
+        row.localCommit,
+      );
+      const repo = await clone(`${site.url}/git/content.git`);
       expect(await git(repo, "log", "-1", "--format=%s")).toBe(`Build ${row.name}`);
     }
   }, 240_000);

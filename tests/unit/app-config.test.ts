@@ -46,6 +46,28 @@ describe("reading a stored configuration", () => {
   });
 });
 
+describe("who may clone the site's repository", () => {
+  test("a configuration stored before the choice existed serves public pages only; an unknown value does too", () => {
+    const stored = { installed: true, siteName: { fa: "دفتر من", en: "My notebook" } };
+    expect(upgradeAppConfig(stored).repository).toEqual({ access: "public" });
+    expect(upgradeAppConfig({ ...stored, repository: { access: "everyone" } }).repository).toEqual({
+      access: "public",
+    });
+    expect(upgradeAppConfig({ ...stored, repository: "builds" }).repository).toEqual({ access: "public" });
+    for (const access of ["public", "builds", "off"]) {
+      expect(upgradeAppConfig({ ...stored, repository: { access } }).repository).toEqual({ access });
+    }
+  });
+
+  test("the settings form offers the three choices and nothing else", () => {
+    const values = settingsFormValues(fieldValues(defaultAppConfig), "en");
+    expect(values.repositoryAccess).toBe("public");
+    expect(settingsFormSchema.safeParse({ ...values, repositoryAccess: "off" }).data?.repositoryAccess).toBe("off");
+    expect(settingsFormSchema.safeParse({ ...values, repositoryAccess: "anyone" }).success).toBe(false);
+    expect(saveSettingsSchema.safeParse({ version: 1, repositoryAccess: "builds" }).success).toBe(true);
+  });
+});
+
 describe("the configuration as fields", () => {
   test("every field reads and writes its place; a change lists each field with both values", () => {
     const next = withFields(defaultAppConfig, {

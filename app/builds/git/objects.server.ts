@@ -4,8 +4,13 @@
  * same commit id on every machine).
  */
 import { createHash } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
+import { inflate } from "node:zlib";
 import { gitFs as fs } from "./git-fs.server";
 import git, { type TreeEntry } from "isomorphic-git";
+
+const inflateAsync = promisify(inflate);
 
 export interface Repo {
   gitdir: string;
@@ -34,11 +39,44 @@ export async function hasObject(repo: Repo, oid: string): Promise<boolean> {
   }
 }
 
+/** A file already in the object store, by its blob id. */
+export interface BlobRef {
+  blob: string;
+}
+
+/**
+ * An object's type and bytes, for sending it whole (a pack). A loose object (isomorphic-git writes only those) is
+ * read and inflated off the main thread: isomorphic-git inflates in JavaScript on it, which a large image would
+ * hold up for a noticeable while. A packed one (after a `git gc` by hand) is read through isomorphic-git.
+ */
+export async function readObjectBytes(repo: Repo, oid: string): Promise<{ type: string; object: Buffer }> {
+  let deflated: Buffer;
+  try {
+    deflated = await fs.promises.readFile(path.join(repo.gitdir, "objects", oid.slice(0, 2), oid.slice(2)));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    const read = await git.readObject({ fs, gitdir: repo.gitdir, oid, format: "content", cache: repo.cache });
+    return { type: read.type, object: Buffer.from(read.object as Uint8Array) };
+  }
+  const wrapped = await inflateAsync(deflated);
+  const nul = wrapped.indexOf(0);
+  const [type = "", size = ""] = wrapped.toString("latin1", 0, Math.max(nul, 0)).split(" ");
+  if (nul < 0 || Number(size) !== wrapped.length - nul - 1) throw new Error(`Git object ${oid} is damaged`);
+  return { type, object: wrapped.subarray(nul + 1) };
+}
+
 /**
  * A file's new text (or bytes, for a binary file such as an image), or null to delete it; paths are relative to
  * the repository ("content/fa/x.md", "media/3f2a…-photo.jpg").
  */
 export type TreeEdits = Map<string, string | Uint8Array | null>;
+
+/** An edit of a tree: new text or bytes, a blob already stored, or null to delete. */
+export type TreeEdit = string | Uint8Array | BlobRef | null;
+
+function isBlobRef(edit: TreeEdit): edit is BlobRef {
+  return typeof edit === "object" && edit !== null && !(edit instanceof Uint8Array);
+}
 
 export function fileBytes(content: string | Uint8Array): Buffer {
   return typeof content === "string" ? Buffer.from(content, "utf8") : Buffer.from(content);
@@ -48,18 +86,22 @@ export function fileBytes(content: string | Uint8Array): Buffer {
  * The tree `base` becomes after `edits` (null base: an empty tree). Folders left empty disappear, as in git.
  * Only the folders on the edited paths are read and written again.
  */
-export async function editTree(repo: Repo, base: string | null, edits: TreeEdits): Promise<string> {
+export async function editTree(repo: Repo, base: string | null, edits: ReadonlyMap<string, TreeEdit>): Promise<string> {
   return (await editFolder(repo, base, edits)) ?? (await git.writeTree({ fs, gitdir: repo.gitdir, tree: [] }));
 }
 
-async function editFolder(repo: Repo, base: string | null, edits: TreeEdits): Promise<string | null> {
+async function editFolder(
+  repo: Repo,
+  base: string | null,
+  edits: ReadonlyMap<string, TreeEdit>,
+): Promise<string | null> {
   const entries = new Map<string, TreeEntry>();
   if (base && base !== EMPTY_TREE) {
     const { tree } = await git.readTree({ fs, gitdir: repo.gitdir, oid: base, cache: repo.cache });
     for (const entry of tree) entries.set(entry.path, entry);
   }
-  const here = new Map<string, string | Uint8Array | null>();
-  const below = new Map<string, TreeEdits>();
+  const here = new Map<string, TreeEdit>();
+  const below = new Map<string, Map<string, TreeEdit>>();
   for (const [path, content] of edits) {
     const slash = path.indexOf("/");
     if (slash < 0) here.set(path, content);
@@ -75,7 +117,9 @@ async function editFolder(repo: Repo, base: string | null, edits: TreeEdits): Pr
       if (entries.get(name)?.type === "blob") entries.delete(name);
       continue;
     }
-    const oid = await git.writeBlob({ fs, gitdir: repo.gitdir, blob: fileBytes(content) });
+    const oid = isBlobRef(content)
+      ? content.blob
+      : await git.writeBlob({ fs, gitdir: repo.gitdir, blob: fileBytes(content) });
     entries.set(name, { mode: "100644", path: name, oid, type: "blob" });
   }
   for (const [name, sub] of below) {

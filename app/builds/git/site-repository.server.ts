@@ -1,6 +1,7 @@
 /**
  * The site's own git repository: a bare repository in DATA_DIR, one commit per published build (the baseline
- * first), served read-only to anyone who clones it.
+ * first), drafts included. What is served of it is the owner's choice (app/routes/git/repository.ts): by default
+ * its public history (public-history.server.ts), kept in the same object store.
  *
  * Every instance keeps its own copy, and every copy converges to the same history because each commit is made
  * from facts the database records when the build is published (its files, author, time, message and place in
@@ -17,6 +18,8 @@ import { getDb, type Database } from "~/db/client.server";
 import { builds, commits } from "~/db/schema";
 import { recordBaseline } from "../publish.server";
 import { editTree, hasObject, openRepo, treeOf, writeCommit, type Repo, type TreeEdits } from "./objects.server";
+import { syncPublicHistory, type PublishedBuild } from "./public-history.server";
+import { servedHistoryOf, type ServedHistory } from "./upload-pack.server";
 
 export const BRANCH = "main";
 
@@ -76,26 +79,50 @@ export interface SyncResult {
   head: string | null;
   /** Commits this call made (already made ones are not made again). */
   made: number;
+  /** The site's history (every build, drafts included). */
+  site: ServedHistory;
+  /** Each published build with its commit, in order: what the public history is made from. */
+  published: PublishedBuild[];
 }
+
+const NONE = servedHistoryOf([]);
+
+/** The head this process last brought its repository to (so an unchanged history costs one query). */
+let synced: { gitdir: string; head: string; history: ServedHistory } | null = null;
 
 /**
  * Brings this instance's repository up to the database's history: makes the commit of every published build it
- * does not have, records ids not yet recorded, and moves the branch to the last one.
+ * does not have, records ids not yet recorded, and moves the branch to the last one; then the public history.
  */
 async function syncWith(db: Database, gitdir: string, begin: boolean): Promise<SyncResult> {
   let history = await publishedHistory(db);
-  if (history.length === 0 && !begin) return { head: null, made: 0 };
+  if (history.length === 0 && !begin) return { head: null, made: 0, site: NONE, published: [] };
   const repo = await ensureRepository(gitdir);
   if (history.length === 0) {
     // A site whose history has not begun: its pages as they are now become the first commit.
     await recordBaseline(db);
     history = await publishedHistory(db);
   }
-  let parent: string | null = null;
+  const siteCommits: string[] = [];
+  // The newest build whose commit this repository holds: it holds every one before it too (a commit is written
+  // only after its parent).
+  let start = 0;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const recorded = history[i]!.localCommit;
+    if (!recorded) continue;
+    const held = synced?.gitdir === gitdir && synced.head === recorded ? true : await hasObject(repo, recorded);
+    if (held && history.slice(0, i).every((build) => build.localCommit)) {
+      start = i + 1;
+      siteCommits.push(...history.slice(0, start).map((build) => build.localCommit!));
+    }
+    break;
+  }
+  let parent: string | null = siteCommits.at(-1) ?? null;
   let made = 0;
-  for (const build of history) {
+  for (const build of history.slice(start)) {
     if (build.localCommit && (await hasObject(repo, build.localCommit))) {
       parent = build.localCommit;
+      siteCommits.push(parent);
       continue;
     }
     const base: string | null = parent ? await treeOf(repo, parent) : null;
@@ -120,9 +147,18 @@ async function syncWith(db: Database, gitdir: string, begin: boolean): Promise<S
       if (recorded?.c && recorded.c !== commit) throw new HistoryDivergedError(build.id, recorded.c, commit);
     }
     parent = commit;
+    siteCommits.push(commit);
   }
-  if (parent) await git.writeRef({ fs, gitdir, ref: `refs/heads/${BRANCH}`, value: parent, force: true });
-  return { head: parent, made };
+  if (parent && (synced?.gitdir !== gitdir || synced.head !== parent)) {
+    await git.writeRef({ fs, gitdir, ref: `refs/heads/${BRANCH}`, value: parent, force: true });
+    synced = { gitdir, head: parent, history: servedHistoryOf(siteCommits) };
+  }
+  return {
+    head: parent,
+    made,
+    site: synced?.gitdir === gitdir && synced.head === parent ? synced.history : servedHistoryOf(siteCommits),
+    published: history.map((build, i) => ({ ...build, commit: siteCommits[i]! })),
+  };
 }
 
 // One sync at a time in this process: they write the same folder (which belongs to this instance alone).
@@ -151,16 +187,23 @@ function logSyncFailure(error: unknown): void {
   console.error("Bringing the site's repository up to date failed:", error);
 }
 
-/** Follows published builds from every instance: each one's repository catches up within a second. */
+/**
+ * Follows published builds from every instance: each one's repository, and the public history made from it,
+ * catch up within a second.
+ */
 export function followHistory(): () => void {
   return onSiteChange("history", () => {
-    void syncSiteRepository().catch(logSyncFailure);
+    void servedHistory("public").catch(logSyncFailure);
   });
 }
 
-/** The branch's commit in this instance's repository, after bringing it up to date. */
-export async function siteHead(): Promise<string | null> {
-  return (await syncSiteRepository()).head;
+/**
+ * A history this instance serves, after bringing its repository up to date: the site's whole history, or the
+ * public one (made from it only when asked for, so that publishing never waits for it).
+ */
+export async function servedHistory(kind: "site" | "public"): Promise<ServedHistory> {
+  const { site, published } = await syncSiteRepository();
+  return kind === "site" ? site : syncPublicHistory(await getDb(), siteRepo(), published);
 }
 
 /** Makes a repository object for reading (the smart HTTP server reads it). */

@@ -1,21 +1,45 @@
 /**
  * Git's smart HTTP protocol, the read-only half (upload-pack, protocol version 0 as every git client speaks it
- * when the server offers nothing newer): `git clone`, `git fetch` and `git pull` work against the site's
- * repository; pushing is refused. Two requests:
+ * when the server offers nothing newer): `git clone`, `git fetch` and `git pull` work against a served history;
+ * pushing is refused. Two requests:
  *
  *   GET  …/info/refs?service=git-upload-pack   the branch and HEAD, with the capabilities served
- *   POST …/git-upload-pack                      wants and haves in, a pack of what the client lacks out
+ *   POST …/git-upload-pack                      wants and haves in, acknowledgements and a pack out
  *
- * Negotiation is the plain one (no multi_ack): the first "have" the repository holds is acknowledged, a round
- * without one gets "NAK", and once the client says "done" it gets a pack of every object reachable from what it
- * wants and not from what it has in common.
+ * Over HTTP every POST is one negotiation round and the server keeps nothing between them (git's "stateless
+ * RPC"), so what one request may say is bounded here: a few wants, one round of at most 4 096 haves, nothing
+ * after it. A request outside those bounds, or one naming what is not served, gets an `ERR` pkt-line, which git
+ * shows as "remote error: …". Negotiation is multi_ack_detailed (git's own), so a fetch finds the commit it has
+ * in common and gets only what it lacks. The served history is linear (one
+ * commit per published build), which makes "what the client has" the history up to its newest common commit.
+ *
+ * The pack is written as it is sent (pack-stream.server.ts): one object at a time, never the whole pack.
  */
 import { gitFs as fs } from "./git-fs.server";
-import { gunzipSync } from "node:zlib";
 import git from "isomorphic-git";
-import { hasObject, type Repo } from "./objects.server";
+import type { MessageKey, Vars } from "~/i18n/translate";
+import type { Repo } from "./objects.server";
 
-const CAPABILITIES = ["side-band-64k", "ofs-delta", "no-progress", "agent=daftar"];
+/** A served history: its commits oldest first (the last is the branch's head), and where each one stands. */
+export interface ServedHistory {
+  commits: readonly string[];
+  index: ReadonlyMap<string, number>;
+}
+
+export function servedHistoryOf(commits: readonly string[]): ServedHistory {
+  return { commits, index: new Map(commits.map((oid, i) => [oid, i])) };
+}
+
+/** Want lines one request may hold: the repository serves one branch, so a git client sends one. */
+export const MAX_WANTS = 256;
+/**
+ * Have lines one request may hold. git doubles its rounds from 16, so a client reaches this only after more than
+ * 8 000 commits of its own without one in common (a repository of unrelated history): it is told to clone afresh.
+ * The bound keeps the largest request a client may send at about 200 KB (the route's body limit is 256 KB).
+ */
+export const MAX_HAVES = 4_096;
+
+const CAPABILITIES = ["multi_ack_detailed", "side-band-64k", "ofs-delta", "no-progress", "agent=daftar"];
 
 /** One pkt-line: four hex digits of length (itself included), then the data. */
 export function pktLine(data: string | Uint8Array): Buffer {
@@ -23,7 +47,7 @@ export function pktLine(data: string | Uint8Array): Buffer {
   return Buffer.concat([Buffer.from((bytes.length + 4).toString(16).padStart(4, "0"), "ascii"), bytes]);
 }
 
-const FLUSH = Buffer.from("0000", "ascii");
+export const FLUSH = Buffer.from("0000", "ascii");
 
 /** The answer to GET info/refs?service=git-upload-pack. */
 export function advertiseRefs(head: string | null, branch: string): Buffer {
@@ -38,79 +62,169 @@ export function advertiseRefs(head: string | null, branch: string): Buffer {
   return Buffer.concat(parts);
 }
 
-interface UploadRequest {
+export interface UploadRequest {
   wants: string[];
   capabilities: Set<string>;
-  /** Each round of haves (a flush ends a round). */
-  rounds: string[][];
+  /** The round's haves, in the order the client sent them. */
+  haves: string[];
+  /** The client said "done": it wants the pack now. */
   done: boolean;
 }
 
-export class ProtocolError extends Error {}
+/**
+ * A request git's protocol does not allow, or this server does not serve: answered with an ERR pkt-line, its
+ * message from the catalog in the client's language.
+ */
+export class ProtocolError extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly vars?: Vars,
+  ) {
+    super(key);
+    this.name = "ProtocolError";
+  }
+}
 
-/** Reads the pkt-lines of an upload-pack request body (gzip-compressed when the client says so). */
-export function parseUploadRequest(body: Buffer, encoding: string | null): UploadRequest {
-  const data = encoding === "gzip" ? gunzipSync(body, { maxOutputLength: 16 * 1024 * 1024 }) : body;
-  const request: UploadRequest = { wants: [], capabilities: new Set(), rounds: [], done: false };
-  let round: string[] = [];
-  let wantsDone = false;
+/** The answer that carries `message` to a git client, which shows it as "remote error: …". */
+export function errorAnswer(message: string): Buffer {
+  return pktLine(`ERR ${message.replace(/\s+/g, " ")}\n`);
+}
+
+/**
+ * Reads the pkt-lines of an upload-pack request body: wants (capabilities on the first), a flush, then one round
+ * of haves ended by a flush or by "done". Throws ProtocolError as soon as the body says more than that; reading
+ * stops there.
+ */
+export function parseUploadRequest(data: Buffer): UploadRequest {
+  // One string for the whole body (every line of the protocol is ASCII): far cheaper than a Buffer per line.
+  const body = data.toString("latin1");
+  const request: UploadRequest = { wants: [], capabilities: new Set(), haves: [], done: false };
+  let section: "wants" | "haves" | "ended" = "wants";
   let at = 0;
-  while (at < data.length) {
-    const size = Number.parseInt(data.subarray(at, at + 4).toString("ascii"), 16);
-    if (!Number.isInteger(size) || (size !== 0 && size < 4) || at + Math.max(size, 4) > data.length) {
-      throw new ProtocolError("malformed pkt-line");
+  while (at < body.length) {
+    // The common line first, read in place: "0032have <object id>\n". The id is looked up, not checked: one the
+    // history does not hold (well formed or not) is simply not in common.
+    if (section === "haves" && body.startsWith("0032have ", at) && body[at + 49] === "\n") {
+      if (request.haves.length === MAX_HAVES) {
+        throw new ProtocolError("builds.git.error.tooManyHaves", { max: MAX_HAVES });
+      }
+      request.haves.push(body.slice(at + 9, at + 49));
+      at += 50;
+      continue;
+    }
+    const length = body.slice(at, at + 4);
+    const size = HEX4.test(length) ? Number.parseInt(length, 16) : -1;
+    if (size < 0 || (size !== 0 && size < 4) || at + Math.max(size, 4) > body.length) {
+      throw new ProtocolError("builds.git.error.malformed");
     }
     if (size === 0) {
       at += 4;
-      if (!wantsDone) wantsDone = true;
-      else {
-        request.rounds.push(round);
-        round = [];
-      }
+      if (section === "wants") section = "haves";
+      else if (section === "haves") section = "ended";
+      else throw new ProtocolError("builds.git.error.oneRound");
       continue;
     }
-    const line = data
-      .subarray(at + 4, at + size)
-      .toString("utf8")
-      .replace(/\n$/, "");
+    if (section === "ended") throw new ProtocolError("builds.git.error.oneRound");
+    const line = body.slice(at + 4, body[at + size - 1] === "\n" ? at + size - 1 : at + size);
     at += size;
-    const [verb, oid, ...rest] = line.split(" ");
-    if (verb === "want" && !wantsDone) {
-      if (!isOid(oid)) throw new ProtocolError("bad want");
-      if (request.wants.length === 0) for (const cap of rest) request.capabilities.add(cap);
+    const space = line.indexOf(" ");
+    const verb = space < 0 ? line : line.slice(0, space);
+    if (verb === "have" && section === "haves") {
+      const oid = line.slice(5);
+      if (oid.length !== 40) throw new ProtocolError("builds.git.error.malformed");
+      if (request.haves.length === MAX_HAVES) {
+        throw new ProtocolError("builds.git.error.tooManyHaves", { max: MAX_HAVES });
+      }
+      request.haves.push(oid);
+    } else if (verb === "want" && section === "wants") {
+      const [oid, ...capabilities] = line.slice(5).split(" ");
+      if (!OID.test(oid ?? "")) throw new ProtocolError("builds.git.error.malformed");
+      if (request.wants.length === MAX_WANTS)
+        throw new ProtocolError("builds.git.error.tooManyWants", { max: MAX_WANTS });
+      if (request.wants.length === 0) for (const capability of capabilities) request.capabilities.add(capability);
       request.wants.push(oid!);
-    } else if (verb === "have") {
-      if (!isOid(oid)) throw new ProtocolError("bad have");
-      round.push(oid!);
-    } else if (verb === "done") {
+    } else if (verb === "done" && section === "haves") {
       request.done = true;
+      // Nothing after "done" is read.
       break;
-    } else if (verb === "shallow" || verb === "deepen" || verb === "deepen-since" || verb === "filter") {
-      throw new ProtocolError(`${verb} is not supported`);
+    } else if (["shallow", "deepen", "deepen-since", "deepen-not", "filter"].includes(verb)) {
+      throw new ProtocolError("builds.git.error.shallow");
     } else {
-      throw new ProtocolError(`unexpected line: ${verb}`);
+      throw new ProtocolError("builds.git.error.malformed");
     }
   }
-  if (round.length) request.rounds.push(round);
+  if (request.wants.length && section === "wants") throw new ProtocolError("builds.git.error.malformed");
   return request;
 }
 
-function isOid(value: string | undefined): value is string {
-  return value !== undefined && /^[0-9a-f]{40}$/.test(value);
+const HEX4 = /^[0-9a-f]{4}$/i;
+const OID = /^[0-9a-f]{40}$/;
+
+/** Where the client stands: the newest commit of the history it has, and the newest it wants. */
+export interface Negotiated {
+  /** Acknowledgements and NAKs, as pkt-lines. */
+  lines: Buffer;
+  /** Index in the history of the newest common commit, or -1 (a clone). */
+  commonAt: number;
+  /** Index of the newest commit wanted. */
+  wantAt: number;
 }
 
-/** Every object reachable from `roots` (commits, their trees and blobs), stopping at `stop`. */
-async function reachable(repo: Repo, roots: string[], stop: Set<string>): Promise<Set<string>> {
-  const seen = new Set<string>();
-  const commitQueue = [...roots];
+/**
+ * One round of negotiation, answered as git's upload-pack answers it: each have the history holds is common;
+ * multi_ack_detailed acknowledges each ("common") and says "ready" once every want descends from one; the round
+ * ends with NAK. Throws ProtocolError for a want the history does not serve.
+ */
+export function negotiate(history: ServedHistory, request: UploadRequest): Negotiated {
+  const detailed = request.capabilities.has("multi_ack_detailed");
+  let wantAt = -1;
+  for (const want of request.wants) {
+    const at = history.index.get(want);
+    if (at === undefined) throw new ProtocolError("builds.git.error.notOurRef", { oid: want });
+    wantAt = Math.max(wantAt, at);
+  }
+  const out: Buffer[] = [];
+  let commonAt = -1;
+  let firstCommonAt = Number.POSITIVE_INFINITY;
+  let last: string | null = null;
+  let commons = 0;
+  let other = false;
+  // Linear history: every want descends from a common commit once the oldest common one is no newer than them.
+  const ready = () => commons > 0 && request.wants.every((want) => history.index.get(want)! >= firstCommonAt);
+  for (const have of request.haves) {
+    const at = history.index.get(have);
+    if (at === undefined) {
+      other = true;
+      if (detailed && ready()) out.push(pktLine(`ACK ${have} ready\n`));
+      continue;
+    }
+    commons++;
+    last = have;
+    commonAt = Math.max(commonAt, at);
+    firstCommonAt = Math.min(firstCommonAt, at);
+    if (detailed) out.push(pktLine(`ACK ${have} common\n`));
+    else if (commons === 1) out.push(pktLine(`ACK ${have}\n`));
+  }
+  if (!request.done) {
+    if (detailed && commons > 0 && !other && ready()) out.push(pktLine(`ACK ${last} ready\n`));
+    if (commons === 0 || detailed) out.push(pktLine("NAK\n"));
+  } else if (commons > 0) {
+    if (detailed) out.push(pktLine(`ACK ${last}\n`));
+  } else out.push(pktLine("NAK\n"));
+  return { lines: Buffer.concat(out), commonAt, wantAt };
+}
+
+/**
+ * Adds to `seen` each of `commits` and every tree and file of theirs, entering no object in `stop` (a set closed
+ * under reachability: a tree in it has all its trees and files in it too).
+ */
+async function collect(repo: Repo, commits: readonly string[], stop: ReadonlySet<string>, seen: Set<string>) {
   const trees: string[] = [];
-  while (commitQueue.length) {
-    const oid = commitQueue.pop()!;
-    if (seen.has(oid) || stop.has(oid)) continue;
+  for (const oid of commits) {
+    if (seen.has(oid)) continue;
     seen.add(oid);
     const { commit } = await git.readCommit({ fs, gitdir: repo.gitdir, oid, cache: repo.cache });
     trees.push(commit.tree);
-    commitQueue.push(...commit.parent);
   }
   while (trees.length) {
     const oid = trees.pop()!;
@@ -122,51 +236,57 @@ async function reachable(repo: Repo, roots: string[], stop: Set<string>): Promis
       else if (entry.type === "blob" && !stop.has(entry.oid)) seen.add(entry.oid);
     }
   }
-  return seen;
+}
+
+/** A served head's whole set of objects, kept for the heads last cloned (a clone then needs no walk). */
+const closures = new Map<string, Promise<string[]>>();
+const CLOSURES_KEPT = 4;
+
+function closureOf(repo: Repo, history: ServedHistory, at: number): Promise<string[]> {
+  const key = `${repo.gitdir}\0${history.commits[at]}`;
+  let found = closures.get(key);
+  if (!found) {
+    found = (async () => {
+      const seen = new Set<string>();
+      await collect(repo, history.commits.slice(0, at + 1), new Set(), seen);
+      return [...seen];
+    })();
+    found.catch(() => closures.delete(key));
+    closures.set(key, found);
+    if (closures.size > CLOSURES_KEPT) closures.delete(closures.keys().next().value!);
+  }
+  return found;
 }
 
 /**
- * The answer to POST git-upload-pack: acknowledgements, and the pack once the client is done. `tips` are the
- * commits the repository advertises: a client may only want those.
+ * The objects a client lacks: everything up to the newest commit it wants, less what the history up to its
+ * newest common commit holds. Commits in between are each sent; of their trees and files, those already in the
+ * common commit's tree are left out (one older still may be sent again: harmless, and no walk of the whole
+ * history for a fetch).
  */
-export async function uploadPack(repo: Repo, request: UploadRequest, tips: string[]): Promise<Buffer> {
-  if (request.wants.length === 0) return Buffer.alloc(0);
-  if (request.wants.some((want) => !tips.includes(want))) throw new ProtocolError("not our ref");
-  const out: Buffer[] = [];
-  const common: string[] = [];
-  for (const round of request.rounds) {
-    for (const have of round) {
-      if (common.includes(have) || !(await isCommit(repo, have))) continue;
-      common.push(have);
-      if (common.length === 1) out.push(pktLine(`ACK ${have}\n`));
-    }
-    if (!request.done && common.length === 0) out.push(pktLine("NAK\n"));
-  }
-  if (!request.done) return Buffer.concat(out);
-  if (common.length === 0) out.push(pktLine("NAK\n"));
-
-  const known = common.length ? await reachable(repo, common, new Set()) : new Set<string>();
-  const objects = [...(await reachable(repo, request.wants, known))];
-  const { packfile } = await git.packObjects({ fs, gitdir: repo.gitdir, oids: objects, cache: repo.cache });
-  const pack = Buffer.from(packfile!);
-  if (request.capabilities.has("side-band-64k") || request.capabilities.has("side-band")) {
-    const max = request.capabilities.has("side-band-64k") ? 65515 : 995;
-    for (let at = 0; at < pack.length; at += max) {
-      out.push(pktLine(Buffer.concat([Buffer.from([1]), pack.subarray(at, at + max)])));
-    }
-    out.push(FLUSH);
-  } else {
-    out.push(pack);
-  }
-  return Buffer.concat(out);
+export async function objectsToSend(repo: Repo, history: ServedHistory, at: Negotiated): Promise<string[]> {
+  if (at.commonAt >= at.wantAt) return [];
+  if (at.commonAt < 0) return closureOf(repo, history, at.wantAt);
+  const common = history.commits[at.commonAt]!;
+  const { commit } = await git.readCommit({ fs, gitdir: repo.gitdir, oid: common, cache: repo.cache });
+  const known = new Set<string>();
+  await collectTree(repo, commit.tree, known);
+  const seen = new Set<string>();
+  await collect(repo, history.commits.slice(at.commonAt + 1, at.wantAt + 1), known, seen);
+  return [...seen];
 }
 
-async function isCommit(repo: Repo, oid: string): Promise<boolean> {
-  if (!(await hasObject(repo, oid))) return false;
-  try {
-    await git.readCommit({ fs, gitdir: repo.gitdir, oid, cache: repo.cache });
-    return true;
-  } catch {
-    return false;
+/** Adds a tree and everything in it to `seen`. */
+async function collectTree(repo: Repo, root: string, seen: Set<string>): Promise<void> {
+  const trees = [root];
+  while (trees.length) {
+    const oid = trees.pop()!;
+    if (seen.has(oid)) continue;
+    seen.add(oid);
+    const { tree } = await git.readTree({ fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+    for (const entry of tree) {
+      if (entry.type === "tree") trees.push(entry.oid);
+      else if (entry.type === "blob") seen.add(entry.oid);
+    }
   }
 }

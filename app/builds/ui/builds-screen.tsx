@@ -16,7 +16,7 @@ import { editorPathOf } from "../editor-link";
 import type { HostSettingsView } from "../host-schema";
 import type { PushErrorView } from "../pushes.server";
 import { CommitDiff } from "./commit-diff";
-import { HostSummary } from "./host-summary";
+import { HostSummary, type CloneAddress } from "./host-summary";
 
 export interface BuildsData {
   builds: BuildSummary[];
@@ -27,7 +27,7 @@ export interface BuildsData {
   canWrite: boolean;
   /** The git host, shown read-only (it is changed on the settings page). */
   host: HostSettingsView;
-  cloneUrl: string;
+  clone: CloneAddress;
   /** The settings page, for those who may change the host there (settings.edit). */
   settingsPath: string | null;
 }
@@ -121,7 +121,7 @@ export function BuildsScreen({ data }: { data: BuildsData }) {
         </Link>
       ) : null}
 
-      <HostSummary host={data.host} cloneUrl={data.cloneUrl} settingsPath={data.settingsPath} />
+      <HostSummary host={data.host} clone={data.clone} settingsPath={data.settingsPath} />
     </section>
   );
 }

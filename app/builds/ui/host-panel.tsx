@@ -8,14 +8,14 @@ import { PasswordInput } from "~/ui/password-input";
 import { useApiAction } from "~/ui/use-api";
 import { useApiForm } from "~/ui/use-api-form";
 import { hostSettingsSchema, type HostSettingsView } from "../host-schema";
-import { CloneLine } from "./host-summary";
+import { CloneLine, type CloneAddress } from "./host-summary";
 
 /**
  * The git host's settings (settings.edit), on the settings page: this site's repository only, a git remote over
  * HTTP(S), or GitHub. Its own form and call (GET/PUT /api/builds/host). The token is never shown: the form sends
  * a new one or nothing.
  */
-export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl: string }) {
+export function HostPanel({ host, clone }: { host: HostSettingsView; clone: CloneAddress }) {
   const t = useT();
   const form = useApiForm({
     schema: hostSettingsSchema,
@@ -48,7 +48,7 @@ export function HostPanel({ host, cloneUrl }: { host: HostSettingsView; cloneUrl
         </h2>
         <p className="text-sm text-muted-foreground">{t("builds.host.description")}</p>
       </header>
-      <CloneLine cloneUrl={cloneUrl} />
+      <CloneLine {...clone} />
       <ApiForm form={form} data-testid="host-form" className="grid gap-4 sm:grid-cols-2">
         <Field label={t("builds.host.kind")} error={form.errors.kind}>
           <select

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Icon } from "~/ui/icon";
+import type { RepositoryAccess } from "~/settings/app-config";
 import type { HostSettingsView } from "../host-schema";
 
 /**
@@ -10,11 +11,11 @@ import type { HostSettingsView } from "../host-schema";
  */
 export function HostSummary({
   host,
-  cloneUrl,
+  clone,
   settingsPath,
 }: {
   host: HostSettingsView;
-  cloneUrl: string;
+  clone: CloneAddress;
   settingsPath: string | null;
 }) {
   const t = useT();
@@ -64,20 +65,32 @@ export function HostSummary({
           </>
         ) : null}
       </dl>
-      <CloneLine cloneUrl={cloneUrl} />
+      <CloneLine {...clone} />
     </section>
   );
 }
 
-/** The command that clones the site's own repository (anyone may). */
-export function CloneLine({ cloneUrl }: { cloneUrl: string }) {
+/** The site's repository address and who may clone it (the "repository" settings). */
+export interface CloneAddress {
+  url: string;
+  access: RepositoryAccess;
+}
+
+/** Who may clone the site's own repository, and the command that does it (none when it is not served). */
+export function CloneLine({ url, access }: CloneAddress) {
   const t = useT();
   return (
-    <p className="text-sm">
-      {t("builds.host.clone")}{" "}
-      <code dir="ltr" className="rounded bg-muted px-1.5 py-0.5 text-xs break-all" data-testid="clone-url">
-        git clone {cloneUrl}
-      </code>
-    </p>
+    <div className="grid gap-1.5 text-sm" data-testid="clone-line" data-access={access}>
+      <p>{t(`builds.host.clone.${access}`)}</p>
+      {access !== "off" ? (
+        <code
+          dir="ltr"
+          className="w-fit max-w-full rounded bg-muted px-2 py-1 text-xs break-all"
+          data-testid="clone-url"
+        >
+          git clone {url}
+        </code>
+      ) : null}
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { parseLocalizedPath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
 import { pageQuery } from "~/lib/page-query.server";
 import { siteOrigin } from "~/lib/site-origin.server";
+import { getAppConfig } from "~/settings/app-config.server";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/builds";
@@ -24,7 +25,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { locale } = parseLocalizedPath(url.pathname);
   const { before } = pageQuery(buildListQuery, url);
   const db = await getDb();
-  const [list, host] = await Promise.all([listBuilds(db, { before: before || undefined }), readHostSettings(db)]);
+  const [list, host, config] = await Promise.all([
+    listBuilds(db, { before: before || undefined }),
+    readHostSettings(db),
+    getAppConfig(),
+  ]);
   const result: BuildsData = {
     ...list,
     nextBefore: list.builds.at(-1)?.id ?? null,
@@ -32,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     canPush: user.permissions.includes("builds.push"),
     canWrite: user.permissions.includes("commit.create"),
     host: hostView(host),
-    cloneUrl: `${siteOrigin(request)}/git/content.git`,
+    clone: { url: `${siteOrigin(request)}/git/content.git`, access: config.repository.access },
     settingsPath: user.permissions.includes("settings.edit") ? "/manage/settings" : null,
   };
   return data(

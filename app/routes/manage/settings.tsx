@@ -12,6 +12,7 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
 import { pageQuery } from "~/lib/page-query.server";
 import { siteOrigin } from "~/lib/site-origin.server";
+import type { RepositoryAccess } from "~/settings/app-config";
 import { readAppConfigState } from "~/settings/app-config.server";
 import { fieldValues } from "~/settings/config-fields";
 import { settingsHistoryQuery } from "~/settings/schema";
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       version,
       history,
       host: hostView(host),
-      cloneUrl: `${siteOrigin(request)}/git/content.git`,
+      repositoryUrl: `${siteOrigin(request)}/git/content.git`,
       canEdit: actor.permissions.includes("settings.edit"),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -65,11 +66,13 @@ export default function ManageSettings() {
   const t = useT();
   const locale = useLocale();
   const loaded = useLoaderData<typeof loader>();
-  const { history, canEdit, host, cloneUrl } = loaded;
+  const { history, canEdit, host } = loaded;
   // Each save starts the form again from what the server answered it stored (the version included), unless the
   // page has since loaded a newer version.
   const [saved, setSaved] = useState<{ version: number; values: typeof loaded.values } | null>(null);
   const current = saved && saved.version > loaded.version ? saved : loaded;
+  // The clone address says who may clone as the settings are stored (not as the form is being changed).
+  const clone = { url: loaded.repositoryUrl, access: current.values.repositoryAccess as RepositoryAccess };
   return (
     <section className="grid grid-cols-1 gap-6" data-testid="manage-settings">
       <header className="grid gap-1">
@@ -90,9 +93,9 @@ export default function ManageSettings() {
       />
       <SiteIconCard icon={loaded.icon} canEdit={canEdit} />
       {canEdit ? (
-        <HostPanel host={host} cloneUrl={cloneUrl} />
+        <HostPanel host={host} clone={clone} />
       ) : (
-        <HostSummary host={host} cloneUrl={cloneUrl} settingsPath={null} />
+        <HostSummary host={host} clone={clone} settingsPath={null} />
       )}
       <SettingsHistory {...history} />
     </section>

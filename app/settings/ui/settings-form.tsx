@@ -25,6 +25,7 @@ import { useApi } from "~/ui/use-api";
 import { useApiForm, type ApiFormState } from "~/ui/use-api-form";
 import { settingsFields, type SettingsField } from "../config-fields";
 import { settingsFormSchema } from "../schema";
+import { RepositoryAccessPicker } from "./repository-access-picker";
 import { ThemePicker } from "./theme-picker";
 
 /** The settings form's values: text per field, a checklist per switch (["on"] when set). */
@@ -241,7 +242,19 @@ export function SettingsForm({
         />
       </Section>
 
-      {/* Sections of later features (the git host of builds) join here, each a <Section> of its fields. */}
+      <Section
+        id="repository"
+        title={t("settings.section.repository")}
+        description={t("settings.section.repositoryDescription")}
+      >
+        <RepositoryAccessPicker
+          field={text("repositoryAccess")}
+          error={form.errors.repositoryAccess}
+          disabled={disabled}
+        />
+      </Section>
+
+      {/* Sections of later features join here, each a <Section> of its fields. */}
 
       {canEdit ? (
         <div

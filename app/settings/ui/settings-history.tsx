@@ -20,6 +20,9 @@ function shown(change: FieldChange, value: unknown, t: TFunction, locale: Locale
   if (change.field === "themePrimary" && typeof value === "string") {
     return t(`settings.theme.${value}` as MessageKey);
   }
+  if (change.field === "repositoryAccess" && typeof value === "string") {
+    return t(`settings.repositoryAccess.${value}` as MessageKey);
+  }
   if (change.field === "categories" && Array.isArray(value)) {
     const names = (value as Category[]).map((category) => category.name?.[locale] ?? category.slug);
     return names.length ? names.join(locale === "fa" ? "، " : ", ") : t("settings.history.noCategories");

@@ -116,7 +116,10 @@ export default {
   "host.saved": "Git host saved",
   "host.saveFailed": "Failed to save the git host",
   "host.forbidden": "Forbidden: You do not have permission to change the site's settings.",
-  "host.clone": "Anyone can clone this site's repository:",
+  "host.clone.public": "Anyone can clone the site's published pages (drafts are left out):",
+  "host.clone.builds":
+    "People who may see builds can clone the whole repository, drafts included, with their user name and password:",
+  "host.clone.off": "The site's repository is not served: who may clone it is chosen in Settings.",
   "host.error.url": "Enter an http(s) address without a user name or password in it.",
   "host.error.githubUrl": "Enter the repository's address: https://github.com/owner/repository",
   "host.error.branch": "Enter a valid branch name, such as main.",
@@ -130,4 +133,17 @@ export default {
   importFailed: "Failed to import from the repository",
   "import.needsRemote": "Importing needs a git remote or GitHub as the git host.",
   "import.message": "Import {path} from the repository",
+
+  // The site's repository as git clients get it (git shows these as "remote: …" or "remote error: …")
+  "git.signIn": "Sign in with your user name and password on this site to clone its repository.",
+  "git.readOnly": "This repository is read-only: publish builds to change it.",
+  "git.smartOnly": "Only git's smart HTTP protocol is served here: use git 1.6.6 or later.",
+  "git.requestType": "Expected a git upload-pack request (application/x-git-upload-pack-request).",
+  "git.busy": "The site is busy sending other clones. Try again in a minute.",
+  "git.error.malformed": "malformed request: want lines, a flush, then one round of have lines were expected",
+  "git.error.oneRound": "one round of negotiation per request: nothing may follow the flush after the have lines",
+  "git.error.tooManyWants": "too many want lines in one request (at most {max})",
+  "git.error.tooManyHaves": "too many have lines in one request (at most {max}): clone afresh instead of fetching",
+  "git.error.shallow": "shallow and partial clones are not offered: clone without --depth or --filter",
+  "git.error.notOurRef": "not our ref {oid}: the repository moved on, fetch again",
 } as const;

@@ -20,6 +20,7 @@ export default {
   maxLinksRange: "Must be a whole number from 0 to 20",
   retentionRange: "Must be a whole number of days from 1 to 3650",
   tooManyWords: "At most {max} words or phrases",
+  invalidRepositoryAccess: "Choose who may clone the site's repository",
 
   // Sections
   "section.site": "Site",
@@ -31,6 +32,9 @@ export default {
   "section.visitLog": "Visit log",
   "section.visitLogDescription":
     "Page views counted in the site's own database, for the dashboard's traffic charts. No outside service sees them.",
+  "section.repository": "Site repository",
+  "section.repositoryDescription":
+    "The site's content as a git repository, copied with git clone from the address Builds shows. Builds reach the git host whatever is chosen here.",
   "language.fa": "Persian",
   "language.en": "English",
 
@@ -55,6 +59,7 @@ export default {
   "field.categories": "Categories",
   "field.installed": "Installed",
   "field.icon": "Site icon",
+  "field.repositoryAccess": "Who may clone it",
   "hint.siteName": "In the header, the footer and every page's title.",
   "hint.title": "The heading of the home page.",
   "hint.description": "After the site name in every page's title, and in search results.",
@@ -69,6 +74,14 @@ export default {
   "hint.visitLogRespectDoNotTrack": "Browsers that send Do Not Track or Global Privacy Control are not recorded.",
   "hint.visitLogKeepFullAddresses":
     "Off: addresses only help count unique visitors, through a key that changes every day, and are not stored.",
+  "repositoryAccess.public": "Anyone: the published pages only",
+  "repositoryAccess.publicHint":
+    "Drafts, and images only drafts use, are in no commit, as they are on no page. A page made a draft again leaves the files from then on; its earlier public versions stay in the history.",
+  "repositoryAccess.builds": "People who may see builds: the whole repository",
+  "repositoryAccess.buildsHint":
+    "Drafts included. git asks for a user name and password: the ones they sign in with here. A wrong password counts as a failed login.",
+  "repositoryAccess.off": "Nobody",
+  "repositoryAccess.offHint": "The repository is not served at all.",
   preview: "Page titles will read",
   previewPage: "About",
   "theme.zinc": "Zinc",

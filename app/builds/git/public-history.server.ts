@@ -1,0 +1,254 @@
+/**
+ * The public history: the site's history as anonymous visitors may see it, served by default at
+ * /git/content.git. Each commit's tree holds exactly what the site showed anonymously once that build was
+ * published: the files of published pages that are not drafts, and the media files those pages name (an image
+ * only a draft uses is left out). Nothing else of a build reaches it: not a draft's text, not its title in a
+ * commit message, not an older commit that held either.
+ *
+ * It is made from the site's own history (site-repository.server.ts) in the same object store, one commit per
+ * build that changed what the site shows (a build of drafts only adds none), from facts that never change once
+ * a build is published: the site's trees, the build's publisher (by name: their e-mail address is the site's
+ * placeholder, as the site shows nobody's address), time and first line, and the messages of the changes whose
+ * result is public. So every instance makes the same commit ids, as it does for the site's history. Co-author
+ * lines are left out: they name whoever worked on any part of a build, drafts included.
+ *
+ * A page that was public and becomes a draft leaves the tree from that build on; its earlier public versions stay
+ * in the history, as they were published. What this instance made is kept in memory and made again from the
+ * start after a restart (the same ids again).
+ */
+import git from "isomorphic-git";
+import { asc, eq, sql } from "drizzle-orm";
+import { ContentParseError, parseContentFile } from "~/content/front-matter";
+import type { Database } from "~/db/client.server";
+import { commits } from "~/db/schema";
+import { isMediaPath, mediaFileOfUrl } from "~/media/paths";
+import { pageOfFile } from "../files";
+import { SITE_AUTHOR } from "../publish.server";
+import { gitFs as fs } from "./git-fs.server";
+import { blobAt, editTree, treeOf, writeCommit, type Repo, type TreeEdit } from "./objects.server";
+import { servedHistoryOf, type ServedHistory } from "./upload-pack.server";
+
+/** Where the public history's head is kept in the site's repository (for people looking at it with git). */
+export const PUBLIC_REF = "refs/public/main";
+
+/** A published build as the projection reads it: its facts and its commit in the site's history. */
+export interface PublishedBuild {
+  id: number;
+  message: string | null;
+  authorName: string | null;
+  authorEmail: string | null;
+  publishedAt: Date | null;
+  commit: string;
+}
+
+interface Projection {
+  gitdir: string;
+  /** The site's commits projected so far, oldest first. */
+  siteCommits: string[];
+  /** The public commits made, oldest first. */
+  commits: string[];
+  tree: string | null;
+  /** Each public page's file, with the media files its text names. */
+  pages: Map<string, Set<string>>;
+  /** How many public pages name each media file. */
+  uses: Map<string, number>;
+  /** Media files in the public tree. */
+  media: Set<string>;
+  /** The history as served, made again only when it grows; and the head the ref was last moved to. */
+  served: ServedHistory;
+  refAt: string | null;
+}
+
+let projection: Projection | null = null;
+
+function fresh(gitdir: string): Projection {
+  return {
+    gitdir,
+    siteCommits: [],
+    commits: [],
+    tree: null,
+    pages: new Map(),
+    uses: new Map(),
+    media: new Set(),
+    served: servedHistoryOf([]),
+    refAt: null,
+  };
+}
+
+/** Whether a page file's text is shown to anonymous visitors: it reads as a page and is not a draft. */
+export function isPublicPage(text: string): boolean {
+  try {
+    return !parseContentFile(text).frontMatter.draft;
+  } catch (error) {
+    if (error instanceof ContentParseError) return false;
+    throw error;
+  }
+}
+
+/** The media files a page's text names anywhere (images, thumbnails, links, HTML), by their site address. */
+export function mediaNamedIn(text: string): Set<string> {
+  const files = new Set<string>();
+  for (const [address] of text.matchAll(/\/media\/[^\s"'()<>[\]`,*]+/g)) {
+    const file = mediaFileOfUrl(address) ?? mediaFileOfUrl(address.replace(/[.;:!?]+$/, ""));
+    if (file) files.add(file);
+  }
+  return files;
+}
+
+interface ChangeRow {
+  path: string;
+  fromPath: string | null;
+  content: string | null;
+  hasData: boolean;
+  message: string;
+}
+
+async function changesOf(db: Database, buildId: number): Promise<ChangeRow[]> {
+  return db
+    .select({
+      path: commits.path,
+      fromPath: commits.fromPath,
+      content: commits.content,
+      hasData: sql<boolean>`${commits.data} IS NOT NULL`.mapWith(Boolean),
+      message: commits.message,
+    })
+    .from(commits)
+    .where(eq(commits.buildId, buildId))
+    .orderBy(asc(commits.id))
+    .all();
+}
+
+/** A file written with bytes (an image): the projection needs only its name. */
+const BYTES = Symbol("bytes");
+
+/** The files a build changes, as they are after it (null: removed), the way the site's history applies them. */
+function filesAfter(rows: readonly ChangeRow[]): Map<string, string | typeof BYTES | null> {
+  const files = new Map<string, string | typeof BYTES | null>();
+  for (const row of rows) {
+    if (row.fromPath) files.set(row.fromPath, null);
+    if (row.content === null && !row.hasData) files.set(row.path, null);
+  }
+  for (const row of rows) {
+    if (row.content !== null) files.set(row.path, row.content);
+    else if (row.hasData) files.set(row.path, BYTES);
+  }
+  return files;
+}
+
+/** Applies one build to the projection's state; the public tree's edits, or null when the build shows nothing new. */
+async function project(repo: Repo, state: Projection, build: PublishedBuild, rows: readonly ChangeRow[]) {
+  const edits = new Map<string, TreeEdit>();
+  const touched = new Set<string>();
+  const count = (file: string, by: number) => {
+    state.uses.set(file, (state.uses.get(file) ?? 0) + by);
+    touched.add(file);
+  };
+  for (const [file, content] of filesAfter(rows)) {
+    if (pageOfFile(file)) {
+      const before = state.pages.get(file);
+      for (const media of before ?? []) count(media, -1);
+      if (typeof content === "string" && isPublicPage(content)) {
+        const named = mediaNamedIn(content);
+        state.pages.set(file, named);
+        for (const media of named) count(media, 1);
+        edits.set(file, content);
+      } else if (before) {
+        state.pages.delete(file);
+        edits.set(file, null);
+      }
+    } else if (isMediaPath(file)) touched.add(file);
+  }
+  const siteTree = await treeOf(repo, build.commit);
+  for (const file of touched) {
+    const blob = (state.uses.get(file) ?? 0) > 0 ? await blobAt(repo, siteTree, file) : null;
+    if (blob && !state.media.has(file)) {
+      state.media.add(file);
+      edits.set(file, { blob });
+    } else if (!blob && state.media.has(file)) {
+      state.media.delete(file);
+      edits.set(file, null);
+    }
+  }
+  return edits;
+}
+
+/**
+ * The commit message: the build's first line, then the lines of its changes whose result is public (a page or an
+ * image now shown, or a public page removed). A message of one paragraph (the baseline's) is kept as it is.
+ */
+function publicMessage(
+  build: PublishedBuild,
+  rows: readonly ChangeRow[],
+  edits: ReadonlyMap<string, TreeEdit>,
+): string {
+  const message = build.message ?? "";
+  if (!/\n\n- /.test(message)) return message;
+  const subject = message.split("\n", 1)[0]!;
+  const lines = rows
+    .filter((row) => {
+      if (!edits.has(row.path)) return false;
+      const writes = row.content !== null || row.hasData;
+      return writes ? edits.get(row.path) !== null : edits.get(row.path) === null;
+    })
+    .map((row) => `- ${row.message.replace(/\s+/g, " ").trim()}`);
+  return lines.length ? `${subject}\n\n${lines.join("\n")}\n` : `${subject}\n`;
+}
+
+// One projection at a time in this process: they share its state and write the same ref.
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Brings the public history up to `history` (the site's published builds in order, each with its commit) and
+ * gives it.
+ */
+export function syncPublicHistory(
+  db: Database,
+  repo: Repo,
+  history: readonly PublishedBuild[],
+): Promise<ServedHistory> {
+  const run = queue.then(
+    () => projectHistory(db, repo, history),
+    () => projectHistory(db, repo, history),
+  );
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function projectHistory(db: Database, repo: Repo, history: readonly PublishedBuild[]): Promise<ServedHistory> {
+  let state = projection?.gitdir === repo.gitdir ? projection : null;
+  // Anything but a continuation of what was projected (another database, a history made again): start over.
+  if (!state || state.siteCommits.some((commit, i) => history[i]?.commit !== commit)) state = fresh(repo.gitdir);
+  projection = state;
+  try {
+    for (const build of history.slice(state.siteCommits.length)) {
+      const rows = await changesOf(db, build.id);
+      const edits = await project(repo, state, build, rows);
+      const tree = await editTree(repo, state.tree, edits);
+      const parent = state.commits.at(-1);
+      if (!parent || tree !== state.tree) {
+        const commit = await writeCommit(repo, {
+          tree,
+          parents: parent ? [parent] : [],
+          message: publicMessage(build, rows, edits),
+          // The publisher's name; not their e-mail address, which the site shows nobody.
+          author: { name: build.authorName ?? "", email: SITE_AUTHOR.email },
+          time: Math.floor((build.publishedAt?.getTime() ?? 0) / 1000),
+        });
+        state.commits.push(commit);
+        state.tree = tree;
+      }
+      state.siteCommits.push(build.commit);
+    }
+  } catch (error) {
+    // A half-applied build leaves the state unusable: the next sync starts over.
+    projection = null;
+    throw error;
+  }
+  const head = state.commits.at(-1) ?? null;
+  if (head !== state.served.commits.at(-1)) state.served = servedHistoryOf([...state.commits]);
+  if (head && head !== state.refAt) {
+    await git.writeRef({ fs, gitdir: repo.gitdir, ref: PUBLIC_REF, value: head, force: true });
+    state.refAt = head;
+  }
+  return state.served;
+}
