@@ -25,6 +25,8 @@ export default defineConfig({
       // Malformed input to every route.
       "tests/integration/hostile-input.test.ts",
       "tests/integration/hostile-installer.test.ts",
+      // Exhaustion attacks measured on a server process of their own (memory and latency, not the database).
+      "tests/integration/hostile-load-*.test.ts",
     ],
     env: { TEST_DATABASE: "sqld" },
   },
