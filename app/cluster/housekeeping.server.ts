@@ -1,9 +1,10 @@
 /**
- * Housekeeping that one instance does for all: expired sessions, rate-limit windows that are over, and
- * change-log entries every instance has long applied.
+ * Housekeeping that one instance does for all: expired sessions, rate-limit windows that are over, change-log
+ * entries every instance has long applied, and strangers' gift wraps past their retention.
  */
 import { deleteExpiredLimits } from "~/auth/rate-limit.server";
 import { deleteExpiredSessions } from "~/auth/sessions.server";
+import { pruneStrangerWraps } from "~/nostr/relay/store.server";
 import { pruneChangeLog } from "./change-feed.server";
 import { everyPeriod } from "./leases.server";
 
@@ -14,5 +15,6 @@ export function startHousekeeping(): () => void {
     await deleteExpiredSessions(db);
     await deleteExpiredLimits(db);
     await pruneChangeLog(db);
+    await pruneStrangerWraps(db);
   });
 }
