@@ -154,7 +154,7 @@ function holdFrame(site: SiteProcess, localAddress: string, size: number): Promi
 describe("many connections holding back half-sent frames, and many more sending requests", () => {
   let site: SiteProcess;
   beforeAll(async () => {
-    site = await startHostileSite({ NODE_OPTIONS: "--cpu-prof --cpu-prof-dir=/tmp/relaywork/prof" });
+    site = await startHostileSite();
   }, 120_000);
   afterAll(async () => site?.stop());
 
