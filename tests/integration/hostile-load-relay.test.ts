@@ -192,11 +192,12 @@ describe("many connections holding back half-sent frames, and many more sending 
     });
     const statuses = report.attackResult as Record<string, number>;
     console.log("relay upgrade answers:", statuses);
-    // At most the cap per address is open from each address at once.
+    // Past the cap per address, upgrades are refused.
     expect(statuses["429"]).toBeGreaterThan(0);
-    // Before the caps: +560 MB of half-sent frames, /healthz 16 s.
-    expect(report.growthMb).toBeLessThan(150);
-    expect(report.byPath["/healthz"]!.p95Ms).toBeLessThan(1000);
+    // Before the caps: +224 MB here (+560 MB in the review) of half-sent frames, and every REQ served.
+    expect(report.growthMb).toBeLessThan(100);
+    // This machine's own load moves these by hundreds of milliseconds; the review saw /healthz take 16 s.
+    expect(report.byPath["/healthz"]!.p95Ms).toBeLessThan(1500);
     expect(report.pageP95Ms).toBeLessThan(2000);
     expect(report.pageFailures).toBe(0);
   }, 120_000);
@@ -268,8 +269,9 @@ describe("a flood of gift wraps to the site's owner", () => {
     expect(reasons.pow).toBe(900);
     expect(reasons.restricted).toBeGreaterThan(0);
     expect(kept!.count).toBeLessThanOrEqual(limits.strangerWrapsByRecipient.max);
-    // At most the recipient's quota of 20 KB wraps, with the database's own overhead.
-    expect(grownMb).toBeLessThan((limits.strangerWrapsByRecipient.max * 20_000) / 1e6 + 5);
+    // At most the recipient's quota of 20 KB wraps (4 MB), with the database's own overhead: its write-ahead log,
+    // indexes, the quotas' counters. Before: +27 MB in the 10 s, as fast as the server could write.
+    expect(grownMb).toBeLessThan((limits.strangerWrapsByRecipient.max * 20_000) / 1e6 + 8);
     expect(report.pageFailures).toBe(0);
     // Before: p50 3.4–4.2 s, the server busy checking signatures and writing every wrap.
     expect(report.pageP50Ms).toBeLessThan(500);
