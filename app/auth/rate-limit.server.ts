@@ -18,9 +18,10 @@ const hour = 60 * minute;
 const day = 24 * hour;
 
 /**
- * The limits counted in the database, so that every instance counts together.
+ * The limits counted in the database, so that every instance counts together: the accounts domain's, then the
+ * Nostr domain's (wallets asked for visitors, what the relay stores for them).
  *
- * The accounts domain's: Attempts are counted before the password is checked.
+ * Login attempts are counted before the password is checked.
  *
  * Login failures are counted three ways so that guessing is slow but nobody can lock an owner out by failing
  * on purpose: a user name is public, so a hard lock on the name alone would be a lock anyone can set.
