@@ -4,6 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import noPhysicalDirection from "./eslint-rules/no-physical-direction.js";
+import outboundThroughModule from "./eslint-rules/outbound-through-module.js";
 
 // Logical CSS only for left/right; top/bottom, width/height and viewport units stay allowed.
 const allowedPhysicalProperties = [
@@ -56,7 +57,11 @@ export default tseslint.config(
     files: ["**/*.{js,ts,tsx}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { daftar: { rules: { "no-physical-direction": noPhysicalDirection } } },
+    plugins: {
+      daftar: {
+        rules: { "no-physical-direction": noPhysicalDirection, "outbound-through-module": outboundThroughModule },
+      },
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": [
         "error",
@@ -67,6 +72,12 @@ export default tseslint.config(
   },
   { files: ["app/**/*.{ts,tsx}"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
   { files: ["app/**/*.{ts,tsx}", "server/**/*.ts"], rules: { "daftar/no-physical-direction": "error" } },
+  {
+    // Every request to another machine through the outbound module; the browser's API client only calls its site.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,js}"],
+    ignores: ["app/lib/outbound.server.ts", "app/lib/api-client.ts"],
+    rules: { "daftar/outbound-through-module": "error" },
+  },
   {
     // One way to open a write transaction: writeTransaction (or changeTransaction), which retries when busy.
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],

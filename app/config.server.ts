@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -33,21 +34,33 @@ export interface Config {
   /** SITE_URL as an origin ("https://daftar.example", no trailing slash). */
   siteUrl: string | undefined;
   /**
+   * SITE_ALIASES: other origins the same site answers at ("https://www.daftar.example"), as origins. The site
+   * answers, and signatures may name, SITE_URL and these only (app/lib/site-origin.server.ts).
+   */
+  siteAliases: string[];
+  /**
    * TRUST_PROXY as Express's "trust proxy" setting takes it: false (no proxy, the default), a number of proxies,
    * or their addresses. "true" means one proxy: Express's own `true` would take the left-most X-Forwarded-For
    * entry, which the client writes, as the client's address.
    */
   trustProxy: false | number | string;
-  /** INSTALL_ALLOW_PRIVATE_DATABASE=true: the installer may use a database server on a private or loopback address. */
-  installAllowPrivateDatabase: boolean;
+  /**
+   * INSTALL_ALLOW_PRIVATE_DATABASE: which addresses that are not public a database server entered in the installer
+   * may have: none (false, the default), any (true), or the networks listed.
+   */
+  installAllowPrivateDatabase: PrivateAddresses;
   /** DAFTAR_INSTALLED=true: installed, whatever the database says. */
   forceInstalled: boolean;
   /**
-   * OUTBOUND_ALLOW_PRIVATE=true: the server's own requests for visitors (other sites' Nostr names, lightning
-   * pay endpoints, gists) may reach loopback and private addresses, over plain http too. For tests and closed
-   * networks; otherwise such addresses are refused, so nobody can make the site probe its own network.
+   * OUTBOUND_ALLOW_PRIVATE: the server's own requests for visitors (other sites' Nostr names, lightning pay
+   * endpoints, gists) may reach these addresses that are not public (true: any), over plain http too. For tests
+   * and closed networks; otherwise such addresses are refused, so nobody can make the site probe its own network.
    */
-  outboundAllowPrivate: boolean;
+  outboundAllowPrivate: PrivateAddresses;
+  /** GIT_HOST_ALLOW_PRIVATE: the addresses that are not public a git host or GitHub API address may have. */
+  gitHostAllowPrivate: PrivateAddresses;
+  /** OUTBOUND_DNS_SERVERS: the DNS servers outbound requests resolve names with, instead of the system's. */
+  outboundDnsServers: string[] | undefined;
   /** GIST_RAW_URL: where GitHub gists are read from for identity proofs (a test double's address in tests). */
   gistRawUrl: string;
   /** SITE_OWNER: the user name of the member who receives the contact page's messages (else the first administrator). */
@@ -66,6 +79,12 @@ export interface Config {
   /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME: sign-in with an OpenID Connect provider. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | undefined;
 }
+
+/**
+ * Which addresses that are not public (loopback, private, link-local …) a kind of outbound request may reach:
+ * none, any, or those in the networks listed ("10.0.0.0/8", "fd00::/8", "192.168.1.20").
+ */
+export type PrivateAddresses = boolean | readonly string[];
 
 /** What is wrong with the environment: one line per variable. */
 export class ConfigError extends Error {
@@ -120,6 +139,23 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
 
+  const aliasesText = read("SITE_ALIASES");
+  const aliasParts =
+    aliasesText
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean) ?? [];
+  const siteAliases = aliasParts.map(httpOrigin);
+  if (aliasParts.length > 0 && siteUrlText === undefined) {
+    problems.push("SITE_ALIASES is set but SITE_URL is not: set SITE_URL to the site's main address first.");
+  }
+  const badAlias = aliasParts.find((_, i) => siteAliases[i] === undefined);
+  if (badAlias !== undefined) {
+    problems.push(
+      `SITE_ALIASES must be http(s) origins separated by commas, such as https://www.daftar.example (got ${shown(badAlias)}).`,
+    );
+  }
+
   const trustProxyText = read("TRUST_PROXY");
   const trustProxy = trustProxyText === undefined ? false : trustProxySetting(trustProxyText);
   if (trustProxy === undefined) {
@@ -128,14 +164,27 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
 
-  const allowPrivateText = read("INSTALL_ALLOW_PRIVATE_DATABASE");
-  if (allowPrivateText !== undefined && allowPrivateText !== "true" && allowPrivateText !== "false") {
-    problems.push(`INSTALL_ALLOW_PRIVATE_DATABASE must be true or false (got ${shown(allowPrivateText)}).`);
-  }
+  const privateAddresses = (name: string): PrivateAddresses => {
+    const text = read(name);
+    if (text === undefined || text === "false") return false;
+    if (text === "true") return true;
+    const networks = text.split(",").map((part) => part.trim());
+    if (networks.every(isNetwork)) return networks;
+    problems.push(
+      `${name} must be true, false, or addresses and networks such as 10.0.0.0/8, fd00::/8 (got ${shown(text)}).`,
+    );
+    return false;
+  };
+  const installAllowPrivateDatabase = privateAddresses("INSTALL_ALLOW_PRIVATE_DATABASE");
+  const outboundAllowPrivate = privateAddresses("OUTBOUND_ALLOW_PRIVATE");
+  const gitHostAllowPrivate = privateAddresses("GIT_HOST_ALLOW_PRIVATE");
 
-  const outboundPrivateText = read("OUTBOUND_ALLOW_PRIVATE");
-  if (outboundPrivateText !== undefined && outboundPrivateText !== "true" && outboundPrivateText !== "false") {
-    problems.push(`OUTBOUND_ALLOW_PRIVATE must be true or false (got ${shown(outboundPrivateText)}).`);
+  const dnsText = read("OUTBOUND_DNS_SERVERS");
+  const outboundDnsServers = dnsText?.split(",").map((part) => part.trim());
+  if (outboundDnsServers && !outboundDnsServers.every(isDnsServer)) {
+    problems.push(
+      `OUTBOUND_DNS_SERVERS must be DNS servers' addresses, with a port if not 53, such as 10.0.0.2, 127.0.0.1:5353, [fd00::53]:53 (got ${shown(dnsText!)}).`,
+    );
   }
 
   const siteOwner = read("SITE_OWNER");
@@ -207,10 +256,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl,
     databaseAuthToken: read("DATABASE_AUTH_TOKEN"),
     siteUrl,
+    siteAliases: [...new Set(siteAliases as string[])].filter((alias) => alias !== siteUrl),
     trustProxy: trustProxy!,
-    installAllowPrivateDatabase: allowPrivateText === "true",
+    installAllowPrivateDatabase,
     forceInstalled: installedText === "true",
-    outboundAllowPrivate: outboundPrivateText === "true",
+    outboundAllowPrivate,
+    gitHostAllowPrivate,
+    outboundDnsServers,
     siteOwner,
     gistRawUrl: gistRawUrl!,
     setupToken,
@@ -243,6 +295,23 @@ function pair(
     problems.push(`${first} and ${second} go together: ${a === undefined ? first : second} is missing.`);
   }
   return undefined;
+}
+
+/** "10.0.0.0/8", "fd00::/8" or one address. */
+function isNetwork(text: string): boolean {
+  const [address, prefix, ...rest] = text.split("/");
+  const family = isIP(address ?? "");
+  if (!family || rest.length || address!.includes("%")) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** "10.0.0.2", "127.0.0.1:5353", "fd00::53" or "[fd00::53]:53", as dns.setServers takes them. */
+function isDnsServer(text: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(text);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && (bracketed[2] === undefined || Number(bracketed[2]) <= 65535);
+  if (isIP(text)) return true;
+  const withPort = /^(\d+\.\d+\.\d+\.\d+):(\d{1,5})$/.exec(text);
+  return withPort !== null && isIP(withPort[1]!) === 4 && Number(withPort[2]) >= 1 && Number(withPort[2]) <= 65535;
 }
 
 /** "https://daftar.example/" → "https://daftar.example"; undefined for anything that is not a bare http(s) origin. */
@@ -291,7 +360,23 @@ export function configWarnings(env: Record<string, string | undefined> = process
       "SITE_URL is https but TRUST_PROXY is not set: behind a reverse proxy every visitor has the proxy's address (one shared login limit, wrong addresses in the logs). Set TRUST_PROXY to the number of proxies or their addresses.",
     );
   }
+  for (const name of ["OUTBOUND_ALLOW_PRIVATE", "GIT_HOST_ALLOW_PRIVATE", "INSTALL_ALLOW_PRIVATE_DATABASE"]) {
+    if (read(name) !== "true") continue;
+    warnings.push(
+      name === "OUTBOUND_ALLOW_PRIVATE"
+        ? "OUTBOUND_ALLOW_PRIVATE=true lets any visitor make the server send requests to this machine and its private networks (names documents, lightning addresses, gists). Use it for tests and closed networks only, or list the networks that are meant (10.0.0.0/8, …)."
+        : `${name}=true allows every address that is not public, this machine's own among them. List the networks that are meant instead (10.0.0.0/8, fd00::/8, …).`,
+    );
+  }
   return warnings;
+}
+
+/**
+ * The start-up line of a site without SITE_URL: it answers on this machine's loopback names only, so that a
+ * made-up Host can never name it (signatures, cached pages); `port` is the one it listens on.
+ */
+export function loopbackOnlyNotice(port: number): string {
+  return `SITE_URL is not set: Daftar answers only on this machine (http://localhost:${port}, http://127.0.0.1:${port}, http://[::1]:${port}) until SITE_URL is set to the site's public address.`;
 }
 
 let loaded: Config | undefined;
@@ -326,11 +411,15 @@ function savedDatabase(): SavedDatabase | undefined {
   }
 }
 
-/** The database to open: the one the installer saved, else DATABASE_URL, else the embedded file in DATA_DIR. */
-export function databaseTarget(): { url: string; authToken: string | undefined } {
+/**
+ * The database to open: the one the installer saved, else DATABASE_URL, else the embedded file in DATA_DIR.
+ * `fromInstaller` says whose choice it was: a server entered in the installer stays under the installer's address
+ * rule (INSTALL_ALLOW_PRIVATE_DATABASE) every time it is connected to.
+ */
+export function databaseTarget(): { url: string; authToken: string | undefined; fromInstaller: boolean } {
   const saved = savedDatabase();
-  if (saved) return { url: saved.databaseUrl, authToken: saved.databaseAuthToken || undefined };
-  return { url: config().databaseUrl, authToken: config().databaseAuthToken };
+  if (saved) return { url: saved.databaseUrl, authToken: saved.databaseAuthToken || undefined, fromInstaller: true };
+  return { url: config().databaseUrl, authToken: config().databaseAuthToken, fromInstaller: false };
 }
 
 /** Remembers a database the owner entered in the installer; it takes precedence over DATABASE_URL from now on. */

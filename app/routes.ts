@@ -71,6 +71,7 @@ export default [
   route("api/auth/login", "routes/api/auth/login.ts"),
   route("api/auth/change-password", "routes/api/auth/change-password.ts"),
   route("api/auth/sessions", "routes/api/auth/sessions.ts"),
+  route("api/auth/confirm-password", "routes/api/auth/confirm-password.ts"),
   route("api/users/update-profile", "routes/api/users/update-profile.ts"),
   route("api/users/avatar", "routes/api/users/avatar.ts"),
   route("api/users/all", "routes/api/users/all.ts"),

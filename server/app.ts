@@ -2,6 +2,8 @@
  * The application as an Express sub-app. Vite builds this file together with the routes (see vite.config.ts),
  * so everything here shares one module graph with the loaders: one database connection, one set of caches.
  */
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 import express, { type Request, type Response } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { config } from "~/config.server";
@@ -10,12 +12,14 @@ import { serverT } from "~/i18n/catalogs.server";
 import { ensureSetupToken, setupTokenPath } from "~/install/setup-token.server";
 import { apiLocale } from "~/lib/api.server";
 import { isCrossSiteMutation, isSafeMethod } from "~/lib/same-origin.server";
+import { handleRelayUpgrade as relayUpgrade } from "~/nostr/relay/relay.server";
 import { requestInfoContext } from "~/request-context";
 import { readAppConfig } from "~/settings/app-config.server";
 import { limitBodies } from "./body-limit";
 import { documentCache } from "./document-cache";
 import { fetchRequest, requestHeaders, requestUrl, sendResponse } from "./fetch-bridge";
 import { pageMethods } from "./page-methods";
+import { refuseMisdirectedUpgrade, refuseOtherHosts } from "./site-host";
 import { recordPageViews } from "./visit-log";
 
 export const app = express();
@@ -34,11 +38,8 @@ function getLoadContext(req: Request, res: Response) {
   return context;
 }
 
-// A Host that is no host name makes no address: refused before anything builds one from it.
-app.use((req, res, next) => {
-  if (URL.canParse(`http://${req.host ?? "localhost"}/`)) return next();
-  res.status(400).json({ message: serverT(apiLocale({ headers: requestHeaders(req) }))("api.invalidInput") });
-});
+// A Host that is not the site's is refused before anything builds an address from it (server/site-host.ts).
+app.use(refuseOtherHosts);
 
 // Bodies are read and limited before anything else sees them (server/body-limit.ts).
 app.use(limitBodies());
@@ -72,7 +73,14 @@ app.use(async (req, res, next) => {
   }
 });
 
-export { handleRelayUpgrade } from "~/nostr/relay/relay.server";
+/**
+ * WebSocket upgrades from `clientAddress`: refused for a Host that is not the site's, else the relay's (false:
+ * not the relay's address).
+ */
+export function handleRelayUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string): boolean {
+  if (refuseMisdirectedUpgrade(req, socket, config().trustProxy !== false)) return true;
+  return relayUpgrade(req, socket, head, clientAddress);
+}
 
 let stopBackground: (() => void) | undefined;
 
@@ -156,5 +164,7 @@ export async function onServerStop(): Promise<void> {
   await stopVisitLog();
   const { closeDatabase } = await import("~/db/client.server");
   await closeDatabase();
+  const { closeOutboundConnections } = await import("~/lib/outbound.server");
+  closeOutboundConnections();
   markServerStopped(config().dataDir);
 }

@@ -1,9 +1,10 @@
 /** Development server: Vite middleware with hot reload, the same HTTP front as production. */
 import { createServer } from "vite";
+import { loopbackOnlyNotice } from "../app/config.server.ts";
 import { createHttpApp, handleShutdown, serveRelay, startupConfig, type AppModule } from "./http.ts";
 
 // Development listens on this machine only unless HOST says otherwise.
-const { port, host = "127.0.0.1" } = startupConfig();
+const { port, host = "127.0.0.1", siteUrl } = startupConfig();
 const vite = await createServer({ server: { middlewareMode: true } });
 const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
 const notes = await (await load()).onServerStart(`http://${host}:${port}`);
@@ -18,6 +19,7 @@ const http = createHttpApp(
 );
 const server = http.listen(port, host, () => {
   console.log(`Daftar (dev) on http://${host}:${port}`);
+  if (!siteUrl) console.log(loopbackOnlyNotice(port));
   for (const line of notes) console.log(line);
 });
 // Vite's hot reload has its own WebSocket on this server: other upgrades are left to it.

@@ -4,9 +4,10 @@
  * credentials, no unknown query parameters), and only documents whose route opted in at their canonical address
  * (see app/content/document-store.server.ts). Each answer carries the request's own CSP nonce.
  *
- * One page has one entry, whatever spelling of its address or Host a request uses, so nobody can push popular
- * pages out by varying them: the key is the canonical origin (SITE_URL; without it, one of the first few
- * origins seen) and the normalised path and query.
+ * One page has one entry, whatever spelling of its address a request uses, so nobody can push popular pages out
+ * by varying them: the key is the canonical origin and the normalised path and query. A Host that is not the
+ * site's never gets here (server/site-host.ts): the origin is SITE_URL, or without it one of this machine's
+ * loopback origins, whose documents differ by their canonical links.
  */
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
@@ -49,20 +50,10 @@ export function isCacheableRequest(req: ExpressRequest): boolean {
   return true;
 }
 
-/**
- * Without SITE_URL a document shows the origin it was asked for (canonical links), so origins are kept apart;
- * only the first few are cached (localhost, an address on the network, the public name), so that made-up Host
- * headers cannot fill the cache.
- */
-const MAX_ORIGINS = 4;
-const origins = new Set<string>();
-
-/** The entry's key, or undefined when this request's origin is not one the cache keeps. */
-function cacheKey(req: ExpressRequest): string | undefined {
+/** The entry's key: the page's canonical origin, path and query. */
+function cacheKey(req: ExpressRequest): string {
   const url = requestUrl(req);
-  const origin = configuredOrigin() ?? url.origin;
-  if (!configuredOrigin() && !origins.has(origin) && origins.size >= MAX_ORIGINS) return undefined;
-  return `${origin}${url.pathname}${url.search}`;
+  return `${configuredOrigin() ?? url.origin}${url.pathname}${url.search}`;
 }
 
 /** Answers with a document, with the request's own nonce in it. */
@@ -89,7 +80,6 @@ export function documentCache(
     if (!isCacheableRequest(req)) return next();
     const nonce = String(res.locals.nonce ?? "");
     const key = cacheKey(req);
-    if (!key) return next();
     const hit = getDocument(key);
     if (hit) return send(res, hit, documentBody(hit, nonce), req.method === "HEAD", "hit");
     if (req.method !== "GET") return next();
@@ -109,7 +99,6 @@ export function documentCache(
       if (cacheable) {
         const body = await response.text();
         putDocument(key, { status: response.status, headers, body, nonce }, renderedFrom);
-        origins.add(new URL(key).origin);
         return send(res, { status: response.status, headers }, Buffer.from(body), false, "miss");
       }
       await sendResponse(res, response, headers);

@@ -1,6 +1,7 @@
 /** Serves the production build (`npm start` builds it first when needed). */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loopbackOnlyNotice } from "../app/config.server.ts";
 import { createHttpApp, handleShutdown, serveRelay, startupConfig, type AppModule } from "./http.ts";
 
 const { port, host = "0.0.0.0", siteUrl } = startupConfig();
@@ -12,7 +13,8 @@ const baseUrl = siteUrl ?? `http://${shownHost}:${port}`;
 const notes = await build.onServerStart(baseUrl);
 const http = createHttpApp(build.app, { clientDir: path.join(root, "build/client") });
 const server = http.listen(port, host, () => {
-  console.log([`Daftar is listening on http://${shownHost}:${port}`, ...notes].join("\n"));
+  const reach = siteUrl ? [] : [loopbackOnlyNotice(port)];
+  console.log([`Daftar is listening on http://${shownHost}:${port}`, ...reach, ...notes].join("\n"));
 });
 serveRelay(server, async () => build);
 handleShutdown(server, build);

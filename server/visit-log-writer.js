@@ -17,7 +17,10 @@ const client = createClient({
   timeout: busyTimeoutMs,
   fetch: url.startsWith("file:")
     ? undefined
-    : (request) => fetch(request, { signal: AbortSignal.timeout(requestTimeoutMs) }),
+    : // The database the operator configured (or the installer checked): this thread cannot load the outbound
+      // module, so its connection is not pinned to a checked address (docs/decisions/024-outbound-requests.md).
+      // eslint-disable-next-line daftar/outbound-through-module
+      (request) => fetch(request, { signal: AbortSignal.timeout(requestTimeoutMs) }),
 });
 
 parentPort.on("message", async ({ id, guard, rest }) => {

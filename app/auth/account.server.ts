@@ -7,7 +7,7 @@ import type { Database } from "~/db/client.server";
 import { comments, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
-import { siteOrigin } from "~/lib/site-origin.server";
+import { removeKeysExcept } from "./account-keys.server";
 import type { CurrentUser } from "./current-user.server";
 import { recordDevice } from "./devices.server";
 import { requireKeyProof } from "./key-proof.server";
@@ -16,12 +16,13 @@ import { memberRoleName } from "./permissions";
 import { hit, limits, loginDelayMs, refund, refuseOverLimit, reset } from "./rate-limit.server";
 import type { LoginInput, RegisterInput } from "./schema";
 import { createSession, destroyOtherSessions, destroySession, type ClientInfo } from "./sessions.server";
-import { createUser, displayNameOf, findUserByName, type UserRow } from "./users.server";
+import { createUser, displayNameOf, findUserByName, refuseDisabled, type UserRow } from "./users.server";
 
 /**
  * Starts a fresh session for `user` (any session the request carried is ended first: sessions rotate on
  * login) and records the device the browser identifies itself with. Returns the
- * Set-Cookie header. A disabled account is refused, whichever way it signs in.
+ * Set-Cookie header. A disabled account is refused, whichever way it signs in. `withPassword`: the sign-in
+ * typed the account's password.
  */
 export async function startSession(
   db: Database,
@@ -29,10 +30,11 @@ export async function startSession(
   request: Request,
   client: ClientInfo,
   device?: { pub?: string; deviceName?: string },
+  { withPassword = false }: { withPassword?: boolean } = {},
 ): Promise<string> {
-  if (user.disabledAt) throw new ServiceError(403, "auth.accountDisabled");
+  refuseDisabled(user);
   await destroySession(db, request);
-  const { cookie } = await createSession(db, user.id, request, client);
+  const { cookie } = await createSession(db, user.id, request, client, { withPassword });
   if (device?.pub) {
     const recorded = await recordDevice(db, { ...device, pub: device.pub, userId: user.id, ...client });
     if (recorded) {
@@ -59,10 +61,10 @@ export async function register(
     hit(db, limits.registerByNameAndAddress, `${input.userName}@${client.ip || "unknown"}`),
   ]);
   refuseOverLimit(...hits);
-  requireKeyProof(input.proof, { pub: input.pub, origin: siteOrigin(request), action: "register" });
+  requireKeyProof(input.proof, { pub: input.pub, request, action: "register" });
   const { proof: _proof, ...fields } = input;
   const user = await writeTransaction(db, (tx) => createUser(tx, fields, [memberRoleName]));
-  const cookie = await startSession(db, user, request, client, input);
+  const cookie = await startSession(db, user, request, client, input, { withPassword: true });
   return { user, cookie };
 }
 
@@ -85,7 +87,7 @@ export async function login(
     hit(db, limits.loginByName, input.userName),
   ]);
   refuseOverLimit(byNameAndAddress, byAddress);
-  if (input.pub) requireKeyProof(input.proof, { pub: input.pub, origin: siteOrigin(request), action: "login" });
+  if (input.pub) requireKeyProof(input.proof, { pub: input.pub, request, action: "login" });
   const delay = loginDelayMs(byName);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const user = await findUserByName(db, input.userName);
@@ -96,15 +98,18 @@ export async function login(
     refund(db, limits.loginByAddress, address),
     refund(db, limits.loginByName, input.userName),
   ]);
-  const cookie = await startSession(db, user, request, client, input);
+  const cookie = await startSession(db, user, request, client, input, { withPassword: true });
   return { user, cookie };
 }
 
-/** Changes the password after checking the current one, and ends every other session of the account. */
+/**
+ * Changes the password after checking the current one, ends every other session of the account and removes
+ * its keys but those the member keeps (`keep`; none when left out).
+ */
 export async function changePassword(
   db: Database,
   user: CurrentUser,
-  input: { oldPassword: string; newPassword: string },
+  input: { oldPassword: string; newPassword: string; keep?: readonly string[] },
 ): Promise<void> {
   const attempt = await hit(db, limits.passwordByUser, String(user.id));
   refuseOverLimit(attempt);
@@ -118,6 +123,7 @@ export async function changePassword(
   await writeTransaction(db, async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await destroyOtherSessions(tx, user.id, user.sessionId);
+    await removeKeysExcept(tx, user.id, input.keep ?? []);
   });
   await reset(db, limits.passwordByUser, String(user.id));
 }

@@ -6,11 +6,11 @@ import { parseLocalizedPath } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
 import { redirectTarget } from "~/lib/redirect-target";
 import { ServiceError } from "~/lib/service-error";
-import { hasNostrAuthorization, memberOfHttpAuth } from "~/nostr/http-auth.server";
+import { hasNostrAuthorization, httpAuthWindowMs, memberOfHttpAuth } from "~/nostr/http-auth.server";
 import type { Permission } from "./permissions";
 import type { SessionUser } from "./session-user";
 import { readSession } from "./sessions.server";
-import { permissionsOf, roleNamesOf } from "./users.server";
+import { permissionsOf, refuseDisabled, roleNamesOf } from "./users.server";
 
 /** An account as the API shows it to its owner: profile, roles and the permissions they give. */
 export interface Account {
@@ -51,25 +51,30 @@ async function lookup(request: Request): Promise<CurrentUser | null> {
   // read as anonymous.
   if (hasNostrAuthorization(request)) {
     const { userId, event } = await memberOfHttpAuth(db, request);
+    const user = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).get();
+    if (user) refuseDisabled(user);
     const account = await accountOf(db, userId);
     if (!account) throw new ServiceError(401, "nostr.auth.unknownKey", { reason: "unknown-key" });
-    return { ...account, sessionId: `nostr:${event.id}`, sessionExpiresAt: new Date((event.created_at + 60) * 1000) };
+    return {
+      ...account,
+      sessionId: `nostr:${event.id}`,
+      sessionExpiresAt: new Date(event.created_at * 1000 + httpAuthWindowMs),
+    };
   }
   const session = await readSession(db, request).catch(() => undefined);
   if (!session) return null;
   // A disabled account's sessions end when it is disabled; one started in that same moment counts for nothing.
-  const account = await accountOf(db, session.userId, { enabledOnly: true });
+  const account = await accountOf(db, session.userId);
   return account ? { ...account, sessionId: session.id, sessionExpiresAt: session.expiresAt } : null;
 }
 
-/** The account `userId` with its roles and permissions as the database has them now. */
-export async function accountOf(
-  db: Database,
-  userId: number,
-  { enabledOnly = false }: { enabledOnly?: boolean } = {},
-): Promise<Account | null> {
+/**
+ * The account `userId` with its roles and permissions as the database has them now; null when there is none
+ * or it is disabled (a disabled account counts for nothing, whatever names it).
+ */
+export async function accountOf(db: Database, userId: number): Promise<Account | null> {
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user || (enabledOnly && user.disabledAt)) return null;
+  if (!user || user.disabledAt) return null;
   const [permissions, roles] = await Promise.all([permissionsOf(db, user.id), roleNamesOf(db, user.id)]);
   return {
     id: user.id,

@@ -2,16 +2,18 @@ import { verifyEvent, type Event } from "nostr-tools/pure";
 import { nostrEventSchema } from "~/comments/verify-event.server";
 import { keyProofKind, keyProofMaxSkewSeconds, type KeyProofAction } from "~/identity/key-proof";
 import { ServiceError } from "~/lib/service-error";
+import { isSiteOrigin } from "~/lib/site-origin.server";
 
 export type KeyProofProblem = "missing" | "malformed" | "key" | "kind" | "site" | "action" | "timestamp" | "signature";
 
 /**
- * Checks that `proof` is `pub`'s signed proof of possession for `action` on the site at `origin`, made within
- * the allowed skew of now (see ~/identity/key-proof for its shape). Returns what is wrong, or undefined.
+ * Checks that `proof` is `pub`'s signed proof of possession for `action` on this site (its `relay` tag one of
+ * the site's configured origins), made within the allowed skew of now (see ~/identity/key-proof for its shape).
+ * Returns what is wrong, or undefined.
  */
 export function keyProofProblem(
   proof: unknown,
-  expected: { pub: string; origin: string; action: KeyProofAction; now?: number },
+  expected: { pub: string; request: Request; action: KeyProofAction; now?: number },
 ): KeyProofProblem | undefined {
   if (proof === undefined || proof === null) return "missing";
   const parsed = nostrEventSchema.safeParse(proof);
@@ -20,7 +22,7 @@ export function keyProofProblem(
   if (event.pubkey !== expected.pub) return "key";
   if (event.kind !== keyProofKind) return "kind";
   const tag = (name: string) => event.tags.find((t) => t[0] === name)?.[1];
-  if (tag("relay") !== expected.origin) return "site";
+  if (!isSiteOrigin(tag("relay"), expected.request)) return "site";
   if (tag("challenge") !== `daftar:${expected.action}`) return "action";
   const now = Math.floor((expected.now ?? Date.now()) / 1000);
   if (Math.abs(event.created_at - now) > keyProofMaxSkewSeconds) return "timestamp";
@@ -35,7 +37,7 @@ export function keyProofProblem(
  */
 export function requireKeyProof(
   proof: unknown,
-  expected: { pub: string; origin: string; action: KeyProofAction },
+  expected: { pub: string; request: Request; action: KeyProofAction },
 ): void {
   const problem = keyProofProblem(proof, expected);
   if (!problem) return;

@@ -47,6 +47,10 @@ export const limits = {
   registerByNameAndAddress: { name: "register-name-ip", max: 5, windowMs: 15 * minute },
   /** Current-password checks by one account (a stolen session cannot guess the password quickly). */
   passwordByUser: { name: "password-user", max: 8, windowMs: 15 * minute },
+  /** Sign-in challenges handed to one address (each is a row until it is used or expires). */
+  nostrChallengeByAddress: { name: "nostr-challenge-ip", max: 30, windowMs: 10 * minute },
+  /** Sign-ins with a Nostr key tried from one address. */
+  nostrSignInByAddress: { name: "nostr-signin-ip", max: 30, windowMs: 10 * minute },
 
   /**
    * Requests to lightning wallets made for one address, however asked: zap terms and invoices over HTTP, zap

@@ -109,14 +109,32 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+const currentPassword = z
+  .string(msg("validation.invalid"))
+  .min(1, msg("validation.required"))
+  .max(200, msg("validation.tooLong", 200));
+
+/**
+ * The keys (browser keys and the linked key) a member keeps when their other sign-ins end; every other one of
+ * theirs is removed. Left out: none is kept.
+ */
+const keepKeys = z.array(pub, msg("validation.invalid")).max(100, msg("validation.invalid"));
+
 /** PUT /api/auth/change-password. */
 export const changePasswordSchema = z.object({
-  oldPassword: z
-    .string(msg("validation.invalid"))
-    .min(1, msg("validation.required"))
-    .max(200, msg("validation.tooLong", 200)),
+  oldPassword: currentPassword,
   newPassword: password,
+  keep: keepKeys.optional(),
 });
+
+/** DELETE /api/auth/sessions: ends every other session, removing the keys not kept. */
+export const endSessionsSchema = z.object({ keep: keepKeys });
+
+/** POST /api/auth/confirm-password: the owner types the password before linking a way to sign in. */
+export const confirmPasswordSchema = z.object({ password: currentPassword });
+
+/** DELETE /api/identity/device: removes one of the caller's browser keys. */
+export const removeDeviceSchema = z.object({ pub });
 
 /** PUT /api/users/update-profile. */
 export const updateProfileSchema = z.object({ firstName, lastName, about });

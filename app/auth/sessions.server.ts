@@ -24,13 +24,14 @@ export interface ClientInfo {
 /**
  * Starts a session for the user (a sign-in: the account's last sign-in is now) and returns the Set-Cookie
  * header. The cookie holds a random token; the database holds only its hash, so a leaked database cannot be
- * replayed as cookies.
+ * replayed as cookies. `withPassword`: the sign-in typed the account's password (see recent-proof.server.ts).
  */
 export async function createSession(
   db: Database,
   userId: number,
   request: Request,
   client: ClientInfo = {},
+  { withPassword = false }: { withPassword?: boolean } = {},
 ): Promise<{ sessionId: string; cookie: string }> {
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
@@ -40,6 +41,7 @@ export async function createSession(
     userId,
     expiresAt: new Date(now + sessionMaxAgeMs),
     lastSeenAt: new Date(now),
+    passwordAt: withPassword ? new Date(now) : null,
     ip: client.ip ?? null,
     userAgent: client.userAgent?.slice(0, 500) ?? request.headers.get("user-agent")?.slice(0, 500) ?? null,
   });

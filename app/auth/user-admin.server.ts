@@ -24,6 +24,7 @@ import {
 } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
+import { removeEveryOtherWayIn, removeKeysExcept } from "./account-keys.server";
 import { hashPassword } from "./password.server";
 import { assertManagersRemain, grantableRoleNames, type Actor } from "./roles.server";
 import type { UserListQuery } from "./schema";
@@ -248,8 +249,9 @@ export async function deleteUser(db: Database, actor: Actor, userId: number): Pr
 }
 
 /**
- * Sets a new password for an account and ends its sessions, so whoever knew the old one is signed out. On
- * one's own account the session in use stays.
+ * Sets a new password for an account and ends its sessions, so whoever knew the old one is signed out; the
+ * account is presumed to be in someone else's hands, so every other way in goes too (browser keys, the linked
+ * key, provider accounts): the new password is the way back. On one's own account the session in use stays.
  */
 export async function setUserPassword(
   db: Database,
@@ -262,10 +264,15 @@ export async function setUserPassword(
     const user = await actionable(tx, actor, input.userId);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await endSessions(tx, user.id, user.id === actor.id ? actor.sessionId : undefined);
+    if (user.id !== actor.id) await removeEveryOtherWayIn(tx, user.id);
   });
 }
 
-/** Ends every session of an account (on one's own account, all but the one in use); how many ended. */
+/**
+ * Ends every session of an account (on one's own account, all but the one in use) and removes its browser keys,
+ * which sign requests without a session (a sign-in adds a browser's key back); how many sessions ended. The
+ * linked key and provider accounts stay: they may be the owner's only way in.
+ */
 export async function endUserSessions(
   db: Database,
   actor: Actor & { sessionId?: string },
@@ -273,7 +280,9 @@ export async function endUserSessions(
 ): Promise<number> {
   return writeTransaction(db, async (tx) => {
     const user = await actionable(tx, actor, userId);
-    return endSessions(tx, user.id, user.id === actor.id ? actor.sessionId : undefined);
+    const ended = await endSessions(tx, user.id, user.id === actor.id ? actor.sessionId : undefined);
+    if (user.id !== actor.id) await removeKeysExcept(tx, user.id, user.nostrPub ? [user.nostrPub] : []);
+    return ended;
   });
 }
 

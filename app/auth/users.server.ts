@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rolePermissions, roles, userRoles, users } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
@@ -16,6 +16,18 @@ export interface NewUser {
 }
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * An account counts only while it is enabled, whatever credential names it: a session, a password, a signed
+ * request, a linked key, a provider. Every way in makes this one check (a cookie of a disabled account simply
+ * reads as no session, see `accountOf`).
+ */
+export function refuseDisabled(user: Pick<UserRow, "disabledAt">): void {
+  if (user.disabledAt) throw new ServiceError(403, "auth.accountDisabled");
+}
+
+/** The same rule in a query: rows of enabled accounts only. */
+export const enabledAccount = isNull(users.disabledAt);
 
 export function displayNameOf(user: Pick<NewUser, "firstName" | "lastName" | "userName">): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.userName;

@@ -41,7 +41,9 @@ export async function importFromRemote(
     snapshot = await remote(host).snapshot(known);
   } catch (error) {
     if (error instanceof PushFailure) {
-      throw new ServiceError(502, "builds.importFailed", { reason: `${error.kind}: ${error.detail}` });
+      // The kind of failure only: what the host answered is in the log.
+      console.warn(`Importing from the git host failed: ${error.kind}: ${error.detail}`);
+      throw new ServiceError(502, "builds.importFailed", { reason: error.kind });
     }
     throw error;
   }

@@ -68,35 +68,27 @@ async function holding<T>(db: Database, id: number, work: () => Promise<T>): Pro
   }
 }
 
-/** The reason a push failed, as the build shows it: a catalog key with its values, as JSON. */
+/**
+ * The reason a push failed, as the build shows it: a catalog key with its values, as JSON. Only the site's own
+ * file names go with it (a conflict); what the host answered stays in the server's log.
+ */
 export interface PushErrorView {
   key:
     | "push.conflict"
     | "push.auth"
+    | "push.notAllowed"
+    | "push.notFound"
     | "push.unreachable"
     | "push.rejected"
     | "push.emptyGithub"
     | "push.noHost"
     | "push.other";
   files?: string;
-  detail?: string;
 }
 
 function errorView(failure: PushFailure): PushErrorView {
-  switch (failure.kind) {
-    case "conflict":
-      return { key: "push.conflict", files: failure.detail };
-    case "auth":
-      return { key: "push.auth" };
-    case "emptyGithub":
-      return { key: "push.emptyGithub" };
-    case "unreachable":
-      return { key: "push.unreachable", detail: failure.detail };
-    case "rejected":
-      return { key: "push.rejected", detail: failure.detail };
-    default:
-      return { key: "push.other", detail: failure.detail };
-  }
+  if (failure.kind === "conflict") return { key: "push.conflict", files: failure.detail };
+  return { key: `push.${failure.kind}` };
 }
 
 async function pushJob(db: Database, buildId: number, host: HostSettings) {
@@ -151,6 +143,9 @@ async function work(db: Database, row: PushRow, remote: (host: HostSettings) => 
           : thrown
         : new PushFailure("other", String((thrown as Error)?.message ?? thrown).slice(0, 300), false);
     if (!(thrown instanceof PushFailure)) console.error(`Pushing build ${row.buildId} (${row.target}) failed:`, thrown);
+    else if (failure.kind !== "conflict") {
+      console.warn(`Pushing build ${row.buildId} (${row.target}) failed: ${failure.kind}: ${failure.detail}`);
+    }
     const attempts = row.attempts + 1;
     const view = (failure as PushFailure & { view?: PushErrorView }).view ?? errorView(failure);
     await db

@@ -5,6 +5,7 @@ import { createClient, type Client, type ResultSet, type TransactionMode } from 
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { databaseTarget } from "~/config.server";
+import { outboundFetch, type Purpose } from "~/lib/outbound.server";
 import * as schema from "./schema";
 import { retryWhenBusy } from "./transaction.server";
 import { DatabaseUnreachableError } from "./unavailable.server";
@@ -29,17 +30,27 @@ export const busyTimeoutMs = 5000;
  */
 export const remoteRequestTimeoutMs = 15_000;
 
-function fetchWithTimeout(request: Request): Promise<Response> {
-  return fetch(request, { signal: AbortSignal.timeout(remoteRequestTimeoutMs) });
-}
-
-/** Opens a connection; file databases get their folder, WAL and a busy timeout. */
-export async function openDatabase(url: string, authToken?: string): Promise<DatabaseConnection> {
+/**
+ * Opens a connection; file databases get their folder, WAL and a busy timeout. A server is reached through the
+ * outbound module under `purpose`'s address rule: every request over HTTP (libSQL's `ws:`/`wss:` addresses are
+ * spoken over `http:`/`https:`, which libSQL servers answer on the same port), so each connection goes to the
+ * address that was checked, within a time limit.
+ */
+export async function openDatabase(
+  url: string,
+  authToken?: string,
+  purpose: Extract<Purpose, "operator" | "installerDatabase"> = "operator",
+): Promise<DatabaseConnection> {
   const isFile = url.startsWith("file:");
   if (isFile) mkdirSync(path.dirname(filePathOf(url)), { recursive: true });
   // `timeout` is SQLite's busy timeout, set on every pooled connection: concurrent writers wait instead of
   // failing. libSQL turns foreign keys on by itself.
-  const client = createClient({ url, authToken, timeout: busyTimeoutMs, fetch: isFile ? undefined : fetchWithTimeout });
+  const client = createClient({
+    url: isFile ? url : url.replace(/^ws(s?):/, "http$1:"),
+    authToken,
+    timeout: busyTimeoutMs,
+    fetch: isFile ? undefined : outboundFetch(purpose, { timeoutMs: remoteRequestTimeoutMs }),
+  });
   if (isFile) guardInteractiveTransactions(client);
   else retryBusyStatements(client);
   // WAL lets readers proceed during a write; it is a property of the database file, so setting it once is enough.
@@ -142,9 +153,9 @@ let current: Promise<DatabaseConnection> | undefined;
 /** The process's database connection, opened on first use (see databaseTarget). */
 export function connection(): Promise<DatabaseConnection> {
   if (!current) {
-    const { url, authToken } = databaseTarget();
+    const { url, authToken, fromInstaller } = databaseTarget();
     // A failed open is forgotten, so the next use tries again: the site recovers when the database comes back.
-    current = openDatabase(url, authToken).catch((error: unknown) => {
+    current = openDatabase(url, authToken, fromInstaller ? "installerDatabase" : "operator").catch((error: unknown) => {
       current = undefined;
       throw new DatabaseUnreachableError(error);
     });

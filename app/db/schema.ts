@@ -41,6 +41,9 @@ export const users = sqliteTable(
      * site (names document, messages, sign-in) in place of the device key in `pub`.
      */
     nostrPub: text("nostr_pub"),
+    /** When `nostrPub` was linked, and when it last signed the member in or signed a request. */
+    nostrLinkedAt: integer("nostr_linked_at", { mode: "timestamp_ms" }),
+    nostrUsedAt: integer("nostr_used_at", { mode: "timestamp_ms" }),
     /** Lightning address (LUD-16, name@domain) that zaps to the member's posts and comments are paid to. */
     lightningAddress: text("lightning_address"),
     ...timestamps,
@@ -110,6 +113,11 @@ export const sessions = sqliteTable(
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /**
+     * When the holder of this session last typed the account's password (signing in with it, or confirming
+     * it): linking a way to sign in needs it to be recent (app/auth/recent-proof.server.ts).
+     */
+    passwordAt: integer("password_at", { mode: "timestamp_ms" }),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
@@ -568,4 +576,17 @@ export const nostrChallenges = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("nostr_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Signed requests (NIP-98) already accepted, kept until they could no longer be accepted anyway: the primary
+ * key makes every instance refuse a second use of one event.
+ */
+export const signedRequests = sqliteTable(
+  "signed_requests",
+  {
+    eventId: text("event_id").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("signed_requests_expires_idx").on(t.expiresAt)],
 );

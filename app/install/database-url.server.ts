@@ -4,56 +4,16 @@
  * and ports answer, and what), and a `file:` URL could put the site's data anywhere the server can write.
  * - `file:` paths must be inside DATA_DIR: resolved, no `..`, the folder must already exist there (nothing is
  *   created elsewhere) and symbolic links must not lead out of it;
- * - server URLs may not reach loopback, private, link-local or other internal addresses (by literal address or
- *   by what the name resolves to) unless the operator allows it with INSTALL_ALLOW_PRIVATE_DATABASE=true, as
- *   for a libSQL server on the same machine.
+ * - server URLs may not reach loopback, private, link-local or other addresses that are not public (by literal
+ *   address or by what the name resolves to) unless the operator allows them with INSTALL_ALLOW_PRIVATE_DATABASE
+ *   (true, or the networks), as for a libSQL server on the same machine; the connection is made through the
+ *   outbound module (`~/lib/outbound.server`) under the same rule.
  */
 import { existsSync, lstatSync, realpathSync } from "node:fs";
-import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import { config, databasePattern } from "~/config.server";
+import { allowedAddresses, outboundErrorOf } from "~/lib/outbound.server";
 import { ServiceError } from "~/lib/service-error";
-
-const internal = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  internal.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["fec0::", 10],
-  // IPv4 written as IPv6 (mapped, and the NAT64 prefix): URLs normalise "[::ffff:127.0.0.1]" to "[::ffff:7f00:1]".
-  ["::ffff:0:0", 96],
-  ["64:ff9b::", 96],
-] as const) {
-  internal.addSubnet(network, prefix, "ipv6");
-}
-
-/** Whether `address` (an IP address) is on this machine, a private network or otherwise not public. */
-export function isInternalAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return internal.check(address, "ipv4");
-  if (family !== 6) return true;
-  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is that IPv4 address.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  return mapped ? internal.check(mapped, "ipv4") : internal.check(address, "ipv6");
-}
 
 /**
  * Checks a database URL the installer was given and returns the one to open (a `file:` URL with its absolute
@@ -70,19 +30,20 @@ export async function allowedDatabaseUrl(url: string): Promise<string> {
     throw new ServiceError(400, "install.error.badUrl");
   }
   if (!host) throw new ServiceError(400, "install.error.badUrl");
-  if (config().installAllowPrivateDatabase) return url;
-  const addresses = isIP(host) ? [host] : await resolve(host);
-  if (addresses.length === 0) throw new ServiceError(400, "install.error.notWorking");
-  if (addresses.some(isInternalAddress)) throw new ServiceError(400, "install.error.privateDatabase");
+  // The message comes from this check; the connection itself checks again, and connects to what it checked.
+  try {
+    await allowedAddresses(host, "installerDatabase");
+  } catch (error) {
+    throw refusal(error);
+  }
   return url;
 }
 
-async function resolve(host: string): Promise<string[]> {
-  try {
-    return (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-  } catch {
-    return [];
-  }
+/** The installer's answer to a refused or failed connection: which of two messages, never the driver's words. */
+export function refusal(error: unknown): ServiceError {
+  return outboundErrorOf(error)?.reason === "notAllowed"
+    ? new ServiceError(400, "install.error.privateDatabase")
+    : new ServiceError(400, "install.error.notWorking");
 }
 
 /** The absolute path of a `file:` URL's database, when it lies inside DATA_DIR; refused otherwise. */

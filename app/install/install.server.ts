@@ -18,7 +18,7 @@ import { permissions, roles, settings, userRoles } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import { getAppConfig, invalidateAppConfig, updateAppConfig } from "~/settings/app-config.server";
-import { allowedDatabaseUrl } from "./database-url.server";
+import { allowedDatabaseUrl, refusal } from "./database-url.server";
 import { loadDefaultData, type DefaultsReport } from "./defaults.server";
 import type { AdminPayload } from "./schema";
 import { deleteSetupToken } from "./setup-token.server";
@@ -133,13 +133,13 @@ export async function switchDatabase(entered: string, authToken?: string): Promi
   const url = await allowedDatabaseUrl(entered);
   let next;
   try {
-    next = await openDatabase(url, authToken || undefined);
+    next = await openDatabase(url, authToken || undefined, "installerDatabase");
     await next.client.execute("select 1");
   } catch (error) {
     next?.client.close();
     // The driver's own words stay in the log: echoed back they would tell a caller what answers at an address.
     console.error(`The installer could not use the database ${redactDatabaseUrl(url)}:`, reasonOf(error));
-    throw new ServiceError(400, "install.error.notWorking");
+    throw refusal(error);
   }
   await saveDatabaseTarget(url, authToken);
   await replaceConnection(next);

@@ -3,10 +3,11 @@
  * extension, else the key of the browser they last signed in with; every browser key of theirs (devices) is
  * theirs too, for signed requests and for messages addressed to an older device.
  */
-import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { adminRoleName } from "~/auth/permissions";
+import { enabledAccount } from "~/auth/users.server";
 import { devices, roles, userRoles, users } from "~/db/schema";
 
 /** The key a member is known by: the linked one, else the device key. */
@@ -31,7 +32,25 @@ export async function memberByKey(db: Database, pubkey: string): Promise<number 
   return device?.userId ?? undefined;
 }
 
-/** Which of `pubkeys` belong to members. */
+const noteEveryMs = 60 * 60_000;
+
+/**
+ * Notes that `pubkey` (a linked key or a browser's) was just used, for the profile's "last used"; at most once an
+ * hour per key, so signed requests stay cheap.
+ */
+export async function noteKeyUse(db: Database, pubkey: string, now = new Date()): Promise<void> {
+  const before = new Date(now.getTime() - noteEveryMs);
+  await db
+    .update(devices)
+    .set({ lastActivityAt: now })
+    .where(and(eq(devices.pub, pubkey), lt(devices.lastActivityAt, before)));
+  await db
+    .update(users)
+    .set({ nostrUsedAt: now })
+    .where(and(eq(users.nostrPub, pubkey), or(isNull(users.nostrUsedAt), lt(users.nostrUsedAt, before))));
+}
+
+/** Which of `pubkeys` belong to enabled members (a disabled account's keys count for nothing here). */
 export async function memberKeysAmong(db: Database, pubkeys: readonly string[]): Promise<Set<string>> {
   if (pubkeys.length === 0) return new Set();
   const list = [...new Set(pubkeys)];
@@ -39,12 +58,13 @@ export async function memberKeysAmong(db: Database, pubkeys: readonly string[]):
     db
       .select({ pub: users.pub, nostrPub: users.nostrPub })
       .from(users)
-      .where(or(inArray(users.pub, list), inArray(users.nostrPub, list)))
+      .where(and(enabledAccount, or(inArray(users.pub, list), inArray(users.nostrPub, list))))
       .all(),
     db
       .select({ pub: devices.pub })
       .from(devices)
-      .where(and(inArray(devices.pub, list), isNotNull(devices.userId)))
+      .innerJoin(users, eq(users.id, devices.userId))
+      .where(and(enabledAccount, inArray(devices.pub, list)))
       .all(),
   ]);
   const found = new Set<string>();

@@ -5,15 +5,15 @@
 import { npubEncode } from "nostr-tools/nip19";
 import { config } from "~/config.server";
 import { ServiceError } from "~/lib/service-error";
-import { fetchJson, fetchText, OutboundError } from "./outbound-fetch.server";
+import { fetchJson, fetchText, OutboundError } from "~/lib/outbound.server";
 
 const namesTimeoutMs = 1500;
 const gistTimeoutMs = 5000;
 
 function refusal(error: unknown, domain: string): ServiceError {
-  if (error instanceof OutboundError && error.problem === "private")
+  if (error instanceof OutboundError && error.reason === "notAllowed")
     return new ServiceError(400, "nostr.verify.privateAddress");
-  if (error instanceof OutboundError && (error.problem === "notJson" || error.problem === "tooLarge")) {
+  if (error instanceof OutboundError && (error.reason === "notJson" || error.reason === "tooLarge")) {
     return new ServiceError(502, "nostr.verify.badDocument", { vars: { domain } });
   }
   return new ServiceError(502, "nostr.verify.unreachable", { vars: { domain } });
@@ -23,12 +23,17 @@ function refusal(error: unknown, domain: string): ServiceError {
 export async function verifyNostrAddress(identifier: string, pubkey: string): Promise<boolean> {
   const [name, domain] = identifier.split("@") as [string, string];
   const scheme =
-    config().outboundAllowPrivate && /^(localhost|\d+\.\d+\.\d+\.\d+)(:\d+)?$/.test(domain) ? "http" : "https";
+    config().outboundAllowPrivate !== false && /^(localhost|\d+\.\d+\.\d+\.\d+)(:\d+)?$/.test(domain)
+      ? "http"
+      : "https";
   let document: unknown;
   try {
     document = await fetchJson(
+      "visitor",
       `${scheme}://${domain}/.well-known/nostr.json?name=${encodeURIComponent(name)}`,
-      namesTimeoutMs,
+      {
+        timeoutMs: namesTimeoutMs,
+      },
     );
   } catch (error) {
     throw refusal(error, domain);
@@ -49,13 +54,12 @@ export async function verifyGist(user: string, gist: string, pubkey: string): Pr
   const base = config().gistRawUrl;
   let text: string;
   try {
-    text = await fetchText(
-      `${base}/${encodeURIComponent(user)}/${encodeURIComponent(gist)}/raw`,
-      gistTimeoutMs,
-      "text/plain",
-    );
+    text = await fetchText("visitor", `${base}/${encodeURIComponent(user)}/${encodeURIComponent(gist)}/raw`, {
+      timeoutMs: gistTimeoutMs,
+      accept: "text/plain",
+    });
   } catch (error) {
-    if (error instanceof OutboundError && error.problem === "status") return false;
+    if (error instanceof OutboundError && error.reason === "status") return false;
     throw refusal(error, new URL(base).host);
   }
   return text.includes(gistProofText(pubkey));

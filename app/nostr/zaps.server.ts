@@ -14,7 +14,7 @@ import { users } from "~/db/schema";
 import type { MessageKey } from "~/i18n/translate";
 import { ServiceError } from "~/lib/service-error";
 import { identityKey, siteOwner } from "./member-keys.server";
-import { fetchJson, OutboundError } from "./outbound-fetch.server";
+import { fetchJson, OutboundError } from "~/lib/outbound.server";
 
 /** A lightning address: name@domain (a port is allowed, for wallets on closed networks). */
 export const lightningAddressPattern = /^[a-z0-9._+-]{1,64}@[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
@@ -74,15 +74,15 @@ export interface PayEndpoint {
 export async function readPayEndpoint(url: string): Promise<PayEndpoint> {
   let body: unknown;
   try {
-    body = await fetchJson(url, payEndpointTimeoutMs);
+    body = await fetchJson("visitor", url, { timeoutMs: payEndpointTimeoutMs });
   } catch (error) {
-    if (error instanceof OutboundError && error.problem === "private")
+    if (error instanceof OutboundError && error.reason === "notAllowed")
       throw new ServiceError(400, "nostr.verify.privateAddress");
-    if (error instanceof OutboundError && (error.problem === "notJson" || error.problem === "tooLarge")) {
-      throw new ServiceError(502, "nostr.zap.badEndpoint", { reason: error.problem });
+    if (error instanceof OutboundError && (error.reason === "notJson" || error.reason === "tooLarge")) {
+      throw new ServiceError(502, "nostr.zap.badEndpoint", { reason: error.reason });
     }
     throw new ServiceError(502, "nostr.zap.unreachable", {
-      reason: error instanceof Error ? error.message : "unreachable",
+      reason: error instanceof OutboundError ? error.reason : "unreachable",
     });
   }
   const b = (body ?? {}) as Record<string, unknown>;
@@ -193,17 +193,21 @@ export async function requestZapInvoice(
   callback.searchParams.set("lnurl", endpoint.lnurl);
   let answer: Record<string, unknown>;
   try {
-    answer = ((await fetchJson(callback.toString(), payEndpointTimeoutMs)) ?? {}) as Record<string, unknown>;
+    answer = ((await fetchJson("visitor", callback.toString(), { timeoutMs: payEndpointTimeoutMs })) ?? {}) as Record<
+      string,
+      unknown
+    >;
   } catch (error) {
-    if (error instanceof OutboundError && error.problem === "private")
+    if (error instanceof OutboundError && error.reason === "notAllowed")
       throw new ServiceError(400, "nostr.verify.privateAddress");
     throw new ServiceError(502, "nostr.zap.unreachable");
   }
   const pr = answer.pr;
   if (answer.status === "ERROR" || typeof pr !== "string" || !/^ln[a-z0-9]+$/i.test(pr) || pr.length > bech32Limit) {
-    throw new ServiceError(502, "nostr.zap.badEndpoint", {
-      reason: typeof answer.reason === "string" ? answer.reason.slice(0, 200) : undefined,
-    });
+    // The wallet's own words go to the log, not to the caller.
+    const said = typeof answer.reason === "string" ? `: ${JSON.stringify(answer.reason.slice(0, 200))}` : "";
+    console.warn(`The lightning wallet of ${recipient.lightningAddress} gave no invoice${said}`);
+    throw new ServiceError(502, "nostr.zap.badEndpoint", { reason: "noInvoice" });
   }
   // LUD-06: the invoice must be for the amount asked.
   let sats = 0;

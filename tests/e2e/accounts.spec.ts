@@ -1,4 +1,9 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
 import { expect, open, reload, snap, test } from "./fixtures";
 
 /** Errors the browser reports (CSP refusals, hydration mismatches, uncaught exceptions), to assert none. */
@@ -123,9 +128,15 @@ test.describe("accounts", () => {
     await phonePage.waitForURL(`${site.url}/profile`);
     await expect(phonePage.getByTestId("profile-name")).toHaveText("سارا جان تهرانی");
 
-    // The sessions list shows both; change the password in the first browser.
+    // The sessions list shows both, and the keys of the three identities that signed in (the one that
+    // registered, the one after logging out, the phone's); change the password in the first browser, keeping
+    // only this browser's key (the one ticked at first).
     await page.reload();
     await expect(page.getByTestId("session-row")).toHaveCount(2);
+    await expect(page.getByTestId("device-row")).toHaveCount(3);
+    const keep = page.getByTestId("password-keep-keys");
+    await expect(keep.getByRole("checkbox")).toHaveCount(3);
+    await expect(keep.getByRole("checkbox", { checked: true })).toHaveCount(1);
     await snap(page, "accounts-profile-fa-light-desktop");
     const password = page.getByTestId("password-form");
     await password.locator('input[name="oldPassword"]').fill("not-my-password");
@@ -137,6 +148,9 @@ test.describe("accounts", () => {
     await page.getByTestId("password-submit").click();
     await expect(page.getByRole("region", { name: /اعلان/ })).toContainText("گذرواژه با موفقیت تغییر کرد");
     await expect(page.getByTestId("session-row")).toHaveCount(1);
+    // The other keys went (the phone's with its session); this browser's stayed.
+    await expect(page.getByTestId("device-row")).toHaveCount(1);
+    await expect(page.getByTestId("device-row")).toContainText("همین دستگاه");
 
     // The other browser's session is over; its identity is replaced when it notices.
     await phonePage.reload();
@@ -153,6 +167,105 @@ test.describe("accounts", () => {
     await checkPage.getByTestId("login-submit").click();
     await checkPage.waitForURL(`${site.url}/`);
     await check.close();
+    expect(errors).toEqual([]);
+  });
+
+  test("keys: sign out everywhere keeps the ticked keys, the profile removes one, and linking asks for the password", async ({
+    page,
+    browser,
+    site,
+  }) => {
+    const errors = watchErrors(page);
+    // Three browsers of the editor's: this one, a laptop and a phone.
+    const others = [];
+    for (let i = 0; i < 2; i++) {
+      const context = await browser.newContext({ baseURL: site.url });
+      const other = await context.newPage();
+      await loginOnPage(other, "/en/login", "editor");
+      await other.waitForURL(`${site.url}/en`);
+      others.push(context);
+    }
+    await loginOnPage(page, "/en/login?redirectTo=%2Fen%2Fprofile", "editor");
+    await page.waitForURL(`${site.url}/en/profile`);
+    await expect(page.getByTestId("device-row")).toHaveCount(3);
+
+    // Sign out everywhere else, keeping one of the other browsers' keys as well as this one's.
+    await page.getByTestId("end-other-sessions").click();
+    const dialog = page.getByTestId("end-other-sessions-dialog");
+    await expect(dialog.getByRole("checkbox")).toHaveCount(3);
+    await expect(dialog.getByRole("checkbox", { checked: true })).toHaveCount(1);
+    await dialog.getByRole("checkbox", { checked: false }).first().check();
+    await snap(page, "accounts-end-sessions-en-light-desktop");
+    await dialog.getByTestId("confirm").click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("session-row")).toHaveCount(1);
+    await expect(page.getByTestId("device-row")).toHaveCount(2);
+
+    // Remove the kept one from the keys list, after the question.
+    const row = page.getByTestId("device-row").filter({ hasNotText: "This device" });
+    await row.getByTestId("key-remove").click();
+    const remove = page.getByTestId("key-remove-dialog");
+    await expect(remove).toContainText("Remove this browser's key?");
+    await snap(page, "accounts-remove-key-en-light-desktop");
+    await remove.getByTestId("confirm").click();
+    await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("The key is removed.");
+    await expect(page.getByTestId("device-row")).toHaveCount(1);
+
+    // Linking is open for ten minutes after signing in with the password; the card says so.
+    await expect(page.getByTestId("proof-ready")).toBeVisible();
+    for (const context of others) await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  test("an older session confirms the password before linking; the cards read well everywhere and axe finds nothing", async ({
+    page,
+    site,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await loginOnPage(page, "/login?redirectTo=%2Fprofile", "moderator");
+    await page.waitForURL(`${site.url}/profile`);
+    // The sign-in is an hour old: linking is closed until the password is typed again.
+    const connection = await openDatabase(`file:${path.join(site.dataDir, "daftar.db")}`);
+    try {
+      const old = new Date(Date.now() - 60 * 60_000);
+      const row = await connection.db.select().from(users).where(eq(users.userName, "moderator")).get();
+      await connection.db.update(sessions).set({ createdAt: old, passwordAt: old }).where(eq(sessions.userId, row!.id));
+    } finally {
+      connection.client.close();
+    }
+    const card = page.getByTestId("confirm-password");
+    for (const [width, height, device] of [
+      [1366, 900, "desktop"],
+      [390, 844, "mobile"],
+    ] as const) {
+      for (const scheme of ["light", "dark"] as const) {
+        for (const [prefix, lang] of [
+          ["", "fa"],
+          ["/en", "en"],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await page.emulateMedia({ colorScheme: scheme });
+          await open(page, `${prefix}/profile`);
+          await expect(card.getByTestId("confirm-password-form")).toBeVisible();
+          await card.scrollIntoViewIfNeeded();
+          await snap(page, `accounts-confirm-password-${lang}-${scheme}-${device}`);
+          const results = await new AxeBuilder({ page })
+            .include("[data-testid=confirm-password]")
+            .include("[data-testid=keys]")
+            .analyze();
+          expect(results.violations.map((v) => `${lang} ${scheme} ${device} ${v.id}`)).toEqual([]);
+          expect(await overflow(page)).toBe(0);
+        }
+      }
+    }
+    // A wrong password is said at its field; the right one opens linking.
+    await card.locator('input[name="password"]').fill("not-the-password");
+    await card.getByTestId("confirm-password-submit").click();
+    await expect(card.getByTestId("field-error")).toHaveText("Current password is incorrect");
+    await card.locator('input[name="password"]').fill("password123");
+    await card.getByTestId("confirm-password-submit").click();
+    await expect(card.getByTestId("proof-ready")).toBeVisible();
     expect(errors).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
  * git server for remote hosts: `git http-backend` (git's own smart HTTP server, a CGI program) behind a small
  * Node HTTP server on a loopback port, with a token checked as HTTP Basic authentication.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { promisify } from "node:util";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -67,8 +67,22 @@ export interface GitServer {
   close(): Promise<void>;
 }
 
+/** Kills a process started in its own group, with every process of that group. */
+function endGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // The group has already gone.
+  }
+}
+
 export async function startGitServer(token: string): Promise<GitServer> {
   const root = tempDir("git-server");
+  // Every folder and CGI process this server makes, ended and removed by close(): a receive-pack whose client went
+  // away mid-push otherwise spins on its closed input long after the test.
+  const folders = [root];
+  const children = new Set<ChildProcess>();
   const state = { delayPushMs: 0, pushesReceived: 0 };
   const server: Server = createServer((req, res) => {
     const auth = req.headers.authorization ?? "";
@@ -81,7 +95,9 @@ export async function startGitServer(token: string): Promise<GitServer> {
     const url = new URL(req.url ?? "/", "http://localhost");
     const pushing = url.pathname.endsWith("/git-receive-pack");
     const run = () => {
+      // Its own process group: `git` runs `git-http-backend` as a child, which killing `git` alone would orphan.
       const cgi = spawn("git", ["http-backend"], {
+        detached: true,
         env: {
           ...process.env,
           GIT_PROJECT_ROOT: root,
@@ -96,6 +112,10 @@ export async function startGitServer(token: string): Promise<GitServer> {
           HTTP_GIT_PROTOCOL: String(req.headers["git-protocol"] ?? ""),
         },
       });
+      children.add(cgi);
+      cgi.once("exit", () => children.delete(cgi));
+      res.once("close", () => endGroup(cgi));
+      cgi.stdin.on("error", () => undefined);
       req.pipe(cgi.stdin);
       // A CGI answer: header lines, a blank line, the body.
       let head = Buffer.alloc(0);
@@ -163,6 +183,7 @@ export async function startGitServer(token: string): Promise<GitServer> {
       await git(root, "init", "-q", "--bare", "-b", branch, bare);
       await git(bare, "config", "http.receivepack", "true");
       const seed = tempDir("seed");
+      folders.push(seed);
       await git(seed, "init", "-q", "-b", branch, ".");
       await work(files, seed, "Start");
       await git(seed, "push", "-q", bare, `${branch}:${branch}`);
@@ -170,12 +191,18 @@ export async function startGitServer(token: string): Promise<GitServer> {
     },
     async commitElsewhere(name, files, message, branch = "main") {
       const dir = tempDir("elsewhere");
+      folders.push(dir);
       await git(dir, "clone", "-q", "-b", branch, path.join(root, `${name}.git`), "w");
       const repo = path.join(dir, "w");
       await work(files, repo, message);
       await git(repo, "push", "-q", "origin", branch);
       return git(repo, "rev-parse", "HEAD");
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async close() {
+      for (const child of children) endGroup(child);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    },
   };
 }

@@ -366,7 +366,9 @@ describe("DELETE /api/auth/sessions", () => {
     await a.login("editor");
     const b = browser();
     await b.login("editor");
-    expect((await a.delete("/api/auth/sessions")).body.message).toBe("You have been signed out everywhere else");
+    expect((await a.call("DELETE", "/api/auth/sessions", { keep: [] })).body.message).toBe(
+      "You have been signed out everywhere else",
+    );
     expect((await b.get("/api/_auth/session")).body).toEqual({});
     expect((await a.get<{ user: object }>("/api/_auth/session")).body.user).toBeTruthy();
   });

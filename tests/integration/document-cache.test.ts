@@ -1,6 +1,6 @@
 /**
- * The document cache keeps one entry per page, whatever spelling of its address or Host a request uses, so
- * nobody can push popular pages out by varying them; and a comment's approval clears its own page's documents,
+ * The document cache keeps one entry per page, whatever spelling of its address a request uses (and a Host
+ * that is not the site's is refused before it), so nobody can push popular pages out by varying them; and a comment's approval clears its own page's documents,
  * not the whole cache.
  */
 import { describe, expect, test } from "vitest";
@@ -39,10 +39,13 @@ async function call(method: string, path: string, body: unknown, as: string) {
 }
 
 describe("one entry per page", () => {
-  test("with SITE_URL, any Host shares the canonical entry", async () => {
-    await cacheState("/en/about", { host: "one.example" });
-    expect((await cacheState("/en/about", { host: "two.example" })).state).toBe("hit");
-    expect((await cacheState("/en/about", { host: `x${"y".repeat(200)}.example` })).state).toBe("hit");
+  test("with SITE_URL, its Host and this machine's share the canonical entry; any other Host is refused", async () => {
+    await cacheState("/en/about", { host: "daftar.example" });
+    expect((await cacheState("/en/about", { host: "Daftar.Example" })).state).toBe("hit");
+    expect((await cacheState("/en/about")).state).toBe("hit");
+    for (const host of ["one.example", `x${"y".repeat(200)}.example`]) {
+      expect(await cacheState("/en/about", { host }), host).toMatchObject({ status: 421, state: null });
+    }
   });
 
   test("another spelling of the same address is the same entry", async () => {

@@ -4,7 +4,10 @@
  * another browser's callback, an account linked elsewhere, a provider that is not configured).
  */
 import { createHmac, createSign, generateKeyPairSync } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { getDb } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
 import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { freePort } from "../../scripts/free-port";
@@ -126,6 +129,35 @@ describe("OpenID Connect", () => {
     const fresh = new ApiClient(server.url);
     await signIn(fresh, "member-at-provider");
     expect((await sessionUser(fresh))?.id).toBe(memberId);
+  });
+
+  test("linking needs the password typed within ten minutes: a stolen, older session cannot link", async () => {
+    const browser = new ApiClient(server.url);
+    await browser.login("editor");
+    const db = await getDb();
+    const editor = await db.select().from(users).where(eq(users.userName, "editor")).get();
+    const old = new Date(Date.now() - 60 * 60_000);
+    await db.update(sessions).set({ createdAt: old, passwordAt: old }).where(eq(sessions.userId, editor!.id));
+    const refused = await browser.raw("GET", "/api/oauth/oidc/start?mode=link&popup=1");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("To link a key or an account, first confirm your password on your profile.");
+    expect(browser.cookies.has("daftar_oauth")).toBe(false);
+    expect((await browser.post("/api/auth/confirm-password", { password: "password123" })).status).toBe(200);
+    const linked = await signIn(browser, "editor-at-provider", "mode=link&popup=1");
+    expect(await linked.text()).toContain("Your Test ID account is now linked.");
+  });
+
+  test("a disabled account cannot sign in with its provider", async () => {
+    const admin = new ApiClient(server.url);
+    await admin.login("admin");
+    const db = await getDb();
+    const parisa = await db.select().from(users).where(eq(users.userName, "parisa")).get();
+    expect((await admin.post("/api/users/disable", { userId: parisa!.id })).status).toBe(200);
+    const browser = new ApiClient(server.url);
+    const answer = await signIn(browser, "parisa");
+    expect(await answer.text()).toContain("This account is disabled.");
+    expect(await sessionUser(browser)).toBeUndefined();
+    expect((await admin.post("/api/users/enable", { userId: parisa!.id })).status).toBe(200);
   });
 
   test("a provider account linked to someone else cannot be linked again", async () => {

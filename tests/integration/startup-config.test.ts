@@ -33,3 +33,20 @@ test("the server warns at start-up about an https SITE_URL without TRUST_PROXY, 
     }
   }
 });
+
+test("without SITE_URL the server says at start-up that it answers on this machine only; with it, it does not", async () => {
+  for (const [env, said] of [
+    [{}, true],
+    [{ SITE_URL: "https://daftar.example", TRUST_PROXY: "1" }, false],
+  ] as const) {
+    const site = await startSite({ DATA_DIR: mkdtempSync(path.join(dataDir, "run-")), ...env });
+    try {
+      const port = new URL(site.url).port;
+      const line = `SITE_URL is not set: Daftar answers only on this machine (http://localhost:${port}, http://127.0.0.1:${port}, http://[::1]:${port}) until SITE_URL is set to the site's public address.`;
+      if (said) expect(site.output()).toContain(line);
+      else expect(site.output()).not.toContain("SITE_URL is not set");
+    } finally {
+      await site.stop();
+    }
+  }
+});

@@ -22,10 +22,13 @@ describe("parseConfig", () => {
       databaseUrl: `file:${path.join(projectRoot, "data", "daftar.db")}`,
       databaseAuthToken: undefined,
       siteUrl: undefined,
+      siteAliases: [],
       trustProxy: false,
       installAllowPrivateDatabase: false,
       forceInstalled: false,
       outboundAllowPrivate: false,
+      gitHostAllowPrivate: false,
+      outboundDnsServers: undefined,
       siteOwner: undefined,
       gistRawUrl: "https://gist.githubusercontent.com",
       setupToken: undefined,
@@ -61,10 +64,31 @@ describe("parseConfig", () => {
     });
     expect(parsed).toMatchObject({ outboundAllowPrivate: true, siteOwner: "sara", gistRawUrl: "http://127.0.0.1:9" });
     expect(() => parseConfig({ OUTBOUND_ALLOW_PRIVATE: "yes" })).toThrow(
-      /OUTBOUND_ALLOW_PRIVATE must be true or false/,
+      /OUTBOUND_ALLOW_PRIVATE must be true, false, or addresses and networks/,
     );
     expect(() => parseConfig({ SITE_OWNER: "no spaces" })).toThrow(/SITE_OWNER must be a member's user name/);
     expect(() => parseConfig({ GIST_RAW_URL: "ftp://x" })).toThrow(/GIST_RAW_URL must be an http\(s\) origin/);
+  });
+
+  test("private addresses for outbound requests: none, any, or the networks listed; DNS servers", () => {
+    const parsed = parseConfig({
+      OUTBOUND_ALLOW_PRIVATE: "false",
+      GIT_HOST_ALLOW_PRIVATE: "10.0.0.0/8, fd00::/8,192.168.1.20",
+      INSTALL_ALLOW_PRIVATE_DATABASE: "true",
+      OUTBOUND_DNS_SERVERS: "127.0.0.1:5353, 10.0.0.2, [fd00::53]:53, fd00::54",
+    });
+    expect(parsed).toMatchObject({
+      outboundAllowPrivate: false,
+      gitHostAllowPrivate: ["10.0.0.0/8", "fd00::/8", "192.168.1.20"],
+      installAllowPrivateDatabase: true,
+      outboundDnsServers: ["127.0.0.1:5353", "10.0.0.2", "[fd00::53]:53", "fd00::54"],
+    });
+    for (const bad of ["10.0.0.0/8/1", "example.com", "fe80::1%eth0", "10.0.0.0/x"]) {
+      expect(() => parseConfig({ GIT_HOST_ALLOW_PRIVATE: bad }), bad).toThrow(/GIT_HOST_ALLOW_PRIVATE must be/);
+    }
+    for (const bad of ["127.0.0.1:0", "127.0.0.1:70000", "[10.0.0.1]:53", "fd00::53:53:53:53:53:53:53"]) {
+      expect(() => parseConfig({ OUTBOUND_DNS_SERVERS: bad }), bad).toThrow(/OUTBOUND_DNS_SERVERS must be/);
+    }
   });
 
   test("values are read, trimmed and normalised; empty ones count as unset", () => {
@@ -121,7 +145,18 @@ describe("parseConfig", () => {
       'TRUST_PROXY must be true, false, a number of proxies, or addresses and subnets such as loopback, 10.0.0.0/8 (got "yes please").',
     ],
     [{ DAFTAR_INSTALLED: "yes" }, 'DAFTAR_INSTALLED must be true or false (got "yes").'],
-    [{ INSTALL_ALLOW_PRIVATE_DATABASE: "1" }, 'INSTALL_ALLOW_PRIVATE_DATABASE must be true or false (got "1").'],
+    [
+      { INSTALL_ALLOW_PRIVATE_DATABASE: "1" },
+      'INSTALL_ALLOW_PRIVATE_DATABASE must be true, false, or addresses and networks such as 10.0.0.0/8, fd00::/8 (got "1").',
+    ],
+    [
+      { GIT_HOST_ALLOW_PRIVATE: "10.0.0.0/33" },
+      'GIT_HOST_ALLOW_PRIVATE must be true, false, or addresses and networks such as 10.0.0.0/8, fd00::/8 (got "10.0.0.0/33").',
+    ],
+    [
+      { OUTBOUND_DNS_SERVERS: "dns.example" },
+      'OUTBOUND_DNS_SERVERS must be DNS servers\' addresses, with a port if not 53, such as 10.0.0.2, 127.0.0.1:5353, [fd00::53]:53 (got "dns.example").',
+    ],
     [{ SETUP_TOKEN: "short" }, "SETUP_TOKEN must be at least 16 characters, without spaces: it guards the installer."],
     [
       { GITHUB_CLIENT_ID: "id" },
@@ -151,6 +186,23 @@ describe("parseConfig", () => {
   ])("SITE_URL %s is not an origin (shown as %s)", (value, shown) => {
     expect(problemsOf({ SITE_URL: value })).toEqual([
       `SITE_URL must be an http(s) origin such as https://daftar.example, without a path, query or credentials (got "${shown}").`,
+    ]);
+  });
+
+  test("SITE_ALIASES: origins beside SITE_URL, normalised and without repeats; never without SITE_URL", () => {
+    expect(
+      parseConfig({
+        SITE_URL: "https://daftar.example",
+        SITE_ALIASES: " https://www.daftar.example/, http://Old.Daftar.example:8080 ,https://daftar.example,",
+      }).siteAliases,
+    ).toEqual(["https://www.daftar.example", "http://old.daftar.example:8080"]);
+    expect(problemsOf({ SITE_ALIASES: "https://www.daftar.example" })).toEqual([
+      "SITE_ALIASES is set but SITE_URL is not: set SITE_URL to the site's main address first.",
+    ]);
+    expect(
+      problemsOf({ SITE_URL: "https://daftar.example", SITE_ALIASES: "https://ok.example, www.daftar.example" }),
+    ).toEqual([
+      'SITE_ALIASES must be http(s) origins separated by commas, such as https://www.daftar.example (got "www.daftar.example").',
     ]);
   });
 
@@ -218,5 +270,16 @@ describe("configWarnings", () => {
     expect(configWarnings({ SITE_URL: "https://daftar.example", TRUST_PROXY: "false" })).toEqual([]);
     expect(configWarnings({ SITE_URL: "http://daftar.example" })).toEqual([]);
     expect(configWarnings({})).toEqual([]);
+  });
+
+  test("allowing every private address is pointed out; listed networks are not", () => {
+    expect(configWarnings({ OUTBOUND_ALLOW_PRIVATE: "true" })).toEqual([
+      "OUTBOUND_ALLOW_PRIVATE=true lets any visitor make the server send requests to this machine and its private networks (names documents, lightning addresses, gists). Use it for tests and closed networks only, or list the networks that are meant (10.0.0.0/8, …).",
+    ]);
+    expect(configWarnings({ GIT_HOST_ALLOW_PRIVATE: "true", INSTALL_ALLOW_PRIVATE_DATABASE: "true" })).toEqual([
+      "GIT_HOST_ALLOW_PRIVATE=true allows every address that is not public, this machine's own among them. List the networks that are meant instead (10.0.0.0/8, fd00::/8, …).",
+      "INSTALL_ALLOW_PRIVATE_DATABASE=true allows every address that is not public, this machine's own among them. List the networks that are meant instead (10.0.0.0/8, fd00::/8, …).",
+    ]);
+    expect(configWarnings({ GIT_HOST_ALLOW_PRIVATE: "10.0.0.0/8", OUTBOUND_ALLOW_PRIVATE: "false" })).toEqual([]);
   });
 });

@@ -20,7 +20,10 @@ describe("addressKey", () => {
 });
 
 describe("Admissions", () => {
-  const make = (caps = { total: 3, perAddress: 2 }, budget = { burst: 5, perMinute: 60 }) => {
+  const make = (
+    caps = { total: 3, perAddress: 2 },
+    budget: { burst: number; perMinute: number } = { burst: 5, perMinute: 60 },
+  ) => {
     let now = 0;
     const admissions = new Admissions(
       () => caps,

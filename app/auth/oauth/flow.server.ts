@@ -18,6 +18,8 @@ import { readCookie, serializeCookie } from "~/lib/cookies";
 import { cleanLine } from "~/lib/clean-text";
 import { ServiceError } from "~/lib/service-error";
 import { startSession } from "../account.server";
+import type { CurrentUser } from "../current-user.server";
+import { requireRecentProof } from "../recent-proof.server";
 import type { ClientInfo } from "../sessions.server";
 import { memberRoleName } from "../permissions";
 import { createUser, findUserByName, isUniqueViolation, type UserRow } from "../users.server";
@@ -174,12 +176,14 @@ export async function finishFlow(
   identity: ExternalIdentity,
   request: Request,
   client: ClientInfo,
-  currentUserId: number | null,
+  current: Pick<CurrentUser, "id" | "sessionId"> | null,
   providerName: string,
 ): Promise<FlowOutcome> {
   const existing = await linkedUser(db, flow.provider, identity.subject);
   if (flow.mode === "link") {
-    if (currentUserId === null) throw new ServiceError(401, "api.unauthorized");
+    if (current === null) throw new ServiceError(401, "api.unauthorized");
+    await requireRecentProof(db, current);
+    const currentUserId = current.id;
     if (existing && existing.id !== currentUserId) {
       throw new ServiceError(409, "auth.oauthLinkedElsewhere", { vars: { provider: providerName } });
     }

@@ -8,6 +8,7 @@
  * (signed with the client secret, which proves nothing about the issuer) are refused.
  */
 import { constants, createPublicKey, verify, type JsonWebKeyInput, type KeyObject } from "node:crypto";
+import { outboundFetch } from "~/lib/outbound.server";
 
 /** A key as a JWKS lists it: the fields picked here, and the key material Node reads itself. */
 interface Jwk extends Record<string, unknown> {
@@ -55,12 +56,14 @@ const keySetLifetimeMs = 60 * 60 * 1000;
 function keySet(jwksUri: string, fresh = false): Promise<Jwk[]> {
   const cached = keySets.get(jwksUri);
   if (cached && !fresh && Date.now() - cached.at < keySetLifetimeMs) return cached.keys;
-  const keys = fetch(jwksUri, { signal: AbortSignal.timeout(10_000) }).then(async (response) => {
-    if (!response.ok) throw new Error(`The issuer's keys answered ${response.status}`);
-    const body = (await response.json()) as { keys?: unknown };
-    if (!Array.isArray(body.keys)) throw new Error("The issuer's key set has no keys");
-    return body.keys.filter((key): key is Jwk => typeof key === "object" && key !== null);
-  });
+  const keys = outboundFetch("operator", { timeoutMs: 10_000, maxBytes: 1024 * 1024 })(jwksUri).then(
+    async (response) => {
+      if (!response.ok) throw new Error(`The issuer's keys answered ${response.status}`);
+      const body = (await response.json()) as { keys?: unknown };
+      if (!Array.isArray(body.keys)) throw new Error("The issuer's key set has no keys");
+      return body.keys.filter((key): key is Jwk => typeof key === "object" && key !== null);
+    },
+  );
   keys.catch(() => keySets.delete(jwksUri));
   keySets.set(jwksUri, { at: Date.now(), keys });
   return keys;

@@ -4,7 +4,9 @@
  */
 import { CodeChallengeMethod, GitHub, OAuth2Client } from "arctic";
 import { config } from "~/config.server";
+import { outboundFetch } from "~/lib/outbound.server";
 import { verifyIdToken } from "./id-token.server";
+import { exchangeCode } from "./token-request.server";
 import type { ProviderInfo } from "./provider-info";
 
 /** Who the provider says signed in. */
@@ -54,14 +56,19 @@ function github(clientId: string, clientSecret: string): Provider {
       return new GitHub(clientId, clientSecret, redirectUri).createAuthorizationURL(state, ["read:user"]);
     },
     async identify(code, _secrets, redirectUri) {
-      const tokens = await new GitHub(clientId, clientSecret, redirectUri).validateAuthorizationCode(code);
-      const response = await fetch("https://api.github.com/user", {
+      const tokens = await exchangeCode({
+        tokenEndpoint: "https://github.com/login/oauth/access_token",
+        clientId,
+        clientSecret,
+        code,
+        redirectUri,
+      });
+      const response = await signInFetch("https://api.github.com/user", {
         headers: {
           Authorization: `Bearer ${tokens.accessToken()}`,
           "User-Agent": "Daftar",
           Accept: "application/json",
         },
-        signal: AbortSignal.timeout(10_000),
       });
       if (!response.ok) throw new Error(`GitHub user lookup answered ${response.status}`);
       const user = (await response.json()) as {
@@ -84,21 +91,22 @@ interface Discovery {
   jwks_uri: string;
 }
 
+/** Requests to the sign-in provider: addresses the operator configured, through the outbound module. */
+const signInFetch = outboundFetch("operator", { timeoutMs: 10_000, maxBytes: 1024 * 1024 });
+
 const discoveries = new Map<string, { at: number; value: Promise<Discovery> }>();
 
 /** The issuer's discovery document, kept for an hour. */
 function discover(issuer: string): Promise<Discovery> {
   const cached = discoveries.get(issuer);
   if (cached && Date.now() - cached.at < 60 * 60 * 1000) return cached.value;
-  const value = fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) }).then(
-    async (response) => {
-      if (!response.ok) throw new Error(`OpenID discovery answered ${response.status}`);
-      const document = (await response.json()) as Discovery;
-      if (document.issuer.replace(/\/$/, "") !== issuer) throw new Error("OpenID discovery names another issuer");
-      if (typeof document.jwks_uri !== "string") throw new Error("OpenID discovery names no signing keys");
-      return document;
-    },
-  );
+  const value = signInFetch(`${issuer}/.well-known/openid-configuration`).then(async (response) => {
+    if (!response.ok) throw new Error(`OpenID discovery answered ${response.status}`);
+    const document = (await response.json()) as Discovery;
+    if (document.issuer.replace(/\/$/, "") !== issuer) throw new Error("OpenID discovery names another issuer");
+    if (typeof document.jwks_uri !== "string") throw new Error("OpenID discovery names no signing keys");
+    return document;
+  });
   value.catch(() => discoveries.delete(issuer));
   discoveries.set(issuer, { at: Date.now(), value });
   return value;
@@ -126,8 +134,14 @@ function openIdConnect(issuer: string, clientId: string, clientSecret: string | 
     },
     async identify(code, { codeVerifier, nonce }, redirectUri) {
       const discovery = await discover(issuer);
-      const client = new OAuth2Client(clientId, clientSecret, redirectUri);
-      const tokens = await client.validateAuthorizationCode(discovery.token_endpoint, code, codeVerifier);
+      const tokens = await exchangeCode({
+        tokenEndpoint: discovery.token_endpoint,
+        clientId,
+        clientSecret,
+        code,
+        redirectUri,
+        codeVerifier,
+      });
       // Signature (against the issuer's published keys), issuer, audience, expiry and nonce.
       const claims = await verifyIdToken(tokens.idToken(), {
         issuer,
@@ -139,9 +153,8 @@ function openIdConnect(issuer: string, clientId: string, clientSecret: string | 
       if (!subject) throw new Error("ID token without subject");
       let profile: Claims = claims;
       if (discovery.userinfo_endpoint) {
-        const response = await fetch(discovery.userinfo_endpoint, {
+        const response = await signInFetch(discovery.userinfo_endpoint, {
           headers: { Authorization: `Bearer ${tokens.accessToken()}`, Accept: "application/json" },
-          signal: AbortSignal.timeout(10_000),
         });
         if (response.ok) {
           const info = (await response.json()) as Claims;

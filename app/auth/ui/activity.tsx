@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -5,18 +6,12 @@ import { useLocalProfile } from "~/identity/store";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Icon } from "~/ui/icon";
-import { useApiAction } from "~/ui/use-api";
+import { ConfirmDialog } from "~/manage/ui/confirm-dialog";
 import type { SessionInfo } from "~/auth/activity.server";
 import type { CommentStatus } from "~/db/schema";
 import { describeUserAgent } from "~/auth/user-agent";
-
-export interface DeviceInfo {
-  pub: string;
-  deviceName: string;
-  ip: string | null;
-  userAgent: string | null;
-  lastActivityAt: string;
-}
+import { defaultKept, KeepKeys } from "./keep-keys";
+import { KeysCard, type AccountKey } from "./keys-card";
 
 export interface CommentInfo {
   id: number;
@@ -28,20 +23,22 @@ export interface CommentInfo {
 
 const rowClass = "flex items-start gap-3 py-3";
 
-/** Where the account is signed in, which devices it used, and what it wrote. */
+/** Where the account is signed in, which keys speak for it, and what it wrote. */
 export function Activity({
   sessions,
-  devices,
+  keys,
   comments,
 }: {
   sessions: SessionInfo[];
-  devices: DeviceInfo[];
+  keys: AccountKey[];
   comments: CommentInfo[];
 }) {
   const t = useT();
   const locale = useLocale();
   const local = useLocalProfile();
-  const endOthers = useApiAction();
+  const [ending, setEnding] = useState(false);
+  const [kept, setKept] = useState<string[] | null>(null);
+  const keep = kept ?? defaultKept(keys, local?.pub);
   const when = (iso: string) => formatDate(iso, locale);
 
   return (
@@ -51,13 +48,7 @@ export function Activity({
         testId="sessions"
         actions={
           sessions.length > 1 ? (
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => endOthers.run("/api/auth/sessions", { method: "DELETE" })}
-              loading={endOthers.pending}
-              data-testid="end-other-sessions"
-            >
+            <Button variant="outline" size="sm" onClick={() => setEnding(true)} data-testid="end-other-sessions">
               {t("auth.sessions.endOthers")}
             </Button>
           ) : null
@@ -84,40 +75,24 @@ export function Activity({
             </li>
           ))}
         </ul>
+        {ending ? (
+          <ConfirmDialog
+            title={t("auth.sessions.endOthersTitle")}
+            description={t("auth.sessions.endOthersHint")}
+            confirmLabel={t("auth.sessions.endOthersConfirm")}
+            call={{ path: "/api/auth/sessions", method: "DELETE", body: { keep } }}
+            onClose={() => {
+              setEnding(false);
+              setKept(null);
+            }}
+            testId="end-other-sessions-dialog"
+          >
+            <KeepKeys keys={keys} selected={keep} onChange={setKept} testId="sessions-keep-keys" />
+          </ConfirmDialog>
+        ) : null}
       </Card>
 
-      <Card title={t("auth.devices.title")} description={t("auth.devices.hint")} testId="devices">
-        {devices.length ? (
-          <ul className="divide-y">
-            {devices.map((device) => (
-              <li key={device.pub} className={rowClass} data-testid="device-row">
-                <Icon name="monitor" className="mt-0.5 size-5 text-muted-foreground" />
-                <div className="grid min-w-0 gap-0.5 text-sm">
-                  <span className="font-medium">
-                    <bdi>{device.deviceName || describeUserAgent(device.userAgent)}</bdi>
-                    {local?.pub === device.pub ? (
-                      <span className="ms-2 rounded-full bg-success/15 px-2 py-0.5 text-xs text-success">
-                        {t("auth.devices.thisDevice")}
-                      </span>
-                    ) : null}
-                  </span>
-                  <span className="text-muted-foreground">
-                    {describeUserAgent(device.userAgent)} ·{" "}
-                    {t("auth.sessions.lastSeen", { date: when(device.lastActivityAt) })}
-                  </span>
-                  <span className="truncate text-xs text-muted-foreground">
-                    <bdi dir="ltr" className="font-mono">
-                      {device.pub}
-                    </bdi>
-                  </span>
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">{t("auth.devices.empty")}</p>
-        )}
-      </Card>
+      <KeysCard keys={keys} />
 
       <Card title={t("auth.comments.title")} testId="comments">
         {comments.length ? (

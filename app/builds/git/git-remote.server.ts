@@ -5,8 +5,8 @@
 import { gitFs as fs } from "./git-fs.server";
 import path from "node:path";
 import git from "isomorphic-git";
-import http from "isomorphic-git/http/node";
 import { config } from "~/config.server";
+import { gitHttpClient } from "~/lib/outbound.server";
 import type { HostSettings } from "../host-settings.server";
 import { remoteKey } from "../host-settings.server";
 import {
@@ -26,6 +26,7 @@ import {
   conflictsWithSite,
   PUSH_ROUNDS,
   PushFailure,
+  pushFailureOf,
   type PushJob,
   type PushOutcome,
   type RemoteHost,
@@ -35,6 +36,8 @@ import {
 const OUTGOING = "refs/heads/daftar-outgoing";
 
 export function gitRemote(host: HostSettings): RemoteHost {
+  // Every request through the outbound module: the host's address checked, redirects checked, time and size limits.
+  const http = gitHttpClient("gitHost");
   const gitdir = path.join(config().dataDir, "remotes", `${remoteKey(host)}.git`);
   const onAuth = () => ({ username: host.username || "git", password: host.token });
   const remoteRef = `refs/heads/${host.branch}`;
@@ -189,18 +192,22 @@ async function attempt<T>(work: () => Promise<T>): Promise<T> {
 
 export function classify(error: unknown): PushFailure {
   if (error instanceof PushFailure) return error;
+  const outbound = pushFailureOf(error);
+  if (outbound) return outbound;
   const e = error as { code?: string; data?: { statusCode?: number; reason?: string }; message?: string };
   if (e.code === "UserCanceledError") return new PushFailure("auth", "", true);
   if (e.code === "HttpError") {
     const status = e.data?.statusCode ?? 0;
     if (status === 401 || status === 403) return new PushFailure("auth", String(status), true);
-    if (status === 404) return new PushFailure("rejected", "repository not found (404)", true);
+    if (status === 404) return new PushFailure("notFound", "repository not found (404)", true);
     return new PushFailure("unreachable", `HTTP ${status}`, false);
   }
   if (e.code === "PushRejectedError") return new PushFailure("rejected", e.data?.reason ?? "rejected", false);
-  const message = String(e.message ?? error);
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|socket hang up|fetch failed/i.test(message)) {
-    return new PushFailure("unreachable", message.split("\n")[0]!.slice(0, 200), false);
-  }
-  return new PushFailure("other", message.split("\n")[0]!.slice(0, 300), false);
+  return new PushFailure(
+    "other",
+    String(e.message ?? error)
+      .split("\n")[0]!
+      .slice(0, 300),
+    false,
+  );
 }

@@ -3,6 +3,7 @@
  * the build's files, one commit, and the ref moved to it without force. No clone: a handful of requests.
  */
 import { Octokit } from "@octokit/rest";
+import { outboundFetch } from "~/lib/outbound.server";
 import { githubRepoOf } from "../host-schema";
 import { DEFAULT_GITHUB_API, type HostSettings } from "../host-settings.server";
 import { blobId } from "./objects.server";
@@ -11,6 +12,7 @@ import {
   conflictsWithSite,
   PUSH_ROUNDS,
   PushFailure,
+  pushFailureOf,
   type PushJob,
   type PushOutcome,
   type RemoteHost,
@@ -31,7 +33,9 @@ export function githubRemote(host: HostSettings): RemoteHost {
     auth: host.token,
     baseUrl: (host.apiUrl || DEFAULT_GITHUB_API).replace(/\/+$/, ""),
     userAgent: "daftar",
-    request: { retries: 0 },
+    // Every request through the outbound module: the API address checked (the token goes nowhere else), time
+    // and size limits, redirects checked and never carrying the token to another origin.
+    request: { retries: 0, fetch: outboundFetch("gitHost") },
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
   const ref = `heads/${host.branch}`;
@@ -196,12 +200,14 @@ async function attempt<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof PushFailure) throw error;
+    const outbound = pushFailureOf(error);
+    if (outbound) throw outbound;
     const code = status(error);
     const message = String((error as Error).message ?? error)
       .split("\n")[0]!
       .slice(0, 200);
     if (code === 401 || code === 403) throw new PushFailure("auth", String(code), true);
-    if (code === 404) throw new PushFailure("rejected", "repository not found (404)", true);
+    if (code === 404) throw new PushFailure("notFound", "repository not found (404)", true);
     if (code === 409 && /empty/i.test(message)) throw new PushFailure("emptyGithub", "", true);
     if (code !== undefined) throw new PushFailure("rejected", `${code} ${message}`, code < 500 && code !== 429);
     throw new PushFailure("unreachable", message, false);

@@ -5,6 +5,7 @@
  * push is refused, naming the files. Never forced. A push that already landed (the process stopped before it
  * could record it) is recognised by its message and not made twice.
  */
+import { outboundErrorOf } from "~/lib/outbound.server";
 import { blobId, type TreeEdits } from "./objects.server";
 
 export interface PushJob {
@@ -27,9 +28,14 @@ export interface PushOutcome {
   alreadyThere: boolean;
 }
 
-export type PushFailureKind = "conflict" | "auth" | "unreachable" | "rejected" | "emptyGithub" | "other";
+export type PushFailureKind =
+  "conflict" | "auth" | "notAllowed" | "notFound" | "unreachable" | "rejected" | "emptyGithub" | "other";
 
-/** Why a push failed; `permanent` failures wait for a person (a retry), the others are retried with backoff. */
+/**
+ * Why a push failed; `permanent` failures wait for a person (a retry), the others are retried with backoff.
+ * `detail` is for the server's log, except for a conflict, where it names the site's own files: what a host
+ * answered never reaches a page.
+ */
 export class PushFailure extends Error {
   constructor(
     readonly kind: PushFailureKind,
@@ -38,6 +44,23 @@ export class PushFailure extends Error {
   ) {
     super(`${kind}: ${detail}`);
     this.name = "PushFailure";
+  }
+}
+
+/** The push failure an outbound request's failure is (an address not allowed, a host out of reach …), if it was one. */
+export function pushFailureOf(error: unknown): PushFailure | undefined {
+  const outbound = outboundErrorOf(error);
+  if (!outbound) return undefined;
+  const detail = `${outbound.reason}: ${outbound.detail}`;
+  switch (outbound.reason) {
+    case "notAllowed":
+    case "badUrl":
+      return new PushFailure("notAllowed", detail, true);
+    case "unreachable":
+    case "timeout":
+      return new PushFailure("unreachable", detail, false);
+    default:
+      return new PushFailure("other", detail, false);
   }
 }
 

@@ -47,7 +47,7 @@ export function pushErrorText(stored: string | null, t: TFunction): string | nul
   if (!stored) return null;
   try {
     const view = JSON.parse(stored) as PushErrorView;
-    return t(`builds.${view.key}`, { files: view.files ?? "", detail: view.detail ?? "" });
+    return t(`builds.${view.key}`, { files: view.files ?? "" });
   } catch {
     return stored;
   }

@@ -275,7 +275,9 @@ async function zapReceiptProblem(db: Database, event: Event, address: string): P
   }
   walletChecks += 1;
   try {
-    const endpoint = await readPayEndpoint(payEndpointUrl(recipient.lightningAddress, config().outboundAllowPrivate));
+    const endpoint = await readPayEndpoint(
+      payEndpointUrl(recipient.lightningAddress, config().outboundAllowPrivate !== false),
+    );
     if (endpoint.nostrPubkey !== event.pubkey) return "invalid: the receipt is not signed by the recipient's wallet";
   } catch {
     return "error: the recipient's wallet could not be asked, try again later";

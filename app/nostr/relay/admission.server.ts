@@ -32,7 +32,10 @@ export class Admissions {
 
   constructor(
     private readonly caps: () => Caps,
-    private readonly budget = { burst: relayLimits.addressBurst, perMinute: relayLimits.addressMessagesPerMinute },
+    private readonly budget: { burst: number; perMinute: number } = {
+      burst: relayLimits.addressBurst,
+      perMinute: relayLimits.addressMessagesPerMinute,
+    },
     private readonly now = () => Date.now(),
   ) {}
 

@@ -50,8 +50,11 @@ export interface ConnectionHost {
   closeForAbuse(): void;
   /** The client's address (an IPv4 address or an IPv6 /64). */
   address: string;
-  /** The relay's host name and port as clients reach it ("daftar.example", "127.0.0.1:3000"): AUTH must name it. */
-  relayHost: string;
+  /**
+   * The site's hosts, from its configuration, never from the request ("daftar.example", "127.0.0.1:3000"): AUTH
+   * must name one of them.
+   */
+  relayHosts: readonly string[];
   /** A new event was stored: deliver it to every subscription, here and on the other instances. */
   stored(): void;
   /** Resolves when live delivery has its starting point (a subscription's query must start after it). */
@@ -290,7 +293,7 @@ export class RelayConnection {
     if (event.kind !== kinds.clientAuth) return refuse("invalid: an authentication event has kind 22242");
     const tag = (name: string) => event.tags.find((t) => t[0] === name)?.[1];
     if (tag("challenge") !== this.challenge) return refuse("invalid: the challenge does not match");
-    if (relayHostOf(tag("relay")) !== this.host.relayHost.toLowerCase())
+    if (!this.host.relayHosts.includes(relayHostOf(tag("relay")) ?? ""))
       return refuse("invalid: the relay tag names another relay");
     if (Math.abs(event.created_at - Math.floor(Date.now() / 1000)) > authMaxSkewSeconds) {
       return refuse("invalid: the authentication event is too old or too new");

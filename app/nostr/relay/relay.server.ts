@@ -12,7 +12,7 @@ import { config } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { writeTransaction } from "~/db/transaction.server";
 import { addressKey } from "~/lib/address-key.server";
-import { configuredOrigin } from "~/lib/site-origin.server";
+import { siteHosts } from "~/lib/site-origin.server";
 import { appConfigOrDefaults } from "~/settings/app-config.server";
 import { Admissions } from "./admission.server";
 import { nextTurn, RelayConnection } from "./connection.server";
@@ -75,7 +75,9 @@ export function handleRelayUpgrade(
         socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
         return;
       }
-      server.handleUpgrade(request, socket, head, (ws) => accept(ws, socket as Socket, relayHostFor(request), address));
+      server.handleUpgrade(request, socket, head, (ws) =>
+        accept(ws, socket as Socket, siteHosts(request.socket.localPort), address),
+      );
     })
     // Whatever goes wrong with one connection ends it, never the process.
     .catch(() => socket.destroy());
@@ -91,18 +93,7 @@ function refuseUpgrade(socket: Duplex, status: 429 | 503, reason: string, retryA
   );
 }
 
-/** The host clients reach the relay at: SITE_URL's when set (behind a proxy), else the request's. */
-function relayHostFor(request: IncomingMessage): string {
-  const origin = configuredOrigin();
-  if (origin) return new URL(origin).host.toLowerCase();
-  try {
-    return new URL(`http://${request.headers.host ?? "localhost"}`).host.toLowerCase();
-  } catch {
-    return "";
-  }
-}
-
-function accept(ws: WebSocket, socket: Socket, relayHost: string, address: string): void {
+function accept(ws: WebSocket, socket: Socket, relayHosts: readonly string[], address: string): void {
   let closed = false;
   const held: Held = {
     ws,
@@ -111,7 +102,7 @@ function accept(ws: WebSocket, socket: Socket, relayHost: string, address: strin
     nextPingAt: Date.now() + relayLimits.pingEveryMs,
     overSince: undefined,
     connection: new RelayConnection({
-      relayHost,
+      relayHosts,
       address,
       send: (message) => {
         if (ws.readyState !== ws.OPEN) return 0;

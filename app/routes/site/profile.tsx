@@ -1,5 +1,9 @@
 import { data, Link, useLoaderData, useRevalidator } from "react-router";
+import { linkedKeyOf } from "~/auth/account-keys.server";
 import { activityOf } from "~/auth/activity.server";
+import { proofState } from "~/auth/recent-proof.server";
+import { ConfirmPasswordCard } from "~/auth/ui/confirm-password-card";
+import type { AccountKey } from "~/auth/ui/keys-card";
 import { currentUser } from "~/auth/current-user.server";
 import { OAuthButtons } from "~/auth/ui/oauth-buttons";
 import { configuredProviders } from "~/auth/oauth/providers.server";
@@ -31,16 +35,32 @@ import type { Route } from "./+types/profile";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { locale } = parseLocalizedPath(new URL(request.url).pathname);
-  const messages = pickMessages(locale, ["auth", "validation", "nostr", "media"]);
+  // "manage" for the dialogs that ask before a change.
+  const messages = pickMessages(locale, ["auth", "validation", "nostr", "media", "manage"]);
   const user = await currentUser(request);
   if (!user)
     return data(
-      { messages, account: null, activity: null, providers: [], nostr: null },
+      { messages, account: null, activity: null, providers: [], nostr: null, keys: [], proof: null },
       { headers: { "Cache-Control": "no-store" } },
     );
   const db = await getDb();
-  const activity = await activityOf(db, user.id, user.sessionId);
-  const nostr = await nostrAccount(db, user.id, siteOrigin(request));
+  const [activity, nostr, linked, proof] = await Promise.all([
+    activityOf(db, user.id, user.sessionId),
+    nostrAccount(db, user.id, siteOrigin(request)),
+    linkedKeyOf(db, user.id),
+    proofState(db, user),
+  ]);
+  const keys: AccountKey[] = [
+    ...(linked ? [{ kind: "linked" as const, ...linked }] : []),
+    ...activity.devices.map((device) => ({
+      kind: "device" as const,
+      pub: device.pub,
+      deviceName: device.deviceName,
+      userAgent: device.userAgent,
+      createdAt: device.createdAt,
+      lastActivityAt: device.lastActivityAt,
+    })),
+  ];
   const account = {
     userName: user.userName,
     displayName: user.displayName,
@@ -52,7 +72,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     roles: user.roles.map((name) => roleName(name, serverT(locale))),
   };
   return data(
-    { messages, account, activity, providers: configuredProviders(), nostr },
+    {
+      messages,
+      account,
+      activity,
+      providers: configuredProviders(),
+      nostr,
+      keys,
+      proof: { hasPassword: proof.hasPassword, ready: proof.until !== null },
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -69,8 +97,8 @@ export default function Profile() {
   const t = useT();
   const locale = useLocale();
   const revalidator = useRevalidator();
-  const { account, activity, providers, nostr } = useLoaderData<typeof loader>();
-  if (!account || !activity) {
+  const { account, activity, providers, nostr, keys, proof } = useLoaderData<typeof loader>();
+  if (!account || !activity || !proof) {
     return (
       <section className="grid max-w-3xl gap-6" data-testid="profile-guest">
         <h1 className="text-3xl font-black tracking-tight">{t("auth.profile.title")}</h1>
@@ -117,8 +145,9 @@ export default function Profile() {
         />
       </Card>
       <Card title={t("auth.password.title")} description={t("auth.password.hint")}>
-        <PasswordForm />
+        <PasswordForm keys={keys} />
       </Card>
+      <ConfirmPasswordCard hasPassword={proof.hasPassword} ready={proof.ready} />
       {nostr ? <NostrCard account={nostr} /> : null}
       <IdentityCard signedIn />
       {providers.length ? (
@@ -145,7 +174,7 @@ export default function Profile() {
         </Card>
       ) : null}
       <h2 className="mt-4 text-2xl font-bold">{t("auth.activity.title")}</h2>
-      <Activity sessions={activity.sessions} devices={activity.devices} comments={activity.comments} />
+      <Activity sessions={activity.sessions} keys={keys} comments={activity.comments} />
     </section>
   );
 }

@@ -6,6 +6,8 @@ export default {
   invalidJson: "The request body is not valid JSON.",
   methodNotAllowed: "This method is not allowed here.",
   invalidInput: "Invalid input",
+  misdirected:
+    "This site does not answer at this address. (Its addresses are set by whoever runs it, with SITE_URL and SITE_ALIASES.)",
   crossOrigin: "Forbidden: cross-site request refused.",
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
   tooLarge: "The request is too large.",

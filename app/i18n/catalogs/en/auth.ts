@@ -102,4 +102,42 @@ export default {
   "nostr.button": "Sign in with Nostr extension",
   "nostr.waiting": "Waiting for the extension…",
   "nostr.refused": "The extension did not sign.",
+
+  // Proof that the person holding a session is the account's owner, before linking a way to sign in.
+  "proof.title": "Confirm it's you",
+  "proof.hint":
+    "A linked key or account signs you in for good, so linking one needs your password, typed again within ten minutes.",
+  "proof.hintNoPassword":
+    "A linked key or account signs you in for good, so linking one needs a sign-in from the last ten minutes. Sign out and sign in again, then link.",
+  "proof.ready": "Confirmed: you can link a key or an account for ten minutes.",
+  "proof.submit": "Confirm password",
+  "proof.submitting": "Confirming…",
+  "proof.confirmed": "Password confirmed. You can link a key or an account for the next ten minutes.",
+  "proof.failed": "Your password could not be confirmed.",
+  "proof.passwordNeeded": "To link a key or an account, first confirm your password on your profile.",
+  "proof.signInAgain": "To link a key or an account, sign in again first: your sign-in is more than ten minutes old.",
+  "proof.noPassword": "This account has no password to confirm. Sign in again instead.",
+
+  // The keys that speak for the account: browser keys and the linked key.
+  "keys.title": "Keys that speak for you",
+  "keys.hint":
+    "Each browser you signed in with has its own key, which can sign requests for your account; a key linked from an extension also signs you in. Remove any you do not recognise.",
+  "keys.linked": "Linked key (from an extension)",
+  "keys.added": "Added {date}",
+  "keys.lastUsed": "last used {date}",
+  "keys.notUsed": "not used yet",
+  "keys.remove": "Remove",
+  "keys.removeDeviceTitle": "Remove this browser's key?",
+  "keys.removeDevice":
+    "It will no longer sign requests for your account. Signing in on that browser again adds it back.",
+  "keys.removeLinkedTitle": "Remove the linked key?",
+  "keys.removeLinked":
+    "It will no longer sign you in or sign requests for your account. You can link it again with your password.",
+  "keys.deviceRemoved": "The key is removed.",
+  "keys.keep": "Keys to keep",
+  "keys.keepHint": "Every other sign-in ends. Keys left unticked are removed too: keep only those you recognise.",
+  "sessions.endOthersTitle": "Sign out everywhere else?",
+  "sessions.endOthersHint":
+    "Every other browser is signed out. Keys left unticked are removed too, so they can no longer sign in or sign requests for you.",
+  "sessions.endOthersConfirm": "Sign out everywhere else",
 } as const;

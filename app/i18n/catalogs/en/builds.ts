@@ -28,11 +28,14 @@ export default {
   "push.conflict":
     "The repository changed files this build changes since the site last pushed ({files}). Import from the repository to review its changes, then publish again. Nothing was forced.",
   "push.auth": "The git host refused the credentials. Check the token in the git host settings.",
-  "push.unreachable": "The git host could not be reached ({detail}).",
-  "push.rejected": "The git host refused the push ({detail}).",
+  "push.notAllowed":
+    "The git host's address is on this server's own machine or network, which the site reaches only when the server's operator allows it (GIT_HOST_ALLOW_PRIVATE).",
+  "push.notFound": "The git host has no such repository. Check the address in the git host settings.",
+  "push.unreachable": "The git host could not be reached. The server's log says more.",
+  "push.rejected": "The git host refused the push. The server's log says more.",
   "push.emptyGithub": "The GitHub repository has no commits yet. Add a first commit (a README) there, then try again.",
   "push.noHost": "No git remote is configured any more.",
-  "push.other": "{detail}",
+  "push.other": "Pushing to the git host failed. The server's log says more.",
   "push.retryAt": "Next attempt",
   "push.waiting": "Waiting to be pushed.",
   "target.local": "This site's repository",

@@ -12,6 +12,7 @@ export default {
   "auth.payloadInvalid":
     "برچسب payload با درهم‌سازی بدنهٔ درخواست نمی‌خواند (payload tag does not match request body hash)",
   "auth.unknownKey": "این کلید از آنِ هیچ‌یک از اعضای این سایت نیست.",
+  "auth.replayed": "این درخواست امضاشده پیش‌تر به کار رفته است. درخواست تازه‌ای امضا کنید.",
 
   "zap.invalidJson": "JSON درخواست زپ نامعتبر است. (Invalid zap request JSON.)",
   "zap.notEvent": "درخواست زپ رویداد معتبر ناستر نیست. (Zap request is not a valid Nostr event.)",

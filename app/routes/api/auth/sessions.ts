@@ -1,14 +1,24 @@
+import { removeKeysExcept } from "~/auth/account-keys.server";
+import { endSessionsSchema } from "~/auth/schema";
 import { destroyOtherSessions } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
+import { writeTransaction } from "~/db/transaction.server";
 import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
 
-/** DELETE /api/auth/sessions: signs the account out of every other browser. */
+/**
+ * DELETE /api/auth/sessions { keep }: signs the account out of every other browser and removes its keys (browser
+ * keys, the linked key) but those in `keep`.
+ */
 export const loader = apiRoute(
   {
-    DELETE: async ({ user, t }) => {
-      await destroyOtherSessions(await getDb(), user.id, user.sessionId);
-      return json({ message: t("auth.otherSessionsEnded") });
+    DELETE: async (ctx) => {
+      const { keep } = await ctx.body(endSessionsSchema);
+      await writeTransaction(await getDb(), async (tx) => {
+        await destroyOtherSessions(tx, ctx.user.id, ctx.user.sessionId);
+        await removeKeysExcept(tx, ctx.user.id, keep);
+      });
+      return json({ message: ctx.t("auth.otherSessionsEnded") });
     },
   },
   { needs: "user" },

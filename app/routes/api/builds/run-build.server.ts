@@ -58,7 +58,7 @@ export function describePushError(stored: string | null, t: TFunction): string {
   if (!stored) return "";
   try {
     const view = JSON.parse(stored) as PushErrorView;
-    return t(`builds.${view.key}`, { files: view.files ?? "", detail: view.detail ?? "" });
+    return t(`builds.${view.key}`, { files: view.files ?? "" });
   } catch {
     return stored;
   }

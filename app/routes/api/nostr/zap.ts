@@ -19,13 +19,13 @@ export const loader = apiRoute(
       const db = await getDb();
       refuseOverLimit(await hit(db, limits.walletByAddress, addressKey(ctx.ip)));
       const { user } = ctx.query(zapTermsQuerySchema);
-      return json(await zapTerms(db, user, config().outboundAllowPrivate));
+      return json(await zapTerms(db, user, config().outboundAllowPrivate !== false));
     },
     POST: async (ctx) => {
       const db = await getDb();
       refuseOverLimit(await hit(db, limits.walletByAddress, addressKey(ctx.ip)));
       const input = await ctx.body(zapInvoiceSchema);
-      return json(await requestZapInvoice(db, input, config().outboundAllowPrivate));
+      return json(await requestZapInvoice(db, input, config().outboundAllowPrivate !== false));
     },
   },
   { failure: "nostr.zap.unreachable" },

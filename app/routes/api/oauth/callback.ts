@@ -35,15 +35,7 @@ export const loader = apiRoute({
       try {
         const identity = await provider.identify(query.get("code")!, flow, redirectUri(ctx.request, provider.id));
         const signedIn = await currentUser(ctx.request);
-        const outcome = await finishFlow(
-          await getDb(),
-          flow,
-          identity,
-          ctx.request,
-          ctx,
-          signedIn?.id ?? null,
-          provider.name,
-        );
+        const outcome = await finishFlow(await getDb(), flow, identity, ctx.request, ctx, signedIn, provider.name);
         if (outcome.kind === "login") headers.append("Set-Cookie", outcome.cookie);
         const message =
           outcome.kind === "login" ? t("auth.loginSuccess") : t("auth.oauthLinked", { provider: provider.name });

@@ -1,5 +1,7 @@
 import { currentUser } from "~/auth/current-user.server";
 import { requireKeyProof } from "~/auth/key-proof.server";
+import { requireRecentProof } from "~/auth/recent-proof.server";
+import { getDb } from "~/db/client.server";
 import { startFlow } from "~/auth/oauth/flow.server";
 import { providerById } from "~/auth/oauth/providers.server";
 import { resultPage } from "~/auth/oauth/result-page.server";
@@ -8,7 +10,7 @@ import { apiRoute } from "~/lib/api.server";
 import { cleanLine } from "~/lib/clean-text";
 import { jsonError } from "~/lib/http.server";
 import { redirectTarget } from "~/lib/redirect-target";
-import { siteOrigin } from "~/lib/site-origin.server";
+import { ServiceError } from "~/lib/service-error";
 
 /**
  * GET /api/oauth/:provider/start?mode=login|link&popup=1&returnTo=/path&pub=…&proof=…&deviceName=…: sends the
@@ -21,11 +23,28 @@ export const loader = apiRoute({
     if (!provider) return jsonError(404, ctx.t("auth.oauthUnknown"));
     const query = new URL(ctx.request.url).searchParams;
     const mode = query.get("mode") === "link" ? "link" : "login";
-    if (mode === "link" && !(await currentUser(ctx.request))) return jsonError(401, ctx.t("api.unauthorized"));
+    if (mode === "link") {
+      const user = await currentUser(ctx.request);
+      if (!user) return jsonError(401, ctx.t("api.unauthorized"));
+      // A provider account that signs in is a way into the account for good: the owner proves it is them first.
+      try {
+        await requireRecentProof(await getDb(), user);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        const message = ctx.t(error.key, error.vars);
+        return resultPage(
+          { type: "daftar:oauth", ok: false, message, mode },
+          ctx.locale,
+          ctx.t,
+          ctx.nonce,
+          new Headers(),
+        );
+      }
+    }
     const locale = query.get("locale");
     const pub = query.get("pub") ?? undefined;
     if (pub !== undefined) {
-      requireKeyProof(parseJson(query.get("proof")), { pub, origin: siteOrigin(ctx.request), action: "oauth" });
+      requireKeyProof(parseJson(query.get("proof")), { pub, request: ctx.request, action: "oauth" });
     }
     try {
       const { location, cookie } = await startFlow(provider, ctx.request, {

@@ -1,6 +1,5 @@
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/lib/api.server";
-import { siteOrigin } from "~/lib/site-origin.server";
 import { signedChallengeSchema } from "~/nostr/schema";
 import { signInWithNostr } from "~/nostr/sign-in.server";
 import { signedInAnswer } from "../signed-in.server";
@@ -11,7 +10,7 @@ export const loader = apiRoute(
     POST: async (ctx) => {
       const db = await getDb();
       const { event } = await ctx.body(signedChallengeSchema);
-      const signedIn = await signInWithNostr(db, event, ctx.request, siteOrigin(ctx.request), ctx);
+      const signedIn = await signInWithNostr(db, event, ctx.request, ctx);
       return signedInAnswer(ctx, db, signedIn, "nostr.signin.done");
     },
   },

@@ -1,0 +1,75 @@
+/**
+ * Proof that the person holding a session is the account's owner, recently: what adding a way to sign in (a
+ * Nostr key, a provider account) needs, since whoever adds one can come back with it for good. A stolen
+ * session cookie alone is not enough. An account with a password needs it typed in this session within the
+ * last ten minutes (signing in with it, or confirming it on the profile); an account without one needs a
+ * sign-in that recent.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
+import { ServiceError } from "~/lib/service-error";
+import type { CurrentUser } from "./current-user.server";
+import { verifyPassword } from "./password.server";
+import { hit, limits, refuseOverLimit, reset } from "./rate-limit.server";
+
+export const recentProofMs = 10 * 60_000;
+
+export interface ProofState {
+  /** Whether the account has a password (else proof is a fresh sign-in). */
+  hasPassword: boolean;
+  /** Until when the session may add a way to sign in; null when it may not now. */
+  until: Date | null;
+}
+
+/** How the session `user` stands: what it needs before it may link a key or an account. */
+export async function proofState(db: Database, user: Pick<CurrentUser, "id" | "sessionId">): Promise<ProofState> {
+  const row = await db
+    .select({ passwordHash: users.passwordHash, passwordAt: sessions.passwordAt, createdAt: sessions.createdAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, user.sessionId), eq(sessions.userId, user.id)))
+    .get();
+  // A signed request (NIP-98) has no session: it never links anything.
+  if (!row) return { hasPassword: true, until: null };
+  const hasPassword = row.passwordHash !== null;
+  const provedAt = hasPassword ? row.passwordAt : row.createdAt;
+  const until = provedAt ? new Date(provedAt.getTime() + recentProofMs) : null;
+  return { hasPassword, until: until && until.getTime() > Date.now() ? until : null };
+}
+
+/** Refuses (403, with what to do) unless the session proved its owner recently. */
+export async function requireRecentProof(db: Database, user: Pick<CurrentUser, "id" | "sessionId">): Promise<void> {
+  const state = await proofState(db, user);
+  if (state.until) return;
+  throw new ServiceError(403, state.hasPassword ? "auth.proof.passwordNeeded" : "auth.proof.signInAgain", {
+    reason: "proof",
+  });
+}
+
+/**
+ * The owner types the password in this session: checked (counted against the account's password limit) and
+ * noted, so linking works for the next ten minutes.
+ */
+export async function confirmPassword(
+  db: Database,
+  user: Pick<CurrentUser, "id" | "sessionId">,
+  password: string,
+): Promise<void> {
+  refuseOverLimit(await hit(db, limits.passwordByUser, String(user.id)));
+  const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+  if (!row?.passwordHash) throw new ServiceError(409, "auth.proof.noPassword");
+  if (!(await verifyPassword(password, row.passwordHash))) {
+    throw new ServiceError(400, "auth.wrongPassword", {
+      issues: [{ path: "password", message: "auth.wrongPassword" }],
+    });
+  }
+  const updated = await db
+    .update(sessions)
+    .set({ passwordAt: new Date() })
+    .where(and(eq(sessions.id, user.sessionId), eq(sessions.userId, user.id)))
+    .returning({ id: sessions.id })
+    .all();
+  if (updated.length === 0) throw new ServiceError(403, "auth.proof.passwordNeeded", { reason: "proof" });
+  await reset(db, limits.passwordByUser, String(user.id));
+}
