@@ -10,6 +10,7 @@ import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { config, ConfigError, configWarnings, type Config } from "../app/config.server.ts";
+import { refuseUpgrade } from "../app/lib/upgrade-refusal.server.ts";
 
 export interface AppModule {
   app: Express;
@@ -36,7 +37,7 @@ export function serveRelay(
     app()
       .then((mod) => {
         if (mod.handleRelayUpgrade(req, socket, head, clientAddress(req)) || others) return;
-        socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        refuseUpgrade(socket, 404);
       })
       .catch(() => socket.destroy());
   });

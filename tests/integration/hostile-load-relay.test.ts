@@ -130,7 +130,7 @@ function holdFrame(site: SiteProcess, localAddress: string, size: number): Promi
   return new Promise((resolve) => {
     const socket = connect({ port: Number(port), host: "127.0.0.1", localAddress }, () => {
       socket.write(
-        "GET /relay HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        `GET /relay HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
       );
     });

@@ -127,6 +127,29 @@ describe("connections", () => {
     await closeAll(open);
   });
 
+  test("a refused upgrade lets its socket go even when the client keeps its end open", async () => {
+    const { open } = await connectMany(20, from("127.0.0.25"));
+    const { port } = new URL(server.url);
+    const socket = connect({ port: Number(port), host: "127.0.0.1", localAddress: "127.0.0.25", allowHalfOpen: true });
+    socket.on("error", () => undefined);
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    socket.write(
+      `GET /relay HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    );
+    const answer = await new Promise<Buffer>((resolve) => socket.once("data", resolve));
+    expect(answer.toString("latin1")).toMatch(/^HTTP\/1\.1 429 /);
+    // The client neither closes nor stops writing; the server has let go, so the connection ends.
+    const writing = setInterval(() => socket.write("x"), 50);
+    try {
+      await closed;
+    } finally {
+      clearInterval(writing);
+      socket.destroy();
+      await closeAll(open);
+    }
+  });
+
   test("behind a trusted proxy the forwarded address counts, an IPv6 address by its /64", async () => {
     const forwarded = (address: string, i: number) => ({
       localAddress: `127.0.0.${30 + (i % 5)}`,
@@ -252,10 +275,11 @@ describe("stored answers and clients that do not read", () => {
       const started = Date.now();
       const ended = new Promise<number>((resolve) => socket.once("close", () => resolve(Date.now() - started)));
       socket.write(
-        "GET /relay HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        `GET /relay HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
       );
-      await new Promise((resolve) => socket.once("data", resolve));
+      const answer = await new Promise<Buffer>((resolve) => socket.once("data", resolve));
+      expect(answer.toString("latin1")).toMatch(/^HTTP\/1\.1 101 /);
       // A masked text frame of 90,000 bytes (under the limit), all but its last byte.
       const header = Buffer.from([0x81, 0x80 | 127, 0, 0, 0, 0, 0, 1, 0x5f, 0x90, 1, 2, 3, 4]);
       socket.write(Buffer.concat([header, Buffer.alloc(89_999, 0x61)]));

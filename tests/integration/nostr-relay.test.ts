@@ -501,7 +501,7 @@ test("clients that vanish mid-upgrade or mid-connection leave the server serving
     new Promise<void>((resolve) => {
       const socket = connect(Number(port), "127.0.0.1", () => {
         socket.write(
-          "GET /relay HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+          `GET /relay HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
         );
         then(socket);

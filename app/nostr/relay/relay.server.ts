@@ -13,6 +13,7 @@ import { getDb } from "~/db/client.server";
 import { writeTransaction } from "~/db/transaction.server";
 import { addressKey } from "~/lib/address-key.server";
 import { siteHosts } from "~/lib/site-origin.server";
+import { refuseUpgrade } from "~/lib/upgrade-refusal.server";
 import { appConfigOrDefaults } from "~/settings/app-config.server";
 import { Admissions } from "./admission.server";
 import { nextTurn, RelayConnection } from "./connection.server";
@@ -64,17 +65,14 @@ export function handleRelayUpgrade(
   const address = addressKey(clientAddress);
   const admission = admissions.admit(address);
   if (!admission.admitted) {
-    refuseUpgrade(socket, admission.status, admission.reason, admission.retryAfter);
+    refuseUpgrade(socket, admission.status, `${admission.reason}\n`, { "Retry-After": String(admission.retryAfter) });
     return true;
   }
   socket.once("close", admission.release);
   sweeping ??= setInterval(() => admissions.sweep(), 60_000).unref();
   void appConfigOrDefaults()
     .then((appConfig) => {
-      if (!appConfig.installed) {
-        socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-        return;
-      }
+      if (!appConfig.installed) return refuseUpgrade(socket, 503);
       server.handleUpgrade(request, socket, head, (ws) =>
         accept(ws, socket as Socket, siteHosts(request.socket.localPort), address),
       );
@@ -82,15 +80,6 @@ export function handleRelayUpgrade(
     // Whatever goes wrong with one connection ends it, never the process.
     .catch(() => socket.destroy());
   return true;
-}
-
-function refuseUpgrade(socket: Duplex, status: 429 | 503, reason: string, retryAfter: number): void {
-  const body = `${reason}\n`;
-  socket.end(
-    `HTTP/1.1 ${status} ${status === 429 ? "Too Many Requests" : "Service Unavailable"}\r\n` +
-      `Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: ${retryAfter}\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
 }
 
 function accept(ws: WebSocket, socket: Socket, relayHosts: readonly string[], address: string): void {
