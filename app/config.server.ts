@@ -67,6 +67,13 @@ export interface Config {
   siteOwner: string | undefined;
   /** SETUP_TOKEN: the installer's token, instead of a generated one. */
   setupToken: string | undefined;
+  /**
+   * RELAY_MAX_CONNECTIONS and RELAY_MAX_CONNECTIONS_PER_ADDRESS: the relay's open connections on this instance,
+   * in all and from one client address (an IPv6 address counts by its /64).
+   */
+  relayConnections: { total: number; perAddress: number };
+  /** RELAY_POW_DIFFICULTY: the proof of work (NIP-13, leading zero bits) asked of messages from non-members. */
+  relayPowDifficulty: number;
   /** GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: sign-in with GitHub. */
   github: { clientId: string; clientSecret: string } | undefined;
   /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME: sign-in with an OpenID Connect provider. */
@@ -201,6 +208,32 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
 
+  const wholeNumber = (name: string, fallback: number, min: number, max: number, what: string): number => {
+    const text = read(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (/^\d+$/.test(text) && value >= min && value <= max) return value;
+    problems.push(`${name} must be a whole number from ${min} to ${max}: ${what} (got ${shown(text)}).`);
+    return fallback;
+  };
+  const relayConnections = {
+    total: wholeNumber("RELAY_MAX_CONNECTIONS", 1000, 1, 100_000, "the relay's open connections on this instance"),
+    perAddress: wholeNumber(
+      "RELAY_MAX_CONNECTIONS_PER_ADDRESS",
+      20,
+      1,
+      10_000,
+      "the relay's open connections from one client address",
+    ),
+  };
+  const relayPowDifficulty = wholeNumber(
+    "RELAY_POW_DIFFICULTY",
+    13,
+    0,
+    32,
+    "the leading zero bits asked of messages from non-members",
+  );
+
   const github = pair(read, problems, "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET");
 
   const oidcPair = pair(read, problems, "OIDC_ISSUER", "OIDC_CLIENT_ID");
@@ -233,6 +266,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     siteOwner,
     gistRawUrl: gistRawUrl!,
     setupToken,
+    relayConnections,
+    relayPowDifficulty,
     github: github && { clientId: github[0], clientSecret: github[1] },
     oidc:
       oidcPair && issuer

@@ -73,10 +73,13 @@ app.use(async (req, res, next) => {
   }
 });
 
-/** WebSocket upgrades: refused for a Host that is not the site's, else the relay's (false: not the relay's address). */
-export function handleRelayUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+/**
+ * WebSocket upgrades from `clientAddress`: refused for a Host that is not the site's, else the relay's (false:
+ * not the relay's address).
+ */
+export function handleRelayUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string): boolean {
   if (refuseMisdirectedUpgrade(req, socket, config().trustProxy !== false)) return true;
-  return relayUpgrade(req, socket, head);
+  return relayUpgrade(req, socket, head, clientAddress);
 }
 
 let stopBackground: (() => void) | undefined;

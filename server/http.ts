@@ -10,13 +10,14 @@ import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { config, ConfigError, configWarnings, type Config } from "../app/config.server.ts";
+import { refuseUpgrade } from "../app/lib/upgrade-refusal.server.ts";
 
 export interface AppModule {
   app: Express;
   onServerStart(baseUrl: string): Promise<string[]>;
   onServerStop(): Promise<void>;
-  /** Takes a WebSocket upgrade for the Nostr relay (/relay); false for other addresses. */
-  handleRelayUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Takes a WebSocket upgrade for the Nostr relay (/relay) from `clientAddress`; false for other addresses. */
+  handleRelayUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string): boolean;
 }
 
 /**
@@ -28,17 +29,34 @@ export function serveRelay(
   app: () => Promise<Pick<AppModule, "handleRelayUpgrade">>,
   { others = false } = {},
 ) {
+  const clientAddress = upgradeClientAddress();
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A client that goes away while the upgrade is decided must not take the process down with an unhandled
     // socket error.
     socket.on("error", () => socket.destroy());
     app()
       .then((mod) => {
-        if (mod.handleRelayUpgrade(req, socket, head) || others) return;
-        socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        if (mod.handleRelayUpgrade(req, socket, head, clientAddress(req)) || others) return;
+        refuseUpgrade(socket, 404);
       })
       .catch(() => socket.destroy());
   });
+}
+
+/**
+ * The client's address for a request Express never handles (a WebSocket upgrade), read as Express reads
+ * `req.ip` for every other request: TRUST_PROXY decides which forwarded addresses to believe.
+ */
+function upgradeClientAddress(): (req: IncomingMessage) => string {
+  const reader = express().set("trust proxy", config().trustProxy);
+  return (req) => {
+    const view = Object.create(reader.request, {
+      headers: { value: req.headers },
+      socket: { value: req.socket },
+      connection: { value: req.socket },
+    }) as Request;
+    return view.ip ?? "";
+  };
 }
 
 export interface HttpOptions {

@@ -10,6 +10,7 @@ import type { Duplex } from "node:stream";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { serverT } from "~/i18n/catalogs.server";
 import { isSiteHost } from "~/lib/site-origin.server";
+import { refuseUpgrade } from "~/lib/upgrade-refusal.server";
 
 const healthPath = "/healthz";
 
@@ -35,10 +36,6 @@ export function refuseMisdirectedUpgrade(req: IncomingMessage, socket: Duplex, t
     : "";
   const port = req.socket.localPort;
   if (isSiteHost(req.headers.host, port) || (forwarded && isSiteHost(forwarded, port))) return false;
-  const body = Buffer.from(misdirectedText());
-  socket.end(
-    "HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n" +
-      `Content-Length: ${body.length}\r\n\r\n${body.toString()}`,
-  );
+  refuseUpgrade(socket, 421, misdirectedText());
   return true;
 }

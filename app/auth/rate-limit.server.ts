@@ -14,10 +14,15 @@ export interface Limit {
 }
 
 const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
 
 /**
- * The limits of the accounts domain, and of anonymous work counted per address (each other area adds its own
- * here). Attempts are counted before the password is checked.
+ * The limits counted in the database, so that every instance counts together: the accounts domain's, then the
+ * anonymous work each other area does for an address (sign-in challenges, packs of the site's repository, wallets
+ * asked for visitors, what the relay stores for them).
+ *
+ * Login attempts are counted before the password is checked.
  *
  * Login failures are counted three ways so that guessing is slow but nobody can lock an owner out by failing
  * on purpose: a user name is public, so a hard lock on the name alone would be a lock anyone can set.
@@ -52,6 +57,27 @@ export const limits = {
    * repository. A fetch is one pack; six a minute is far more than a person or a build machine needs.
    */
   gitPacksByAddress: { name: "git-pack-ip", max: 60, windowMs: 10 * minute },
+
+  /**
+   * Requests to lightning wallets made for one address, however asked: zap terms and invoices over HTTP, zap
+   * receipts checked by the relay. Counted before the wallet is asked.
+   */
+  walletByAddress: { name: "wallet-ip", max: 30, windowMs: 10 * minute },
+  /**
+   * Gift wraps the relay keeps from connections not authenticated as a member, from one address (its IPv6 /64):
+   * how many, and their bytes (eleven messages of the longest kind). Someone writing to the site's owner sends a
+   * few.
+   */
+  strangerWrapsByAddress: { name: "relay-wraps-ip", max: 20, windowMs: hour },
+  strangerWrapBytesByAddress: { name: "relay-wrap-bytes-ip", max: 1_000_000, windowMs: hour },
+  /**
+   * Gift wraps the relay keeps from non-members for one recipient (a member's key), from everywhere: past these
+   * the member takes no more from strangers until the day's window ends; members still reach them.
+   */
+  strangerWrapsByRecipient: { name: "relay-wraps-to", max: 200, windowMs: day },
+  strangerWrapBytesByRecipient: { name: "relay-wrap-bytes-to", max: 20_000_000, windowMs: day },
+  /** Bytes of events of any kind, members' included, the relay keeps from one address in a day. */
+  relayBytesByAddress: { name: "relay-bytes-ip", max: 50_000_000, windowMs: day },
 } satisfies Record<string, Limit>;
 
 export interface Hit {
@@ -61,18 +87,21 @@ export interface Hit {
   retryAfter: number;
 }
 
-/** Counts one attempt by `subject` and tells whether it is within the limit. */
-export async function hit(db: Database, limit: Limit, subject: string): Promise<Hit> {
+/**
+ * Counts one attempt by `subject` (or `amount` of something counted in units, such as bytes) and tells whether
+ * the window's total is within the limit.
+ */
+export async function hit(db: Database, limit: Limit, subject: string, amount = 1): Promise<Hit> {
   const key = `${limit.name}:${subject.toLowerCase()}`;
   const now = Date.now();
   const resetAt = now + limit.windowMs;
   const row = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt: new Date(resetAt) })
+    .values({ key, count: amount, resetAt: new Date(resetAt) })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN ${amount} ELSE ${rateLimits.count} + ${amount} END`,
         resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN ${resetAt} ELSE ${rateLimits.resetAt} END`,
       },
     })

@@ -1,11 +1,12 @@
 /**
  * Housekeeping that one instance does for all: expired sessions, rate-limit windows that are over, signed
- * requests and sign-in challenges that can no longer be used, and change-log entries every instance has long
- * applied.
+ * requests and sign-in challenges that can no longer be used, change-log entries every instance has long
+ * applied, and strangers' gift wraps past their retention.
  */
 import { deleteExpiredLimits } from "~/auth/rate-limit.server";
 import { deleteExpiredSessions } from "~/auth/sessions.server";
 import { deleteExpiredSignedRequests } from "~/nostr/http-auth.server";
+import { pruneStrangerWraps } from "~/nostr/relay/store.server";
 import { deleteExpiredChallenges } from "~/nostr/sign-in.server";
 import { pruneChangeLog } from "./change-feed.server";
 import { everyPeriod } from "./leases.server";
@@ -19,5 +20,6 @@ export function startHousekeeping(): () => void {
     await deleteExpiredSignedRequests(db);
     await deleteExpiredChallenges(db);
     await pruneChangeLog(db);
+    await pruneStrangerWraps(db);
   });
 }

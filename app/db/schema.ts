@@ -532,10 +532,16 @@ export const nostrEvents = sqliteTable(
     receivedAt: integer("received_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    /**
+     * A gift wrap sent by a connection not authenticated as a member: kept under the strangers' rule (a number
+     * of days, and a number of bytes per recipient, oldest dropped first).
+     */
+    fromStranger: integer("from_stranger", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("nostr_events_id_unique").on(t.id),
     uniqueIndex("nostr_events_comment_unique").on(t.commentId),
+    index("nostr_events_stranger_idx").on(t.fromStranger, t.receivedAt),
     index("nostr_events_pubkey_idx").on(t.pubkey, t.createdAt),
     index("nostr_events_kind_idx").on(t.kind, t.createdAt),
     index("nostr_events_created_idx").on(t.createdAt),

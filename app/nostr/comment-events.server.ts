@@ -35,7 +35,7 @@ export async function syncCommentEvents(tx: Database, ids: readonly number[], or
     if (published) continue;
     const own = authorEvent(row.event);
     const event = own ?? (await siteSignedComment(tx, row, configuredOrigin() ?? origin));
-    await saveEvent(tx, event, row.id);
+    await saveEvent(tx, event, { commentId: row.id });
   }
 }
 

@@ -2,14 +2,25 @@
  * Private direct messages (NIP-17): a chat message (kind 14, unsigned: a "rumor") sealed by its author (kind
  * 13, NIP-44 to the recipient) and gift-wrapped (kind 1059) by a throwaway key for each recipient, both dated
  * at random up to two days back so the relay learns neither who wrote nor when. Works with any signer, so a
- * key held by an extension never leaves it.
+ * key held by an extension never leaves it. A wrap may carry proof of work (NIP-13), which the site's relay
+ * asks of people who are not members.
  */
-import { createWrap } from "nostr-tools/nip59";
-import { getEventHash, verifyEvent, type Event, type UnsignedEvent } from "nostr-tools/pure";
+import * as nip44 from "nostr-tools/nip44";
+import {
+  finalizeEvent,
+  generateSecretKey,
+  getEventHash,
+  getPublicKey,
+  verifyEvent,
+  type Event,
+  type UnsignedEvent,
+} from "nostr-tools/pure";
+import { minePow } from "./proof-of-work";
 import type { Signer } from "./signer";
 
 export const chatKind = 14;
 const sealKind = 13;
+const giftWrapKind = 1059;
 /** NIP-44 takes 1 to 65535 bytes of plaintext. */
 export const maxMessageBytes = 65535;
 
@@ -44,15 +55,26 @@ export function chatRumor(
   return { ...unsigned, id: getEventHash(unsigned) };
 }
 
-/** Seals and wraps `rumor` for `recipient`. Throws when the message is too long for NIP-44. */
-export async function wrapFor(signer: Signer, rumor: Rumor, recipient: string): Promise<Event> {
+/**
+ * Seals and wraps `rumor` for `recipient`, the wrap with `pow` bits of proof of work (none by default). Throws
+ * when the message is too long for NIP-44.
+ */
+export async function wrapFor(signer: Signer, rumor: Rumor, recipient: string, pow = 0): Promise<Event> {
   const seal = await signer.sign({
     kind: sealKind,
     created_at: randomPast(),
     tags: [],
     content: await signer.encrypt(recipient, JSON.stringify(rumor)),
   });
-  return createWrap(seal, recipient);
+  const wrapKey = generateSecretKey();
+  const wrap: UnsignedEvent = {
+    kind: giftWrapKind,
+    created_at: randomPast(),
+    tags: [["p", recipient]],
+    content: nip44.v2.encrypt(JSON.stringify(seal), nip44.v2.utils.getConversationKey(wrapKey, recipient)),
+    pubkey: getPublicKey(wrapKey),
+  };
+  return finalizeEvent(pow > 0 ? await minePow(wrap, pow) : wrap, wrapKey);
 }
 
 /**

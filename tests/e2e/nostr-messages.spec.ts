@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { bytesToHex } from "nostr-tools/utils";
 import { generateSecretKey, getPublicKey } from "nostr-tools/pure";
 import { openDatabase } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { rateLimits, users } from "~/db/schema";
 import { expect, open, reload, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
@@ -172,4 +172,39 @@ test("a message written while the relay cannot be reached waits, says so, and go
   await page.getByTestId("message").getByRole("button", { name: "Try again now" }).click();
   await expect(page.getByTestId("message")).toHaveAttribute("data-status", "Sent");
   await context.close();
+});
+
+test("a visitor's message the relay refuses for their address's quota says why, in Persian, and stays to be sent later", async ({
+  browser,
+  site,
+}) => {
+  const connection = await openDatabase(`file:${path.join(site.dataDir, "daftar.db")}`);
+  await connection.db
+    .update(users)
+    .set({ pub: getPublicKey(generateSecretKey()) })
+    .where(eq(users.userName, "admin"));
+  // This address has sent its messages for the hour already.
+  const quota = "relay-wraps-ip:127.0.0.1";
+  const used = { count: 99, resetAt: new Date(Date.now() + 3_600_000) };
+  await connection.db
+    .insert(rateLimits)
+    .values({ key: quota, ...used })
+    .onConflictDoUpdate({ target: rateLimits.key, set: used });
+  const context = await browser.newContext({ baseURL: site.url });
+  try {
+    const page = await context.newPage();
+    await open(page, "/contact");
+    await page.getByTestId("contact").scrollIntoViewIfNeeded();
+    await page.getByTestId("contact-message").fill("سلام، دوباره من هستم.");
+    await page.getByTestId("contact-send").click();
+    await expect(page.getByRole("region", { name: /اعلان/ })).toContainText(
+      "در مدت کوتاهی چند پیام فرستاده‌اید. این پیام در همین مرورگر نگه داشته می‌شود و کمی بعد فرستاده می‌شود.",
+    );
+    await expect(page.getByTestId("message")).toHaveAttribute("data-status", "Sending");
+    await expect(page.getByTestId("message-text")).toHaveText("سلام، دوباره من هستم.");
+  } finally {
+    await context.close();
+    await connection.db.delete(rateLimits).where(eq(rateLimits.key, quota));
+    connection.client.close();
+  }
 });

@@ -54,7 +54,8 @@ test("contact page, inbox and profile in both languages, both colour modes, desk
     .where(eq(users.userName, "admin"));
   connection.client.close();
 
-  // Two other people have written to the owner.
+  // Two other people have written to the owner, as visitors do: with the proof of work the relay asks of them.
+  const { powDifficulty } = (await (await fetch(`${site.url}/api/nostr/contact`)).json()) as { powDifficulty: number };
   for (const [name, text] of [
     ["Curious Otter", "Loved the note on git bisect. Do you have one on rebase too?"],
     ["گربهٔ کنجکاو", "سلام! نوشتهٔ «آهسته آموختن» را خواندم و خیلی به دلم نشست. ممنون."],
@@ -65,7 +66,7 @@ test("contact page, inbox and profile in both languages, both colour modes, desk
     const { keySigner } = await import("~/nostr/signer");
     const signer = keySigner(bytesToHex(writer));
     const rumor = chatRumor(signer.pubkey, [ownerKey], text, { name });
-    await publishAs(site.url, writer, await wrapFor(signer, rumor, ownerKey));
+    await publishAs(site.url, writer, await wrapFor(signer, rumor, ownerKey, powDifficulty));
   }
 
   // A visitor writes from the contact page and gets an answer.

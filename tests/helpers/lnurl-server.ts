@@ -18,6 +18,8 @@ export interface LnurlServer {
   address(user: string): string;
   /** Every callback request, as received. */
   requests: { amount: string | null; nostr: string | null; lnurl: string | null }[];
+  /** How many times the pay endpoint (LUD-06's first request) has been read. */
+  readonly endpointReads: number;
   /** Pays invoice `pr` (as a wallet would be told by its node) and publishes the receipt. */
   pay(pr: string): Promise<Event>;
   /** Makes the endpoint answer without nostr support, or with broken JSON. */
@@ -38,7 +40,7 @@ export async function startLnurlServer(): Promise<LnurlServer> {
   const invoices = new Map<string, string>();
   const requests: LnurlServer["requests"] = [];
   let seed = 0;
-  const state = { mode: "zaps" as LnurlServer["mode"] };
+  const state = { mode: "zaps" as LnurlServer["mode"], endpointReads: 0 };
   let base = "";
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", base);
@@ -48,6 +50,7 @@ export async function startLnurlServer(): Promise<LnurlServer> {
     };
     const payMatch = /^\/\.well-known\/lnurlp\/([a-z0-9._-]+)$/.exec(url.pathname);
     if (payMatch) {
+      state.endpointReads += 1;
       if (state.mode === "broken") return send(200, "{not json");
       return send(200, {
         tag: "payRequest",
@@ -89,6 +92,9 @@ export async function startLnurlServer(): Promise<LnurlServer> {
     nostrPubkey,
     address: (user) => `${user}@${new URL(base).host}`,
     requests,
+    get endpointReads() {
+      return state.endpointReads;
+    },
     get mode() {
       return state.mode;
     },

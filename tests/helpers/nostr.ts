@@ -1,11 +1,13 @@
 /**
- * Nostr helpers for tests: fixed keys by number, members given keys in the database, and a raw relay
- * connection that records every message (for what nostr-tools' clients hide: OK reasons, CLOSED, NOTICE).
+ * Nostr helpers for tests: fixed keys by number, members given keys in the database, a raw relay connection
+ * that records every message (for what nostr-tools' clients hide: OK reasons, CLOSED, NOTICE), from a chosen
+ * source address, and gift wraps with and without proof of work (NIP-13).
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { finalizeEvent, getPublicKey } from "nostr-tools/pure";
+import { finalizeEvent, generateSecretKey, getPublicKey, type Event } from "nostr-tools/pure";
 import { Relay } from "nostr-tools/relay";
+import WebSocket from "ws";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 
@@ -26,14 +28,20 @@ export function relayUrl(httpUrl: string): string {
   return `${httpUrl.replace(/^http/, "ws")}/relay`;
 }
 
-/** A bare WebSocket to the relay that keeps every message it receives. */
+/** Where a test connection comes from: a loopback source address (127.0.0.2 and up), and headers. */
+export interface ConnectOptions {
+  localAddress?: string;
+  headers?: Record<string, string>;
+}
+
+/** A bare WebSocket (ws) to the relay that keeps every message it receives. */
 export class RawRelay {
   readonly messages: unknown[][] = [];
   private waiters: { test: (m: unknown[]) => boolean; resolve: (m: unknown[]) => void }[] = [];
 
   private constructor(readonly socket: WebSocket) {
-    socket.addEventListener("message", (event) => {
-      const message = JSON.parse(String(event.data)) as unknown[];
+    socket.on("message", (data) => {
+      const message = JSON.parse(String(data)) as unknown[];
       this.messages.push(message);
       this.waiters = this.waiters.filter((w) => {
         if (!w.test(message)) return true;
@@ -43,14 +51,37 @@ export class RawRelay {
     });
   }
 
-  static async open(httpUrl: string): Promise<RawRelay> {
-    const socket = new WebSocket(relayUrl(httpUrl));
-    const relay = new RawRelay(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.addEventListener("open", () => resolve(), { once: true });
-      socket.addEventListener("error", () => reject(new Error("relay connection failed")), { once: true });
-    });
+  static async open(httpUrl: string, options: ConnectOptions = {}): Promise<RawRelay> {
+    const relay = await RawRelay.attempt(httpUrl, options);
+    if (!(relay instanceof RawRelay)) throw new Error(`relay connection failed (${relay.status})`);
     return relay;
+  }
+
+  /** Connects, or gives the refusal's HTTP status, Retry-After and body (status 0: the connection failed). */
+  static attempt(
+    httpUrl: string,
+    { localAddress, headers }: ConnectOptions = {},
+  ): Promise<RawRelay | { status: number; retryAfter: string | undefined; body: string }> {
+    return new Promise((resolve) => {
+      const socket = new WebSocket(relayUrl(httpUrl), { localAddress, headers });
+      const relay = new RawRelay(socket);
+      socket.once("open", () => resolve(relay));
+      socket.once("unexpected-response", (_request, response) => {
+        let body = "";
+        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        response.on("end", () => {
+          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"], body });
+          socket.terminate();
+        });
+      });
+      socket.on("error", () => resolve({ status: 0, retryAfter: undefined, body: "" }));
+    });
+  }
+
+  /** Resolves with the close code once the connection is closed. */
+  closed(): Promise<number> {
+    if (this.socket.readyState === WebSocket.CLOSED) return Promise.resolve(1006);
+    return new Promise((resolve) => this.socket.once("close", (code) => resolve(code)));
   }
 
   send(message: unknown): void {
@@ -99,4 +130,50 @@ export async function authenticatedRelay(url: string, secret: Uint8Array): Promi
   await challenge;
   await relay.auth(relay.onauth);
   return relay;
+}
+
+/**
+ * A gift wrap (kind 1059) to `recipient` with `size` characters of content, signed by a throwaway key, dated
+ * `created_at` (a minute ago by default).
+ */
+export function plainWrap(recipient: string, size: number, created_at = Math.floor(Date.now() / 1000) - 60): Event {
+  return finalizeEvent(
+    { kind: 1059, created_at, tags: [["p", recipient]], content: filler(size) },
+    generateSecretKey(),
+  );
+}
+
+/** `size` characters of base64-looking text, different every time. */
+function filler(size: number): string {
+  const seed = createHash("sha512").update(String(Math.random())).digest("base64");
+  return seed.repeat(Math.ceil(size / seed.length)).slice(0, size);
+}
+
+/**
+ * A gift wrap with proof of work (NIP-13) of `difficulty` bits committed in its nonce tag (`committed`, the
+ * difficulty by default), mined as an attacker would, with native SHA-256: only the nonce changes, so the
+ * serialisation is cut once around it.
+ */
+export function minedWrap(recipient: string, size: number, difficulty: number, committed = difficulty): Event {
+  const secret = generateSecretKey();
+  const pubkey = getPublicKey(secret);
+  const created_at = Math.floor(Date.now() / 1000) - 60;
+  const content = filler(size);
+  const tags = [
+    ["p", recipient],
+    ["nonce", "\u0000", String(committed)],
+  ];
+  const [before, after] = JSON.stringify([0, pubkey, created_at, 1059, tags, content]).split("\\u0000") as [
+    string,
+    string,
+  ];
+  const head = Buffer.from(before);
+  const tail = Buffer.from(after);
+  for (let nonce = 0; ; nonce++) {
+    const digest = createHash("sha256").update(head).update(String(nonce)).update(tail).digest();
+    if (Math.clz32(digest.readUInt32BE(0)) >= difficulty) {
+      tags[1]![1] = String(nonce);
+      return finalizeEvent({ kind: 1059, created_at, tags, content }, secret);
+    }
+  }
 }

@@ -217,13 +217,14 @@ describe("NIP-05: names at the site's domain", () => {
 });
 
 describe("the contact page's terms", () => {
-  test("name the site's owner (the first administrator) by the key they signed in with, and the relay", async () => {
+  test("name the site's owner (the first administrator) by the key they signed in with, the relay, and the proof of work it asks of visitors", async () => {
     const response = await fetch(`${server.url}/api/nostr/contact`, { headers: { "accept-language": "en" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({
       owner: { name: "Ava Admin", pubkey: keys.admin!.pubkey },
       relayUrl: relayUrl(server.url),
+      powDifficulty: 13,
     });
   });
 });

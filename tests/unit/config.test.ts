@@ -32,9 +32,28 @@ describe("parseConfig", () => {
       siteOwner: undefined,
       gistRawUrl: "https://gist.githubusercontent.com",
       setupToken: undefined,
+      relayConnections: { total: 1000, perAddress: 20 },
+      relayPowDifficulty: 13,
       github: undefined,
       oidc: undefined,
     });
+  });
+
+  test("the relay's connection caps and proof of work are whole numbers in their ranges", () => {
+    expect(
+      parseConfig({
+        RELAY_MAX_CONNECTIONS: "5000",
+        RELAY_MAX_CONNECTIONS_PER_ADDRESS: "64",
+        RELAY_POW_DIFFICULTY: "0",
+      }),
+    ).toMatchObject({ relayConnections: { total: 5000, perAddress: 64 }, relayPowDifficulty: 0 });
+    expect(
+      problemsOf({ RELAY_MAX_CONNECTIONS: "0", RELAY_MAX_CONNECTIONS_PER_ADDRESS: "ten", RELAY_POW_DIFFICULTY: "33" }),
+    ).toEqual([
+      `RELAY_MAX_CONNECTIONS must be a whole number from 1 to 100000: the relay's open connections on this instance (got "0").`,
+      `RELAY_MAX_CONNECTIONS_PER_ADDRESS must be a whole number from 1 to 10000: the relay's open connections from one client address (got "ten").`,
+      `RELAY_POW_DIFFICULTY must be a whole number from 0 to 32: the leading zero bits asked of messages from non-members (got "33").`,
+    ]);
   });
 
   test("the Nostr variables: private outbound requests, the site's owner, where gists are read", () => {

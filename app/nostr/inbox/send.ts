@@ -1,6 +1,6 @@
 /**
- * Writing a message: checked (1 to 65535 bytes), encrypted and wrapped here, and added to the local inbox
- * with status Sending; the sync step publishes it. Browser code, loaded on use.
+ * Writing a message: checked (1 to 65535 bytes), encrypted and wrapped here (with proof of work when asked),
+ * and added to the local inbox with status Sending; the sync step publishes it. Browser code, loaded on use.
  */
 import { chatRumor, maxMessageBytes, messageBytes, wrapFor } from "../direct-messages";
 import type { Signer } from "../signer";
@@ -26,6 +26,8 @@ export async function sendMessage(input: {
   subject?: string;
   /** Also wrap a copy for the sender (members: their other browsers with this key read it too). */
   selfCopy: boolean;
+  /** Bits of proof of work (NIP-13) on the recipient's wrap: what the relay asks of people who are not members. */
+  pow?: number;
 }): Promise<void> {
   const bytes = messageBytes(input.text);
   if (input.text.trim().length === 0) throw new SendError("tooShort");
@@ -39,7 +41,7 @@ export async function sendMessage(input: {
   });
   let wraps;
   try {
-    wraps = [await wrapFor(signer, rumor, input.to)];
+    wraps = [await wrapFor(signer, rumor, input.to, input.pow)];
     if (input.selfCopy && input.to !== signer.pubkey) wraps.push(await wrapFor(signer, rumor, signer.pubkey));
   } catch (error) {
     // NIP-44 takes at most 65535 bytes, and the sealed message is larger than its text.

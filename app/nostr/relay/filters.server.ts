@@ -1,8 +1,8 @@
 /**
- * NIP-01 filters: checked when a REQ arrives, turned into one SQL query each for stored events, and matched in
+ * NIP-01 filters: checked when a REQ arrives, turned into SQL queries read page by page for stored events, and matched in
  * memory against events that arrive while a subscription is open.
  */
-import { and, asc, desc, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Event } from "nostr-tools/pure";
 import type { Database } from "~/db/client.server";
 import { nostrEvents, nostrTags } from "~/db/schema";
@@ -89,14 +89,36 @@ export function matchesFilter(filter: Filter, event: Event): boolean {
   return true;
 }
 
+/** Where a page of stored events starts: after this row in the answer's order. */
+export interface PageStart {
+  createdAt: number;
+  id: string;
+}
+
 /**
- * Stored events matching `filter`, newest first (ties: lowest id first), at most its limit (bounded by the
- * relay's). Gift wraps only for the keys in `readers`, the public keys this connection has authenticated as.
+ * One page of the stored events matching `filter` that were stored up to sequence `upTo`: newest first (ties:
+ * lowest id first), after `start`, at most `size`. A REQ's answer reads these one after another, so it never
+ * holds more than a page. Gift wraps only for the keys in `readers`, the public keys this connection has
+ * authenticated as.
  */
-export async function queryFilter(db: Database, filter: Filter, readers: ReadonlySet<string>): Promise<StoredEvent[]> {
-  const limit = Math.min(filter.limit ?? relayLimits.defaultLimit, relayLimits.maxLimit);
-  if (limit === 0 || (filter.ids && filter.ids.length === 0)) return [];
-  const where: (SQL | undefined)[] = [];
+export async function storedPage(
+  db: Database,
+  filter: Filter,
+  readers: ReadonlySet<string>,
+  upTo: number,
+  start: PageStart | undefined,
+  size: number,
+): Promise<StoredEvent[]> {
+  if (size <= 0 || (filter.ids && filter.ids.length === 0)) return [];
+  const where: (SQL | undefined)[] = [lte(nostrEvents.seq, upTo)];
+  if (start) {
+    where.push(
+      or(
+        lt(nostrEvents.createdAt, start.createdAt),
+        and(eq(nostrEvents.createdAt, start.createdAt), gt(nostrEvents.id, start.id)),
+      ),
+    );
+  }
   if (filter.ids) where.push(inArray(nostrEvents.id, filter.ids));
   if (filter.authors) where.push(inArray(nostrEvents.pubkey, filter.authors));
   if (filter.kinds) where.push(inArray(nostrEvents.kind, filter.kinds));
@@ -113,8 +135,13 @@ export async function queryFilter(db: Database, filter: Filter, readers: Readonl
     .from(nostrEvents)
     .where(and(...where))
     .orderBy(desc(nostrEvents.createdAt), asc(nostrEvents.id))
-    .limit(limit)
+    .limit(size)
     .all();
+}
+
+/** How many stored events a REQ's filter asks for: its limit, bounded by the relay's. */
+export function wantedCount(filter: Filter): number {
+  return Math.min(filter.limit ?? relayLimits.defaultLimit, relayLimits.maxLimit);
 }
 
 /** Gift wraps are served only to their recipient (the p tag), once the connection has proven that key. */

@@ -2,10 +2,11 @@
  * The relay's storage: events with their single-letter tags indexed, replaceable kinds kept at their newest,
  * and the commit-ordered sequence every instance follows to deliver new events live.
  */
-import { and, asc, eq, gt, max } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, max, sql } from "drizzle-orm";
 import type { Event } from "nostr-tools/pure";
 import type { Database } from "~/db/client.server";
 import { nostrEvents, nostrTags } from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
 import { relayLimits } from "./limits";
 
 export type StoredEvent = typeof nostrEvents.$inferSelect;
@@ -34,9 +35,14 @@ export type SaveResult = "saved" | "duplicate" | "older";
 
 /**
  * Stores a verified event. A replaceable event replaces its author's older one; an older one than stored is
- * not kept ("older"). Ties keep the lowest id. Call inside a write transaction.
+ * not kept ("older"). Ties keep the lowest id. Call inside a write transaction. `commentId`: the comment the
+ * event shows; `fromStranger`: a gift wrap from a connection not authenticated as a member.
  */
-export async function saveEvent(tx: Database, event: Event, commentId: number | null = null): Promise<SaveResult> {
+export async function saveEvent(
+  tx: Database,
+  event: Event,
+  { commentId = null, fromStranger = false }: { commentId?: number | null; fromStranger?: boolean } = {},
+): Promise<SaveResult> {
   const existing = await tx
     .select({ seq: nostrEvents.seq })
     .from(nostrEvents)
@@ -66,6 +72,7 @@ export async function saveEvent(tx: Database, event: Event, commentId: number | 
       tags: event.tags,
       sig: event.sig,
       commentId,
+      fromStranger,
     })
     .returning({ seq: nostrEvents.seq })
     .get();
@@ -90,6 +97,61 @@ export async function deleteCommentEvent(tx: Database, commentId: number): Promi
     .where(eq(nostrEvents.commentId, commentId))
     .get();
   if (row) await deleteEventRow(tx, row.seq);
+}
+
+/**
+ * Strangers' gift wraps are kept `days`, and at most `bytesPerRecipient` of their content per recipient, the
+ * oldest received dropped first (housekeeping runs this with the relay's limits). What a recipient has read is
+ * in their browser already; what a flood pushed out is the price of a bounded disk. Returns how many went.
+ */
+export async function pruneStrangerWraps(
+  db: Database,
+  {
+    now = Date.now(),
+    days = relayLimits.strangerWrapDays,
+    bytesPerRecipient = relayLimits.strangerWrapBytesPerRecipient,
+  }: { now?: number; days?: number; bytesPerRecipient?: number } = {},
+): Promise<number> {
+  const cutoff = new Date(now - days * 24 * 60 * 60 * 1000);
+  const old = await db
+    .select({ seq: nostrEvents.seq })
+    .from(nostrEvents)
+    .where(and(eq(nostrEvents.fromStranger, true), lt(nostrEvents.receivedAt, cutoff)))
+    .all();
+  const drop = old.map((row) => row.seq);
+  const size = sql<number>`sum(length(${nostrEvents.content}))`;
+  const heavy = await db
+    .select({ recipient: nostrTags.value, bytes: size })
+    .from(nostrEvents)
+    .innerJoin(nostrTags, and(eq(nostrTags.eventSeq, nostrEvents.seq), eq(nostrTags.name, "p")))
+    .where(and(eq(nostrEvents.fromStranger, true), gte(nostrEvents.receivedAt, cutoff)))
+    .groupBy(nostrTags.value)
+    .having(gt(size, bytesPerRecipient))
+    .all();
+  for (const { recipient } of heavy) {
+    const wraps = await db
+      .select({ seq: nostrEvents.seq, bytes: sql<number>`length(${nostrEvents.content})` })
+      .from(nostrEvents)
+      .innerJoin(nostrTags, and(eq(nostrTags.eventSeq, nostrEvents.seq), eq(nostrTags.name, "p")))
+      .where(
+        and(eq(nostrEvents.fromStranger, true), gte(nostrEvents.receivedAt, cutoff), eq(nostrTags.value, recipient)),
+      )
+      .orderBy(desc(nostrEvents.receivedAt), desc(nostrEvents.seq))
+      .all();
+    let kept = 0;
+    for (const wrap of wraps) {
+      kept += wrap.bytes;
+      if (kept > bytesPerRecipient) drop.push(wrap.seq);
+    }
+  }
+  for (let i = 0; i < drop.length; i += 500) {
+    const batch = drop.slice(i, i + 500);
+    await writeTransaction(db, async (tx) => {
+      await tx.delete(nostrTags).where(inArray(nostrTags.eventSeq, batch));
+      await tx.delete(nostrEvents).where(inArray(nostrEvents.seq, batch));
+    });
+  }
+  return drop.length;
 }
 
 /** Events stored after `seq`, in commit order: what the live delivery of every instance follows. */

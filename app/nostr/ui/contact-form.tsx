@@ -10,6 +10,7 @@ import { loadIdentityMaker } from "~/identity/store";
 import { readPrivateKey } from "~/identity/store";
 import { useRootData } from "~/shell/root-data";
 import { Button } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 import { Textarea } from "~/ui/input";
 import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
@@ -24,6 +25,20 @@ import { Conversation, shortKey, useConversation } from "./conversation";
 interface ContactTerms {
   owner: { name: string; pubkey: string } | null;
   relayUrl: string;
+  /** The proof of work (bits) the relay asks of people who are not members. */
+  powDifficulty: number;
+}
+
+/** What a message the relay refused says, by the refusal's prefix (NIP-01). */
+const refusals = {
+  "rate-limited": "nostr.contact.rateLimited",
+  restricted: "nostr.contact.restricted",
+  pow: "nostr.contact.powRefused",
+} as const;
+
+function refusalKey(reason: string | undefined) {
+  const prefix = reason?.split(":")[0] ?? "";
+  return prefix in refusals ? refusals[prefix as keyof typeof refusals] : "nostr.contact.failed";
 }
 
 export default function ContactForm() {
@@ -107,6 +122,8 @@ export default function ContactForm() {
         name: user?.displayName ?? name,
         // A member's own key is a member's: the relay keeps their copy. A visitor's copy stays here.
         selfCopy: Boolean(user),
+        // A visitor's browser pays the relay's price for strangers' messages; members' are free.
+        pow: user ? 0 : terms.powDifficulty,
       });
       setText("");
       await runSync();
@@ -114,7 +131,7 @@ export default function ContactForm() {
       toast(
         latest?.status === "Sent"
           ? { title: t("nostr.contact.sent", { name: ownerName }), variant: "success" }
-          : { title: t("nostr.contact.failed"), variant: "error" },
+          : { title: t(refusalKey(latest?.lastError), { name: ownerName }), variant: "error" },
       );
     } catch (thrown) {
       if (thrown instanceof SendError) setError(t(`nostr.contact.${thrown.problem}`));
@@ -155,10 +172,14 @@ export default function ContactForm() {
             </p>
           )}
         </div>
-        <div>
-          <Button type="submit" disabled={pending} data-testid="contact-send">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={pending} aria-describedby={`${id}-status`} data-testid="contact-send">
+            {pending ? <Icon name="loader-circle" className="size-4 animate-spin" /> : null}
             {pending ? t("nostr.contact.sending") : t("nostr.contact.send")}
           </Button>
+          <p id={`${id}-status`} role="status" className="text-xs text-muted-foreground" data-testid="contact-status">
+            {pending && !user ? t("nostr.contact.working") : ""}
+          </p>
         </div>
       </form>
       {messages && messages.length ? (

@@ -103,6 +103,14 @@ export default {
   "contact.tooLongToEncrypt": "The message is too long to encrypt. Shorten it.",
   "contact.replyNote": "To read a reply, sign in or keep this browser: replies are encrypted for its key.",
   "contact.as": "Sending as {name}",
+  "contact.working":
+    "This takes a moment: the site asks visitors' browsers for a little work, so that nobody can flood it with messages.",
+  "contact.rateLimited":
+    "You have sent several messages in a short time. This one is kept in this browser and will be sent later.",
+  "contact.restricted":
+    "{name} is getting too many messages from visitors right now. Yours is kept in this browser and will be sent later.",
+  "contact.powRefused":
+    "The site asked for more work than this browser did. Reload the page and send your message again.",
 
   // The inbox.
   "inbox.title": "Messages",

@@ -1,3 +1,4 @@
+import { config } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
@@ -7,7 +8,8 @@ import { relayUrlOf } from "~/nostr/names.server";
 
 /**
  * GET /api/nostr/contact: whom the contact page's messages go to (the site owner's name and key, as they are
- * now) and the relay they go through. Not part of the cached page: the owner's key changes as they sign in.
+ * now), the relay they go through, and the proof of work it asks of people who are not members. Not part of
+ * the cached page: the owner's key changes as they sign in.
  */
 export const loader = apiRoute({
   GET: async (ctx) => {
@@ -16,6 +18,7 @@ export const loader = apiRoute({
       {
         owner: owner?.pubkey ? { name: owner.displayName, pubkey: owner.pubkey } : null,
         relayUrl: relayUrlOf(siteOrigin(ctx.request)),
+        powDifficulty: config().relayPowDifficulty,
       },
       { headers: { "Cache-Control": "no-store" } },
     );
