@@ -58,6 +58,10 @@ export interface Config {
   github: { clientId: string; clientSecret: string } | undefined;
   /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME: sign-in with an OpenID Connect provider. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | undefined;
+  /** RENDER_THREADS: worker threads that render markdown (app/content/markdown/render-markdown.server.ts). */
+  renderThreads: number;
+  /** IMAGE_JOBS: image jobs (resizing, encoding) run at once; the rest wait their turn (app/media/image-work.server.ts). */
+  imageJobs: number;
 }
 
 /** What is wrong with the environment: one line per variable. */
@@ -152,6 +156,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
 
+  const wholeNumber = (name: string, min: number, max: number, fallback: number) => {
+    const text = read(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (/^\d+$/.test(text) && value >= min && value <= max) return value;
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got ${shown(text)}).`);
+    return fallback;
+  };
+  // Sized for a 2-core machine: two rendering threads (one is always free for readers' pages), one image job.
+  const renderThreads = wholeNumber("RENDER_THREADS", 1, 16, 2);
+  const imageJobs = wholeNumber("IMAGE_JOBS", 1, 16, 1);
+
   const github = pair(read, problems, "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET");
 
   const oidcPair = pair(read, problems, "OIDC_ISSUER", "OIDC_CLIENT_ID");
@@ -191,6 +207,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             name: read("OIDC_NAME") ?? "OpenID Connect",
           }
         : undefined,
+    renderThreads,
+    imageJobs,
   };
 }
 

@@ -31,7 +31,13 @@ describe("parseConfig", () => {
       setupToken: undefined,
       github: undefined,
       oidc: undefined,
+      renderThreads: 2,
+      imageJobs: 1,
     });
+  });
+
+  test("the heavy work's threads and jobs", () => {
+    expect(parseConfig({ RENDER_THREADS: "1", IMAGE_JOBS: "3" })).toMatchObject({ renderThreads: 1, imageJobs: 3 });
   });
 
   test("the Nostr variables: private outbound requests, the site's owner, where gists are read", () => {
@@ -102,6 +108,8 @@ describe("parseConfig", () => {
       'TRUST_PROXY must be true, false, a number of proxies, or addresses and subnets such as loopback, 10.0.0.0/8 (got "yes please").',
     ],
     [{ DAFTAR_INSTALLED: "yes" }, 'DAFTAR_INSTALLED must be true or false (got "yes").'],
+    [{ RENDER_THREADS: "0" }, 'RENDER_THREADS must be a whole number from 1 to 16 (got "0").'],
+    [{ IMAGE_JOBS: "two" }, 'IMAGE_JOBS must be a whole number from 1 to 16 (got "two").'],
     [{ INSTALL_ALLOW_PRIVATE_DATABASE: "1" }, 'INSTALL_ALLOW_PRIVATE_DATABASE must be true or false (got "1").'],
     [{ SETUP_TOKEN: "short" }, "SETUP_TOKEN must be at least 16 characters, without spaces: it guards the installer."],
     [
