@@ -14,8 +14,9 @@ export function jsonError(status: number, message: string, issues?: ApiError["is
 }
 
 /**
- * The answer of an address that serves a file made on request (an image variant, an icon) when that work is
- * refused as busy: 503 with Retry-After, never cached; `null` for any other error, which the route rethrows.
+ * The answer of an address that serves something made on request (an image variant, an icon, a feed) when that
+ * work is refused as busy: 503 with Retry-After, never cached; `null` for any other error, which the route
+ * rethrows.
  */
 export function busyAnswer(error: unknown): Response | null {
   if (!(error instanceof WorkRefused) || error.kind !== "busy") return null;
