@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
-import { WORKER_ENTRIES } from "./app/lib/worker-entries";
+import { WORKER_ENTRIES } from "./app/lib/worker-entries.ts";
 
 /**
  * Every page runs the client entry and the root route. What they import statically goes into two chunks instead
