@@ -123,7 +123,7 @@ export function plainTextRendering(markdown: string, notice: string): RenderedMa
     .map((paragraph) => `<p dir="auto">${escape(paragraph).replace(/\r?\n/g, "<br>")}</p>`);
   const words = markdown.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
   return {
-    html: [`<p role="note" dir="auto"><strong>${escape(notice)}</strong></p>`, ...paragraphs].join("\n"),
+    html: [`<p role="note" dir="auto">${escape(notice)}</p>`, ...paragraphs].join("\n"),
     toc: [],
     sections: [{ heading: "", anchor: "", text: markdown }],
     text: markdown,
