@@ -46,7 +46,6 @@ export interface LaneOptions {
 
 interface Waiting {
   start: () => void;
-  refuse: (error: WorkRefused) => void;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -71,11 +70,18 @@ export class WorkQueue<Lane extends string> {
     );
   }
 
-  /** Runs `work` when a slot is free for `lane`; refuses with "busy" when the lane's queue is full. */
-  run<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` when a slot is free for `lane`; refuses with "busy" when the lane's queue is full. A job whose
+   * `signal` aborts while it waits (its caller went away) leaves the queue without running.
+   */
+  run<T>(lane: Lane, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const state = this.lanes.get(lane);
     if (!state) throw new Error(`WorkQueue: no lane ${lane}`);
     return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(busy());
+        return;
+      }
       if (this.mayStart(state) && state.waiting.length === 0) {
         this.take(state);
         resolve();
@@ -85,15 +91,21 @@ export class WorkQueue<Lane extends string> {
         reject(busy());
         return;
       }
+      const leave = () => {
+        const index = state.waiting.indexOf(entry);
+        if (index >= 0) state.waiting.splice(index, 1);
+        clearTimeout(entry.timer);
+        reject(busy());
+      };
       const entry: Waiting = {
-        start: resolve,
-        refuse: reject,
-        timer: setTimeout(() => {
-          state.waiting.splice(state.waiting.indexOf(entry), 1);
-          reject(busy());
-        }, state.maxWaitMs),
+        start: () => {
+          signal?.removeEventListener("abort", leave);
+          resolve();
+        },
+        timer: setTimeout(leave, state.maxWaitMs),
       };
       entry.timer.unref?.();
+      signal?.addEventListener("abort", leave, { once: true });
       state.waiting.push(entry);
     }).then(() => work().finally(() => this.release(state)));
   }

@@ -95,18 +95,25 @@ export class WorkerPool<Job, Result, Lane extends string> {
     this.queue = new WorkQueue(options.threads, options.lanes);
   }
 
-  /** The job's result, from a worker thread; refused with WorkRefused when busy, too slow or too big. */
-  run(lane: Lane, job: Job): Promise<Result> {
-    return this.queue.run(lane, async () => {
-      const thread = this.takeIdle();
-      try {
-        await thread.ready;
-      } catch (error) {
-        this.discard(thread);
-        throw error;
-      }
-      return this.dispatch(thread, job);
-    });
+  /**
+   * The job's result, from a worker thread; refused with WorkRefused when busy, too slow or too big. A job whose
+   * `signal` aborts while it waits for a thread is dropped (one already running finishes, within its limits).
+   */
+  run(lane: Lane, job: Job, signal?: AbortSignal): Promise<Result> {
+    return this.queue.run(
+      lane,
+      async () => {
+        const thread = this.takeIdle();
+        try {
+          await thread.ready;
+        } catch (error) {
+          this.discard(thread);
+          throw error;
+        }
+        return this.dispatch(thread, job);
+      },
+      signal,
+    );
   }
 
   /** Starts every thread now, so the first jobs find them ready. */

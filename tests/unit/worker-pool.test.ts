@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import type { RenderOutcome } from "~/content/markdown/render-in-thread.server";
 import type { RenderJob } from "~/content/markdown/render-markdown.server";
+import type { RenderedMarkdown } from "~/content/markdown/rendered-markdown";
 import { WorkerPool, type WorkerPoolOptions } from "~/lib/worker-pool.server";
 import { WorkRefused } from "~/lib/work-queue.server";
 
@@ -16,10 +16,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 const long = readFileSync(path.join(root, "node_modules/react-router/CHANGELOG.md"), "utf8");
 
 type Lane = "pages" | "drafts";
-const pools: WorkerPool<RenderJob, RenderOutcome, Lane>[] = [];
+const pools: WorkerPool<RenderJob, RenderedMarkdown, Lane>[] = [];
 
 function pool(options: Partial<WorkerPoolOptions<Lane>> = {}) {
-  const made = new WorkerPool<RenderJob, RenderOutcome, Lane>({
+  const made = new WorkerPool<RenderJob, RenderedMarkdown, Lane>({
     entry: "markdown-worker",
     threads: 1,
     lanes: { pages: { queue: 10, maxWaitMs: 60_000 }, drafts: { queue: 10, maxWaitMs: 60_000 } },
@@ -55,7 +55,7 @@ describe("a job past its limits is stopped, refused, and its thread replaced", (
     const stopped = await refusal(renderer.run("pages", job(long)));
     expect(stopped).toMatchObject({ kind: "time", status: 422, key: "content.markdown.tooComplex" });
     const next = await renderer.run("pages", job("# Next"));
-    expect("rendered" in next && next.rendered.html).toContain("Next");
+    expect(next.html).toContain("Next");
   }, 60_000);
 
   test("memory", async () => {
@@ -63,7 +63,7 @@ describe("a job past its limits is stopped, refused, and its thread replaced", (
     const stopped = await refusal(renderer.run("pages", job(long.repeat(3).slice(0, 400_000))));
     expect(stopped).toMatchObject({ kind: "memory", status: 422 });
     const next = await renderer.run("pages", job("# Next"));
-    expect("rendered" in next && next.rendered.html).toContain("Next");
+    expect(next.html).toContain("Next");
   }, 60_000);
 
   test("stack: HTML nested thousands deep", async () => {
@@ -71,14 +71,11 @@ describe("a job past its limits is stopped, refused, and its thread replaced", (
     const stopped = await refusal(renderer.run("pages", job("<div>".repeat(20_000))));
     expect(stopped).toMatchObject({ kind: "failed", status: 422 });
     const next = await renderer.run("pages", job("# Next"));
-    expect("rendered" in next && next.rendered.html).toContain("Next");
+    expect(next.html).toContain("Next");
   }, 60_000);
 
   test("waiting: a job unanswered past the wall limit is refused as busy", async () => {
     const renderer = pool({ wallLimitMs: 100 });
-    renderer.warm();
-    // Warm-up does not count: only the job's own time does.
-    await renderer.run("pages", job("# Ready"));
     const stopped = await refusal(renderer.run("pages", job(long)));
     expect(stopped).toMatchObject({ kind: "busy", status: 503, headers: { "Retry-After": "5" } });
   }, 60_000);
@@ -105,6 +102,20 @@ describe("the queue", () => {
     const first = renderer.run("pages", job(long));
     const waiting = await refusal(renderer.run("pages", job("# Late")));
     expect(waiting.kind).toBe("busy");
+    await first;
+  }, 60_000);
+
+  test("a job whose caller went away leaves the queue without running", async () => {
+    const renderer = pool();
+    renderer.warm();
+    const first = renderer.run("drafts", job(long));
+    const caller = new AbortController();
+    const waiting = refusal(renderer.run("drafts", job("# Gone"), caller.signal));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(renderer.stats().drafts.waiting).toBe(1);
+    caller.abort();
+    expect((await waiting).kind).toBe("busy");
+    expect(renderer.stats().drafts.waiting).toBe(0);
     await first;
   }, 60_000);
 

@@ -7,23 +7,18 @@
  */
 import { markExternalLinks } from "./external-links";
 import { setImageAttributes } from "./image-attributes";
-import { markdownLimitProblem, type MarkdownLimitProblem } from "./limits";
 import { readOutlineAndText } from "./outline-and-text";
 import { setPictures } from "./pictures";
 import { getProcessor } from "./pipeline.server";
 import type { RenderMarkdownOptions } from "./render-markdown.server";
 import type { RenderedMarkdown } from "./rendered-markdown";
 
-/** The rendering, or the limit the text is past (it is not parsed then). */
-export type RenderOutcome = { rendered: RenderedMarkdown } | { refused: MarkdownLimitProblem };
-
 /**
- * Renders a markdown body (front matter already removed; a leading YAML block would be ignored anyway). The
- * first call creates the shiki highlighter (~0.3–1 s); later calls reuse it and the per-locale processor.
+ * Renders a markdown body (front matter already removed; a leading YAML block would be ignored anyway), already
+ * checked against the parser's limits (./limits.ts). The first call creates the shiki highlighter (~0.3–1 s);
+ * later calls reuse it and the per-locale processor.
  */
-export async function renderInThread(markdown: string, opts: RenderMarkdownOptions): Promise<RenderOutcome> {
-  const problem = markdownLimitProblem(markdown);
-  if (problem) return { refused: problem };
+export async function renderInThread(markdown: string, opts: RenderMarkdownOptions): Promise<RenderedMarkdown> {
   const processor = await getProcessor(opts.locale);
   const tree = await processor.run(processor.parse(markdown));
   const { imageSizes, pictures } = opts;
@@ -31,5 +26,5 @@ export async function renderInThread(markdown: string, opts: RenderMarkdownOptio
   setPictures(tree, pictures && ((src) => pictures.get(src)), { eagerFirst: opts.eagerFirstImage ?? false });
   markExternalLinks(tree, opts.siteOrigin);
   const html = processor.stringify(tree);
-  return { rendered: { html, ...readOutlineAndText(tree) } };
+  return { html, ...readOutlineAndText(tree) };
 }

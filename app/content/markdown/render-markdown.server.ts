@@ -7,7 +7,7 @@
  * - "drafts": text writers have not published (the editor's preview, the other language's pending version).
  *   At most one thread fewer than there are, so readers' pages always find one free, and a short queue.
  *
- * A text past the parser's limits (./limits.ts) is refused before it is parsed; one that still takes longer than
+ * A text past the parser's limits (./limits.ts) is refused before it is queued; one that still takes longer than
  * the time limit, or more memory or stack than a thread has, is stopped and refused the same way
  * (MarkdownRefused, 422, saying what to change). A full queue is 503, "busy, try again".
  */
@@ -20,7 +20,7 @@ import { WorkRefused } from "~/lib/work-queue.server";
 import type { PictureView } from "~/media/sizes";
 import type { ImageSize } from "../images.server";
 import { WORDS_PER_MINUTE } from "./outline-and-text";
-import type { RenderOutcome } from "./render-in-thread.server";
+import { markdownLimitProblem } from "./limits";
 import type { RenderedMarkdown } from "./rendered-markdown";
 
 export interface RenderMarkdownOptions {
@@ -59,9 +59,9 @@ export class MarkdownRefused extends ServiceError {
   }
 }
 
-let pool: WorkerPool<RenderJob, RenderOutcome, RenderLane> | undefined;
+let pool: WorkerPool<RenderJob, RenderedMarkdown, RenderLane> | undefined;
 
-function renderPool(): WorkerPool<RenderJob, RenderOutcome, RenderLane> {
+function renderPool(): WorkerPool<RenderJob, RenderedMarkdown, RenderLane> {
   if (!pool) {
     const threads = config().renderThreads;
     pool = new WorkerPool({
@@ -82,21 +82,25 @@ function renderPool(): WorkerPool<RenderJob, RenderOutcome, RenderLane> {
   return pool;
 }
 
-/** Renders `markdown` in a worker thread (see the module's comment for the lanes and refusals). */
+/**
+ * Renders `markdown` in a worker thread (see the module's comment for the lanes and refusals). A text past the
+ * parser's limits is refused here, at once, before it waits for a thread; `signal` (the request's) drops the job
+ * if its caller goes away while it waits.
+ */
 export async function renderMarkdown(
   markdown: string,
   opts: RenderMarkdownOptions,
   lane: RenderLane = "pages",
+  signal?: AbortSignal,
 ): Promise<RenderedMarkdown> {
-  let outcome: RenderOutcome;
+  const problem = markdownLimitProblem(markdown);
+  if (problem) throw new MarkdownRefused(problem.key, problem.vars);
   try {
-    outcome = await renderPool().run(lane, { markdown, options: opts });
+    return await renderPool().run(lane, { markdown, options: opts }, signal);
   } catch (error) {
     if (error instanceof WorkRefused && error.kind !== "busy") throw new MarkdownRefused(error.key, error.vars);
     throw error;
   }
-  if ("refused" in outcome) throw new MarkdownRefused(outcome.refused.key, outcome.refused.vars);
-  return outcome.rendered;
 }
 
 /** Starts the rendering threads (and their grammars) now, so the first pages do not wait for them. */

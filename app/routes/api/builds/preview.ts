@@ -13,7 +13,12 @@ export const loader = apiRoute(
   {
     POST: async (ctx) => {
       const { locale, markdown } = await ctx.body(previewSchema);
-      const rendered = await renderMarkdown(markdown, { locale, siteOrigin: siteOrigin(ctx.request) }, "drafts");
+      const rendered = await renderMarkdown(
+        markdown,
+        { locale, siteOrigin: siteOrigin(ctx.request) },
+        "drafts",
+        ctx.request.signal,
+      );
       return json({ html: rendered.html });
     },
   },
