@@ -54,15 +54,23 @@ export interface WorkerPoolOptions<Lane extends string> {
   threads: number;
   lanes: Record<Lane, LaneOptions>;
   /**
-   * A job that has used this much CPU time is stopped and refused: the thread's own time, so a job that merely
-   * waited for the CPU (the thread runs at a lower priority, the machine may be busy) is not taken for a heavy one.
+   * A job that has used this much CPU time is stopped and refused (unless the job says otherwise): the thread's
+   * own time, so a job that merely waited for the CPU (the thread runs at a lower priority, the machine may be
+   * busy) is not taken for a heavy one.
    */
   cpuLimitMs: number;
   /** A job still unanswered after this long is stopped all the same, and refused as busy: its caller has waited. */
   wallLimitMs: number;
   resourceLimits: ResourceLimits;
-  /** The message of a job stopped for its time, its memory or its stack: what was sent is too much. */
-  refusal: { key: MessageKey; vars?: Vars };
+  /** The message of a job stopped for its CPU time (the limit it had), its memory or its stack. */
+  refusal: (kind: "time" | "memory" | "failed", cpuLimitMs: number) => { key: MessageKey; vars?: Vars };
+}
+
+export interface RunOptions {
+  /** The caller's: a job whose caller went away while it waited for a thread is dropped. */
+  signal?: AbortSignal;
+  /** This job's CPU limit, instead of the pool's. */
+  cpuLimitMs?: number;
 }
 
 interface Pending<Result> {
@@ -99,7 +107,7 @@ export class WorkerPool<Job, Result, Lane extends string> {
    * The job's result, from a worker thread; refused with WorkRefused when busy, too slow or too big. A job whose
    * `signal` aborts while it waits for a thread is dropped (one already running finishes, within its limits).
    */
-  run(lane: Lane, job: Job, signal?: AbortSignal): Promise<Result> {
+  run(lane: Lane, job: Job, { signal, cpuLimitMs = this.options.cpuLimitMs }: RunOptions = {}): Promise<Result> {
     return this.queue.run(
       lane,
       async () => {
@@ -110,7 +118,7 @@ export class WorkerPool<Job, Result, Lane extends string> {
           this.discard(thread);
           throw error;
         }
-        return this.dispatch(thread, job);
+        return this.dispatch(thread, job, cpuLimitMs);
       },
       signal,
     );
@@ -207,7 +215,7 @@ export class WorkerPool<Job, Result, Lane extends string> {
     return thread;
   }
 
-  private dispatch(thread: Thread<Result>, job: Job): Promise<Result> {
+  private dispatch(thread: Thread<Result>, job: Job, cpuLimitMs: number): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       const id = ++this.nextId;
       const started = performance.now();
@@ -224,7 +232,7 @@ export class WorkerPool<Job, Result, Lane extends string> {
         if (waited > this.options.wallLimitMs) return stop(busy());
         void Promise.all([baseline, cpuTime(thread.worker)]).then(([before, now]) => {
           const used = before === null || now === null ? waited : (now - before) / 1000;
-          if (used > this.options.cpuLimitMs) stop(this.refused("time"));
+          if (used > cpuLimitMs) stop(this.refused("time", cpuLimitMs));
         });
       }, WATCH_INTERVAL_MS);
       thread.current = { id, resolve, reject, watch };
@@ -254,8 +262,8 @@ export class WorkerPool<Job, Result, Lane extends string> {
     if (thread.isReady) this.idle.push(this.spawn());
   }
 
-  private refused(kind: "time" | "memory" | "failed"): WorkRefused {
-    const { key, vars } = this.options.refusal;
+  private refused(kind: "time" | "memory" | "failed", cpuLimitMs = this.options.cpuLimitMs): WorkRefused {
+    const { key, vars } = this.options.refusal(kind, cpuLimitMs);
     return new WorkRefused(kind, key, vars);
   }
 }

@@ -26,7 +26,10 @@ function pool(options: Partial<WorkerPoolOptions<Lane>> = {}) {
     cpuLimitMs: 20_000,
     wallLimitMs: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: 256 },
-    refusal: { key: "content.markdown.tooComplex", vars: { seconds: 1 } },
+    refusal: (kind, cpuLimitMs) =>
+      kind === "time"
+        ? { key: "content.markdown.tooComplex", vars: { seconds: cpuLimitMs / 1000 } }
+        : { key: "content.markdown.tooBig" },
     ...options,
   });
   pools.push(made);
@@ -49,11 +52,12 @@ afterEach(async () => {
 });
 
 describe("a job past its limits is stopped, refused, and its thread replaced", () => {
-  test("CPU time", async () => {
-    const renderer = pool({ cpuLimitMs: 150 });
+  test("CPU time (the job's own limit, over the pool's)", async () => {
+    const renderer = pool({ cpuLimitMs: 60_000 });
     renderer.warm();
-    const stopped = await refusal(renderer.run("pages", job(long)));
+    const stopped = await refusal(renderer.run("pages", job(long), { cpuLimitMs: 150 }));
     expect(stopped).toMatchObject({ kind: "time", status: 422, key: "content.markdown.tooComplex" });
+    expect(stopped.vars).toEqual({ seconds: 0.15 });
     const next = await renderer.run("pages", job("# Next"));
     expect(next.html).toContain("Next");
   }, 60_000);
@@ -61,7 +65,7 @@ describe("a job past its limits is stopped, refused, and its thread replaced", (
   test("memory", async () => {
     const renderer = pool({ resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 } });
     const stopped = await refusal(renderer.run("pages", job(long.repeat(3).slice(0, 400_000))));
-    expect(stopped).toMatchObject({ kind: "memory", status: 422 });
+    expect(stopped).toMatchObject({ kind: "memory", status: 422, key: "content.markdown.tooBig" });
     const next = await renderer.run("pages", job("# Next"));
     expect(next.html).toContain("Next");
   }, 60_000);
@@ -69,7 +73,7 @@ describe("a job past its limits is stopped, refused, and its thread replaced", (
   test("stack: HTML nested thousands deep", async () => {
     const renderer = pool();
     const stopped = await refusal(renderer.run("pages", job("<div>".repeat(20_000))));
-    expect(stopped).toMatchObject({ kind: "failed", status: 422 });
+    expect(stopped).toMatchObject({ kind: "failed", status: 422, key: "content.markdown.tooBig" });
     const next = await renderer.run("pages", job("# Next"));
     expect(next.html).toContain("Next");
   }, 60_000);
@@ -110,7 +114,7 @@ describe("the queue", () => {
     renderer.warm();
     const first = renderer.run("drafts", job(long));
     const caller = new AbortController();
-    const waiting = refusal(renderer.run("drafts", job("# Gone"), caller.signal));
+    const waiting = refusal(renderer.run("drafts", job("# Gone"), { signal: caller.signal }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(renderer.stats().drafts.waiting).toBe(1);
     caller.abort();

@@ -46,10 +46,14 @@ export interface RenderJob {
 export type RenderLane = "pages" | "drafts";
 
 /**
- * A rendering that has used this much CPU time is stopped: a 400 KB text of ordinary writing takes 2–4 s, and the
- * worst text within the limits of ./limits.ts about 2 s.
+ * The CPU time a rendering may use: 5 s, and 40 ms more for each 1,000 characters (21 s for the 400,000 the
+ * editor allows). Rendering is linear within the limits of ./limits.ts: a 400 KB changelog takes 2–4 s, a
+ * 390 KB text made only of links and emphasis about 15 s on a busy 2-core machine; the worst shape within the
+ * limits adds about 2 s.
  */
-export const RENDER_TIME_LIMIT_MS = 10_000;
+export function renderCpuLimitMs(markdown: string): number {
+  return 5_000 + Math.ceil(markdown.length / 1000) * 40;
+}
 
 /** The text cannot be rendered within the limits: what to change is in the message. */
 export class MarkdownRefused extends ServiceError {
@@ -72,11 +76,15 @@ function renderPool(): WorkerPool<RenderJob, RenderedMarkdown, RenderLane> {
         pages: { queue: 500, maxWaitMs: 60_000 },
         drafts: { queue: 8, running: Math.max(1, threads - 1), maxWaitMs: 30_000 },
       },
-      cpuLimitMs: RENDER_TIME_LIMIT_MS,
-      wallLimitMs: 60_000,
+      cpuLimitMs: renderCpuLimitMs(""),
+      // Four times the longest CPU limit: a thread at a lower priority on a busy machine gets a share of a core.
+      wallLimitMs: 90_000,
       // A 400 KB text of ordinary writing takes up to about 220 MB of heap to render (the grammars 30 MB).
       resourceLimits: { maxOldGenerationSizeMb: 320, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-      refusal: { key: "content.markdown.tooComplex", vars: { seconds: RENDER_TIME_LIMIT_MS / 1000 } },
+      refusal: (kind, cpuLimitMs) =>
+        kind === "time"
+          ? { key: "content.markdown.tooComplex", vars: { seconds: Math.round(cpuLimitMs / 1000) } }
+          : { key: "content.markdown.tooBig" },
     });
   }
   return pool;
@@ -96,7 +104,7 @@ export async function renderMarkdown(
   const problem = markdownLimitProblem(markdown);
   if (problem) throw new MarkdownRefused(problem.key, problem.vars);
   try {
-    return await renderPool().run(lane, { markdown, options: opts }, signal);
+    return await renderPool().run(lane, { markdown, options: opts }, { signal, cpuLimitMs: renderCpuLimitMs(markdown) });
   } catch (error) {
     if (error instanceof WorkRefused && error.kind !== "busy") throw new MarkdownRefused(error.key, error.vars);
     throw error;

@@ -37,6 +37,8 @@ export default {
   // Markdown the site does not render (app/content/markdown/limits.ts, render-markdown.server.ts)
   "markdown.tooComplex":
     "This text is too complex to render: it took longer than {seconds} seconds. Split it into shorter pages or simplify its formatting.",
+  "markdown.tooBig":
+    "This text is too complex to render: it needs more memory or deeper nesting than a rendering may use. Split it into shorter pages or simplify its formatting.",
   "markdown.tooDeep":
     "Lists and quotes nest {depth} levels deep at line {line}; at most {max} levels are rendered. Nest them less deeply.",
   "markdown.tooDense":
