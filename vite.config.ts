@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { WORKER_ENTRIES } from "./app/lib/worker-entries.ts";
 
 /**
  * Every page runs the client entry and the root route. What they import statically goes into two chunks instead
@@ -99,6 +100,28 @@ function viewChunks(): Plugin {
   };
 }
 
+/**
+ * The worker threads' entries (app/lib/worker-entries.ts), built with the server as `build/server/<name>.js`: a
+ * worker starts from a file of its own, and sharing the server build's chunks keeps one copy of each module on
+ * disk. Sources (tests, development) start the entry module itself through tsx instead.
+ */
+function workerEntries(): Plugin {
+  return {
+    name: "daftar:worker-entries",
+    apply: "build",
+    buildStart() {
+      if (this.environment.name !== "ssr") return;
+      for (const [name, source] of Object.entries(WORKER_ENTRIES)) {
+        this.emitFile({
+          type: "chunk",
+          id: fileURLToPath(new URL(`./${source}`, import.meta.url)),
+          fileName: `${name}.js`,
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // The server build's entry is our Express sub-app, so it shares one module graph with the routes (and one copy
   // of react-router: getLoadContext's RouterContextProvider must pass the router's instanceof check).
@@ -109,6 +132,6 @@ export default defineConfig({
   // No Vite preload helper around dynamic imports (0.8 KB gzip on every page): React Router already preloads
   // each route's modules, and what loads on use (search, tooltips, the drawer) may fetch its few imports then.
   build: { modulePreload: false },
-  plugins: [tailwindcss(), reactRouter(), viewChunks()],
+  plugins: [tailwindcss(), reactRouter(), viewChunks(), workerEntries()],
   resolve: { tsconfigPaths: true },
 });

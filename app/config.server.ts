@@ -78,6 +78,10 @@ export interface Config {
   github: { clientId: string; clientSecret: string } | undefined;
   /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME: sign-in with an OpenID Connect provider. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | undefined;
+  /** RENDER_THREADS: worker threads that render markdown (app/content/markdown/render-markdown.server.ts). */
+  renderThreads: number;
+  /** IMAGE_JOBS: image jobs (resizing, encoding) run at once; the rest wait their turn (app/media/image-work.server.ts). */
+  imageJobs: number;
 }
 
 /**
@@ -233,6 +237,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     32,
     "the leading zero bits asked of messages from non-members",
   );
+  // Sized for a 2-core machine: two rendering threads (one is always free for readers' pages), one image job.
+  const renderThreads = wholeNumber("RENDER_THREADS", 2, 1, 16, "threads that render markdown");
+  const imageJobs = wholeNumber("IMAGE_JOBS", 1, 1, 16, "image jobs run at once");
 
   const github = pair(read, problems, "GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET");
 
@@ -278,6 +285,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             name: read("OIDC_NAME") ?? "OpenID Connect",
           }
         : undefined,
+    renderThreads,
+    imageJobs,
   };
 }
 

@@ -159,6 +159,8 @@ export async function onServerStop(): Promise<void> {
   stopBackground?.();
   const { closeRelay } = await import("~/nostr/relay/relay.server");
   closeRelay();
+  const { stopRendering } = await import("~/content/markdown/render-markdown.server");
+  await stopRendering();
   // Views noted before the server stopped taking requests are written before the database closes.
   const { stopVisitLog } = await import("~/traffic/visit-log.server");
   await stopVisitLog();

@@ -7,6 +7,7 @@
 import { desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { ContentParseError, type FrontMatterInput } from "~/content/front-matter";
+import { markdownLimitProblem } from "~/content/markdown/limits";
 import type { Database } from "~/db/client.server";
 import { buildPushes, builds, commits, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
@@ -108,6 +109,9 @@ export async function saveCommit(
   locale: Locale,
 ): Promise<SavedCommit> {
   const t = serverT(locale);
+  // A text the site could not render is refused with what to change; the editor keeps it as it was written.
+  const problem = input.action === "save" ? markdownLimitProblem(input.markdown) : null;
+  if (problem) throw new ServiceError(422, problem.key, { vars: problem.vars });
   return writeTransaction(db, async (tx) => {
     const build = await takeOpenBuild(tx, user.id);
     const pending = await commitsOf(tx, build.id);

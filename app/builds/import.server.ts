@@ -6,6 +6,7 @@
  */
 import type { CurrentUser } from "~/auth/current-user.server";
 import { ContentParseError, parseContentFile } from "~/content/front-matter";
+import { markdownLimitProblem } from "~/content/markdown/limits";
 import type { Database } from "~/db/client.server";
 import { commits, pages } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
@@ -24,7 +25,9 @@ import type { HostSettings } from "./host-settings.server";
 
 export interface ImportReport {
   imported: number;
-  skipped: { path: string; reason: "invalid" | "pending" | "exists" }[];
+  /** Left out: not a valid page, a page the open build already changes, another file's page, or a text past what
+   * the site renders (app/content/markdown/limits.ts). */
+  skipped: { path: string; reason: "invalid" | "pending" | "exists" | "tooComplex" }[];
 }
 
 export async function importFromRemote(
@@ -71,11 +74,16 @@ export async function importFromRemote(
       continue;
     }
     const text = await remoteFile.read();
+    let body: string;
     try {
-      parseContentFile(text);
+      body = parseContentFile(text).body;
     } catch (error) {
       if (!(error instanceof ContentParseError)) throw error;
       skipped.push({ path: file, reason: "invalid" });
+      continue;
+    }
+    if (markdownLimitProblem(body)) {
+      skipped.push({ path: file, reason: "tooComplex" });
       continue;
     }
     changes.push({ path: file, content: text });

@@ -13,6 +13,7 @@ import type { CurrentUser } from "~/auth/current-user.server";
 import { changeTransaction, type Announce } from "~/cluster/change-feed.server";
 import type { ContentChange } from "~/content/changes.server";
 import { ContentParseError, parseContentFile } from "~/content/front-matter";
+import { markdownLimitProblem } from "~/content/markdown/limits";
 import { pageValues, readContentDirectory, type ContentFile } from "~/content/import.server";
 import type { Database } from "~/db/client.server";
 import { buildPushes, builds, commits, media, pages } from "~/db/schema";
@@ -166,6 +167,12 @@ export async function publishBuild(
         vars: { files: invalid.map((r) => r.path).join(", ") },
       });
     }
+    const unrenderable = rows.filter((row) => !isRenderable(row));
+    if (unrenderable.length) {
+      throw new ServiceError(422, "builds.error.tooComplex", {
+        vars: { files: unrenderable.map((r) => r.path).join(", ") },
+      });
+    }
 
     await ensureBaseline(tx, bundled);
     const last = await tx
@@ -218,6 +225,12 @@ function isValidChange(row: CommitRow): boolean {
     if (error instanceof ContentParseError) return false;
     throw error;
   }
+}
+
+/** Within the limits of what the site renders (saved before they existed, or imported, a text may not be). */
+function isRenderable(row: CommitRow): boolean {
+  if (row.content === null || isMediaPath(row.path)) return true;
+  return markdownLimitProblem(parseContentFile(row.content).body) === null;
 }
 
 async function commitAuthors(tx: Database, rows: readonly CommitRow[]) {

@@ -5,6 +5,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { projectRoot } from "~/config.server";
+import { imageMetadata } from "~/media/image-work.server";
 
 export interface ImageSize {
   width: number;
@@ -30,8 +31,7 @@ function localFile(src: string): string | undefined {
 async function readSize(file: string): Promise<ImageSize | undefined> {
   try {
     if (!(await stat(file)).isFile()) return undefined;
-    const { default: sharp } = await import("sharp");
-    const meta = await sharp(file).metadata();
+    const meta = await imageMetadata(file);
     const rotated = (meta.orientation ?? 1) >= 5;
     if (!meta.width || !meta.height) return undefined;
     return rotated ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
@@ -58,13 +58,16 @@ export async function imageSizes(srcs: Iterable<string>): Promise<Map<string, Im
 
 /**
  * URLs that may be images in markdown: `![alt](src "title")`, raw `<img src="…">` and link reference
- * definitions (`[ref]: /src`, used by `![alt][ref]`). Extra URLs only cost a lookup.
+ * definitions (`[ref]: /src`, used by `![alt][ref]`). Extra URLs only cost a lookup. This runs on the server's
+ * thread over any published text, so each pattern stops where the next one could begin (an alt text never
+ * spans a `[`, a tag never spans a `<`) and every run is bounded: the scan stays linear in the text's length
+ * whatever it holds, where `[^\]]*` would rescan the rest of the text from every `![`.
  */
 export function imageSources(markdown: string): string[] {
   const patterns = [
-    /!\[[^\]]*\]\(\s*<?([^)\s>]+)/g,
-    /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi,
-    /^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)/gm,
+    /!\[[^[\]]{0,1000}\]\([ \t\n]{0,100}<?([^)\s>]{1,2000})/g,
+    /<img\b[^<>]{0,2000}?\bsrc[ \t\n]{0,100}=[ \t\n]{0,100}["']([^"'<>]{1,2000})["']/gi,
+    /^ {0,3}\[[^[\]\n]{1,999}\]:[ \t]{0,100}\n?[ \t]{0,100}<?([^\s>]{1,2000})/gm,
   ];
   return patterns.flatMap((pattern) => [...markdown.matchAll(pattern)].map((match) => match[1]!));
 }

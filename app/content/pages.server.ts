@@ -11,13 +11,14 @@ import { findCategory, siteInfo, type SiteInfo } from "~/settings/app-config";
 import { findPage, findTag, localeTags, queryPosts } from "./catalog.server";
 import { cacheableDocumentAt } from "./document-store.server";
 import { contentHead } from "./head.server";
-import { getRenderedPage } from "./render.server";
+import { getRenderedPage, type RenderedPage } from "./render.server";
 import { tagPageQuery } from "./schema";
 import { tagOfPath, TAGS_PATH } from "./tags.server";
 import { viewPreloads } from "./view-chunks.server";
 import { approvedCount } from "~/comments/comments.server";
 import { getDb } from "~/db/client.server";
 import { pageQuery } from "~/lib/page-query.server";
+import { WorkRefused } from "~/lib/work-queue.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { siteOrigin } from "~/lib/site-origin.server";
 import type { ArticleView, LinkItem, ListingView, PostCard, TagItem, YearGroup } from "./view-types";
@@ -40,6 +41,17 @@ interface Context {
   origin: string;
   site: SiteInfo;
   messages: Messages;
+}
+
+/**
+ * A published page, rendered. While the rendering threads are too busy to take it, the page answers 503 with
+ * "busy, try again" (and Retry-After), not an internal error.
+ */
+function renderedPage(locale: Locale, path: string): Promise<RenderedPage | undefined> {
+  return getRenderedPage(locale, path).catch((error: unknown) => {
+    if (!(error instanceof WorkRefused)) throw error;
+    throw data({ message: serverT(locale)(error.key, error.vars) }, { status: error.status, headers: error.headers });
+  });
 }
 
 /** `url` is React Router's normalised URL (no `.data` suffix on client navigations). */
@@ -81,7 +93,7 @@ export interface HomeData {
 export async function loadHome(request: Request, url: URL) {
   const ctx = await context(request, url);
   const [home, intro, latest] = await Promise.all([
-    getRenderedPage(ctx.locale, "/"),
+    renderedPage(ctx.locale, "/"),
     queryPosts({ locale: ctx.locale, intro: true, limit: 1 }),
     queryPosts({ locale: ctx.locale, limit: HOME_LATEST + 1 }),
   ]);
@@ -135,7 +147,7 @@ export async function loadLogs(request: Request, url: URL) {
     params: category ? { category } : {},
   });
   if (!listing) notFound();
-  const own = await getRenderedPage(ctx.locale, "/logs");
+  const own = await renderedPage(ctx.locale, "/logs");
   const t = serverT(ctx.locale);
   const logsUrl = localizePath("/logs", ctx.locale);
   const filters = [
@@ -209,7 +221,7 @@ export async function loadPage(request: Request, url: URL) {
   // Pages are stored by their address as written ("/notes/نیم-فاصله"); the URL carries it percent-encoded.
   const path = decodedPath(ctx.path);
   if (path === null) notFound();
-  const page = await getRenderedPage(ctx.locale, path);
+  const page = await renderedPage(ctx.locale, path);
   if (!page) notFound();
   const found = await Promise.all(locales.map((locale) => findPage(locale, path)));
   const pageLocales = locales.filter((_, i) => found[i]);
@@ -258,7 +270,7 @@ async function categoryPage(ctx: Context, slug: string): Promise<PageData> {
   if (!page) notFound();
   const listing = await postListing(ctx.locale, { path: ctx.path, category: slug, page });
   if (!listing) notFound();
-  const own = await getRenderedPage(ctx.locale, ctx.path);
+  const own = await renderedPage(ctx.locale, ctx.path);
   // The category's stored name is its heading; a page written at its address gives the text below it.
   const title = await categoryName(ctx.locale, slug);
   const description = own?.summary.description ?? "";
@@ -317,7 +329,7 @@ export async function loadTags(request: Request, url: URL) {
   const ctx = await context(request, url);
   requireAddress(ctx, TAGS_PATH);
   // A page written at /tags gives the index its title and text, as /logs does for the archive.
-  const own = await getRenderedPage(ctx.locale, TAGS_PATH);
+  const own = await renderedPage(ctx.locale, TAGS_PATH);
   const t = serverT(ctx.locale);
   const title = own?.summary.title ?? t("content.tags.title");
   const description = own?.summary.description || t("content.tags.description");

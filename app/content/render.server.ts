@@ -4,6 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { serverT } from "~/i18n/catalogs.server";
 import { pages } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { configuredOrigin } from "~/lib/site-origin.server";
@@ -13,7 +14,7 @@ import { imageSize, imageSizes, imageSources, type ImageSize } from "./images.se
 import { mediaImage, mediaImages, mediaPicture, mediaShareImage } from "~/media/published.server";
 import type { PictureView } from "~/media/sizes";
 import { decodeImageSrc } from "./markdown/image-attributes";
-import { renderMarkdown } from "./markdown/render-markdown.server";
+import { MarkdownRefused, plainTextRendering, renderMarkdown } from "./markdown/render-markdown.server";
 import type { RenderedSection, TocEntry } from "./markdown/rendered-markdown";
 
 export interface RenderedPage {
@@ -79,17 +80,19 @@ export async function renderBody(summary: PageSummary, body: string): Promise<Re
     mediaImages(sources.map(decodeImageSrc)),
     summary.thumbnail ? mediaImage(summary.thumbnail) : undefined,
   ]);
-  const byDecoded = new Map([...sizes].map(([src, size]) => [decodeImageSrc(src), size]));
+  const pictures = new Map([...images].map(([src, image]) => [src, mediaPicture(image)]));
   const [result, thumbnailSize] = await Promise.all([
     renderMarkdown(body, {
       locale: summary.locale,
-      imageSize: (src) => byDecoded.get(src),
-      picture: (src) => {
-        const image = images.get(src);
-        return image ? mediaPicture(image) : undefined;
-      },
+      imageSizes: new Map([...sizes].map(([src, size]) => [decodeImageSrc(src), size])),
+      pictures,
       eagerFirstImage: !summary.thumbnail,
       siteOrigin: configuredOrigin(),
+    }).catch((error: unknown) => {
+      // Published before the limits existed, or too slow all the same: shown as written, with the reason.
+      if (!(error instanceof MarkdownRefused)) throw error;
+      const t = serverT(summary.locale);
+      return plainTextRendering(body, t("content.markdown.shownAsText", { reason: t(error.key, error.vars) }));
     }),
     summary.thumbnail && !thumbnailImage ? imageSize(summary.thumbnail) : thumbnailImage,
   ]);

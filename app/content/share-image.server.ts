@@ -3,8 +3,10 @@
  * thumbnails are. `/share-image/<image path>.png` serves any of the site's own images (under public/images)
  * as such a PNG, made once with sharp and kept in memory.
  */
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { projectRoot } from "~/config.server";
+import { imageWork, readOptions } from "~/media/image-work.server";
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 const prefix = "/share-image";
@@ -32,21 +34,24 @@ export function shareImage(pathname: string): Promise<Buffer | undefined> {
   if (!file.startsWith(imagesDir + path.sep)) return Promise.resolve(undefined);
   let png = made.get(file);
   if (!png) {
-    png = render(file);
-    made.set(file, png);
+    const making = render(file);
+    // Refused (the image work is busy): not kept, the next request tries again.
+    making.catch(() => made.delete(file));
+    made.set(file, (png = making));
     if (made.size > LIMIT) made.delete(made.keys().next().value!);
   }
   return png;
 }
 
+/** The PNG, undefined when the file is missing or no picture; rejects when the image work refuses (busy). */
 async function render(file: string): Promise<Buffer | undefined> {
-  try {
-    const { default: sharp } = await import("sharp");
-    return await sharp(file, { density: 144 })
+  // Any name can be asked for: only a file that exists waits for a turn of the image work.
+  if (!(await stat(file).catch(() => null))?.isFile()) return undefined;
+  return imageWork("visitors", (sharp) =>
+    sharp(file, readOptions({ density: 144 }))
       .resize(SHARE_IMAGE.width, SHARE_IMAGE.height, { fit: "cover" })
       .png({ compressionLevel: 9, palette: true })
-      .toBuffer();
-  } catch {
-    return undefined;
-  }
+      .toBuffer()
+      .catch(() => undefined),
+  );
 }

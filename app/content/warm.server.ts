@@ -1,16 +1,15 @@
-import { getHighlighter } from "./markdown/highlighter.server";
+import { warmRendering } from "./markdown/render-markdown.server";
 import { ensureSearchIndex } from "./search.server";
 
 /**
- * Prepares the content caches after the server starts (the highlighter's grammars, the catalog, the search
- * index), in the background, so the first visitor does not wait for them. Failures are logged; the same
- * work is then retried on first use.
+ * Prepares the content caches after the server starts (the rendering threads and their grammars, the catalog,
+ * the search index), in the background, so the first visitor does not wait for them. Failures are logged; the
+ * same work is then retried on first use.
  */
 export function warmContent(): void {
   const timer = setTimeout(() => {
-    void getHighlighter()
-      .then(() => ensureSearchIndex())
-      .catch((error: unknown) => console.error("Warming the content caches failed:", error));
+    warmRendering();
+    void ensureSearchIndex().catch((error: unknown) => console.error("Warming the content caches failed:", error));
   }, 50);
   timer.unref();
 }

@@ -7,11 +7,12 @@ import { requirePagePermission } from "~/auth/current-user.server";
 import { pageSource, type PageSource } from "~/builds/builds.server";
 import { pageOfEditorPath, type PageAddress } from "~/builds/files";
 import { editorPathOf } from "~/builds/editor-link";
-import { renderMarkdown } from "~/content/markdown/render-markdown.server";
+import { plainTextRendering, renderMarkdown } from "~/content/markdown/render-markdown.server";
 import { getDb } from "~/db/client.server";
-import { pickMessages } from "~/i18n/catalogs.server";
+import { pickMessages, serverT } from "~/i18n/catalogs.server";
 import { isLocale, localizePath, otherLocale, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import type { Messages } from "~/i18n/translate";
+import { ServiceError } from "~/lib/service-error";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { getAppConfig } from "~/settings/app-config.server";
 import { editableFile } from "./content-file";
@@ -131,7 +132,16 @@ export async function loadEditor(request: Request, rest: string | undefined) {
   let original: EditorData["original"] = null;
   if (twin?.exists && (!page.exists || url.searchParams.get("from") === otherLanguage)) {
     const { fields, markdown } = fieldsOf(twin.text);
-    const rendered = await renderMarkdown(markdown, { locale: otherLanguage, siteOrigin: siteOrigin(request) });
+    // Its pending version is a draft: rendered in the drafts' lane, shown as written if it cannot be.
+    const rendered = await renderMarkdown(
+      markdown,
+      { locale: otherLanguage, siteOrigin: siteOrigin(request) },
+      "drafts",
+    ).catch((error: unknown) => {
+      if (!(error instanceof ServiceError)) throw error;
+      const t = serverT(uiLocale);
+      return plainTextRendering(markdown, t("content.markdown.shownAsText", { reason: t(error.key, error.vars) }));
+    });
     original = {
       locale: otherLanguage,
       title: fields.title,

@@ -1,6 +1,6 @@
 /**
  * Members' profile pictures: cropped to a square in the browser, checked and re-encoded here (a 192-pixel WebP
- * without metadata, the largest size an avatar is shown at), kept in the database so every instance serves it,
+ * without metadata, the largest size an avatar is shown at; a still picture: an animation's first frame), kept in the database so every instance serves it,
  * and shown through the image service at the avatar sizes. A picture nobody uses any more is deleted.
  */
 import { and, eq, ne } from "drizzle-orm";
@@ -14,7 +14,7 @@ export const AVATAR_KEPT = AVATAR_PIXEL_SIZES.at(-1)!;
 
 /** Sets the member's picture; the key it is served under. */
 export async function setAvatar(db: Database, userId: number, bytes: Uint8Array): Promise<string> {
-  const image = await processUpload(bytes, { square: AVATAR_KEPT, as: "image/webp" });
+  const image = await processUpload(bytes, { square: AVATAR_KEPT, as: "image/webp", still: true });
   await writeTransaction(db, async (tx) => {
     const before = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).get();
     await tx

@@ -1,3 +1,4 @@
+import { imageMetadata } from "./image-work.server";
 import { imageKey, sniffImageType } from "./upload.server";
 
 export interface ImageDescription {
@@ -10,8 +11,7 @@ export interface ImageDescription {
 
 /** Key, type and size of an image already re-encoded at upload (a media commit's bytes). */
 export async function describeStoredImage(data: Uint8Array): Promise<ImageDescription> {
-  const { default: sharp } = await import("sharp");
-  const meta = await sharp(data, { animated: true }).metadata();
+  const meta = await imageMetadata(data);
   const mime = sniffImageType(data);
   if (!mime || mime === "svg" || !meta.width || !meta.height) throw new Error("a media file is not an image");
   return {

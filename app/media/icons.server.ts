@@ -16,7 +16,8 @@ import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import type { AppConfig, ThemeColor } from "~/settings/app-config";
 import { changeAppConfig, type ConfigAuthor } from "~/settings/app-config.server";
-import { processUpload } from "./upload.server";
+import { imageWork, readOptions } from "./image-work.server";
+import { imageKey, processUpload } from "./upload.server";
 
 /** Each primary colour as one colour value (its palette's primary shade), for the manifest and maskable icon. */
 export const themeHex: Record<ThemeColor, string> = {
@@ -66,32 +67,34 @@ export function siteIcon(db: Database, config: AppConfig, name: IconName): Promi
 }
 
 async function makeIcon(db: Database, config: AppConfig, name: IconName): Promise<Buffer> {
-  const { default: sharp } = await import("sharp");
   const source = await sourceBytes(db, config);
-  const png = (size: number) =>
-    sharp(source, { density: 384 })
-      .resize(size, size, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-  const onColour = async (size: number, inner: number, background: string) =>
-    sharp({ create: { width: size, height: size, channels: 4, background } })
-      .composite([{ input: await png(inner), gravity: "centre" }])
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-  switch (name) {
-    case "favicon.ico":
-      return icoOf([await png(16), await png(32), await png(48)], [16, 32, 48]);
-    case "icon-192.png":
-      return png(192);
-    case "icon-512.png":
-      return png(512);
-    case "apple-touch-icon.png":
-      // iOS fills transparency with black: the picture sits on white with a margin.
-      return onColour(180, 150, "#ffffff");
-    case "icon-maskable.png":
-      // Launchers crop maskable icons to a circle or squircle: the picture stays within the central 80 %.
-      return onColour(512, 384, themeHex[config.theme.primary]);
-  }
+  // Made for whoever asks first: in the visitors' turn of the image work, from the source's first frame.
+  return imageWork("visitors", async (sharp) => {
+    const png = (size: number) =>
+      sharp(source, readOptions({ density: 384, pages: 1 }))
+        .resize(size, size, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+    const onColour = async (size: number, inner: number, background: string) =>
+      sharp({ create: { width: size, height: size, channels: 4, background } })
+        .composite([{ input: await png(inner), gravity: "centre" }])
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+    switch (name) {
+      case "favicon.ico":
+        return icoOf([await png(16), await png(32), await png(48)], [16, 32, 48]);
+      case "icon-192.png":
+        return png(192);
+      case "icon-512.png":
+        return png(512);
+      case "apple-touch-icon.png":
+        // iOS fills transparency with black: the picture sits on white with a margin.
+        return onColour(180, 150, "#ffffff");
+      case "icon-maskable.png":
+        // Launchers crop maskable icons to a circle or squircle: the picture stays within the central 80 %.
+        return onColour(512, 384, themeHex[config.theme.primary]);
+    }
+  });
 }
 
 /** An ICO file of PNG images (every browser since 2007 reads PNG inside ICO). */
@@ -150,14 +153,15 @@ export async function setSiteIcon(db: Database, bytes: Uint8Array | null, author
     await changeAppConfig(db, { icon: null }, author);
     return;
   }
-  const { default: sharp } = await import("sharp");
-  const checked = await processUpload(bytes, { as: "image/png" });
+  // An icon never moves: the first frame of an animation.
+  const checked = await processUpload(bytes, { as: "image/png", still: true });
   if (Math.min(checked.width, checked.height) < ICON_SOURCE_SIZE) throw new ServiceError(400, "media.icon.tooSmall");
-  const data = await sharp(checked.data)
-    .resize(ICON_SOURCE_SIZE, ICON_SOURCE_SIZE, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
-  const { imageKey } = await import("./upload.server");
+  const data = await imageWork("uploads", (sharp) =>
+    sharp(checked.data, readOptions())
+      .resize(ICON_SOURCE_SIZE, ICON_SOURCE_SIZE, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  );
   const key = imageKey(data);
   await writeTransaction(db, async (tx) => {
     await tx

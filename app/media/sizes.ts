@@ -60,11 +60,16 @@ export function offeredWidths(width: number, allowed: readonly number[] = CONTEN
   return cover === undefined ? below : [...below, cover];
 }
 
-/** The formats offered for an image of `mime`, best first; the last is the fallback every browser shows. */
+/**
+ * The formats offered for an image of `mime`, best first; the last is the fallback every browser shows. Motion is
+ * shown in WebP only (AVIF cannot carry it here, and GIF costs twenty times as much to encode): an animation is
+ * kept as WebP and offered as WebP alone, as any WebP is; a GIF published before is offered as WebP, which moves,
+ * and GIF, its first frame.
+ */
 export function formatsFor(mime: string): ImageFormat[] {
   const own = formatOf(mime);
-  // Animated GIFs stay animated in WebP; AVIF encoding of animations is not available.
   if (own === "gif") return ["webp", "gif"];
+  if (own === "webp") return ["webp"];
   return [...new Set<ImageFormat>(["avif", "webp", own])];
 }
 

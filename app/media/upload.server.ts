@@ -5,15 +5,13 @@
  * SVG is refused: it is a document that can carry scripts, not a picture.
  */
 import { createHash } from "node:crypto";
-import type { Sharp } from "sharp";
 import { ServiceError } from "~/lib/service-error";
+import { checkMotion, checkOutput, fitInside, imageWork, readFrames, readOptions } from "./image-work.server";
 
 /** The largest file an upload may be. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Larger pictures are scaled down to this longest side when kept (the widest variant a page asks for). */
 export const MAX_KEPT_SIDE = 3072;
-/** Refused beyond this many pixels before decoding (a small file can claim an enormous picture). */
-const MAX_INPUT_PIXELS = 50_000_000;
 
 export type UploadType = "image/jpeg" | "image/png" | "image/webp" | "image/avif" | "image/gif";
 
@@ -49,62 +47,71 @@ export function imageKey(data: Uint8Array): string {
 export interface ProcessOptions {
   /** Crop to a centred square of this many pixels (avatars), else keep the proportions. */
   square?: number;
-  /** Always write this type (avatars and icons), else the upload's own. */
+  /** Always write this type (avatars and icons), else the upload's own (see `keptType`). */
   as?: UploadType;
+  /** Keep the first frame only: the picture is never shown moving (avatars, the site icon). */
+  still?: boolean;
 }
 
-/** Checks and re-encodes an upload (see the module's comment); refusals are 400/413 with a message. */
+/**
+ * The type an upload is kept as: an animation as animated WebP, a still GIF as PNG (encoding GIF costs about
+ * twenty times as much as WebP, and every browser shows WebP), anything else as it came.
+ */
+function keptType(type: UploadType, moving: boolean): UploadType {
+  if (moving) return "image/webp";
+  return type === "image/gif" ? "image/png" : type;
+}
+
+/**
+ * Checks and re-encodes an upload (see the module's comment), in the uploads' turn of the image work
+ * (./image-work.server.ts, which also sets the limits on pixels and frames); refusals are 400/413/503 with a
+ * message.
+ */
 export async function processUpload(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ProcessedImage> {
   if (bytes.length === 0) throw new ServiceError(400, "media.error.empty");
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ServiceError(413, "media.error.tooLarge");
   const type = sniffImageType(bytes);
   if (type === "svg") throw new ServiceError(400, "media.error.svg");
   if (!type) throw new ServiceError(400, "media.error.type");
-  const { default: sharp } = await import("sharp");
-  const animated = type === "image/gif" || type === "image/webp";
-  let image: Sharp;
-  let meta;
-  try {
-    image = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
-    meta = await image.metadata();
-  } catch {
-    throw new ServiceError(400, "media.error.unreadable");
-  }
-  if (!meta.width || !meta.height) throw new ServiceError(400, "media.error.unreadable");
-  const out = options.as ?? type;
-  // Apply the EXIF orientation to the pixels first: the EXIF block itself is not kept.
-  image = image.rotate();
-  if (options.square) {
-    image = image.resize(options.square, options.square, { fit: "cover", position: "centre" });
-  } else {
-    image = image.resize(MAX_KEPT_SIDE, MAX_KEPT_SIDE, { fit: "inside", withoutEnlargement: true });
-  }
-  // sharp keeps no metadata unless asked to (withMetadata/keepExif/keepIccProfile): none is asked for.
-  switch (out) {
-    case "image/jpeg":
-      image = image.jpeg({ quality: 85, mozjpeg: true });
-      break;
-    case "image/png":
-      image = image.png({ compressionLevel: 9 });
-      break;
-    case "image/webp":
-      image = image.webp({ quality: 85 });
-      break;
-    case "image/avif":
-      image = image.avif({ quality: 60 });
-      break;
-    case "image/gif":
-      image = image.gif();
-      break;
-  }
-  let data: Buffer;
-  let info;
-  try {
-    ({ data, info } = await image.toBuffer({ resolveWithObject: true }));
-  } catch {
-    throw new ServiceError(400, "media.error.unreadable");
-  }
-  // An animation's height is its frames' stacked height: one frame's height is the picture's.
-  const height = info.pageHeight ?? info.height;
-  return { key: imageKey(data), mime: out, width: info.width, height, data };
+  return imageWork("uploads", async (sharp) => {
+    const source = await readFrames(sharp, bytes);
+    const moving = source.frames > 1 && !options.still;
+    if (moving) checkMotion(source);
+    const out = options.as ?? keptType(type, moving);
+    const size = options.square ? { width: options.square, height: options.square } : fitInside(source, MAX_KEPT_SIDE);
+    checkOutput(size.width, size.height, moving ? source.frames : 1);
+    // Apply the EXIF orientation to the pixels first: the EXIF block itself is not kept.
+    let image = sharp(bytes, readOptions({ pages: moving ? -1 : 1 })).rotate();
+    image = options.square
+      ? image.resize(options.square, options.square, { fit: "cover", position: "centre" })
+      : image.resize(MAX_KEPT_SIDE, MAX_KEPT_SIDE, { fit: "inside", withoutEnlargement: true });
+    // sharp keeps no metadata unless asked to (withMetadata/keepExif/keepIccProfile): none is asked for.
+    switch (out) {
+      case "image/jpeg":
+        image = image.jpeg({ quality: 85, mozjpeg: true });
+        break;
+      case "image/png":
+        image = image.png({ compressionLevel: 9 });
+        break;
+      case "image/webp":
+        image = image.webp({ quality: 85 });
+        break;
+      case "image/avif":
+        image = image.avif({ quality: 60 });
+        break;
+      case "image/gif":
+        image = image.gif();
+        break;
+    }
+    let data: Buffer;
+    let info;
+    try {
+      ({ data, info } = await image.toBuffer({ resolveWithObject: true }));
+    } catch {
+      throw new ServiceError(400, "media.error.unreadable");
+    }
+    // An animation's height is its frames' stacked height: one frame's height is the picture's.
+    const height = info.pageHeight ?? info.height;
+    return { key: imageKey(data), mime: out, width: info.width, height, data };
+  });
 }

@@ -2,14 +2,16 @@
  * The image service: `/img/<key>/<width>.<format>` made with sharp on first request and kept on disk in
  * DATA_DIR/image-cache. Only the sizes of `sizes.ts` are made (a resize-anything endpoint would let anyone keep
  * the server busy and fill its disk); each variant is made at most once at a time in this process (requests
- * that arrive meanwhile wait for it), and written under a temporary name then renamed, so a half-written file
- * is never served. Instances do not share the cache: each makes its own copy the first time it is asked.
+ * that arrive meanwhile wait for it), in the visitors' turn of the image work (./image-work.server.ts: its
+ * limits on pixels and frames hold here too), and written under a temporary name then renamed, so a
+ * half-written file is never served. Instances do not share the cache: each makes its own copy the first time it is asked.
  */
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { AVATAR_PIXEL_SIZES, CONTENT_PIXEL_WIDTHS, formatsFor, MIME_OF, type ImageFormat } from "./sizes";
+import { checkOutput, imageWork, motionAllowed, readFrames, readOptions, type SharpFactory } from "./image-work.server";
 import { findImage, imageBytes, type ImageRecord } from "./store.server";
 
 /** How a variant was found: on disk, made for this request, or made for another request this one waited on. */
@@ -55,9 +57,12 @@ export async function imageVariant(db: Database, key: string, name: string): Pro
   const pending = making.get(file);
   if (pending) return { body: await pending, mime, cache: "wait" };
   const made = (async () => {
-    const source = await imageBytes(db, key);
-    if (!source) throw new Error(`image ${key} is gone`);
-    const body = await encode(source, image, wanted.width, wanted.format);
+    // The source is read in the job's turn, so requests waiting for one hold no image in memory.
+    const body = await imageWork("visitors", async (sharp) => {
+      const source = await imageBytes(db, key);
+      if (!source) throw new Error(`image ${key} is gone`);
+      return encode(sharp, source, image, wanted.width, wanted.format);
+    });
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(temporary, body);
@@ -68,10 +73,22 @@ export async function imageVariant(db: Database, key: string, name: string): Pro
   return { body: await made, mime, cache: "miss" };
 }
 
-async function encode(source: Buffer, image: ImageRecord, width: number, format: ImageFormat): Promise<Buffer> {
-  const { default: sharp } = await import("sharp");
-  const animated = format === "gif" || (format === "webp" && image.mime === "image/gif");
-  let pipeline = sharp(source, { animated }).resize({ width, withoutEnlargement: true });
+/**
+ * Makes one variant. Motion is kept only in WebP (the format pages offer animations in), and only for an
+ * animation within the limits on frames and pixels; every other variant is the first frame.
+ */
+async function encode(
+  sharp: SharpFactory,
+  source: Buffer,
+  image: ImageRecord,
+  width: number,
+  format: ImageFormat,
+): Promise<Buffer> {
+  const frames = await readFrames(sharp, source);
+  const moving = format === "webp" && frames.frames > 1 && motionAllowed(frames);
+  const outWidth = Math.min(width, frames.width);
+  checkOutput(outWidth, Math.ceil((frames.height * outWidth) / frames.width), moving ? frames.frames : 1);
+  let pipeline = sharp(source, readOptions({ pages: moving ? -1 : 1 })).resize({ width, withoutEnlargement: true });
   switch (format) {
     case "avif":
       pipeline = pipeline.avif({ quality: 55, effort: 4 });

@@ -35,3 +35,19 @@ export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> 
     .jpeg()
     .toBuffer();
 }
+
+/**
+ * An animated GIF of `frames` frames of `width` × `height` pixels, each of its own colour (so no encoder merges
+ * them). Many frames of one pixel make a small file that asks for a lot of work.
+ */
+export async function animatedGif(width: number, height: number, frames: number): Promise<Buffer> {
+  const frameBytes = width * height * 3;
+  const pixels = Buffer.alloc(frameBytes * frames);
+  for (let frame = 0; frame < frames; frame++) {
+    pixels.fill((frame * 53) % 256, frame * frameBytes, (frame + 1) * frameBytes);
+    pixels[frame * frameBytes] = (frame >> 8) & 255;
+  }
+  return sharp(pixels, { raw: { width, height: height * frames, channels: 3, pageHeight: height } })
+    .gif({ effort: 1, keepDuplicateFrames: true, delay: Array(frames).fill(100) })
+    .toBuffer();
+}

@@ -36,6 +36,8 @@ describe("parseConfig", () => {
       relayPowDifficulty: 13,
       github: undefined,
       oidc: undefined,
+      renderThreads: 2,
+      imageJobs: 1,
     });
   });
 
@@ -54,6 +56,10 @@ describe("parseConfig", () => {
       `RELAY_MAX_CONNECTIONS_PER_ADDRESS must be a whole number from 1 to 10000: the relay's open connections from one client address (got "ten").`,
       `RELAY_POW_DIFFICULTY must be a whole number from 0 to 32: the leading zero bits asked of messages from non-members (got "33").`,
     ]);
+  });
+
+  test("the heavy work's threads and jobs", () => {
+    expect(parseConfig({ RENDER_THREADS: "1", IMAGE_JOBS: "3" })).toMatchObject({ renderThreads: 1, imageJobs: 3 });
   });
 
   test("the Nostr variables: private outbound requests, the site's owner, where gists are read", () => {
@@ -145,6 +151,11 @@ describe("parseConfig", () => {
       'TRUST_PROXY must be true, false, a number of proxies, or addresses and subnets such as loopback, 10.0.0.0/8 (got "yes please").',
     ],
     [{ DAFTAR_INSTALLED: "yes" }, 'DAFTAR_INSTALLED must be true or false (got "yes").'],
+    [
+      { RENDER_THREADS: "0" },
+      'RENDER_THREADS must be a whole number from 1 to 16: threads that render markdown (got "0").',
+    ],
+    [{ IMAGE_JOBS: "two" }, 'IMAGE_JOBS must be a whole number from 1 to 16: image jobs run at once (got "two").'],
     [
       { INSTALL_ALLOW_PRIVATE_DATABASE: "1" },
       'INSTALL_ALLOW_PRIVATE_DATABASE must be true, false, or addresses and networks such as 10.0.0.0/8, fd00::/8 (got "1").',

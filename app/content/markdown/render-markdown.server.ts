@@ -1,43 +1,145 @@
 /**
- * Markdown → sanitised HTML, table of contents, search sections and reading stats (server only). The
- * locale's processor (./pipeline.server) does the work shared by every call; the per-call options (image
- * sizes, site origin) are applied to its tree before it is stringified and read.
+ * Markdown → sanitised HTML, table of contents, search sections and reading stats (server only), rendered in
+ * worker threads (render-worker.server.ts) so that no text, however long or hostile, keeps the server from
+ * answering. Every caller renders through `renderMarkdown`:
+ *
+ * - "pages": published pages for readers and the search index. First in line, and may use every thread.
+ * - "drafts": text writers have not published (the editor's preview, the other language's pending version).
+ *   At most one thread fewer than there are, so readers' pages always find one free, and a short queue.
+ *
+ * A text past the parser's limits (./limits.ts) is refused before it is queued; one that still takes longer than
+ * the time limit, or more memory or stack than a thread has, is stopped and refused the same way
+ * (MarkdownRefused, 422, saying what to change). A full queue is 503, "busy, try again".
  */
+import { config } from "~/config.server";
 import type { Locale } from "~/i18n/locales";
-import { markExternalLinks } from "./external-links";
-import { setImageAttributes, type ImageSizeLookup } from "./image-attributes";
-import { readOutlineAndText } from "./outline-and-text";
-import { setPictures, type PictureLookup } from "./pictures";
-import { getProcessor } from "./pipeline.server";
+import type { MessageKey, Vars } from "~/i18n/translate";
+import { ServiceError } from "~/lib/service-error";
+import { WorkerPool } from "~/lib/worker-pool.server";
+import { WorkRefused } from "~/lib/work-queue.server";
+import type { PictureView } from "~/media/sizes";
+import type { ImageSize } from "../images.server";
+import { WORDS_PER_MINUTE } from "./outline-and-text";
+import { markdownLimitProblem } from "./limits";
 import type { RenderedMarkdown } from "./rendered-markdown";
 
 export interface RenderMarkdownOptions {
   locale: Locale;
-  /** Intrinsic size of an image, by its URL as written (percent-escapes decoded). */
-  imageSize?: ImageSizeLookup;
+  /** Intrinsic sizes of images, by their URL as written (percent-escapes decoded). */
+  imageSizes?: ReadonlyMap<string, ImageSize>;
   /**
    * Origin of the site ("https://example.com"). Absolute links to it are not
    * treated as external. Without it every absolute http(s) link is external.
    */
   siteOrigin?: string;
-  /** The image service's `<picture>` of an image (published media), by its URL as written. */
-  picture?: PictureLookup;
+  /** The image service's `<picture>` of images (published media), by their URL as written (decoded). */
+  pictures?: ReadonlyMap<string, PictureView>;
   /** The first image is the first thing on the page to load (the page shows no thumbnail above it). */
   eagerFirstImage?: boolean;
 }
 
+export interface RenderJob {
+  markdown: string;
+  options: RenderMarkdownOptions;
+}
+
+export type RenderLane = "pages" | "drafts";
+
 /**
- * Render a markdown body (front matter already removed; a leading YAML block
- * would be ignored anyway) to sanitised HTML plus TOC, search sections and
- * reading stats. The first call creates the shiki highlighter (~0.3–1 s);
- * later calls reuse it and the per-locale processor.
+ * The CPU time a rendering may use: 5 s, and 40 ms more for each 1,000 characters (21 s for the 400,000 the
+ * editor allows). Rendering is linear within the limits of ./limits.ts: a 400 KB changelog takes 2–4 s, a
+ * 390 KB text made only of links and emphasis about 15 s on a busy 2-core machine; the worst shape within the
+ * limits adds about 2 s.
  */
-export async function renderMarkdown(markdown: string, opts: RenderMarkdownOptions): Promise<RenderedMarkdown> {
-  const processor = await getProcessor(opts.locale);
-  const tree = await processor.run(processor.parse(markdown));
-  setImageAttributes(tree, opts.imageSize);
-  setPictures(tree, opts.picture, { eagerFirst: opts.eagerFirstImage ?? false });
-  markExternalLinks(tree, opts.siteOrigin);
-  const html = processor.stringify(tree);
-  return { html, ...readOutlineAndText(tree) };
+export function renderCpuLimitMs(markdown: string): number {
+  return 5_000 + Math.ceil(markdown.length / 1000) * 40;
+}
+
+/** The text cannot be rendered within the limits: what to change is in the message. */
+export class MarkdownRefused extends ServiceError {
+  constructor(key: MessageKey, vars?: Vars) {
+    super(422, key, { vars });
+    this.name = "MarkdownRefused";
+  }
+}
+
+let pool: WorkerPool<RenderJob, RenderedMarkdown, RenderLane> | undefined;
+
+function renderPool(): WorkerPool<RenderJob, RenderedMarkdown, RenderLane> {
+  if (!pool) {
+    const threads = config().renderThreads;
+    pool = new WorkerPool({
+      entry: "markdown-worker",
+      threads,
+      lanes: {
+        // A publish of many pages and the search index wait their turn here, one page at a time each.
+        pages: { queue: 500, maxWaitMs: 60_000 },
+        drafts: { queue: 8, running: Math.max(1, threads - 1), maxWaitMs: 30_000 },
+      },
+      cpuLimitMs: renderCpuLimitMs(""),
+      // Four times the longest CPU limit: a thread at a lower priority on a busy machine gets a share of a core.
+      wallLimitMs: 90_000,
+      // A 400 KB text of ordinary writing takes up to about 220 MB of heap to render (the grammars 30 MB).
+      resourceLimits: { maxOldGenerationSizeMb: 320, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      refusal: (kind, cpuLimitMs) =>
+        kind === "time"
+          ? { key: "content.markdown.tooComplex", vars: { seconds: Math.round(cpuLimitMs / 1000) } }
+          : { key: "content.markdown.tooBig" },
+    });
+  }
+  return pool;
+}
+
+/**
+ * Renders `markdown` in a worker thread (see the module's comment for the lanes and refusals). A text past the
+ * parser's limits is refused here, at once, before it waits for a thread; `signal` (the request's) drops the job
+ * if its caller goes away while it waits.
+ */
+export async function renderMarkdown(
+  markdown: string,
+  opts: RenderMarkdownOptions,
+  lane: RenderLane = "pages",
+  signal?: AbortSignal,
+): Promise<RenderedMarkdown> {
+  const problem = markdownLimitProblem(markdown);
+  if (problem) throw new MarkdownRefused(problem.key, problem.vars);
+  try {
+    return await renderPool().run(lane, { markdown, options: opts }, { signal, cpuLimitMs: renderCpuLimitMs(markdown) });
+  } catch (error) {
+    if (error instanceof WorkRefused && error.kind !== "busy") throw new MarkdownRefused(error.key, error.vars);
+    throw error;
+  }
+}
+
+/** Starts the rendering threads (and their grammars) now, so the first pages do not wait for them. */
+export function warmRendering(): void {
+  renderPool().warm();
+}
+
+/** Ends the rendering threads (the server is stopping). */
+export async function stopRendering(): Promise<void> {
+  await pool?.close();
+}
+
+/**
+ * A text that cannot be rendered, shown as it was written: `notice` (why) first, then the text as plain
+ * paragraphs, escaped. Nothing of the text is lost or interpreted; search still finds it.
+ */
+export function plainTextRendering(markdown: string, notice: string): RenderedMarkdown {
+  const escape = (text: string) =>
+    text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const paragraphs = markdown
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p dir="auto">${escape(paragraph).replace(/\r?\n/g, "<br>")}</p>`);
+  const words = markdown.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  return {
+    html: [`<p role="note" dir="auto">${escape(notice)}</p>`, ...paragraphs].join("\n"),
+    toc: [],
+    sections: [{ heading: "", anchor: "", text: markdown }],
+    text: markdown,
+    words,
+    readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+  };
 }

@@ -1,4 +1,5 @@
 import { getDb } from "~/db/client.server";
+import { busyAnswer } from "~/lib/http.server";
 import { siteIcon, webManifest, type IconName } from "~/media/icons.server";
 import { appConfigOrDefaults } from "~/settings/app-config.server";
 import type { Route } from "./+types/icon";
@@ -25,7 +26,14 @@ export async function loader({ url }: Route.LoaderArgs) {
   }
   const name = ICONS[url.pathname];
   if (!name) return new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain" } });
-  const body = await siteIcon(await getDb(), config, name);
+  let body: Buffer;
+  try {
+    body = await siteIcon(await getDb(), config, name);
+  } catch (error) {
+    const busy = busyAnswer(error);
+    if (busy) return busy;
+    throw error;
+  }
   return new Response(new Uint8Array(body), {
     headers: { "Content-Type": name.endsWith(".ico") ? "image/x-icon" : "image/png", ...cache },
   });

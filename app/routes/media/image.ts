@@ -1,4 +1,5 @@
 import { getDb } from "~/db/client.server";
+import { busyAnswer } from "~/lib/http.server";
 import { imageVariant } from "~/media/variants.server";
 import type { Route } from "./+types/image";
 
@@ -7,7 +8,14 @@ import type { Route } from "./+types/image";
  * its lists is 404. The key changes with the image, so every answer is cached for a year.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const variant = await imageVariant(await getDb(), params.key ?? "", params.name ?? "");
+  let variant;
+  try {
+    variant = await imageVariant(await getDb(), params.key ?? "", params.name ?? "");
+  } catch (error) {
+    const busy = busyAnswer(error);
+    if (busy) return busy;
+    throw error;
+  }
   if (!variant) {
     return new Response("Not found\n", {
       status: 404,

@@ -17,6 +17,8 @@ export default {
   "error.noCommits": "No commits found for this build",
   "error.noValidChanges": "No valid file changes found for this build",
   "error.invalidFiles": "These files are not valid pages: {files}",
+  "error.tooComplex":
+    "These pages cannot be rendered as they are: {files}. Open each in the editor: its preview says what to change.",
   "error.githubCredentials": "GitHub credentials are missing",
   "error.alreadyPublished": "This build has already been published.",
   "error.commitNotFound": "Commit not found",

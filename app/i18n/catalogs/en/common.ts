@@ -49,6 +49,7 @@ export default {
   "error.badRequestAdvice": "Check the address and try again.",
   "error.badQuery": "“{name}” in the address: {message}",
   "error.databaseUnreachable": "The site cannot reach its database right now. Please try again in a moment.",
+  "error.busy": "The server is busy right now. Please try again in a moment.",
   "error.network": "Could not reach the server. Please check your connection and try again.",
   "error.backHome": "Back to home",
   "error.searchInstead": "Search the site",

@@ -34,4 +34,16 @@ export default {
   "postCount.one": "{count} post",
   "postCount.other": "{count} posts",
   "tags.all": "All tags",
+  // Markdown the site does not render (app/content/markdown/limits.ts, render-markdown.server.ts)
+  "markdown.tooComplex":
+    "This text is too complex to render: it took longer than {seconds} seconds. Split it into shorter pages or simplify its formatting.",
+  "markdown.tooBig":
+    "This text is too complex to render: it needs more memory or deeper nesting than a rendering may use. Split it into shorter pages or simplify its formatting.",
+  "markdown.tooDeep":
+    "Lists and quotes nest {depth} levels deep at line {line}; at most {max} levels are rendered. Nest them less deeply.",
+  "markdown.tooDense":
+    "The paragraph at line {line} has more than {max} of the marks that make links and emphasis ([ ] * _ ~). Split it with empty lines, or write a mark that is only text with a backslash before it (\\*).",
+  "markdown.tooDenseOverall":
+    "This text has too many long paragraphs full of the marks that make links and emphasis ([ ] * _ ~); the one at line {line} has {count}. Split the longest ones with empty lines.",
+  "markdown.shownAsText": "This text is shown as written, without formatting: {reason}",
 } as const;

@@ -7,6 +7,12 @@ export default {
   "error.svg": "SVG files are not accepted: they can carry scripts. Upload a JPEG, PNG, WebP, AVIF or GIF image.",
   "error.type": "This file is not an image the site takes. Upload a JPEG, PNG, WebP, AVIF or GIF image.",
   "error.unreadable": "This image could not be read. It may be damaged.",
+  "error.tooManyPixels":
+    "This picture is too large: {megapixels} million pixels. Upload one of at most {max} million pixels.",
+  "error.tooManyFrames":
+    "This animated image has {frames} frames; at most {max} are accepted. Shorten it, or upload a still picture.",
+  "error.animationTooLarge":
+    "This animation is too large: {megapixels} million pixels over all its frames; at most {max} million are accepted. Make it smaller or shorter.",
   "message.upload": "Add image {name}",
   // The editor
   "upload.pick": "Upload an image",

@@ -17,6 +17,8 @@ export default {
   "error.noCommits": "این بسته هیچ کامیتی ندارد",
   "error.noValidChanges": "این بسته هیچ تغییر معتبری در پرونده‌ها ندارد",
   "error.invalidFiles": "این پرونده‌ها صفحهٔ معتبری نیستند: {files}",
+  "error.tooComplex":
+    "این صفحه‌ها را نمی‌توان همان‌طور که هستند نمایش داد: {files}. هرکدام را در ویرایشگر باز کنید؛ پیش‌نمایش آن می‌گوید چه چیزی را تغییر دهید.",
   "error.githubCredentials": "اطلاعات ورود به گیت‌هاب وارد نشده است",
   "error.alreadyPublished": "این بسته قبلاً منتشر شده است.",
   "error.commitNotFound": "کامیت پیدا نشد",

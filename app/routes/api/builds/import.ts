@@ -8,10 +8,14 @@ export const loader = apiRoute(
   {
     POST: async (ctx) => {
       const report = await importFromRemote(await getDb(), ctx.user, ctx.locale);
-      const message = report.imported
+      const outcome = report.imported
         ? ctx.t("builds.imported", { count: String(report.imported) })
         : ctx.t("builds.importedNone");
-      return json({ message, ...report });
+      // Files left out are named: an invalid page, one the open build changes, or a text the site cannot render.
+      const skipped = report.skipped.length
+        ? ctx.t("builds.importSkipped", { files: report.skipped.map((file) => file.path).join(", ") })
+        : "";
+      return json({ message: [outcome, skipped].filter(Boolean).join(" "), ...report });
     },
   },
   { needs: "builds.push", failure: "builds.importFailed" },
