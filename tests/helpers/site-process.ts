@@ -21,6 +21,9 @@ export interface SiteProcess {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** How long `stop()` waits for the server to end by itself before killing it. */
+const stopGraceMs = 20_000;
+
 export async function startSite(env: Record<string, string> = {}): Promise<SiteProcess> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "daftar-site-"));
   const port = await freePort();
@@ -69,7 +72,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<SiteP
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
+        // A server wedged by the test's own attack may never finish its shutdown: it is killed after a grace.
+        const killer = setTimeout(() => child.kill("SIGKILL"), stopGraceMs);
         await exited;
+        clearTimeout(killer);
       }
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
