@@ -1,7 +1,7 @@
 /** Development server: Vite middleware with hot reload, the same HTTP front as production. */
 import { createServer } from "vite";
 import { loopbackOnlyNotice } from "../app/config.server.ts";
-import { createHttpApp, handleShutdown, serveRelay, startupConfig, type AppModule } from "./http.ts";
+import { boundConnections, createHttpApp, handleShutdown, serveRelay, startupConfig, type AppModule } from "./http.ts";
 
 // Development listens on this machine only unless HOST says otherwise.
 const { port, host = "127.0.0.1", siteUrl } = startupConfig();
@@ -22,6 +22,7 @@ const server = http.listen(port, host, () => {
   if (!siteUrl) console.log(loopbackOnlyNotice(port));
   for (const line of notes) console.log(line);
 });
+boundConnections(server);
 // Vite's hot reload has its own WebSocket on this server: other upgrades are left to it.
 serveRelay(server, load, { others: true });
 handleShutdown(server, { onServerStop: async () => void (await vite.close()) });

@@ -44,6 +44,17 @@ export function serveRelay(
 }
 
 /**
+ * Bounds on the server's connections: a socket with nothing sent or received for `idleMs` is destroyed (a client
+ * that stops reading an answer, or never finishes its request, cannot hold its connection and buffers for
+ * ever; upgraded relay sockets have their own pings), and past `maxConnections` new connections are dropped.
+ */
+export function boundConnections(server: Server, { idleMs = 60_000, maxConnections = 10_000 } = {}): void {
+  // With no "timeout" listener, Node destroys a socket that stays idle past the server's timeout.
+  server.setTimeout(idleMs);
+  server.maxConnections = maxConnections;
+}
+
+/**
  * The client's address for a request Express never handles (a WebSocket upgrade), read as Express reads
  * `req.ip` for every other request: TRUST_PROXY decides which forwarded addresses to believe.
  */

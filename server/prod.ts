@@ -2,7 +2,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loopbackOnlyNotice } from "../app/config.server.ts";
-import { createHttpApp, handleShutdown, serveRelay, startupConfig, type AppModule } from "./http.ts";
+import { boundConnections, createHttpApp, handleShutdown, serveRelay, startupConfig, type AppModule } from "./http.ts";
 
 const { port, host = "0.0.0.0", siteUrl } = startupConfig();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -16,5 +16,6 @@ const server = http.listen(port, host, () => {
   const reach = siteUrl ? [] : [loopbackOnlyNotice(port)];
   console.log([`Daftar is listening on http://${shownHost}:${port}`, ...reach, ...notes].join("\n"));
 });
+boundConnections(server);
 serveRelay(server, async () => build);
 handleShutdown(server, build);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { getDb, type Database } from "~/db/client.server";
 import { buildIfStale } from "../../scripts/build-if-stale";
-import { createHttpApp, serveRelay, type AppModule } from "../../server/http";
+import { boundConnections, createHttpApp, serveRelay, type AppModule } from "../../server/http";
 import { seedDatabase } from "./seed";
 
 export interface TestServer {
@@ -24,6 +24,7 @@ export async function startAppServer(): Promise<TestServer> {
   const server: Server = await new Promise((resolve) => {
     const s = http.listen(0, "127.0.0.1", () => resolve(s));
   });
+  boundConnections(server);
   serveRelay(server, async () => build);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
