@@ -3,6 +3,8 @@
  * server that is down, a database file whose volume is missing), is full, or refuses writes. Callers answer
  * these with a clear 503/507 in the reader's language instead of an internal error.
  */
+import { OutboundError } from "~/lib/outbound.server";
+
 export type DatabaseFault = "unreachable" | "full" | "readOnly";
 
 /** Opening the connection failed: the database is not there (see connection()). */
@@ -25,6 +27,8 @@ export function databaseFault(error: unknown): DatabaseFault | undefined {
     if (/SQLITE_FULL|database or disk is full/i.test(text)) return "full";
     if (/SQLITE_READONLY|readonly database|SQLITE_IOERR_WRITE/i.test(text)) return "readOnly";
     if (current instanceof DatabaseUnreachableError) return "unreachable";
+    // A libSQL server is spoken to through the outbound module: its connection failures are its own errors.
+    if (current instanceof OutboundError && ["unreachable", "timeout"].includes(current.reason)) return "unreachable";
     if (networkCodes.test(String(code ?? ""))) return "unreachable";
     // fetch's own failure (the HTTP client of a libSQL server), and the embedded driver failing to open its file.
     if (current instanceof TypeError && message === "fetch failed") return "unreachable";

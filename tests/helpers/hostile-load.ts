@@ -111,6 +111,22 @@ async function probe(url: string): Promise<{ ms: number; ok: boolean }> {
 }
 
 /**
+ * The server's memory once it has stopped growing by itself (worker threads warming up after the start): the
+ * resident size sampled every half second until two seconds pass with less than 4 MB of change, at most 30 s.
+ */
+async function settledRssMb(pid: number): Promise<number> {
+  const started = Date.now();
+  const samples = [rssMb(pid)];
+  while (Date.now() - started < 30_000) {
+    await sleep(500);
+    samples.push(rssMb(pid));
+    const recent = samples.slice(-5);
+    if (recent.length === 5 && Math.max(...recent) - Math.min(...recent) < 4) break;
+  }
+  return samples.at(-1)!;
+}
+
+/**
  * Runs `attack` against `site` for its time while sampling the server's memory every 100 ms and requesting the
  * ordinary pages one after another (every 250 ms at most); prints one line of figures and returns them.
  */
@@ -118,8 +134,7 @@ export async function underAttack(site: SiteProcess, attack: Attack): Promise<At
   const pages = attack.pages ?? ["/tuts/git-bisect"];
   // Warm up: the pages are rendered and cached, the server has settled after its start.
   for (let i = 0; i < 3; i++) for (const page of pages) await probe(site.url + page);
-  await sleep(500);
-  const baselineMb = rssMb(site.pid);
+  const baselineMb = await settledRssMb(site.pid);
   let peakMb = baselineMb;
 
   const controller = new AbortController();
