@@ -27,9 +27,10 @@ export interface RenderMarkdownOptions {
 }
 
 /**
- * Render a markdown body (front matter already removed; a leading YAML block
- * would be ignored anyway) to sanitised HTML plus TOC, search sections and
- * reading stats. The first call creates the shiki highlighter (~0.3–1 s);
+ * Render a markdown body to sanitised HTML plus TOC, search sections and
+ * reading stats. The body is CommonMark with GitHub's extensions: the file's
+ * front matter was taken off before, and a `---` line in the body is a rule or
+ * a heading's underline, never front matter. The first call creates the shiki highlighter (~0.3–1 s);
  * later calls reuse it and the per-locale processor.
  */
 export async function renderMarkdown(markdown: string, opts: RenderMarkdownOptions): Promise<RenderedMarkdown> {
