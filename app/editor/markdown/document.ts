@@ -16,7 +16,7 @@ import type { JSONContent } from "@tiptap/core";
 import type { RootContent } from "mdast";
 import { treeToBlocks } from "./from-mdast";
 import { readTree, writeTree } from "./syntax";
-import { blockToTree, documentDefinitions, type Writing } from "./to-mdast";
+import { blockToTree, documentDefinitions, type Reference, type Writing } from "./to-mdast";
 
 /** Where a top-level block came from (the `source` attribute; never rendered). */
 export interface BlockSource {
@@ -57,8 +57,21 @@ export function readDocument(markdown: string, normalize: (doc: JSONContent) => 
   const tree = readTree(markdown);
   const blocks = treeToBlocks(tree, markdown);
   const doc = normalize({ type: "doc", content: blocks.length ? blocks : [{ type: "paragraph" }] });
-  if (!blocks.length) return doc;
   const read = `r${++readings}`;
+  if (!blocks.length) {
+    // A page of white space only: an empty paragraph that writes that white space back while nothing is typed.
+    const [empty] = doc.content!;
+    const source: BlockSource = {
+      markdown: "",
+      before: markdown,
+      after: "",
+      read,
+      index: 0,
+      last: true,
+      content: contentOf(empty!),
+    };
+    return { ...doc, content: [{ ...empty, attrs: { ...empty!.attrs, source } }] };
+  }
   const nodes = tree.children;
   const end = (i: number) => (i >= 0 ? nodes[i]!.position!.end.offset! : 0);
   // A block starts where its own text does: a setext heading's place also covers the definitions read from the
@@ -84,10 +97,27 @@ export function readDocument(markdown: string, normalize: (doc: JSONContent) => 
   return doc;
 }
 
-/** The source of a block whose content is still what was read. */
-function unchanged(block: JSONContent): BlockSource | undefined {
+/** Whether every reference link and image in `node` still finds the definition it was read with. */
+function referencesHold(node: JSONContent, writing: Writing): boolean {
+  const holds = (reference: unknown, url: unknown, title: unknown) => {
+    if (!reference) return true;
+    const definition = writing.definitions.get((reference as Reference).identifier);
+    return definition !== undefined && definition.url === url && (definition.title ?? null) === (title ?? null);
+  };
+  if (node.type === "image" && !holds(node.attrs?.reference, node.attrs?.src, node.attrs?.title)) return false;
+  for (const mark of node.marks ?? []) {
+    if (mark.type === "link" && !holds(mark.attrs?.reference, mark.attrs?.href, mark.attrs?.title)) return false;
+  }
+  return (node.content ?? []).every((child) => referencesHold(child, writing));
+}
+
+/**
+ * The source of a block whose content is still what was read, and whose reference links still find their
+ * definitions (a definition removed elsewhere would turn them into text).
+ */
+function unchanged(block: JSONContent, writing: Writing): BlockSource | undefined {
   const source = block.attrs?.source as BlockSource | null | undefined;
-  return source && source.content === contentOf(block) ? source : undefined;
+  return source && source.content === contentOf(block) && referencesHold(block, writing) ? source : undefined;
 }
 
 interface Piece {
@@ -118,10 +148,10 @@ function outline(markdown: string, shift = 0): string[] {
   );
 }
 
-/** Whether `a` and `b`, with `separator` between them, read as they read alone. */
+/** Whether `a` and `b`, with `separator` between them, read as they read alone (and the separator as itself). */
 function readApart(a: string, separator: string, b: string): boolean {
   const together = outline(a + separator + b);
-  const apart = [...outline(a), ...outline(b, a.length + separator.length)];
+  const apart = [...outline(a), ...outline(separator, a.length), ...outline(b, a.length + separator.length)];
   return together.length === apart.length && together.every((line, i) => line === apart[i]);
 }
 
@@ -149,7 +179,11 @@ export function writeDocument(doc: JSONContent): string {
     if (text) pieces.push({ text });
   };
   for (const block of doc.content ?? []) {
-    const source = unchanged(block);
+    const source = unchanged(block, writing);
+    if (source?.markdown === "") {
+      pieces.push({ text: "", source });
+      continue;
+    }
     if (!source) {
       run.push(block);
       continue;

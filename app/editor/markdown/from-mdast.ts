@@ -202,10 +202,10 @@ function delimiterOf(node: Nodes, reading: Reading): string | null {
 function reference(
   node: { identifier: string; label?: string | null; referenceType: string },
   reading: Reading,
-): { definition: Definition | undefined; reference: { type: string; label: string } } {
+): { definition: Definition | undefined; reference: { type: string; label: string; identifier: string } } {
   return {
     definition: reading.definitions.get(node.identifier),
-    reference: { type: node.referenceType, label: node.label ?? node.identifier },
+    reference: { type: node.referenceType, label: node.label ?? node.identifier, identifier: node.identifier },
   };
 }
 

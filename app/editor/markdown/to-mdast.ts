@@ -24,13 +24,14 @@ export interface Writing {
   definitions: Map<string, { url: string; title: string | null }>;
 }
 
-/** What markdown compares labels by (CommonMark's label matching: case-folded, inner white space collapsed). */
-export function normalizeLabel(label: string): string {
+/** mdast's identifier of a label: CommonMark's label matching (case-folded, inner white space collapsed). */
+function identifierOf(label: string): string {
   return label
     .replace(/[\t\n\r ]+/g, " ")
     .replace(/^ | $/g, "")
     .toLowerCase()
-    .toUpperCase();
+    .toUpperCase()
+    .toLowerCase();
 }
 
 /** The definitions a document holds, read from its atoms kept as written. */
@@ -196,14 +197,25 @@ function leaf(node: JSONContent, writing: Writing): PhrasingContent | undefined 
   }
 }
 
-interface Reference {
+/** How a link or image was written by reference: `[text][label]`, `[label][]` or `[label]`. */
+export interface Reference {
   type: string;
+  /** The label as the text reads (escapes and entities decoded). */
   label: string;
+  /** The definition it names (mdast's identifier: the label as written, normalised). */
+  identifier: string;
 }
 
 /**
- * A reference link or image stays one while its label still names a definition with the same address and title;
- * a shortcut or collapsed one only while its text still is its label.
+ * Characters a label or link text is written with as they read (nothing to escape or decode), so that written
+ * again it still names the same definition.
+ */
+const PLAIN_LABEL = /^[\p{L}\p{M}\p{N}\p{Zs}\n.,:;'"?/()+=@%-]*$/u;
+
+/**
+ * A reference link or image stays one while its label still names a definition with the same address and title,
+ * and is plain enough to be written again unchanged; a shortcut or collapsed one only while its text still is
+ * its label. Otherwise it is written with its address: the same link.
  */
 function usableReference(
   reference: Reference | undefined,
@@ -212,14 +224,18 @@ function usableReference(
   writing: Writing,
   text: string,
 ): { identifier: string; label: string; referenceType: "full" | "collapsed" | "shortcut" } | undefined {
-  if (!reference?.label) return undefined;
-  // mdast's identifier of a label (as the reader makes it).
-  const identifier = normalizeLabel(reference.label).toLowerCase();
+  if (!reference?.label || !PLAIN_LABEL.test(reference.label)) return undefined;
+  const identifier = identifierOf(reference.label);
   const definition = writing.definitions.get(identifier);
-  if (!definition || definition.url !== url || (definition.title ?? null) !== title) return undefined;
-  const kept = reference.type === "collapsed" || reference.type === "shortcut" ? reference.type : "full";
-  const referenceType = kept !== "full" && normalizeLabel(text) !== normalizeLabel(reference.label) ? "full" : kept;
-  return { identifier, label: reference.label, referenceType };
+  if (identifier !== reference.identifier || !definition) return undefined;
+  if (definition.url !== url || (definition.title ?? null) !== title) return undefined;
+  const short = reference.type === "collapsed" || reference.type === "shortcut";
+  const sameText = PLAIN_LABEL.test(text) && identifierOf(text) === identifier;
+  return { identifier, label: reference.label, referenceType: short && sameText ? reference.type : "full" } as {
+    identifier: string;
+    label: string;
+    referenceType: "full" | "collapsed" | "shortcut";
+  };
 }
 
 function wrapper(mark: Mark, writing: Writing, children: PhrasingContent[]): PhrasingContent {
