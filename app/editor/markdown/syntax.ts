@@ -101,10 +101,21 @@ const handlers: Options["handlers"] = {
     if (written !== "-" && written !== "*" && written !== "+") return undefined;
     return { bullet: written, bulletOther: written === "-" ? "*" : "-" };
   }),
-  code: withOptions<Code>("code", (node) => {
-    const fence = node.data?.spelling?.fence;
-    return fence?.[0] === "~" ? { fence: "~" } : undefined;
-  }),
+  code: (node: Code, parent, state, info) => {
+    const written = node.data?.spelling?.fence;
+    const out = withOptions<Code>("code", () => (written?.[0] === "~" ? { fence: "~" } : undefined))(
+      node,
+      parent,
+      state,
+      info,
+    );
+    // The writer's longer fence, where the code does not already need one longer still.
+    const fence = /^(`{3,}|~{3,})/.exec(out)?.[1];
+    if (!written || !fence || written[0] !== fence[0] || written.length <= fence.length || !out.endsWith(fence)) {
+      return out;
+    }
+    return `${written}${out.slice(fence.length, out.length - fence.length)}${written}`;
+  },
   // Underlines only at the top level: in a tight list item a setext heading could swallow the paragraph above it.
   heading: withOptions<Heading>("heading", (node, parent) =>
     node.data?.spelling?.setext && parent?.type === "root" && node.depth <= 2 ? { setext: true } : undefined,
