@@ -80,6 +80,7 @@ function samplePage(): string {
     `## نمونه‌ها با نیم${ZWNJ}فاصله`,
     `این صفحه React Router 8 و \`code\` و ارقام ۱۲۳ و ٤٥٦ دارد؛ می${ZWNJ}خواهم هیچ بایتی عوض نشود.`,
     "- مورد اول\n- مورد دوم با [پیوند](https://example.com/صفحه)",
+    "- [x] کار انجام‌شده\n- [ ] کار مانده\n\n1. [ ] کاری شماره‌دار\n2. بندی ساده",
     "English with فارسی in the middle, and **پررنگ** inside.",
   ];
   let page = persian.slice(0, 2).join("\n\n");
