@@ -76,4 +76,14 @@ export const gfmExamples: MarkdownExample[] = [
   ["link-with-spaces", '[notes](</files/my notes.pdf>) and [t](/u "a \\"quoted\\" title")\n'],
   ["emphasis-with-link", "*italic with [a *nested* link](/x)*\n"],
   ["code-span-backticks", "`` a `tick` inside ``\n"],
+  [
+    "table-html",
+    "| key | value |\n| --- | --- |\n| <kbd>Ctrl</kbd>+<kbd>K</kbd> | ![icon](/i.png) [^n] |\n\n[^n]: Note.\n",
+  ],
+  ["table-reference", "| link |\n| --- |\n| [site][s] |\n\n[s]: https://example.com\n"],
+  ["reference-image", '![logo][l] and ![Logo][]\n\n[l]: /logo.png "Logo"\n[logo]: /other.png\n'],
+  ["item-starting-with-code", "- ```js\n  code\n  ```\n- # heading item\n- > quoted item\n"],
+  ["nested-quote-list", "> - a\n>   > b\n> 1. c\n"],
+  ["code-with-marks", "**`code`** and [`linked code`](/x) and ~~`struck`~~\n"],
+  ["persian-footnote", "متن فارسی[^۱].\n\n[^۱]: پانوشت فارسی.\n"],
 ].map(([name, markdown]) => ({ name: `gfm ${name}`, section: "GFM and Persian", markdown: markdown! }));

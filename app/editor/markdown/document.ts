@@ -180,10 +180,6 @@ export function writeDocument(doc: JSONContent): string {
   };
   for (const block of doc.content ?? []) {
     const source = unchanged(block, writing);
-    if (source?.markdown === "") {
-      pieces.push({ text: "", source });
-      continue;
-    }
     if (!source) {
       run.push(block);
       continue;
@@ -208,8 +204,9 @@ export function writeDocument(doc: JSONContent): string {
         const closer = a ? closerOf(previous.text) : undefined;
         if (closer && readApart(previous.text + closer, separator, piece.text)) previous.text += closer;
         else separator = `${separator}${PARTING}\n\n`;
-        if (!readApart(previous.text, separator, piece.text))
+        if (!readApart(previous.text, separator, piece.text)) {
           return writeTree({ type: "root", children: all(doc, writing) });
+        }
       }
       out += previous.text + separator;
     }

@@ -10,7 +10,7 @@
  */
 import type { Break, Code, Heading, List, Nodes, Parents, Root, ThematicBreak } from "mdast";
 import { gfmToMarkdown } from "mdast-util-gfm";
-import { defaultHandlers, toMarkdown, type Handle, type Options, type State } from "mdast-util-to-markdown";
+import { defaultHandlers, toMarkdown, type Handle, type Join, type Options, type State } from "mdast-util-to-markdown";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
@@ -130,6 +130,21 @@ const handlers: Options["handlers"] = {
   },
 };
 
+/**
+ * Inside a quote or a list item, a tight list is followed without a blank line by a block that ends it anyway: the
+ * site's parser can count a blank line after a list's last item as loosening the list.
+ */
+const tightListJoin: Join = (left, right, parent) => {
+  if (parent.type === "root" || left.type !== "list" || left.spread) return undefined;
+  const endsList =
+    right.type === "thematicBreak" ||
+    // A heading on more than one line is underlined, and its first line would join the list's text.
+    (right.type === "heading" && !/"type":"break"|\\n/.test(JSON.stringify(right.children))) ||
+    right.type === "code" || // always fenced (`fences: true`)
+    (right.type === "list" && right.ordered !== left.ordered && (!right.ordered || (right.start ?? 1) === 1));
+  return endsList ? 0 : undefined;
+};
+
 const writerOptions: Options = {
   bullet: "-",
   listItemIndent: "one",
@@ -140,6 +155,7 @@ const writerOptions: Options = {
   strong: "*",
   resourceLink: false,
   handlers,
+  join: [tightListJoin],
   // Tables as the bundled pages write them: `| a | b |` rows, cells not padded to one width.
   extensions: [gfm],
 };

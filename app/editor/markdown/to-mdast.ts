@@ -112,16 +112,25 @@ export function blockToTree(node: JSONContent, writing: Writing): RootContent | 
   }
 }
 
-/** The inline content of every text block in `node`, one after another with a space between. */
+const TEXTBLOCKS = new Set(["paragraph", "heading", "codeBlock"]);
+
+/**
+ * The running text of every block in `node`, one after another with a space between: what a table cell holds
+ * (markdown's cells are one line), or any block markdown has no place for. Nothing typed is lost.
+ */
 function textblocks(node: JSONContent): JSONContent[] {
   const out: JSONContent[] = [];
+  const add = (content: JSONContent[]) => {
+    if (!content.length) return;
+    if (out.length) out.push({ type: "text", text: " " });
+    out.push(...content);
+  };
   const visit = (child: JSONContent) => {
-    if (child.type === "text" || child.type === "hardBreak" || child.type === "image") {
-      out.push(child);
-      return;
-    }
-    if (out.length && child.content?.some((c) => c.type === "text")) out.push({ type: "text", text: " " });
-    child.content?.forEach(visit);
+    if (child.type === "rawHtmlBlock" || child.type === "markdownBlock") {
+      const kept = String(child.attrs?.html ?? child.attrs?.markdown ?? "").replace(/\s*\n\s*/g, " ");
+      add([{ type: "rawHtmlInline", attrs: { html: kept } }]);
+    } else if (TEXTBLOCKS.has(child.type ?? "")) add(child.content ?? []);
+    else child.content?.forEach(visit);
   };
   node.content?.forEach(visit);
   return out;
