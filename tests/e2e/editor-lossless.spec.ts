@@ -10,9 +10,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import type { Editor } from "@tiptap/core";
 import { composeContentFile, editableFile } from "~/editor/content-file";
 import { readTree } from "~/editor/markdown/syntax";
-import { clone, gitBytes } from "../helpers/git";
+import { clone, git, gitBytes } from "../helpers/git";
 import { commonMarkExamples, gfmExamples, type MarkdownExample } from "../helpers/markdown-examples";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
@@ -141,18 +142,51 @@ async function publishOpenBuild(request: APIRequestContext, origin: string) {
   expect(published.status()).toBe(200);
 }
 
-/** The file as the site's repository holds it at its newest commit. */
-async function publishedFile(baseURL: string, file: string): Promise<string> {
-  const repo = await clone(`${baseURL}/git/content.git`);
-  try {
-    return (await gitBytes(path.join(repo, ".git"), `HEAD:${file}`)).toString("utf8");
-  } finally {
-    rmSync(path.dirname(repo), { recursive: true, force: true });
-  }
+/**
+ * The file as the site's repository holds it once it has `commits` commits (the repository follows the database's
+ * history a moment after a build is published).
+ */
+async function publishedFile(baseURL: string, file: string, commits: number): Promise<string> {
+  let bytes = "";
+  await expect
+    .poll(
+      async () => {
+        const repo = await clone(`${baseURL}/git/content.git`);
+        try {
+          const count = Number(await git(repo, "rev-list", "--count", "HEAD"));
+          if (count === commits) bytes = (await gitBytes(path.join(repo, ".git"), `HEAD:${file}`)).toString("utf8");
+          return count;
+        } finally {
+          rmSync(path.dirname(repo), { recursive: true, force: true });
+        }
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(commits);
+  return bytes;
 }
 
 async function editorReady(page: Page) {
   await page.getByTestId("rich-editor").waitFor();
+}
+
+/**
+ * Puts the caret at the end of the page, or at the end of its first block of a type, through the editor itself:
+ * a click can land beside its target while the page's images load and move the text.
+ */
+async function placeCaret(page: Page, at: "end" | { endOfFirst: string }) {
+  await page.getByTestId("rich-editor").evaluate((element, target) => {
+    const editor = (element as unknown as { editor: Editor }).editor;
+    if (target === "end") {
+      editor.commands.focus("end");
+      return;
+    }
+    let position = -1;
+    editor.state.doc.forEach((node, offset) => {
+      if (position < 0 && node.type.name === target.endOfFirst) position = offset + node.nodeSize - 1;
+    });
+    editor.commands.focus(position);
+  }, at);
 }
 
 test("a page of CommonMark examples and Persian text, a paragraph added in the editor and published: the file is the original plus the paragraph, byte for byte", async ({
@@ -166,7 +200,8 @@ test("a page of CommonMark examples and Persian text, a paragraph added in the e
   await saveAndPublish(page.request, baseURL!, "en", sample);
   await publishOpenBuild(page.request, baseURL!);
   const file = `content/fa${PAGE}.md`;
-  const original = await publishedFile(baseURL!, file);
+  // The history: the pages as installed, then this build.
+  const original = await publishedFile(baseURL!, file, 2);
   // The file the site wrote for the page holds the sample as given.
   expect(original).toBe(composeContentFile(null, editableFile(original).frontMatter, sample));
 
@@ -180,9 +215,8 @@ test("a page of CommonMark examples and Persian text, a paragraph added in the e
   // A paragraph added at the end of the page, in the rich editor as it was opened.
   await reload(page);
   await editorReady(page);
-  // The page's last paragraph, its end, a new paragraph.
-  await page.getByTestId("rich-editor").locator("p", { hasText: "English with فارسی" }).click();
-  await page.keyboard.press("Control+End");
+  // The end of the page's last paragraph, then a new paragraph.
+  await placeCaret(page, "end");
   await page.keyboard.press("Enter");
   const typed = `بند تازه${ZWNJ}ای از مرورگر، با [کروشه] و ۲ * ۳ و <b> و English words.`;
   await page.keyboard.type(typed);
@@ -191,11 +225,10 @@ test("a page of CommonMark examples and Persian text, a paragraph added in the e
 
   // One block edited, in the English page: its heading.
   const enFile = `content/en${PAGE}.md`;
-  const enOriginal = await publishedFile(baseURL!, enFile);
+  const enOriginal = await publishedFile(baseURL!, enFile, 2);
   await open(page, `/en/manage/editor/en${PAGE}`);
   await editorReady(page);
-  await page.getByTestId("rich-editor").locator("h2").first().click();
-  await page.keyboard.press("End");
+  await placeCaret(page, { endOfFirst: "heading" });
   await page.keyboard.type(" (ویرایش)");
   await page.getByTestId("save").click();
   await expect(page.getByText("Commit created successfully", { exact: true })).toBeVisible();
@@ -209,11 +242,11 @@ test("a page of CommonMark examples and Persian text, a paragraph added in the e
 
   // Every byte of the page as it was, then the paragraph, written so that it reads as typed.
   const written = `بند تازه${ZWNJ}ای از مرورگر، با \\[کروشه] و ۲ \\* ۳ و \\<b> و English words.`;
-  expect(await publishedFile(baseURL!, file)).toBe(`${original.replace(/\n$/, "")}\n\n${written}\n`);
+  expect(await publishedFile(baseURL!, file, 3)).toBe(`${original.replace(/\n$/, "")}\n\n${written}\n`);
   // The edited heading's line changed, and not one other byte.
   const heading = `## نمونه‌ها با نیم${ZWNJ}فاصله`;
   expect(enOriginal.split(heading)).toHaveLength(2);
-  expect(await publishedFile(baseURL!, enFile)).toBe(enOriginal.replace(heading, `${heading} (ویرایش)`));
+  expect(await publishedFile(baseURL!, enFile, 3)).toBe(enOriginal.replace(heading, `${heading} (ویرایش)`));
   // The published page shows the paragraph as it was typed: brackets, star and tag as text.
   await open(page, PAGE);
   await expect(page.getByTestId("article").locator(".prose > p").last()).toHaveText(typed);
