@@ -218,3 +218,127 @@ describe("the editor's markdown round trip", () => {
     expect(() => composeContentFile(null, { title: "t", date: "2026-02-30" }, "x")).toThrow(/date/);
   });
 });
+
+describe("an edited block", () => {
+  /** The document with `edit` applied to its top-level block `index`, written back. */
+  function editBlock(markdown: string, index: number, edit: (block: JSONContent) => JSONContent): string {
+    const doc = markdownToDoc(markdown);
+    return docToMarkdown({ ...doc, content: doc.content!.map((block, i) => (i === index ? edit(block) : block)) });
+  }
+
+  /** `node` with `text` typed at the end of its last text block. */
+  function append(node: JSONContent, text: string): JSONContent {
+    const content = [...(node.content ?? [])];
+    const last = content.findLastIndex((child) => child.type !== "text" && JSON.stringify(child).includes('"text"'));
+    if (last < 0) return { ...node, content: [...content, { type: "text", text }] };
+    content[last] = append(content[last]!, text);
+    return { ...node, content };
+  }
+
+  test("is written with the writer's spelling, and no other block changes", () => {
+    const md = [
+      "Heading\n=======",
+      "_emphasis_ and __strong__ with a break  \nafter two spaces.",
+      "* one\n* two",
+      "1) first\n2) second",
+      "~~~~ts\nconst a = 1;\n~~~~",
+      "* * *",
+      "Untouched   *spacing*   kept.",
+    ].join("\n\n");
+    const blocks = md.split("\n\n");
+    for (let i = 0; i < blocks.length - 1; i++) {
+      const written = editBlock(md, i, (block) => append(block, " ادامه"));
+      const expected = blocks.map((block, j) => (j === i ? null : block));
+      const parts = written.split("\n\n");
+      expect(
+        parts.filter((_, j) => j !== i),
+        `block ${i}`,
+      ).toEqual(expected.filter((_, j) => j !== i));
+      if (i === 0) expect(parts[0]).toBe("Heading ادامه\n=============");
+      if (i === 1) expect(parts[1]).toBe("_emphasis_ and __strong__ with a break  \nafter two spaces. ادامه");
+      if (i === 2) expect(parts[2]).toBe("* one\n* two ادامه");
+      if (i === 3) expect(parts[3]).toBe("1) first\n2) second ادامه");
+      if (i === 4) expect(parts[4]).toBe("~~~~ts\nconst a = 1; ادامه\n~~~~");
+    }
+  });
+
+  test("keeps ZWNJ, direction marks and Persian and Arabic letters", () => {
+    const md = `\u200Fمی${ZWNJ}خواهم ي ك ی ک ۱۲۳ ٤٥٦ *کج*\n\nبعدی`;
+    const written = editBlock(md, 0, (block) => append(block, ` و نیم${ZWNJ}فاصله`));
+    expect(written).toBe(`\u200Fمی${ZWNJ}خواهم ي ك ی ک ۱۲۳ ٤٥٦ *کج* و نیم${ZWNJ}فاصله\n\nبعدی`);
+  });
+
+  test("is escaped where markdown needs it, and reads as the editor showed it", () => {
+    const written = editBlock("para", 0, (block) => ({
+      ...block,
+      content: [{ type: "text", text: "# 1. *a* [b](c) <d> `e` 2024. \\ &copy; | ~f~" }],
+    }));
+    const doc = markdownToDoc(written);
+    expect(doc.content).toHaveLength(1);
+    expect(doc.content![0]!.type).toBe("paragraph");
+    expect(doc.content![0]!.content).toEqual([{ type: "text", text: "# 1. *a* [b](c) <d> `e` 2024. \\ &copy; | ~f~" }]);
+  });
+
+  test("a definition removed: the links that used it are written with their address, the others as they were", () => {
+    const md = "[one][a], [two][b] and [three].\n\n[a]: /first\n[b]: /second 'title'\n\n[three]: /third";
+    const doc = markdownToDoc(md);
+    const withoutA = { ...doc, content: doc.content!.filter((_, i) => i !== 1) };
+    const written = docToMarkdown(withoutA);
+    expect(written).toBe("[one](/first), [two][b] and [three].\n\n[b]: /second 'title'\n\n[three]: /third");
+    // While the definitions stay, the paragraph is kept as written even when it is edited elsewhere.
+    expect(docToMarkdown(doc)).toBe(md);
+  });
+
+  test("a footnote's note removed: its mark stays as written", () => {
+    const md = "Text[^1] here.\n\n[^1]: The note.";
+    const doc = markdownToDoc(md);
+    expect(doc.content![0]!.content!.map((node) => node.type)).toEqual(["text", "markdownInline", "text"]);
+    expect(doc.content![1]!.type).toBe("markdownBlock");
+    expect(docToMarkdown({ ...doc, content: [doc.content![0]!] })).toBe("Text[^1] here.");
+  });
+
+  test("a code fence left open at the end is closed after its text when a paragraph is added", () => {
+    const md = "Intro\n\n```js\nlet a;";
+    const doc = markdownToDoc(md);
+    const written = docToMarkdown({
+      ...doc,
+      content: [...doc.content!, { type: "paragraph", content: [{ type: "text", text: "After" }] }],
+    });
+    expect(written).toBe("Intro\n\n```js\nlet a;\n```\n\nAfter");
+  });
+
+  test("two lists that would become one are parted by an empty comment, each kept as written", () => {
+    const md = "- a\n- b\n\nBetween\n\n- c";
+    const doc = markdownToDoc(md);
+    const written = docToMarkdown({ ...doc, content: doc.content!.filter((_, i) => i !== 1) });
+    expect(written).toBe("- a\n- b\n\n<!---->\n\n- c");
+    expect(markdownToDoc(written).content!.map((block) => block.type)).toEqual([
+      "bulletList",
+      "rawHtmlBlock",
+      "bulletList",
+    ]);
+  });
+
+  test("a loose list stays loose, a tight one tight, a task in a mixed list keeps its box", () => {
+    const md = "- a\n\n- b\n\n1. x\n2. y\n\n- [ ] task\n- plain";
+    const doc = markdownToDoc(md);
+    const fresh = {
+      ...doc,
+      content: doc.content!.map((block) => ({ ...block, attrs: { ...block.attrs, source: null } })),
+    };
+    expect(docToMarkdown(fresh)).toBe(md);
+  });
+});
+
+describe("the editor reads markdown as the site does", () => {
+  test("its syntax tree is the site renderer's, for every CommonMark example", async () => {
+    const { getProcessor } = await import("~/content/markdown/pipeline.server");
+    const { readTree } = await import("~/editor/markdown/syntax");
+    const { commonMarkExamples } = await import("../helpers/markdown-examples");
+    const site = await getProcessor("fa");
+    const differ = commonMarkExamples().filter(
+      (example) => JSON.stringify(readTree(example.markdown)) !== JSON.stringify(site.parse(example.markdown)),
+    );
+    expect(differ.map((example) => example.name)).toEqual([]);
+  });
+});

@@ -272,6 +272,11 @@ describe("code", () => {
     expect(pre).not.toMatch(/[;"]color:/);
   });
 
+  test("a code block's empty first lines are kept", async () => {
+    const pre = elements(await html("```\n\n\nfirst text\n```"), "pre")[0]!;
+    expect(textOf(pre)).toBe("\n\nfirst text");
+  });
+
   test("unknown language: plain, escaped, still ltr with its language label", async () => {
     const out = await html(md);
     const pre = [...out.matchAll(/<pre\b[\s\S]*?<\/pre>/g)][1]![0];
@@ -396,6 +401,16 @@ describe("GitHub-flavoured markdown", () => {
     const r = await renderMarkdown("جمله[^1].\n\n[^1]: توضیح.", fa);
     expect(r.toc).toEqual([]);
     expect(r.text).toBe("جمله.\nتوضیح.");
+  });
+});
+
+describe("the body is CommonMark", () => {
+  test("a body that begins with `---` keeps its text: a rule and a heading's underline, never front matter", async () => {
+    const out = await html("---\nFoo\n---\nBar\n---\nBaz");
+    expect(elements(out, "hr")).toHaveLength(1);
+    expect(elements(out, "h2").map(textOf)).toEqual(["Foo#", "Bar#"]);
+    expect(textOf(elements(out, "p")[0]!)).toBe("Baz");
+    expect(elements(await html("---\ntitle: x\n---"), "h2").map(textOf)).toEqual(["title: x#"]);
   });
 });
 

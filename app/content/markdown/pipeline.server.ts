@@ -1,7 +1,7 @@
 /**
  * The unified processor, one frozen per locale, built on first use:
  *
- *   remark-parse → remark-gfm → remark-frontmatter (ignored) → remark-rehype
+ *   remark-parse → remark-gfm → remark-rehype
  *   → rehype-raw (parse inline HTML) → rehype-sanitize (GitHub-like schema)
  *   ── everything below is trusted: its output is not sanitised again ──
  *   → shiki highlighting → heading ids (ZWNJ-aware rehype-slug)
@@ -12,13 +12,13 @@ import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeRaw from "rehype-raw";
 import rehypeSanitize from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
-import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import type { Highlighter } from "shiki";
 import { unified } from "unified";
 import { dirOf, type Locale } from "~/i18n/locales";
+import { rehypeKeepCodeLeadingNewline } from "./code-leading-newline";
 import { getHighlighter, rehypeHighlight } from "./highlighter.server";
 import { rehypeFixFragmentLinks } from "./fragment-links";
 import { headingAnchorOptions } from "./heading-anchors";
@@ -48,7 +48,6 @@ function buildProcessor(locale: Locale, highlighter: Highlighter) {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
-    .use(remarkFrontmatter, ["yaml"])
     .use(remarkRehype, {
       allowDangerousHtml: true,
       // The sanitiser adds the prefix; adding it here too would double it.
@@ -56,6 +55,7 @@ function buildProcessor(locale: Locale, highlighter: Highlighter) {
       footnoteLabel: labels.footnotes,
       footnoteBackLabel: labels.backref,
     })
+    .use(rehypeKeepCodeLeadingNewline)
     .use(rehypeRaw)
     .use(rehypeSanitize, sanitizeSchema)
     .use(() => rehypeHighlight(highlighter))

@@ -14,8 +14,9 @@ import type { RenderMarkdownOptions } from "./render-markdown.server";
 import type { RenderedMarkdown } from "./rendered-markdown";
 
 /**
- * Renders a markdown body (front matter already removed; a leading YAML block would be ignored anyway), already
- * checked against the parser's limits (./limits.ts). The first call creates the shiki highlighter (~0.3–1 s);
+ * Renders a markdown body, already checked against the parser's limits (./limits.ts). The body is CommonMark with
+ * GitHub's extensions: the file's front matter was taken off before, and a `---` line in the body is a rule or a
+ * heading's underline, never front matter. The first call creates the shiki highlighter (~0.3–1 s);
  * later calls reuse it and the per-locale processor.
  */
 export async function renderInThread(markdown: string, opts: RenderMarkdownOptions): Promise<RenderedMarkdown> {

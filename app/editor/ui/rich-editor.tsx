@@ -1,13 +1,13 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { BubbleMenu } from "@tiptap/react/menus";
 import { Placeholder } from "@tiptap/extensions";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Locale } from "~/i18n/locales";
 import { dirOf } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { BlockDirection } from "../block-direction";
 import { contentExtensions } from "../markdown/extensions";
-import { ContentMarkdown } from "../markdown/markdown-extension";
+import { docToMarkdown, markdownToDoc } from "../markdown/manager";
 import { Toolbar, ToolButton } from "./toolbar";
 import { useLinkDialog } from "./link-dialog";
 import { TextSelection } from "@tiptap/pm/state";
@@ -27,7 +27,10 @@ function sendImageFile(dom: HTMLElement, files: FileList | null | undefined): bo
 }
 
 export interface RichEditorHandle {
-  /** The document as markdown (the same writer the round-trip tests prove). */
+  /**
+   * The document as markdown (the same writer the round-trip tests prove): every block the writer did not change
+   * as it was written, the others written anew.
+   */
   markdown(): string;
   /** Replaces the document (after the markdown source was edited, or a draft restored). */
   load(markdown: string): void;
@@ -54,6 +57,8 @@ export function RichEditor({
   labelledBy?: string;
 }) {
   const t = useT();
+  // Read once: the editor takes its first document when it is made.
+  const [firstDoc] = useState(() => markdownToDoc(initial));
   const change = useRef(onChange);
   useEffect(() => {
     change.current = onChange;
@@ -64,13 +69,11 @@ export function RichEditor({
     shouldRerenderOnTransaction: false,
     extensions: contentExtensions({
       extra: [
-        ContentMarkdown,
         BlockDirection.configure({ pageDir: dirOf(locale) }),
         Placeholder.configure({ placeholder: t("editor.placeholder") }),
       ],
     }),
-    content: initial,
-    contentType: "markdown",
+    content: firstDoc,
     editorProps: {
       // An image file pasted or dropped in is uploaded through the image dialog (which asks for its description).
       handlePaste: (view, event) => sendImageFile(view.dom, event.clipboardData?.files),
@@ -99,8 +102,8 @@ export function RichEditor({
   useEffect(() => {
     if (!editor) return;
     handle({
-      markdown: () => editor.getMarkdown(),
-      load: (markdown) => editor.commands.setContent(markdown, { contentType: "markdown", emitUpdate: false }),
+      markdown: () => docToMarkdown(editor.getJSON()),
+      load: (markdown) => editor.commands.setContent(markdownToDoc(markdown), { emitUpdate: false }),
       focus: () => editor.commands.focus(),
     });
     return () => handle(null);
