@@ -1,8 +1,10 @@
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { like } from "drizzle-orm";
+import { openDatabase } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
 
@@ -32,6 +34,20 @@ const checkedPage = base.extend({
   },
 });
 
+/** A production server on a seeded data folder of its own; `stop()` ends it and removes the folder. */
+export async function startSeededSite(): Promise<SiteProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "daftar-e2e-"));
+  await seedDatabaseAt(`file:${path.join(dataDir, "daftar.db")}`);
+  const site = await startSite({ DATA_DIR: dataDir });
+  return {
+    ...site,
+    async stop() {
+      await site.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * One production server per worker with its own data folder, installed the way the installer does it, with
  * the accounts of tests/helpers/seed.ts (admin, editor, moderator, member; password "password123").
@@ -41,9 +57,7 @@ export const test = checkedPage.extend<object, { site: SiteProcess }>({
     // Playwright requires a destructured first argument even when no fixture is used.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "daftar-e2e-"));
-      await seedDatabaseAt(`file:${path.join(dataDir, "daftar.db")}`);
-      const site = await startSite({ DATA_DIR: dataDir });
+      const site = await startSeededSite();
       await use(site);
       await site.stop();
     },
@@ -53,6 +67,19 @@ export const test = checkedPage.extend<object, { site: SiteProcess }>({
 });
 
 export { expect };
+
+/**
+ * Forgets what the relay counted for strangers' messages on a site: every test's browser writes from 127.0.0.1,
+ * so on a site shared by a worker's tests the hourly quota of one address would be spent by earlier tests.
+ */
+export async function forgetRelayQuotas(site: SiteProcess) {
+  const connection = await openDatabase(`file:${path.join(site.dataDir, "daftar.db")}`);
+  try {
+    await connection.db.delete(rateLimits).where(like(rateLimits.key, "relay-%"));
+  } finally {
+    connection.client.close();
+  }
+}
 
 /** A page in a browser context of its own, signed in as a seeded user (password "password123"). */
 export async function signedInPage(browser: Browser, baseURL: string, userName = "admin"): Promise<Page> {

@@ -9,7 +9,7 @@ import { bytesToHex } from "nostr-tools/utils";
 import { generateSecretKey, getPublicKey } from "nostr-tools/pure";
 import { openDatabase } from "~/db/client.server";
 import { rateLimits, users } from "~/db/schema";
-import { expect, open, reload, test } from "./fixtures";
+import { expect, forgetRelayQuotas, open, reload, startSeededSite, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 /** The local inbox as IndexedDB has it: its version, its table's indexes, and its rows' texts. */
@@ -40,6 +40,9 @@ function readInbox(page: Page) {
       }),
   );
 }
+
+// Every test here writes from 127.0.0.1 to the worker's site: each starts with the address's quota unspent.
+test.beforeEach(async ({ site }) => forgetRelayQuotas(site));
 
 test("a visitor's encrypted message reaches the owner's inbox, which survives a reload and goes on logout", async ({
   browser,
@@ -176,8 +179,9 @@ test("a message written while the relay cannot be reached waits, says so, and go
 
 test("a visitor's message the relay refuses for their address's quota says why, in Persian, and stays to be sent later", async ({
   browser,
-  site,
 }) => {
+  // A site of its own: the relay remembers for the hour that this address is over its quota.
+  const site = await startSeededSite();
   const connection = await openDatabase(`file:${path.join(site.dataDir, "daftar.db")}`);
   await connection.db
     .update(users)
@@ -204,7 +208,7 @@ test("a visitor's message the relay refuses for their address's quota says why, 
     await expect(page.getByTestId("message-text")).toHaveText("سلام، دوباره من هستم.");
   } finally {
     await context.close();
-    await connection.db.delete(rateLimits).where(eq(rateLimits.key, quota));
     connection.client.close();
+    await site.stop();
   }
 });

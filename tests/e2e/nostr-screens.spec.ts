@@ -12,7 +12,7 @@ import { Relay } from "nostr-tools/relay";
 import { bytesToHex } from "nostr-tools/utils";
 import { openDatabase } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { expect, open, snap, test } from "./fixtures";
+import { expect, forgetRelayQuotas, open, snap, test } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
@@ -45,6 +45,7 @@ test("contact page, inbox and profile in both languages, both colour modes, desk
   site,
 }) => {
   test.setTimeout(240_000);
+  await forgetRelayQuotas(site);
   const ownerSecret = generateSecretKey();
   const ownerKey = getPublicKey(ownerSecret);
   const connection = await openDatabase(`file:${path.join(site.dataDir, "daftar.db")}`);

@@ -27,7 +27,7 @@ import { chatRumor, wrapFor } from "~/nostr/direct-messages";
 import { keySigner } from "~/nostr/signer";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
-import { test as base, expect, open } from "./fixtures";
+import { test as base, expect, forgetRelayQuotas, open } from "./fixtures";
 
 /** Each payload, if it ran, would set window.__xss or open a dialog. Short enough for a 50-character name. */
 const payloads = [
@@ -301,13 +301,15 @@ test("encrypted messages and the names their writers give stay text in the inbox
   const connection = await openDatabase(`file:${path.join(hostileSite.dataDir, "daftar.db")}`);
   await connection.db.update(users).set({ pub: ownerKey }).where(eq(users.userName, "admin"));
   connection.client.close();
-  // Strangers write, each message and each name a payload.
+  await forgetRelayQuotas(hostileSite);
+  // Strangers write, each message and each name a payload, with the proof of work the relay asks of them.
+  const { powDifficulty } = (await (await fetch(`${origin}/api/nostr/contact`)).json()) as { powDifficulty: number };
   const relay = await Relay.connect(`${origin.replace(/^http/, "ws")}/relay`);
   for (const payload of payloads) {
     const writer = generateSecretKey();
     const signer = keySigner(bytesToHex(writer));
     const rumor = chatRumor(signer.pubkey, [ownerKey], `Message ${payload}`, { name: payload, subject: payload });
-    await relay.publish(await wrapFor(signer, rumor, ownerKey));
+    await relay.publish(await wrapFor(signer, rumor, ownerKey, powDifficulty));
   }
   relay.close();
   await open(page, "/en/login");
