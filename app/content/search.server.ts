@@ -76,10 +76,24 @@ export function ensureSearchIndex(): Promise<void> {
   return ready;
 }
 
+/**
+ * A change the index could not take (its page's rendering refused as busy) would leave it stale for good: the
+ * index is dropped instead, and the next search builds it from the content as it is then.
+ */
+async function follow(changes: readonly ContentChange[] | undefined): Promise<void> {
+  try {
+    await (changes ? update(changes) : rebuild());
+  } catch (error) {
+    index = undefined;
+    ready = undefined;
+    throw error;
+  }
+}
+
 onContentChange((changes) => {
   // Before the first build there is nothing to update: that build reads the content as it is then.
   if (!ready) return;
-  void enqueue(changes ? () => update(changes) : rebuild);
+  void enqueue(() => follow(changes));
 });
 
 /** Pages of one locale matching the query, best first, with their best section and a highlighted excerpt. */

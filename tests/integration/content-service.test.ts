@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { announceChange } from "~/cluster/change-feed.server";
 import { adjacentPosts, findPage, findTag, getCatalog, localeTags, queryPosts } from "~/content/catalog.server";
 import { documentGeneration, getDocument, putDocument } from "~/content/document-store.server";
+import { stopRendering } from "~/content/markdown/render-markdown.server";
 import { getRenderedPage } from "~/content/render.server";
 import { searchContent } from "~/content/search.server";
 import { atomFeed, robotsTxt, sitemapXml } from "~/content/seo.server";
@@ -166,6 +167,29 @@ describe("search", () => {
     await updatePage("en", "/notes/zanzibar", { draft: true });
     await announceChange(await getDb(), { topic: "content", detail: [{ locale: "en", path: "/notes/zanzibar" }] });
     await expect.poll(async () => (await searchContent("xylophonist", "en")).length).toBe(0);
+  });
+
+  test("a change the rendering threads refuse as busy is not lost: the next search finds it", async () => {
+    await searchContent("bisect", "en");
+    const db = await getDb();
+    await db.insert(pages).values({
+      locale: "en",
+      path: "/notes/busy-day",
+      title: "Busy day",
+      description: "",
+      date: "2026-01-02",
+      category: "notes",
+      // Long enough to take its thread a while: the threads end while it renders.
+      body: `The quokka waited for a free thread.\n\n${"A paragraph of *plain* writing with [a link](/x).\n\n".repeat(6000)}`,
+    });
+    const started = announceChange(db, { topic: "content", detail: [{ locale: "en", path: "/notes/busy-day" }] });
+    // The threads end while the index renders the page, as when the server's threads are all taken too long.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stopRendering();
+    await started;
+    await expect
+      .poll(async () => (await searchContent("quokka", "en"))[0]?.path, { timeout: 15_000 })
+      .toBe("/notes/busy-day");
   });
 });
 
