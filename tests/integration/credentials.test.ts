@@ -57,9 +57,15 @@ async function signedCall(secret: Uint8Array, method: string, path: string, body
   };
 }
 
-/** Whom a signed request with `key` speaks for (the session call answers {} for nobody), or undefined. */
+let probes = 0;
+
+/**
+ * Whom a signed request with `key` speaks for (the session call answers {} for nobody), or undefined. Each probe
+ * is a request of its own (the keys are the same in every test, and a token signed twice in one second for the
+ * same request is the same token, refused the second time as a replay).
+ */
 async function speaksFor(key: { secret: Uint8Array }): Promise<string | undefined> {
-  const answer = await signedCall(key.secret, "GET", "/api/_auth/session");
+  const answer = await signedCall(key.secret, "GET", `/api/_auth/session?probe=${++probes}`);
   return answer.body.user?.userName;
 }
 
