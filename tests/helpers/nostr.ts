@@ -32,6 +32,8 @@ export function relayUrl(httpUrl: string): string {
 export interface ConnectOptions {
   localAddress?: string;
   headers?: Record<string, string>;
+  /** The path asked for, when not the site's /relay. */
+  path?: string;
 }
 
 /** A bare WebSocket (ws) to the relay that keeps every message it receives. */
@@ -60,10 +62,11 @@ export class RawRelay {
   /** Connects, or gives the refusal's HTTP status, Retry-After and body (status 0: the connection failed). */
   static attempt(
     httpUrl: string,
-    { localAddress, headers }: ConnectOptions = {},
+    { localAddress, headers, path }: ConnectOptions = {},
   ): Promise<RawRelay | { status: number; retryAfter: string | undefined; body: string }> {
     return new Promise((resolve) => {
-      const socket = new WebSocket(relayUrl(httpUrl), { localAddress, headers });
+      const address = path ? httpUrl.replace(/^http/, "ws") + path : relayUrl(httpUrl);
+      const socket = new WebSocket(address, { localAddress, headers });
       const relay = new RawRelay(socket);
       socket.once("open", () => resolve(relay));
       socket.once("unexpected-response", (_request, response) => {

@@ -518,3 +518,20 @@ test("clients that vanish mid-upgrade or mid-connection leave the server serving
   expect(relay.connected).toBe(true);
   relay.close();
 });
+
+describe("the address with a trailing slash", () => {
+  test("/relay/ takes the WebSocket and serves the information document, as /relay does", async () => {
+    // A bare WebSocket: nostr-tools itself takes the slash off before it connects.
+    const slashed = await RawRelay.open(server.url, { path: "/relay/" });
+    try {
+      const event = profile("member");
+      slashed.send(["EVENT", event]);
+      expect((await slashed.ok(event.id))[2]).toBe(true);
+    } finally {
+      slashed.close();
+    }
+    const response = await fetch(`${server.url}/relay/`, { headers: { Accept: "application/nostr+json" } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { name?: string }).name).toBeTruthy();
+  });
+});

@@ -50,7 +50,7 @@ const admissions = new Admissions(() => config().relayConnections);
 let sweeping: NodeJS.Timeout | undefined;
 
 /**
- * Takes a WebSocket upgrade for /relay from `clientAddress`; false for any other address (development's hot
+ * Takes a WebSocket upgrade for /relay (or /relay/) from `clientAddress`; false for any other address (development's hot
  * reload has its own). A connection past the caps of its address or of this instance is refused before the
  * upgrade, with 429 or 503 and Retry-After.
  */
@@ -61,7 +61,8 @@ export function handleRelayUpgrade(
   clientAddress: string,
 ): boolean {
   const url = new URL(request.url ?? "/", "http://localhost");
-  if (url.pathname !== relayPath) return false;
+  // Some client libraries normalise the address to end in a slash: both name the relay.
+  if (url.pathname !== relayPath && url.pathname !== `${relayPath}/`) return false;
   const address = addressKey(clientAddress);
   const admission = admissions.admit(address);
   if (!admission.admitted) {
