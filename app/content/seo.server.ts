@@ -144,6 +144,9 @@ export async function atomFeed(origin: string, locale: Locale): Promise<string> 
     favicon: `${origin}/favicon.ico`,
     image: `${origin}/icon-512.png`,
     copyright: feedText(`© ${siteName}`),
+    // Atom asks for an author on the feed or on every entry: the site is the feed's, and a page without one
+    // of its own falls back to it.
+    author: { name: feedText(siteName), link: home },
   });
   for (const post of posts) {
     const url = pageUrl(origin, post.path, locale);
@@ -156,7 +159,7 @@ export async function atomFeed(origin: string, locale: Locale): Promise<string> 
       content: rendered ? feedHtml(rendered.html, origin, url) : undefined,
       date: new Date(post.updatedAt),
       published: new Date(`${post.date}T00:00:00Z`),
-      author: post.author ? [{ name: post.author }] : undefined,
+      author: [post.author ? { name: feedText(post.author) } : { name: feedText(siteName), link: home }],
       category: post.category ? [{ term: post.category, name: await categoryName(locale, post.category) }] : undefined,
     });
   }

@@ -4,6 +4,7 @@
  * outputs.
  */
 import { and, eq } from "drizzle-orm";
+import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, test } from "vitest";
 import { announceChange } from "~/cluster/change-feed.server";
 import { adjacentPosts, findPage, findTag, getCatalog, localeTags, queryPosts } from "~/content/catalog.server";
@@ -313,5 +314,58 @@ describe("sitemap, robots and feeds", () => {
     const en = await atomFeed("https://daftar.example", "en");
     expect(en).toContain('<link href="https://daftar.example/en/tuts/git-bisect"/>');
     expect((en.match(/<entry>/g) ?? []).length).toBe((await queryPosts({ locale: "en" })).total);
+  });
+
+  test("every feed keeps Atom's rules whatever its pages hold: an author for each entry, ids, titles, dates", async () => {
+    const db = await getDb();
+    // Pages nobody gave an author, a description or text: a Persian title, and one holding only an image.
+    const odd = [
+      { path: "/notes/bi-nevisande", title: "یادداشتی بی‌نویسنده & «بی‌توضیح»", body: "متنی کوتاه." },
+      { path: "/notes/only-a-picture", title: "Kelp <3", body: "![](/media/kelp.webp)" },
+    ];
+    for (const page of odd) {
+      await db.insert(pages).values({
+        locale: "fa",
+        ...page,
+        description: "",
+        author: null,
+        date: "2026-11-20",
+        category: "notes",
+      });
+    }
+    await announceChange(db, { topic: "content", detail: odd.map(({ path }) => ({ locale: "fa" as const, path })) });
+    const { window } = new JSDOM();
+    for (const locale of ["fa", "en"] as const) {
+      const xml = await atomFeed("https://daftar.example", locale);
+      const doc = new window.DOMParser().parseFromString(xml, "application/xml");
+      expect(doc.getElementsByTagName("parsererror"), `${locale} feed is well-formed XML`).toHaveLength(0);
+      const feed = doc.documentElement;
+      expect(feed.namespaceURI).toBe("http://www.w3.org/2005/Atom");
+      const own = (parent: Element, name: string) => [...parent.children].filter((child) => child.localName === name);
+      for (const name of ["id", "title", "updated"]) expect(own(feed, name), `feed ${name}`).toHaveLength(1);
+      const feedAuthors = own(feed, "author");
+      const entries = own(feed, "entry");
+      expect(entries.length).toBeGreaterThan(0);
+      for (const entry of entries) {
+        const id = own(entry, "id")[0]?.textContent ?? "";
+        expect(id, "entry id is an absolute address").toMatch(/^https:\/\//);
+        for (const name of ["title", "updated"]) expect(own(entry, name), `${id} ${name}`).toHaveLength(1);
+        // RFC 4287: a feed without an author of its own needs one on every entry; ours has both.
+        expect(feedAuthors.length + own(entry, "author").length, `${id} author`).toBeGreaterThan(1);
+        for (const author of own(entry, "author")) expect(own(author, "name")[0]?.textContent?.trim()).toBeTruthy();
+        // An entry without content needs a summary; every entry here has its content.
+        expect(own(entry, "content").length + own(entry, "summary").length, `${id} content`).toBeGreaterThan(0);
+      }
+      if (locale === "fa") {
+        // Titles are Atom's "html" text: the markup they hold is what a reader shows.
+        const shown = window.document.createElement("div");
+        const titles = entries.map((entry) => {
+          shown.innerHTML = own(entry, "title")[0]!.textContent ?? "";
+          return shown.textContent;
+        });
+        expect(titles).toContain(odd[0]!.title);
+        expect(titles).toContain(odd[1]!.title);
+      }
+    }
   });
 });
