@@ -61,7 +61,8 @@ test("views recorded by both instances appear in one count, each visitor once", 
     ),
   );
   expect(statuses.every((status) => status === 200)).toBe(true);
-  await within(5000, async () => (await totals(admin)).views === 60);
+  // Each instance writes its views about once a second; a machine busy with other work may take longer.
+  await within(20_000, async () => (await totals(admin)).views >= 60);
   expect(await totals(admin)).toMatchObject({ views: 60, visitors: 10 });
   // Asked of the other instance, the same answer.
   const onB = new ApiClient(b.url);
