@@ -6,7 +6,8 @@
  */
 import { desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
-import { ContentParseError, type FrontMatterInput } from "~/content/front-matter";
+import { isCategory } from "~/content/categories.server";
+import { ContentParseError, parseContentFile, type FrontMatterInput } from "~/content/front-matter";
 import { markdownLimitProblem } from "~/content/markdown/limits";
 import type { Database } from "~/db/client.server";
 import { buildPushes, builds, commits, users } from "~/db/schema";
@@ -147,6 +148,13 @@ export async function saveCommit(
       return { buildId: build.id, commitId: id, file: origin, hash: null };
     }
 
+    const category = input.frontMatter.category || undefined;
+    if (category && category !== categoryOf(source?.text) && !(await isCategory(tx, category))) {
+      throw new ServiceError(400, "editor.error.frontMatter", {
+        issues: [{ path: "frontMatter.category", message: "editor.error.category" }],
+      });
+    }
+
     let text: string;
     try {
       text = composeContentFile(source?.text ?? null, frontMatterInput(input.frontMatter), input.markdown);
@@ -217,10 +225,23 @@ function frontMatterInput(fields: FrontMatterFields): FrontMatterInput {
   return {
     ...fields,
     date: fields.date || undefined,
-    category: (fields.category || undefined) as FrontMatterInput["category"],
+    category: fields.category || undefined,
     thumbnail: fields.thumbnail || undefined,
     author: fields.author || undefined,
   };
+}
+
+/**
+ * The category a version of the page names, if it can be read: a page that already names a category the site
+ * does not list (content that came from git) can still be saved without choosing another.
+ */
+function categoryOf(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseContentFile(text).frontMatter.category;
+  } catch {
+    return undefined;
+  }
 }
 
 function titleOf(text: string): string {

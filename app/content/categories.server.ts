@@ -46,6 +46,12 @@ export async function listCategories(db: Database): Promise<{ categories: Catego
   };
 }
 
+/** Whether `slug` is one of the site's categories, read in `db` (a transaction sees its own changes). */
+export async function isCategory(db: Database, slug: string): Promise<boolean> {
+  const { config } = await readAppConfigState(db);
+  return config.categories.some((category) => category.slug === slug);
+}
+
 function find(config: AppConfig, slug: string): Category {
   const found = config.categories.find((category) => category.slug === slug);
   if (!found) throw new ServiceError(404, "items.category.notFound");

@@ -81,6 +81,10 @@ describe("parseContentFile: valid front matter", () => {
     expect(frontMatter.category).toBeUndefined();
   });
 
+  test("a category is any slug: the site's own categories are checked where a page is saved", () => {
+    expect(parseContentFile("---\ntitle: x\ncategory: journal-2026\n---\n").frontMatter.category).toBe("journal-2026");
+  });
+
   test("a key with no value counts as not set", () => {
     const { frontMatter } = parseContentFile(file("title: x\ndescription:\nthumbnail:\ntags:"));
     expect(frontMatter.description).toBe("");
@@ -170,7 +174,8 @@ describe("parseContentFile: invalid front matter", () => {
     ["description: no title", "title", /"title" is required/],
     ['title: "   "', "title", /"title" must not be empty/],
     ["title: [a, b]", "title", /"title" must be a string/],
-    ["title: x\ncategory: blog", "category", /"category" must be one of: books, notes, projects, tuts/],
+    ["title: x\ncategory: notes/old", "category", /"category" must be a category's slug/],
+    ['title: x\ncategory: "two words"', "category", /"category" must be a category's slug/],
     ["title: x\ntags: react", "tags", /"tags" must be a list of strings/],
     ["title: x\ntags: [ok, {a: 1}]", "tags.1", /"tags\.1" must be a string/],
     ["title: x\ntoc: yes", "toc", /"toc" must be true or false/],
