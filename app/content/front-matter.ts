@@ -17,7 +17,6 @@ import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import * as z from "zod";
 
 export const CATEGORIES = ["books", "notes", "projects", "tuts"] as const;
-export type Category = (typeof CATEGORIES)[number];
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
