@@ -1,0 +1,142 @@
+/**
+ * Renders a component or a screen as the app gives it: inside React Router (a memory router made by
+ * `createRoutesStub`, so links, navigation, fetchers, blockers and revalidation work), at the page's address in
+ * the chosen language (Persian unprefixed, English under /en, as the site's addresses are), with the root route's
+ * data carrying every catalog of that language as the root loader sends them, the document's `lang` and `dir`
+ * set as the site's layout sets them, and the toast region. The JSON API is an `apiDouble` put in place of
+ * `fetch` for the test.
+ */
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ComponentType, ReactElement } from "react";
+import { createRoutesStub, Outlet, useLocation, type LoaderFunction } from "react-router";
+import { afterEach, vi } from "vitest";
+import en from "~/i18n/catalogs/en";
+import fa from "~/i18n/catalogs/fa";
+import { dirOf, localizePath, type Locale } from "~/i18n/locales";
+import { createTranslator, type MessageKey, type Messages, type Vars } from "~/i18n/translate";
+import type { RootData } from "~/shell/root-data";
+import { dismissToast, toast } from "~/ui/toast/store";
+import { Toaster } from "~/ui/toast/toaster";
+import { apiDouble, type ApiDouble } from "./api-double";
+
+const catalogs: Record<Locale, Messages> = { fa, en };
+
+/** A catalog's text in `locale`, placeholders filled as the app fills them: what a test expects to read. */
+export function text(locale: Locale, key: MessageKey, vars?: Vars): string {
+  return createTranslator(catalogs[locale], locale)(key, vars);
+}
+
+/** The root loader's data for a signed-in page in `locale`: every namespace, so any component finds its texts. */
+function rootData(locale: Locale, root: Partial<RootData>): RootData {
+  return {
+    locale,
+    messages: catalogs[locale],
+    site: { name: "Daftar", title: "Daftar", description: "", footer: "", theme: "zinc" } as RootData["site"],
+    categories: [],
+    year: "",
+    origin: "http://daftar.test",
+    installed: true,
+    unreachable: false,
+    flash: null,
+    user: null,
+    ...root,
+  };
+}
+
+export interface RenderOptions {
+  /** The page's language (default Persian). */
+  locale?: Locale;
+  /** The page's address without its language prefix, query included (default "/"). */
+  path?: string;
+  /** The page route's loader data (`useLoaderData`), also what its loader answers on a revalidation. */
+  data?: Record<string, unknown>;
+  /** The page route's loader, when a test needs to see it called (revalidation after a change). */
+  loader?: LoaderFunction;
+  /** The root loader's data beyond the language and catalogs (who is signed in, the site). */
+  root?: Partial<RootData>;
+  /** The API the page calls; a fresh one that knows no call by default. */
+  api?: ApiDouble;
+}
+
+/**
+ * Renders `page` (an element, or a route module's component reading `useLoaderData`) at `path` in `locale`.
+ * Returns Testing Library's result with a user-event session, the API double and the router's current address.
+ */
+export function renderPage(page: ReactElement | ComponentType, options: RenderOptions = {}) {
+  const locale = options.locale ?? "fa";
+  const api = options.api ?? apiDouble();
+  vi.stubGlobal("fetch", api.fetch);
+  const [pathname, search = ""] = (options.path ?? "/").split("?");
+  const pagePath = localizePath(pathname!, locale);
+  const root = rootData(locale, options.root ?? {});
+  const pageData = options.data ?? {};
+  const current = { location: "" };
+
+  function Root() {
+    const location = useLocation();
+    current.location = location.pathname + location.search;
+    document.documentElement.lang = locale;
+    document.documentElement.dir = dirOf(locale);
+    return (
+      <main>
+        <Outlet />
+        <Toaster flash={null} />
+      </main>
+    );
+  }
+  const Page = typeof page === "function" ? page : () => page;
+  /** Any other address of the site: a link or a navigation that leaves the page arrives here. */
+  function Elsewhere() {
+    return <p>{`elsewhere: ${useLocation().pathname}`}</p>;
+  }
+
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      Component: Root,
+      loader: () => root,
+      children: [
+        {
+          id: "page",
+          path: pagePath.slice(1) || undefined,
+          index: pagePath === "/" || undefined,
+          Component: Page,
+          loader: options.loader ?? (() => pageData),
+        },
+        { id: "elsewhere", path: "*", Component: Elsewhere },
+      ],
+    },
+  ]);
+  const result = render(
+    <Stub
+      initialEntries={[pagePath + (search ? `?${search}` : "")]}
+      hydrationData={{ loaderData: { root, page: pageData } }}
+    />,
+  );
+  return { ...result, user: userEvent.setup(), api, location: () => current.location };
+}
+
+/** The toasts on screen now (their titles and descriptions), read from the notifications region. */
+export function toastTexts(locale: Locale): string[] {
+  const region = screen.queryByRole("region", { name: text(locale, "common.toast.viewport", { hotkey: "F8" }) });
+  if (!region) return [];
+  return within(region)
+    .queryAllByRole("listitem")
+    .map((item) => item.textContent ?? "");
+}
+
+/** The toasts up to this id are closed. */
+let closedThrough = 0;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  // The toast store lives as long as the module: close what this test raised, so the next starts with none.
+  const last = toast({ title: "" });
+  for (let id = closedThrough + 1; id <= last; id++) dismissToast(id);
+  closedThrough = last;
+  document.documentElement.removeAttribute("dir");
+  document.documentElement.removeAttribute("lang");
+});
