@@ -8,7 +8,7 @@
  */
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ComponentType, ReactElement } from "react";
+import { useLayoutEffect, type ComponentType, type ReactElement } from "react";
 import { createRoutesStub, Outlet, useLocation, type LoaderFunction } from "react-router";
 import { afterEach, vi } from "vitest";
 import en from "~/i18n/catalogs/en";
@@ -75,7 +75,10 @@ export function renderPage(page: ReactElement | ComponentType, options: RenderOp
 
   function Root() {
     const location = useLocation();
-    current.location = location.pathname + location.search;
+    // Read once the page shows it: a navigation renders in a transition that may not be committed yet.
+    useLayoutEffect(() => {
+      current.location = location.pathname + location.search;
+    }, [location]);
     document.documentElement.lang = locale;
     document.documentElement.dir = dirOf(locale);
     return (
@@ -120,10 +123,15 @@ export function renderPage(page: ReactElement | ComponentType, options: RenderOp
 
 /** The toasts on screen now (their titles and descriptions), read from the notifications region. */
 export function toastTexts(locale: Locale): string[] {
-  const region = screen.queryByRole("region", { name: text(locale, "common.toast.viewport", { hotkey: "F8" }) });
+  // `hidden`: while a modal dialog is open everything outside it is aria-hidden, the toasts too (screen readers
+  // still hear them: Radix announces each in a live region of its own).
+  const region = screen.queryByRole("region", {
+    name: text(locale, "common.toast.viewport", { hotkey: "F8" }),
+    hidden: true,
+  });
   if (!region) return [];
   return within(region)
-    .queryAllByRole("listitem")
+    .queryAllByRole("listitem", { hidden: true })
     .map((item) => item.textContent ?? "");
 }
 
