@@ -65,9 +65,24 @@ export function apiDouble() {
 
 export type ApiDouble = ReturnType<typeof apiDouble>;
 
+const held = new Set<(response: Response) => void>();
+
 /** An answer that waits until the test lets it go: for what a form shows while its call is under way. */
 export function heldAnswer() {
-  let release!: (response: Response) => void;
-  const answer = new Promise<Response>((resolve) => (release = resolve));
+  let resolve!: (response: Response) => void;
+  const answer = new Promise<Response>((settle) => (resolve = settle));
+  const release = (response: Response) => {
+    held.delete(release);
+    resolve(response);
+  };
+  held.add(release);
   return { answer, release };
+}
+
+/**
+ * Answers every call still held (503), as a test that failed before letting its call go leaves it: React holds
+ * back every later transition (navigations, other forms' submissions) until a pending async action settles.
+ */
+export function releaseHeldAnswers() {
+  for (const release of held) release(refused(503, "Released at the end of the test"));
 }

@@ -6,7 +6,7 @@
  * set as the site's layout sets them, and the toast region. The JSON API is an `apiDouble` put in place of
  * `fetch` for the test.
  */
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, configure, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLayoutEffect, type ComponentType, type ReactElement } from "react";
 import { createRoutesStub, Outlet, useLocation, type LoaderFunction } from "react-router";
@@ -14,24 +14,33 @@ import { afterEach, vi } from "vitest";
 import en from "~/i18n/catalogs/en";
 import fa from "~/i18n/catalogs/fa";
 import { dirOf, localizePath, type Locale } from "~/i18n/locales";
-import { createTranslator, type MessageKey, type Messages, type Vars } from "~/i18n/translate";
+import { createTranslator, type MessageKey, type Messages, type Namespace, type Vars } from "~/i18n/translate";
 import type { RootData } from "~/shell/root-data";
 import { dismissToast, toast } from "~/ui/toast/store";
 import { Toaster } from "~/ui/toast/toaster";
-import { apiDouble, type ApiDouble } from "./api-double";
+import { apiDouble, releaseHeldAnswers, type ApiDouble } from "./api-double";
 
 const catalogs: Record<Locale, Messages> = { fa, en };
+
+// What a test waits for (a toast, a closed dialog, a new address) comes within milliseconds; the margin is for a
+// busy two-core machine running other suites beside this one.
+configure({ asyncUtilTimeout: 5000 });
 
 /** A catalog's text in `locale`, placeholders filled as the app fills them: what a test expects to read. */
 export function text(locale: Locale, key: MessageKey, vars?: Vars): string {
   return createTranslator(catalogs[locale], locale)(key, vars);
 }
 
-/** The root loader's data for a signed-in page in `locale`: every namespace, so any component finds its texts. */
-function rootData(locale: Locale, root: Partial<RootData>): RootData {
+/** A catalog's namespaces in `locale`, as a loader sends them (`pickMessages`). */
+export function messagesOf(locale: Locale, namespaces: Namespace[]): Messages {
+  return Object.fromEntries(namespaces.map((namespace) => [namespace, catalogs[locale][namespace]]));
+}
+
+/** The root loader's data for a page in `locale`, with the catalog namespaces a page of the kind has. */
+function rootData(locale: Locale, namespaces: Namespace[] | undefined, root: Partial<RootData>): RootData {
   return {
     locale,
-    messages: catalogs[locale],
+    messages: namespaces ? messagesOf(locale, namespaces) : catalogs[locale],
     site: { name: "Daftar", title: "Daftar", description: "", footer: "", theme: "zinc" } as RootData["site"],
     categories: [],
     year: "",
@@ -55,6 +64,13 @@ export interface RenderOptions {
   loader?: LoaderFunction;
   /** The root loader's data beyond the language and catalogs (who is signed in, the site). */
   root?: Partial<RootData>;
+  /**
+   * The catalog namespaces the page has (the root's and its own loader's together); every namespace by default.
+   * A test of texts that arrive later (a dialog fetching another route's data) gives fewer.
+   */
+  namespaces?: Namespace[];
+  /** Other routes of the site with their loaders, for links and fetchers that reach them (addresses in full). */
+  routes?: { path: string; loader: LoaderFunction }[];
   /** The API the page calls; a fresh one that knows no call by default. */
   api?: ApiDouble;
 }
@@ -69,7 +85,7 @@ export function renderPage(page: ReactElement | ComponentType, options: RenderOp
   vi.stubGlobal("fetch", api.fetch);
   const [pathname, search = ""] = (options.path ?? "/").split("?");
   const pagePath = localizePath(pathname!, locale);
-  const root = rootData(locale, options.root ?? {});
+  const root = rootData(locale, options.namespaces, options.root ?? {});
   const pageData = options.data ?? {};
   const current = { location: "" };
 
@@ -108,6 +124,11 @@ export function renderPage(page: ReactElement | ComponentType, options: RenderOp
           Component: Page,
           loader: options.loader ?? (() => pageData),
         },
+        ...(options.routes ?? []).map((route) => ({
+          path: route.path.slice(1),
+          loader: route.loader,
+          Component: Elsewhere,
+        })),
         { id: "elsewhere", path: "*", Component: Elsewhere },
       ],
     },
@@ -139,6 +160,7 @@ export function toastTexts(locale: Locale): string[] {
 let closedThrough = 0;
 
 afterEach(() => {
+  releaseHeldAnswers();
   cleanup();
   vi.unstubAllGlobals();
   // The toast store lives as long as the module: close what this test raised, so the next starts with none.
