@@ -2,8 +2,8 @@
  * Renders a component or a screen as the app gives it: inside React Router (a memory router made by
  * `createRoutesStub`, so links, navigation, fetchers, blockers and revalidation work), at the page's address in
  * the chosen language (Persian unprefixed, English under /en, as the site's addresses are), with the root route's
- * data carrying every catalog of that language as the root loader sends them, the document's `lang` and `dir`
- * set as the site's layout sets them, and the toast region. The JSON API is an `apiDouble` put in place of
+ * data carrying that language's catalogs as loaders send them (every namespace unless the test names fewer), the
+ * document's `lang` and `dir` set as the site's layout sets them, and the toast region. The JSON API is an `apiDouble` put in place of
  * `fetch` for the test.
  */
 import { cleanup, configure, render, screen, within } from "@testing-library/react";
@@ -95,8 +95,10 @@ export function renderPage(page: ReactElement | ComponentType, options: RenderOp
     useLayoutEffect(() => {
       current.location = location.pathname + location.search;
     }, [location]);
-    document.documentElement.lang = locale;
-    document.documentElement.dir = dirOf(locale);
+    useLayoutEffect(() => {
+      document.documentElement.lang = locale;
+      document.documentElement.dir = dirOf(locale);
+    }, []);
     return (
       <main>
         <Outlet />
