@@ -233,3 +233,55 @@ describe("the users list's filters", () => {
     await waitFor(() => expect(view.location()).toBe("/manage/users"));
   });
 });
+
+describe("adding a user", () => {
+  async function openAddUser(view: ReturnType<typeof render>, locale: Locale) {
+    await view.user.click(screen.getByRole("button", { name: text(locale, "manage.users.add") }));
+    return screen.findByRole("dialog", { name: text(locale, "manage.addUser.title") });
+  }
+
+  it("marks About optional, keeps the browser from filling in someone else's fields, and starts with Member", async () => {
+    const view = render("en");
+    const dialog = await openAddUser(view, "en");
+    const about = within(dialog).getByLabelText(
+      `${text("en", "auth.field.about")} ${text("en", "auth.field.optional")}`,
+    );
+    expect(about.tagName).toBe("TEXTAREA");
+    expect(within(dialog).getByLabelText(text("en", "auth.field.firstName")).getAttribute("autocomplete")).toBe("off");
+    expect(within(dialog).getByLabelText(text("en", "auth.field.userName")).getAttribute("autocomplete")).toBe("off");
+    expect(within(dialog).getByRole("checkbox", { name: text("en", "manage.roleName.Member") })).toHaveProperty(
+      "checked",
+      true,
+    );
+  });
+
+  it("refuses an account without a role, on the roles' checklist", async () => {
+    const view = render("fa");
+    const dialog = await openAddUser(view, "fa");
+    await view.user.click(within(dialog).getByRole("checkbox", { name: text("fa", "manage.roleName.Member") }));
+    const roles = within(dialog).getByRole("group", { name: text("fa", "manage.roles.choose") });
+    expect(document.getElementById(roles.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      text("fa", "validation.roleRequired"),
+    );
+  });
+
+  it("sends the account with its roles' ids as numbers, no confirmation, and an About left empty", async () => {
+    const api = apiDouble().on("POST", "/api/users/new", () => ok({ message: "User added" }, 201));
+    const view = render("en", api);
+    const dialog = await openAddUser(view, "en");
+    await view.user.type(within(dialog).getByLabelText(text("en", "auth.field.firstName")), "Reza");
+    await view.user.type(within(dialog).getByLabelText(text("en", "auth.field.lastName")), "Ahmadi");
+    await view.user.type(within(dialog).getByLabelText(text("en", "auth.field.userName")), "reza");
+    await view.user.type(within(dialog).getByLabelText(text("en", "auth.field.password")), "secret1");
+    await view.user.type(within(dialog).getByLabelText(text("en", "auth.field.confirmPassword")), "secret1{Enter}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.callsTo("/api/users/new")[0]?.body).toEqual({
+      firstName: "Reza",
+      lastName: "Ahmadi",
+      about: "",
+      userName: "reza",
+      password: "secret1",
+      roleIds: [2],
+    });
+  });
+});
