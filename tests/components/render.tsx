@@ -169,6 +169,8 @@ afterEach(() => {
   const last = toast({ title: "" });
   for (let id = closedThrough + 1; id <= last; id++) dismissToast(id);
   closedThrough = last;
+  // What a form kept in the browser (the device identity a sign-in makes) stays with its test.
+  localStorage.clear();
   document.documentElement.removeAttribute("dir");
   document.documentElement.removeAttribute("lang");
 });
