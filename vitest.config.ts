@@ -3,7 +3,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
+    include: [
+      "tests/unit/**/*.test.{ts,tsx}",
+      "tests/integration/**/*.test.{ts,tsx}",
+      // Components rendered in jsdom: each file asks for it with a `@vitest-environment jsdom` docblock.
+      "tests/components/**/*.test.tsx",
+    ],
     environment: "node",
     pool: "forks",
     setupFiles: ["tests/setup.ts"],

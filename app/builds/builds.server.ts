@@ -24,7 +24,6 @@ import {
   commitsOf,
   latestVersion,
   openBuildOf,
-  pendingKeys,
   publishedByFile,
   publishedFileOf,
   publishedPage,
@@ -276,12 +275,6 @@ export async function discardCommit(db: Database, user: Pick<CurrentUser, "id" |
     }
     await tx.delete(commits).where(eq(commits.id, commitId));
   });
-}
-
-/** Whether the open build changes each page: for the items list ("pending in the open build"). */
-export async function pendingPages(db: Database): Promise<Set<string>> {
-  const open = await openBuildOf(db);
-  return open ? pendingKeys(await commitsOf(db, open.id)) : new Set();
 }
 
 // ── Listing ────────────────────────────────────────────────────────────────

@@ -6,7 +6,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import { serializeContentFile } from "~/content/front-matter";
 import type { Database } from "~/db/client.server";
 import { builds, commits, pages } from "~/db/schema";
-import type { Locale } from "~/i18n/locales";
 import { fileOfPage, pageKeyOf, pageOfFile, type PageAddress } from "./files";
 
 export type PageRow = typeof pages.$inferSelect;
@@ -122,8 +121,4 @@ export function pendingKeys(pending: readonly CommitRow[]): Set<string> {
     }
   }
   return keys;
-}
-
-export function addressOf(locale: Locale, path: string): PageAddress {
-  return { locale, path };
 }

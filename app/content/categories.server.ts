@@ -3,7 +3,7 @@
  * languages), so every instance's menus, category pages and feeds follow a change through the configuration's
  * announcement. Each change runs in the configuration's write transaction and is recorded in its history.
  */
-import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { Actor } from "~/auth/roles.server";
 import type { Database } from "~/db/client.server";
 import { pages } from "~/db/schema";
@@ -161,12 +161,6 @@ export async function removeCategory(db: Database, actor: Actor, slug: string): 
     },
     { userId: actor.id },
   );
-}
-
-/** How many items have no category, and how many name one that does not exist: for the items list's filters. */
-export async function uncategorizedCount(db: Database): Promise<number> {
-  const row = await db.select({ n: count() }).from(pages).where(isNull(pages.category)).get();
-  return row?.n ?? 0;
 }
 
 /** Category slugs items use that are not in the list (content imported from elsewhere). */

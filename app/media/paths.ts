@@ -12,11 +12,6 @@ export function isMediaPath(file: string): boolean {
   return MEDIA_FILE.test(file);
 }
 
-/** The key in a media file's name, or null when `file` is not a media file. */
-export function mediaKeyOf(file: string): string | null {
-  return MEDIA_FILE.exec(file)?.[1] ?? null;
-}
-
 /** The site address of a media file ("media/x.jpg" → "/media/x.jpg"). */
 export function mediaUrl(file: string): string {
   return `/${file}`;

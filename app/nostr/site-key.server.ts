@@ -41,8 +41,3 @@ export async function sitePublicKey(db: Database): Promise<string> {
 export async function signAsSite(db: Database, template: EventTemplate): Promise<Event> {
   return finalizeEvent(template, (await siteKey(db)).secret);
 }
-
-/** Tests start each file on a fresh database: forget the key read from the last one. */
-export function forgetSiteKeyForTests(): void {
-  cached = undefined;
-}

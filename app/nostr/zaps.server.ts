@@ -16,8 +16,6 @@ import { ServiceError } from "~/lib/service-error";
 import { identityKey, siteOwner } from "./member-keys.server";
 import { fetchJson, OutboundError } from "~/lib/outbound.server";
 
-/** A lightning address: name@domain (a port is allowed, for wallets on closed networks). */
-export const lightningAddressPattern = /^[a-z0-9._+-]{1,64}@[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
 /** Bech32 strings (lnurl, npub …) up to this length are read. */
 export const bech32Limit = 5000;
 const payEndpointTimeoutMs = 5000;

@@ -35,11 +35,6 @@ async function loadSalt(db: Database, day: number): Promise<string> {
   return row.salt;
 }
 
-/** Forgets salts held in memory (tests that move the clock, or a database that was switched). */
-export function forgetSalts(): void {
-  salts.clear();
-}
-
 /** 48 bits of the keyed hash: whole numbers the database stores compactly, and collisions stay negligible. */
 export function visitorKey(salt: string, address: string, userAgent: string): number {
   return createHmac("sha256", salt).update(address).update("\n").update(userAgent).digest().readUIntBE(0, 6);

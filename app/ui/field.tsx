@@ -22,7 +22,9 @@ export function Field({
   children: ReactElement<ControlProps>;
 }) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  // The hint gives way to the error: describe the control by what is shown.
+  const described =
+    [hint && !error ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     // content-start: beside a taller neighbour (one showing a message) the label and the input stay at the top.
     <div className="grid content-start gap-1.5">
