@@ -6,7 +6,7 @@ import { parseLocalizedPath } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
 import { redirectTarget } from "~/lib/redirect-target";
 import { ServiceError } from "~/lib/service-error";
-import { hasNostrAuthorization, httpAuthWindowMs, memberOfHttpAuth } from "~/nostr/http-auth.server";
+import { hasNostrAuthorization, httpAuthWindowMs, memberOfHttpAuth } from "~/auth/nostr-http-auth.server";
 import type { Permission } from "./permissions";
 import type { SessionUser } from "./session-user";
 import { readSession } from "./sessions.server";

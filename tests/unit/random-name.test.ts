@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import en from "~/identity/names/en";
-import fa from "~/identity/names/fa";
-import { loadNameList, randomDisplayName, type NameList } from "~/identity/random-name";
+import en from "~/keys/names/en";
+import fa from "~/keys/names/fa";
+import { loadNameList, randomDisplayName, type NameList } from "~/keys/random-name";
 import { initialsOf } from "~/ui/initials";
 
 const ZWNJ = "\u200c";

@@ -3,7 +3,7 @@ import { useState, type ReactElement } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { dirOf, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { loadIdentityMaker } from "~/identity/store";
+import { loadIdentityMaker } from "~/keys/store";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
 import { lazyPart } from "~/ui/lazy-part";

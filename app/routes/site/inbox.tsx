@@ -7,10 +7,10 @@ import { pickMessages, serverT } from "~/i18n/catalogs.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
 import { siteOrigin } from "~/lib/site-origin.server";
-import { identityKey } from "~/nostr/member-keys.server";
+import { identityKey } from "~/auth/member-keys.server";
 import { relayUrlOf } from "~/nostr/names.server";
 import { InboxView } from "~/nostr/ui/inbox-view";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite } from "~/shell/route-meta";
 import type { Route } from "./+types/inbox";
 
