@@ -232,6 +232,11 @@ async function authorName(db: Database, userId: number): Promise<string | null> 
   return row ? personName(row) : null;
 }
 
+/** The build `buildId` as stored, or undefined. */
+export async function buildById(db: Database, buildId: number) {
+  return db.select().from(builds).where(eq(builds.id, buildId)).get();
+}
+
 export function personName(row: { displayName: string; firstName: string; lastName: string; userName: string }) {
   return row.displayName || `${row.firstName} ${row.lastName}`.trim() || row.userName;
 }
