@@ -70,6 +70,23 @@ function importRestrictions() {
   });
 }
 
+/** The layers of app/ and what each place may import (eslint-rules/app-layers.js; docs/conventions.md). */
+export const layerRules = [
+  { files: ["app/**/*.{ts,tsx}"], rules: { "daftar/layers": ["error", appLayers] } },
+  ...importRestrictions(),
+  {
+    // Configuration is read from the environment in one module; scripts read their own arguments and environment.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/config.server.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration from app/config.server.ts." },
+      ],
+    },
+  },
+];
+
 // Logical CSS only for left/right; top/bottom, width/height and viewport units stay allowed.
 const allowedPhysicalProperties = [
   "top",
@@ -140,20 +157,7 @@ export default tseslint.config(
   },
   { files: ["app/**/*.{ts,tsx}"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
   { files: ["app/**/*.{ts,tsx}", "server/**/*.ts"], rules: { "daftar/no-physical-direction": "error" } },
-  // The layers of app/ (eslint-rules/app-layers.js; docs/conventions.md, "Where things go").
-  { files: ["app/**/*.{ts,tsx}"], rules: { "daftar/layers": ["error", appLayers] } },
-  ...importRestrictions(),
-  {
-    // Configuration is read from the environment in one module; scripts read their own arguments and environment.
-    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
-    ignores: ["app/config.server.ts"],
-    rules: {
-      "no-restricted-properties": [
-        "error",
-        { object: "process", property: "env", message: "Read configuration from app/config.server.ts." },
-      ],
-    },
-  },
+  ...layerRules,
   {
     // Every request to another machine through the outbound module; the browser's API client only calls its site.
     files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,js}"],

@@ -55,9 +55,7 @@ export const appLayers = {
     manage: {
       auth: "the dashboard manages members and roles",
       builds: "the dashboard lists builds and items waiting",
-      comments: "the dashboard moderates comments",
       content: "the dashboard lists pages and categories",
-      settings: "the dashboard edits the settings",
     },
     install: {
       auth: "the installer makes the first administrator",

@@ -185,7 +185,7 @@ describe("loadNameList", () => {
   });
 
   test("word lists are only imported dynamically (one chunk per language)", () => {
-    const source = readFileSync(new URL("../../app/identity/random-name.ts", import.meta.url), "utf8");
+    const source = readFileSync(new URL("../../app/keys/random-name.ts", import.meta.url), "utf8");
     expect(source).not.toMatch(/^\s*import\s(?!type\b)[^;]*names\//mu);
     expect(source).toMatch(/import\(\s*["']\.\/names\/fa(\.ts)?["']\s*\)/u);
     expect(source).toMatch(/import\(\s*["']\.\/names\/en(\.ts)?["']\s*\)/u);
