@@ -58,7 +58,7 @@ app.use(pageMethods(build, { dev: import.meta.env.DEV }));
 // Public page views are noted for the visit log, those the document cache answers included.
 app.use(recordPageViews());
 
-// Which API calls answer before installation is decided by each route (see `gate` in app/lib/api.server.ts).
+// Which API calls answer before installation is decided by each route (see `gate` in app/edge/api-route.server.ts).
 
 // Public pages for anonymous visitors come from memory when they can (server/document-cache.ts); not in
 // development, where every edit must show.

@@ -118,7 +118,7 @@ const forbiddenMessages: Partial<Record<Permission, MessageKey>> = {
 };
 
 /**
- * The caller of an API call that needs one (see `needs` in app/lib/api.server.ts): 401 without a session; for
+ * The caller of an API call that needs one (see `needs` in app/edge/api-route.server.ts): 401 without a session; for
  * a permission, 403 without it.
  */
 export async function authorize(request: Request, needs: "user" | Permission): Promise<CurrentUser> {

@@ -35,7 +35,7 @@ export function clearIdentity(): void {
   store.setItem(storageKeys.loggedIn, "false");
   window.dispatchEvent(new Event(changeEvent));
   // The messages read with the key go with it: the local inbox is deleted and made again, empty.
-  void import("~/keys/local-inbox").then((inbox) => inbox.wipeInbox());
+  void import("./local-inbox").then((inbox) => inbox.wipeInbox());
 }
 
 /** A brand-new guest identity: new key pair, random name, the "new comer" about text. */
