@@ -3,8 +3,89 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { appLayers } from "./eslint-rules/app-layers.js";
+import layers from "./eslint-rules/layers.js";
 import noPhysicalDirection from "./eslint-rules/no-physical-direction.js";
 import outboundThroughModule from "./eslint-rules/outbound-through-module.js";
+
+/** Where a module may come from, by place: each entry's imports are refused outside its places. */
+const importRules = {
+  radix: {
+    outside: ["app/ui/**"],
+    patterns: [
+      {
+        group: ["radix-ui", "radix-ui/*", "@radix-ui/*"],
+        message: "Radix is used only inside app/ui/: use or add the shared part there.",
+      },
+    ],
+  },
+  tables: {
+    inside: ["app/routes/**", "app/edge/**"],
+    paths: [{ name: "drizzle-orm", message: "A route calls a service; tables are queried in the domain's services." }],
+    patterns: [
+      {
+        group: ["drizzle-orm/*", "~/db/schema", "**/db/schema"],
+        message: "A route calls a service; tables are queried in the domain's services.",
+      },
+    ],
+  },
+  secretKeys: {
+    outside: ["app/keys/**"],
+    paths: [
+      {
+        name: "nostr-tools/pure",
+        importNames: ["finalizeEvent", "generateSecretKey", "getPublicKey"],
+        message: "Secret keys are handled only in app/keys/: sign with a Signer or the site key from there.",
+      },
+      { name: "nostr-tools/nip44", message: "Encryption with a secret key lives in app/keys/." },
+      { name: "nostr-tools/nip04", message: "Encryption with a secret key lives in app/keys/." },
+      {
+        name: "nostr-tools/utils",
+        importNames: ["hexToBytes"],
+        message: "A secret key is read from hex only in app/keys/.",
+      },
+    ],
+  },
+};
+
+/** One no-restricted-imports entry per place, since a later entry for the same files replaces an earlier one. */
+function importRestrictions() {
+  const places = ["app/ui/**", "app/keys/**", "app/routes/**", "app/edge/**"];
+  const matches = (globs, place) => (globs ?? []).includes(place);
+  const applies = (rule, place) =>
+    place === null ? !rule.inside : rule.inside ? matches(rule.inside, place) : !matches(rule.outside, place);
+  return [...places, null].map((place) => {
+    const rules = Object.values(importRules).filter((rule) => applies(rule, place));
+    const options = {
+      paths: rules.flatMap((rule) => rule.paths ?? []),
+      patterns: rules.flatMap((rule) => rule.patterns ?? []),
+    };
+    return place
+      ? { files: [place.replace("/**", "/**/*.{ts,tsx}")], rules: { "no-restricted-imports": ["error", options] } }
+      : {
+          files: ["app/**/*.{ts,tsx}"],
+          ignores: places,
+          rules: { "no-restricted-imports": ["error", options] },
+        };
+  });
+}
+
+/** The layers of app/ and what each place may import (eslint-rules/app-layers.js; docs/conventions.md). */
+export const layerRules = [
+  { files: ["app/**/*.{ts,tsx}"], rules: { "daftar/layers": ["error", appLayers] } },
+  ...importRestrictions(),
+  {
+    // Configuration is read from the environment in one module; scripts read their own arguments and environment.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/config.server.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration from app/config.server.ts." },
+      ],
+    },
+  },
+];
 
 // Logical CSS only for left/right; top/bottom, width/height and viewport units stay allowed.
 const allowedPhysicalProperties = [
@@ -59,7 +140,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: {
       daftar: {
-        rules: { "no-physical-direction": noPhysicalDirection, "outbound-through-module": outboundThroughModule },
+        rules: {
+          layers,
+          "no-physical-direction": noPhysicalDirection,
+          "outbound-through-module": outboundThroughModule,
+        },
       },
     },
     rules: {
@@ -72,6 +157,7 @@ export default tseslint.config(
   },
   { files: ["app/**/*.{ts,tsx}"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
   { files: ["app/**/*.{ts,tsx}", "server/**/*.ts"], rules: { "daftar/no-physical-direction": "error" } },
+  ...layerRules,
   {
     // Every request to another machine through the outbound module; the browser's API client only calls its site.
     files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,js}"],

@@ -18,7 +18,7 @@ import stylesheet from "./app.css?url";
 import { sessionUserOf } from "./auth/current-user.server";
 import { AdminButton } from "./auth/ui/admin-button";
 import { AvatarMenu } from "./auth/ui/avatar-menu";
-import { IdentitySync } from "./identity/ui/identity-sync";
+import { IdentitySync } from "~/auth/ui/identity-sync";
 import { pickMessages } from "./i18n/catalogs.server";
 import { formatYear } from "./i18n/format";
 import { dirOf, localeCookieName, localizePath, parseLocalizedPath } from "./i18n/locales";

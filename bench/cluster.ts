@@ -14,7 +14,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { finalizeEvent, generateSecretKey, type Event } from "nostr-tools/pure";
-import { commentEventTemplate } from "../app/comments/comment-event";
+import { commentEventTemplate } from "../app/keys/comment-event";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { startSqld } from "../scripts/sqld";
 import { seedDatabaseAt } from "../tests/helpers/seed";

@@ -18,7 +18,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
-import { commentEventTemplate } from "../app/comments/comment-event";
+import { commentEventTemplate } from "../app/keys/comment-event";
 import { ApiClient } from "../tests/helpers/api-client";
 import { startSeededSite } from "./site";
 

@@ -10,7 +10,7 @@ import { config } from "~/config.server";
 import { markServerRunning, markServerStopped } from "~/db/running-servers.server";
 import { serverT } from "~/i18n/catalogs.server";
 import { ensureSetupToken, setupTokenPath } from "~/install/setup-token.server";
-import { apiLocale } from "~/lib/api.server";
+import { apiLocale } from "~/edge/api-route.server";
 import { isCrossSiteMutation, isSafeMethod } from "~/lib/same-origin.server";
 import { handleRelayUpgrade as relayUpgrade } from "~/nostr/relay/relay.server";
 import { requestInfoContext } from "~/request-context";
@@ -58,7 +58,7 @@ app.use(pageMethods(build, { dev: import.meta.env.DEV }));
 // Public page views are noted for the visit log, those the document cache answers included.
 app.use(recordPageViews());
 
-// Which API calls answer before installation is decided by each route (see `gate` in app/lib/api.server.ts).
+// Which API calls answer before installation is decided by each route (see `gate` in app/edge/api-route.server.ts).
 
 // Public pages for anonymous visitors come from memory when they can (server/document-cache.ts); not in
 // development, where every edit must show.
@@ -93,7 +93,7 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   markServerRunning(config().dataDir);
   // Other instances' changes reach this one's caches through the change log; housekeeping is shared by all.
   const { followChanges } = await import("~/cluster/change-feed.server");
-  const { startHousekeeping } = await import("~/cluster/housekeeping.server");
+  const { startHousekeeping } = await import("./housekeeping");
   const { startVisitLog } = await import("~/traffic/visit-log.server");
   const { startVisitLogJobs } = await import("~/traffic/summaries.server");
   const { startPublishing } = await import("~/builds/background.server");

@@ -10,7 +10,7 @@ import type { Transform } from "node:stream";
 import { createGunzip, createInflate } from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { serverT } from "~/i18n/catalogs.server";
-import { apiLocale } from "~/lib/api.server";
+import { apiLocale } from "~/edge/api-route.server";
 import { requestHeaders, requestUrl } from "./fetch-bridge";
 
 /**

@@ -7,7 +7,7 @@ import type { NextFunction, Request as ExpressRequest, RequestHandler, Response 
 import { matchRoutes, type ServerBuild } from "react-router";
 import { serverT } from "~/i18n/catalogs.server";
 import { dirOf, localizePath, parseLocalizedPath } from "~/i18n/locales";
-import { apiLocale } from "~/lib/api.server";
+import { apiLocale } from "~/edge/api-route.server";
 import { requestHeaders, requestUrl } from "./fetch-bridge";
 
 interface RouteNode {

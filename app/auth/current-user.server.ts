@@ -6,7 +6,7 @@ import { parseLocalizedPath } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
 import { redirectTarget } from "~/lib/redirect-target";
 import { ServiceError } from "~/lib/service-error";
-import { hasNostrAuthorization, httpAuthWindowMs, memberOfHttpAuth } from "~/nostr/http-auth.server";
+import { hasNostrAuthorization, httpAuthWindowMs, memberOfHttpAuth } from "~/auth/nostr-http-auth.server";
 import type { Permission } from "./permissions";
 import type { SessionUser } from "./session-user";
 import { readSession } from "./sessions.server";
@@ -118,7 +118,7 @@ const forbiddenMessages: Partial<Record<Permission, MessageKey>> = {
 };
 
 /**
- * The caller of an API call that needs one (see `needs` in app/lib/api.server.ts): 401 without a session; for
+ * The caller of an API call that needs one (see `needs` in app/edge/api-route.server.ts): 401 without a session; for
  * a permission, 403 without it.
  */
 export async function authorize(request: Request, needs: "user" | Permission): Promise<CurrentUser> {

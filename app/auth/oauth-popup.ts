@@ -1,5 +1,5 @@
 import type { Locale } from "~/i18n/locales";
-import { loadIdentityMaker } from "~/identity/store";
+import { loadIdentityMaker } from "~/keys/store";
 import { oauthChannelName, type OAuthResult, type ProviderId } from "./oauth/provider-info";
 
 function isResult(value: unknown): value is OAuthResult {

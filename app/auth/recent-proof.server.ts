@@ -11,7 +11,7 @@ import { sessions, users } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
 import type { CurrentUser } from "./current-user.server";
 import { verifyPassword } from "./password.server";
-import { hit, limits, refuseOverLimit, reset } from "./rate-limit.server";
+import { hit, limits, refuseOverLimit, reset } from "~/db/rate-limit.server";
 
 export const recentProofMs = 10 * 60_000;
 

@@ -69,7 +69,7 @@ export const password = z
 /** A Nostr public key: 64 lowercase hexadecimal characters. */
 export const pub = z.string(msg("validation.invalid")).regex(/^[0-9a-f]{64}$/, msg("validation.pubkey"));
 
-/** The signed event proving the sender holds `pub`'s secret key (~/identity/key-proof); checked by the service. */
+/** The signed event proving the sender holds `pub`'s secret key (~/keys/key-proof); checked by the service. */
 export const keyProof = z.unknown().optional();
 
 /** A device's name, as its owner or the random name maker chose it; `min` 1 where it is required. */

@@ -12,8 +12,8 @@ import { markdownLimitProblem } from "~/content/markdown/limits";
 import type { Database } from "~/db/client.server";
 import { buildPushes, builds, commits, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
-import { composeContentFile } from "~/editor/content-file";
-import type { CommitInput, FrontMatterFields } from "~/editor/schema";
+import { composeContentFile } from "~/builds/content-file";
+import type { CommitInput, FrontMatterFields } from "~/builds/commit-schema";
 import { serverT } from "~/i18n/catalogs.server";
 import type { Locale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
@@ -250,6 +250,11 @@ function titleOf(text: string): string {
 async function authorName(db: Database, userId: number): Promise<string | null> {
   const row = await db.select().from(users).where(eq(users.id, userId)).get();
   return row ? personName(row) : null;
+}
+
+/** The build `buildId` as stored, or undefined. */
+export async function buildById(db: Database, buildId: number) {
+  return db.select().from(builds).where(eq(builds.id, buildId)).get();
 }
 
 export function personName(row: { displayName: string; firstName: string; lastName: string; userName: string }) {

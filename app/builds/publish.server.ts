@@ -11,7 +11,7 @@
 import { and, eq, isNull, max } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { changeTransaction, type Announce } from "~/cluster/change-feed.server";
-import type { ContentChange } from "~/content/changes.server";
+import type { ContentChange } from "~/cluster/change-feed.server";
 import { ContentParseError, parseContentFile } from "~/content/front-matter";
 import { markdownLimitProblem } from "~/content/markdown/limits";
 import { pageValues, readContentDirectory, type ContentFile } from "~/content/import.server";

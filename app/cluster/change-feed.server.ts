@@ -7,11 +7,18 @@
  */
 import { asc, gt, lt, max } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { ContentChange } from "~/content/changes.server";
 import { getDb, type Database } from "~/db/client.server";
 import { changeLog } from "~/db/schema";
 import { isTransaction, writeTransaction } from "~/db/transaction.server";
+import type { Locale } from "~/i18n/locales";
 import { instanceId } from "./instance.server";
+
+/** A page that changed. */
+export interface ContentChange {
+  locale: Locale;
+  /** The page's path without a locale prefix: "/", "/about", "/notes/some-post". */
+  path: string;
+}
 
 /** What a change says, by topic. */
 export interface ChangeTopics {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { isUniqueViolation } from "~/auth/users.server";
 import { changeStatement, changeTransaction } from "~/cluster/change-feed.server";
-import type { ContentChange } from "~/content/changes.server";
+import type { ContentChange } from "~/cluster/change-feed.server";
 import type { Database, DatabaseConnection } from "~/db/client.server";
 import { comments, nostrEvents, pages, users, type CommentStatus } from "~/db/schema";
 import { defaultLocale, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";

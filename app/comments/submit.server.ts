@@ -4,7 +4,7 @@
  * the event's checks happen here, before anything is stored.
  */
 import type { CurrentUser } from "~/auth/current-user.server";
-import { hit, refuseOverLimit, type Limit } from "~/auth/rate-limit.server";
+import { hit, refuseOverLimit, type Limit } from "~/db/rate-limit.server";
 import type { DatabaseConnection } from "~/db/client.server";
 import { ServiceError } from "~/lib/service-error";
 import { getAppConfig } from "~/settings/app-config.server";
@@ -18,7 +18,7 @@ import {
 } from "./comments.server";
 import { plainCommentName, type NewCommentInput } from "./schema";
 import { linkCount } from "./status-rules";
-import { verifyCommentEvent } from "./verify-event.server";
+import { verifyCommentEvent } from "~/keys/verify-event.server";
 
 /** Who sends the comment, and from where. */
 export interface Requester {

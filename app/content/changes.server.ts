@@ -4,14 +4,7 @@
  * derived from pages (catalog, rendered HTML, search index, cached documents) listen here with
  * `onContentChange` and drop or update what they hold, in this instance and in every other.
  */
-import { onSiteChange } from "~/cluster/change-feed.server";
-import type { Locale } from "~/i18n/locales";
-
-export interface ContentChange {
-  locale: Locale;
-  /** The page's path without a locale prefix: "/", "/about", "/notes/some-post". */
-  path: string;
-}
+import { onSiteChange, type ContentChange } from "~/cluster/change-feed.server";
 
 /** `undefined`: anything may have changed (a bulk import, a restored database). */
 export type ContentChangeListener = (changes: readonly ContentChange[] | undefined) => void;

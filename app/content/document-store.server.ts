@@ -8,7 +8,8 @@
 import { onSiteChange } from "~/cluster/change-feed.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { onAppConfigChange } from "~/settings/app-config.server";
-import { onContentChange, type ContentChange } from "./changes.server";
+import type { ContentChange } from "~/cluster/change-feed.server";
+import { onContentChange } from "./changes.server";
 
 /** Response header a loader sets to allow its document to be cached; the server removes it before sending. */
 export const documentCacheHeader = "x-daftar-document-cache";

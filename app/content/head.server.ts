@@ -6,7 +6,7 @@
 import type { MetaDescriptor } from "react-router";
 import { serverT } from "~/i18n/catalogs.server";
 import { locales, localizePath, otherLocale, type Locale } from "~/i18n/locales";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import type { SiteInfo } from "~/settings/app-config";
 import { SHARE_IMAGE, shareImagePath } from "./share-image.server";
 import { absoluteUrl, pageUrl } from "./urls.server";

@@ -12,12 +12,10 @@ import { findPage, findTag, localeTags, queryPosts } from "./catalog.server";
 import { cacheableDocumentAt } from "./document-store.server";
 import { contentHead } from "./head.server";
 import { getRenderedPage, type RenderedPage } from "./render.server";
-import { tagPageQuery } from "./schema";
 import { tagOfPath, TAGS_PATH } from "./tags.server";
 import { viewPreloads } from "./view-chunks.server";
 import { approvedCount } from "~/comments/comments.server";
 import { getDb } from "~/db/client.server";
-import { pageQuery } from "~/lib/page-query.server";
 import { WorkRefused } from "~/lib/work-queue.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { siteOrigin } from "~/lib/site-origin.server";
@@ -362,14 +360,16 @@ export interface TagData {
   locales: Locale[];
 }
 
-/** A tag's page: the language's posts carrying it, newest first, by pages; 404 when no post carries it. */
-export async function loadTag(request: Request, url: URL) {
+/**
+ * A tag's page: the language's posts carrying it, newest first, by pages (`page`, read from the query by the
+ * route); 404 when no post carries it.
+ */
+export async function loadTag(request: Request, url: URL, page: number) {
   const ctx = await context(request, url);
   const written = tagOfPath(ctx.path);
   const tag = written === undefined ? undefined : await findTag(ctx.locale, written);
   if (!tag) notFound();
   requireAddress(ctx, tag.path);
-  const { page } = pageQuery(tagPageQuery, ctx.url);
   const listing = await postListing(ctx.locale, { path: tag.path, tag: tag.name, page });
   if (!listing) notFound();
   // The other language is an alternate only where its posts carry the tag under the same address.

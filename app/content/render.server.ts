@@ -12,7 +12,7 @@ import { onContentChange } from "./changes.server";
 import { findPage, pageKey, type PageSummary } from "./catalog.server";
 import { imageSize, imageSizes, imageSources, type ImageSize } from "./images.server";
 import { mediaImage, mediaImages, mediaPicture, mediaShareImage } from "~/media/published.server";
-import type { PictureView } from "~/media/sizes";
+import type { PictureView } from "~/lib/image-sizes";
 import { decodeImageSrc } from "./markdown/image-attributes";
 import { MarkdownRefused, plainTextRendering, renderMarkdown } from "./markdown/render-markdown.server";
 import type { RenderedSection, TocEntry } from "./markdown/rendered-markdown";

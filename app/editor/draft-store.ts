@@ -3,7 +3,7 @@
  * crash, a closed tab or a lost connection loses nothing. A draft is removed once its text is saved to the build.
  */
 import type { Locale } from "~/i18n/locales";
-import type { FrontMatterFields } from "./schema";
+import type { FrontMatterFields } from "~/builds/commit-schema";
 
 export interface LocalDraft {
   /** When it was last written, epoch milliseconds. */

@@ -6,7 +6,7 @@ import { data } from "react-router";
 import { requirePagePermission } from "~/auth/current-user.server";
 import { pageSource, type PageSource } from "~/builds/builds.server";
 import { pageOfEditorPath, type PageAddress } from "~/builds/files";
-import { editorPathOf } from "~/builds/editor-link";
+import { editorPathOf } from "~/content/editor-link";
 import { plainTextRendering, renderMarkdown } from "~/content/markdown/render-markdown.server";
 import { getDb } from "~/db/client.server";
 import { pickMessages, serverT } from "~/i18n/catalogs.server";
@@ -15,8 +15,8 @@ import type { Messages } from "~/i18n/translate";
 import { ServiceError } from "~/lib/service-error";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { getAppConfig } from "~/settings/app-config.server";
-import { editableFile } from "./content-file";
-import type { FrontMatterFields } from "./schema";
+import { editableFile } from "~/builds/content-file";
+import type { FrontMatterFields } from "~/builds/commit-schema";
 
 export interface EditorPage {
   locale: Locale;

@@ -20,7 +20,7 @@
 import os from "node:os";
 import path from "node:path";
 import { parentPort, Worker, type ResourceLimits } from "node:worker_threads";
-import { projectRoot } from "~/config.server";
+import { projectRoot, workerEnvironment } from "~/config.server";
 import type { MessageKey, Vars } from "~/i18n/translate";
 import { WORKER_ENTRIES, type WorkerName } from "./worker-entries";
 import { busy, WorkQueue, WorkRefused, type LaneOptions } from "./work-queue.server";
@@ -160,7 +160,7 @@ export class WorkerPool<Job, Result, Lane extends string> {
     const worker = new Worker(file, {
       execArgv,
       resourceLimits: this.options.resourceLimits,
-      env: { ...process.env, TSX_TSCONFIG_PATH: path.join(projectRoot, "tsconfig.json") },
+      env: workerEnvironment({ TSX_TSCONFIG_PATH: path.join(projectRoot, "tsconfig.json") }),
     });
     let markReady!: () => void;
     let failReady!: (error: Error) => void;

@@ -7,7 +7,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { storedImages, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
-import { AVATAR_PIXEL_SIZES } from "./sizes";
+import { AVATAR_PIXEL_SIZES } from "~/lib/image-sizes";
 import { processUpload } from "./upload.server";
 
 export const AVATAR_KEPT = AVATAR_PIXEL_SIZES.at(-1)!;

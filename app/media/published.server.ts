@@ -4,11 +4,11 @@
  * "content" change, which empties it everywhere.
  */
 import { inArray } from "drizzle-orm";
-import { onContentChange } from "~/content/changes.server";
+import { onSiteChange } from "~/cluster/change-feed.server";
 import { getDb } from "~/db/client.server";
 import { media } from "~/db/schema";
 import { mediaFileOfUrl } from "./paths";
-import { formatsFor, offeredWidths, pictureOf, variantUrl, type PictureView } from "./sizes";
+import { formatsFor, offeredWidths, pictureOf, variantUrl, type PictureView } from "~/lib/image-sizes";
 
 export interface MediaImage {
   key: string;
@@ -18,7 +18,7 @@ export interface MediaImage {
 }
 
 const known = new Map<string, MediaImage | null>();
-onContentChange(() => known.clear());
+onSiteChange("content", () => known.clear());
 
 /** Published media images by the addresses given (addresses that are not published media are left out). */
 export async function mediaImages(srcs: Iterable<string>): Promise<Map<string, MediaImage>> {

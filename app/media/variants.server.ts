@@ -10,7 +10,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { AVATAR_PIXEL_SIZES, CONTENT_PIXEL_WIDTHS, formatsFor, MIME_OF, type ImageFormat } from "./sizes";
+import { AVATAR_PIXEL_SIZES, CONTENT_PIXEL_WIDTHS, formatsFor, MIME_OF, type ImageFormat } from "~/lib/image-sizes";
 import { checkOutput, imageWork, motionAllowed, readFrames, readOptions, type SharpFactory } from "./image-work.server";
 import { findImage, imageBytes, type ImageRecord } from "./store.server";
 

@@ -8,11 +8,11 @@ import { eq, inArray } from "drizzle-orm";
 import { verifyEvent, type Event } from "nostr-tools/pure";
 import type { Database } from "~/db/client.server";
 import { comments, nostrEvents } from "~/db/schema";
-import { commentKind } from "~/comments/comment-event";
+import { commentKind } from "~/keys/comment-event";
 import { configuredOrigin } from "~/lib/site-origin.server";
 import { relayUrlOf } from "./names.server";
 import { deleteCommentEvent, saveEvent } from "./relay/store.server";
-import { signAsSite } from "./site-key.server";
+import { signAsSite } from "~/keys/site-key.server";
 
 /** Brings the relay in line with these comments' statuses. `origin` is the site's, for page URLs. */
 export async function syncCommentEvents(tx: Database, ids: readonly number[], origin: string): Promise<void> {

@@ -6,8 +6,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { identityKey } from "./member-keys.server";
-import { sitePublicKey } from "./site-key.server";
+import { identityKey } from "~/auth/member-keys.server";
+import { sitePublicKey } from "~/keys/site-key.server";
 
 /** The local part NIP-05 allows. */
 export const nameLocalPart = /^[a-z0-9._-]+$/;

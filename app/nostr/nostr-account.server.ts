@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { npubEncode } from "nostr-tools/nip19";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { identityKey } from "./member-keys.server";
+import { identityKey } from "~/auth/member-keys.server";
 import { memberIdentifier, relayUrlOf } from "./names.server";
 
 /** What the profile shows of a member on Nostr: their address here, key, whether it is their own, lightning address. */

@@ -5,7 +5,7 @@
  */
 import type { Event } from "nostr-tools/pure";
 import { relayFor } from "./inbox/receive";
-import type { Signer } from "./signer";
+import type { Signer } from "~/keys/signer";
 
 export interface ProfileFields {
   name: string;

@@ -8,7 +8,7 @@ import { and, count, eq, gt, lt } from "drizzle-orm";
 import type { Event } from "nostr-tools/pure";
 import { startSession } from "~/auth/account.server";
 import type { CurrentUser } from "~/auth/current-user.server";
-import { hit, limits, refuseOverLimit } from "~/auth/rate-limit.server";
+import { hit, limits, refuseOverLimit } from "~/db/rate-limit.server";
 import { requireRecentProof } from "~/auth/recent-proof.server";
 import type { ClientInfo } from "~/auth/sessions.server";
 import { isUniqueViolation, type UserRow } from "~/auth/users.server";
@@ -17,7 +17,7 @@ import { nostrChallenges, users } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
 import { isSiteOrigin } from "~/lib/site-origin.server";
 import { kinds } from "./relay/limits";
-import { signatureProblem, structureProblem } from "./relay/accept.server";
+import { signatureProblem, structureProblem } from "~/keys/verify-event.server";
 
 const challengeTtlMs = 5 * 60_000;
 const maxSkewSeconds = 10 * 60;

@@ -13,7 +13,7 @@ import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { MessageKey } from "~/i18n/translate";
 import { ServiceError } from "~/lib/service-error";
-import { identityKey, siteOwner } from "./member-keys.server";
+import { identityKey, siteOwner } from "~/auth/member-keys.server";
 import { fetchJson, OutboundError } from "~/lib/outbound.server";
 
 /** Bech32 strings (lnurl, npub …) up to this length are read. */

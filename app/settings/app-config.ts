@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import type { Locale } from "~/i18n/locales";
 
 export type Localized = Record<Locale, string>;
@@ -163,4 +164,19 @@ export function siteInfo(config: AppConfig, locale: Locale): SiteInfo {
 
 export function findCategory(config: AppConfig, slug: string): Category | undefined {
   return config.categories.find((category) => category.slug === slug);
+}
+
+/** The site as the root loader gives it to every page; undefined only while rendering the root's own error. */
+export function useSiteInfo(): SiteInfo | undefined {
+  return (useRouteLoaderData("root") as { site?: SiteInfo } | undefined)?.site;
+}
+
+/**
+ * The title template: the page title, then the site name, then a bullet and the description (a site without a
+ * description has no bullet).
+ */
+export function documentTitle(site: Pick<SiteInfo, "name" | "description"> | undefined, pageTitle?: string): string {
+  if (!site) return pageTitle ?? "";
+  const tail = site.description ? `${site.name} • ${site.description}` : site.name;
+  return pageTitle ? `${pageTitle} | ${tail}` : tail;
 }

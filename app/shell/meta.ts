@@ -2,17 +2,6 @@ import { isRouteErrorResponse } from "react-router";
 import { formatNumber } from "~/i18n/format";
 import type { Locale } from "~/i18n/locales";
 import type { TFunction } from "~/i18n/translate";
-import type { SiteInfo } from "~/settings/app-config";
-
-/**
- * The title template: the page title, then the site name, then a bullet and the description (a site without a
- * description has no bullet).
- */
-export function documentTitle(site: Pick<SiteInfo, "name" | "description"> | undefined, pageTitle?: string): string {
-  if (!site) return pageTitle ?? "";
-  const tail = site.description ? `${site.name} • ${site.description}` : site.name;
-  return pageTitle ? `${pageTitle} | ${tail}` : tail;
-}
 
 export interface ErrorInfo {
   status: number;

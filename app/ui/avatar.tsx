@@ -1,4 +1,4 @@
-import { avatarSources } from "~/media/sizes";
+import { avatarSources } from "~/lib/image-sizes";
 import { initialsOf } from "./initials";
 
 const PIXELS = { sm: 32, md: 48, lg: 64, xl: 96 } as const;

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Editor } from "@tiptap/core";
-import { composeContentFile, editableFile } from "~/editor/content-file";
+import { composeContentFile, editableFile } from "~/builds/content-file";
 import { readTree } from "~/editor/markdown/syntax";
 import { clone, git, gitBytes } from "../helpers/git";
 import { commonMarkExamples, gfmExamples, type MarkdownExample } from "../helpers/markdown-examples";

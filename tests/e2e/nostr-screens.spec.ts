@@ -63,8 +63,8 @@ test("contact page, inbox and profile in both languages, both colour modes, desk
   ] as const) {
     const writer = generateSecretKey();
     // Written as the contact page writes: with the name the writer goes by.
-    const { chatRumor, wrapFor } = await import("~/nostr/direct-messages");
-    const { keySigner } = await import("~/nostr/signer");
+    const { chatRumor, wrapFor } = await import("~/keys/direct-messages");
+    const { keySigner } = await import("~/keys/signer");
     const signer = keySigner(bytesToHex(writer));
     const rumor = chatRumor(signer.pubkey, [ownerKey], text, { name });
     await publishAs(site.url, writer, await wrapFor(signer, rumor, ownerKey, powDifficulty));
@@ -80,8 +80,8 @@ test("contact page, inbox and profile in both languages, both colour modes, desk
   const visitorKey = await visitor.evaluate(
     () => (JSON.parse(localStorage.getItem("profile") ?? "{}") as { pub: string }).pub,
   );
-  const { chatRumor, wrapFor } = await import("~/nostr/direct-messages");
-  const { keySigner } = await import("~/nostr/signer");
+  const { chatRumor, wrapFor } = await import("~/keys/direct-messages");
+  const { keySigner } = await import("~/keys/signer");
   const ownerSigner = keySigner(bytesToHex(ownerSecret));
   const answer = chatRumor(ownerKey, [visitorKey], "Yes: it is linked at the end of the post. Thanks for reading!", {
     name: "Ava Admin",

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { finalizeEvent, getPublicKey, type Event } from "nostr-tools/pure";
 import type { Locale } from "~/i18n/locales";
-import { keyProofTemplate, type KeyProofAction } from "~/identity/key-proof";
+import { keyProofTemplate, type KeyProofAction } from "~/keys/key-proof";
 
 /**
  * A browser-like API client for integration tests: one cookie jar per client (so each is one browser),

@@ -4,7 +4,7 @@
  * SITE_URL the session cookie is Secure even though the proxy talks plain http to the app.
  */
 import { describe, expect, test } from "vitest";
-import { limits } from "~/auth/rate-limit.server";
+import { limits } from "~/db/rate-limit.server";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 

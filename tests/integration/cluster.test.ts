@@ -9,9 +9,9 @@
 import path from "node:path";
 import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { limits } from "~/auth/rate-limit.server";
+import { limits } from "~/db/rate-limit.server";
 import { changeTransaction } from "~/cluster/change-feed.server";
-import { commentEventTemplate } from "~/comments/comment-event";
+import { commentEventTemplate } from "~/keys/comment-event";
 import { openDatabase, type DatabaseConnection } from "~/db/client.server";
 import { pages } from "~/db/schema";
 import { updateAppConfig } from "~/settings/app-config.server";

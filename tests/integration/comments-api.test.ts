@@ -1,6 +1,6 @@
 import { finalizeEvent, generateSecretKey, getPublicKey } from "nostr-tools/pure";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { commentEventTemplate } from "~/comments/comment-event";
+import { commentEventTemplate } from "~/keys/comment-event";
 import { connection, getDb } from "~/db/client.server";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { seedDatabase } from "../helpers/seed";

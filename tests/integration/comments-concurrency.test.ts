@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { commentEventTemplate } from "~/comments/comment-event";
+import { commentEventTemplate } from "~/keys/comment-event";
 import { openDatabase } from "~/db/client.server";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";

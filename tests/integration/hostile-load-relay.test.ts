@@ -12,7 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { makeZapRequest } from "nostr-tools/nip57";
 import { finalizeEvent, generateSecretKey, type Event } from "nostr-tools/pure";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { limits } from "~/auth/rate-limit.server";
+import { limits } from "~/db/rate-limit.server";
 import { openDatabase, type DatabaseConnection } from "~/db/client.server";
 import { nostrEvents, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";

@@ -9,7 +9,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BuildSummary } from "~/builds/builds.server";
-import { AVATAR_PIXEL_SIZES, CONTENT_PIXEL_WIDTHS } from "~/media/sizes";
+import { AVATAR_PIXEL_SIZES, CONTENT_PIXEL_WIDTHS } from "~/lib/image-sizes";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { clone, git, gitBytes } from "../helpers/git";

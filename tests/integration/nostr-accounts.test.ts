@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { npubEncode } from "nostr-tools/nip19";
 import { finalizeEvent, generateSecretKey, getPublicKey } from "nostr-tools/pure";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { commentEventTemplate } from "~/comments/comment-event";
+import { commentEventTemplate } from "~/keys/comment-event";
 import { getDb } from "~/db/client.server";
 import { comments, users } from "~/db/schema";
 import { ApiClient, provenKey } from "../helpers/api-client";

@@ -11,7 +11,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { makeZapRequest } from "nostr-tools/nip57";
 import { finalizeEvent, generateSecretKey, type Event } from "nostr-tools/pure";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { limits } from "~/auth/rate-limit.server";
+import { limits } from "~/db/rate-limit.server";
 import { getDb } from "~/db/client.server";
 import { nostrEvents, nostrTags, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";

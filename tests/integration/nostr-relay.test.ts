@@ -10,7 +10,7 @@ import { SimplePool } from "nostr-tools/pool";
 import { finalizeEvent, generateSecretKey, getPublicKey, type Event } from "nostr-tools/pure";
 import { Relay } from "nostr-tools/relay";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { commentEventTemplate } from "~/comments/comment-event";
+import { commentEventTemplate } from "~/keys/comment-event";
 import { serveSeededApp } from "../helpers/app-server";
 import { authenticatedRelay, giveMemberKey, RawRelay, relayUrl, testKey } from "../helpers/nostr";
 import { sessionCookieFor } from "../helpers/sessions";

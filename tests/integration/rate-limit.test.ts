@@ -3,7 +3,7 @@
  * server processes sharing it count together.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { limits } from "~/auth/rate-limit.server";
+import { limits } from "~/db/rate-limit.server";
 import { ApiClient, provenKey } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { rawRequest } from "../helpers/raw-http";

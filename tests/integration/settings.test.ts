@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
 import { beforeAll, describe, expect, test } from "vitest";
 import { announceChange } from "~/cluster/change-feed.server";
-import { commentEventTemplate } from "~/comments/comment-event";
+import { commentEventTemplate } from "~/keys/comment-event";
 import { getDb } from "~/db/client.server";
 import { settings, settingsHistory } from "~/db/schema";
 import { ApiClient } from "../helpers/api-client";

@@ -5,7 +5,7 @@
  */
 import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { commentEventTemplate } from "~/comments/comment-event";
+import { commentEventTemplate } from "~/keys/comment-event";
 import { connection } from "~/db/client.server";
 import { PAGE_MAX } from "~/lib/number-fields";
 import { ApiClient, provenKey } from "../helpers/api-client";

@@ -4,8 +4,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { plainCommentName } from "~/comments/schema";
-import fa from "~/identity/names/fa";
-import { randomDisplayName } from "~/identity/random-name";
+import fa from "~/keys/names/fa";
+import { randomDisplayName } from "~/keys/random-name";
 import { cleanLine, cleanLines } from "~/lib/clean-text";
 
 const spoofing: [string, string][] = [

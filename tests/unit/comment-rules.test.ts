@@ -1,8 +1,8 @@
 import { finalizeEvent, generateSecretKey, getPublicKey } from "nostr-tools/pure";
 import { describe, expect, test } from "vitest";
-import { commentEventTemplate } from "~/comments/comment-event";
+import { commentEventTemplate } from "~/keys/comment-event";
 import { initialStatus, linkCount } from "~/comments/status-rules";
-import { verifyCommentEvent } from "~/comments/verify-event.server";
+import { verifyCommentEvent } from "~/keys/verify-event.server";
 
 describe("a new comment's status", () => {
   const base = {

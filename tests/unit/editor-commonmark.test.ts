@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { parseContentFile } from "~/content/front-matter";
 import { getHighlighter } from "~/content/markdown/highlighter.server";
 import { renderMarkdown } from "~/content/markdown/render-markdown.server";
-import { composeContentFile, editableFile } from "~/editor/content-file";
+import { composeContentFile, editableFile } from "~/builds/content-file";
 import type { BlockSource } from "~/editor/markdown/document";
 import { docToMarkdown, markdownToDoc } from "~/editor/markdown/manager";
 import { readTree } from "~/editor/markdown/syntax";

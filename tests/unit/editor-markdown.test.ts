@@ -6,7 +6,7 @@ import { bundledContentDir, readContentDirectory } from "~/content/import.server
 import { getHighlighter } from "~/content/markdown/highlighter.server";
 import { renderMarkdown } from "~/content/markdown/render-markdown.server";
 import { parseContentFile } from "~/content/front-matter";
-import { composeContentFile, editableFile } from "~/editor/content-file";
+import { composeContentFile, editableFile } from "~/builds/content-file";
 import { docToMarkdown, markdownToDoc } from "~/editor/markdown/manager";
 import { isSafeImageAddress } from "~/editor/markdown/safe-image";
 

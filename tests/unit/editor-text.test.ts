@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { fileOfPage, isPagePath, pageOfEditorPath, pageOfFile, pagePathProblem } from "~/builds/files";
-import { editorPathOf } from "~/builds/editor-link";
+import { editorPathOf } from "~/content/editor-link";
 import {
   blockDirection,
   directionOverride,

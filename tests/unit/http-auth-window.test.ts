@@ -3,7 +3,7 @@
  * rounding: 59.9 s passes, 60 s and 60.1 s do not, whatever the millisecond the clock is at.
  */
 import { describe, expect, test } from "vitest";
-import { withinHttpAuthWindow } from "~/nostr/http-auth.server";
+import { withinHttpAuthWindow } from "~/auth/nostr-http-auth.server";
 
 describe("the NIP-98 time window", () => {
   const made = 1_800_000_000;

@@ -1,10 +1,11 @@
 import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
 import { describe, expect, test } from "vitest";
-import { chatRumor, messageBytes, unwrap, wrapFor } from "~/nostr/direct-messages";
+import { chatRumor, messageBytes, unwrap, wrapFor } from "~/keys/direct-messages";
 import { pauseAfter } from "~/nostr/inbox/backoff";
-import { structureProblem, timeProblem } from "~/nostr/relay/accept.server";
+import { structureProblem } from "~/keys/verify-event.server";
+import { timeProblem } from "~/nostr/relay/accept.server";
 import { matchesFilter, parseFilter, type Filter } from "~/nostr/relay/filters.server";
-import { keySigner } from "~/nostr/signer";
+import { keySigner } from "~/keys/signer";
 import { bytesToHex } from "nostr-tools/utils";
 
 const key = generateSecretKey();

@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { getPow } from "nostr-tools/nip13";
 import { generateSecretKey, getEventHash, getPublicKey, type UnsignedEvent } from "nostr-tools/pure";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { minePow } from "~/nostr/proof-of-work";
+import { minePow } from "~/keys/proof-of-work";
 
 const wrap = (): UnsignedEvent => ({
   kind: 1059,

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import en from "~/identity/names/en";
-import fa from "~/identity/names/fa";
-import { loadNameList, randomDisplayName, type NameList } from "~/identity/random-name";
+import en from "~/keys/names/en";
+import fa from "~/keys/names/fa";
+import { loadNameList, randomDisplayName, type NameList } from "~/keys/random-name";
 import { initialsOf } from "~/ui/initials";
 
 const ZWNJ = "\u200c";
@@ -185,7 +185,7 @@ describe("loadNameList", () => {
   });
 
   test("word lists are only imported dynamically (one chunk per language)", () => {
-    const source = readFileSync(new URL("../../app/identity/random-name.ts", import.meta.url), "utf8");
+    const source = readFileSync(new URL("../../app/keys/random-name.ts", import.meta.url), "utf8");
     expect(source).not.toMatch(/^\s*import\s(?!type\b)[^;]*names\//mu);
     expect(source).toMatch(/import\(\s*["']\.\/names\/fa(\.ts)?["']\s*\)/u);
     expect(source).toMatch(/import\(\s*["']\.\/names\/en(\.ts)?["']\s*\)/u);

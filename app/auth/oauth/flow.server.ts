@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { oauthAccounts, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
-import { loadNameList } from "~/identity/random-name";
+import { loadNameList } from "~/keys/random-name";
 import { isLocale, type Locale } from "~/i18n/locales";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { cleanLine } from "~/lib/clean-text";

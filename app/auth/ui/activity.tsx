@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
-import { useLocalProfile } from "~/identity/store";
+import { useLocalProfile } from "~/keys/store";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Icon } from "~/ui/icon";

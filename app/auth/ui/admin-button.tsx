@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { useRootData } from "~/shell/root-data";
+import { useSessionUser } from "../session-user";
 import { Icon } from "~/ui/icon";
 import { Tooltip } from "~/ui/tooltip";
 
 /** The header's way into the dashboard, for those who may read it (the server checks again). */
 export function AdminButton() {
   const t = useT();
-  const user = useRootData()?.user;
+  const user = useSessionUser();
   const locale = useLocale();
   if (!user?.permissions.includes("dashboard.read")) return null;
   return (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ProviderInfo } from "~/auth/oauth/provider-info";
 import { useT } from "~/i18n/use-t";
-import { NostrSignIn } from "~/nostr/ui/nostr-sign-in";
+import { NostrSignIn } from "~/auth/ui/nostr-sign-in";
 import { LoginForm } from "./login-form";
 import { OAuthButtons } from "./oauth-buttons";
 import { RegisterForm } from "./register-form";

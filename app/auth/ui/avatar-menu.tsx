@@ -1,7 +1,7 @@
 import { useState, type ComponentProps } from "react";
 import { useT } from "~/i18n/use-t";
-import { useLocalProfile } from "~/identity/store";
-import { useRootData } from "~/shell/root-data";
+import { useLocalProfile } from "~/keys/store";
+import { useSessionUser } from "../session-user";
 import { Avatar } from "~/ui/avatar";
 import { Icon } from "~/ui/icon";
 import { lazyPart } from "~/ui/lazy-part";
@@ -31,7 +31,7 @@ function AvatarButton({ name, image, ...props }: { name: string; image?: string 
  * profile, the dashboard (when permitted), dark mode and logout — or login and register for guests.
  */
 export function AvatarMenu() {
-  const user = useRootData()?.user ?? null;
+  const user = useSessionUser();
   const profile = useLocalProfile();
   const intent = useLoadOnIntent(menu.load);
   const [active, setActive] = useState(false);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocale, useT } from "~/i18n/use-t";
-import { loadIdentityMaker, useLocalProfile } from "~/identity/store";
+import { loadIdentityMaker, useLocalProfile } from "~/keys/store";
 import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";

@@ -1,4 +1,4 @@
-import { useLocalProfile } from "~/identity/store";
+import { useLocalProfile } from "~/keys/store";
 import { useT } from "~/i18n/use-t";
 import { Checklist } from "~/ui/checklist";
 import { describeUserAgent } from "~/auth/user-agent";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { describeUserAgent } from "~/auth/user-agent";
 import { formatDate } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
-import { useLocalProfile } from "~/identity/store";
+import { useLocalProfile } from "~/keys/store";
 import { ConfirmDialog } from "~/manage/ui/confirm-dialog";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { changePasswordSchema, withConfirmation } from "~/auth/schema";
-import { useLocalProfile } from "~/identity/store";
+import { useLocalProfile } from "~/keys/store";
 import { useT } from "~/i18n/use-t";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
 import { Field } from "~/ui/field";

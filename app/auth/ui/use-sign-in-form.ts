@@ -1,8 +1,8 @@
 import type * as z from "zod";
 import { useLocale } from "~/i18n/use-t";
 import type { Locale } from "~/i18n/locales";
-import type { KeyProofAction } from "~/identity/key-proof";
-import { loadIdentityMaker } from "~/identity/store";
+import type { KeyProofAction } from "~/keys/key-proof";
+import { loadIdentityMaker } from "~/keys/store";
 import { useApiForm, type FormValues } from "~/ui/use-api-form";
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { RelativeTime } from "~/comments/ui/relative-time";
+import { RelativeTime } from "~/ui/relative-time";
 import { formatNumber } from "~/i18n/format";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -12,7 +12,7 @@ import { Icon } from "~/ui/icon";
 import type { IconName } from "~/ui/icon-names";
 import { useApiAction } from "~/ui/use-api";
 import type { BuildSummary, CommitSummary } from "../builds.server";
-import { editorPathOf } from "../editor-link";
+import { editorPathOf } from "~/content/editor-link";
 import type { HostSettingsView } from "../host-schema";
 import type { PushErrorView } from "../pushes.server";
 import { CommitDiff } from "./commit-diff";

@@ -1,13 +1,11 @@
-import { finalizeEvent } from "nostr-tools/pure";
-import { hexToBytes } from "nostr-tools/utils";
 import type { KeyboardEvent } from "react";
-import { loadIdentityMaker, readPrivateKey, readProfile } from "~/identity/store";
+import { loadIdentityMaker, readProfile } from "~/keys/store";
 import { useLocale, useT } from "~/i18n/use-t";
-import { useRootData } from "~/shell/root-data";
+import { useSessionUser } from "~/auth/session-user";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
 import { Textarea } from "~/ui/input";
 import { useApiForm } from "~/ui/use-api-form";
-import { commentEventTemplate } from "../comment-event";
+import { commentEventTemplate } from "~/keys/comment-event";
 import { commentMaxLength, newCommentSchema } from "../schema";
 import type { PublicComment } from "../types";
 
@@ -39,7 +37,7 @@ export function CommentForm({
 }) {
   const t = useT();
   const locale = useLocale();
-  const user = useRootData()?.user ?? null;
+  const user = useSessionUser();
   const form = useApiForm({
     schema: commentFormSchema,
     path: "/api/comments/new",
@@ -48,13 +46,10 @@ export function CommentForm({
       const body: Record<string, unknown> = { routePath, commentBody, parentId, website };
       if (user) return { body };
       // The visitor's identity (made now if this browser has none) signs the comment.
-      const profile = await (await loadIdentityMaker()).ensureIdentity(locale);
-      const secret = readPrivateKey();
-      if (secret)
-        body.event = finalizeEvent(
-          commentEventTemplate(window.location.origin + routePath, commentBody),
-          hexToBytes(secret),
-        );
+      const maker = await loadIdentityMaker();
+      const profile = await maker.ensureIdentity(locale);
+      const event = maker.signedByDevice(commentEventTemplate(window.location.origin + routePath, commentBody));
+      if (event) body.event = event;
       return { body, headers: { "X-Display-Name": encodeURIComponent(profile.displayName) } };
     },
     reset: true,

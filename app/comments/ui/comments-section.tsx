@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
-import { useRootData } from "~/shell/root-data";
+import { useSessionUser } from "~/auth/session-user";
 import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
@@ -11,7 +11,7 @@ import type { PublicComment } from "../types";
 import { CommentForm, type PostedComment } from "./comment-form";
 import { CommentText } from "./comment-text";
 import { pendingFor, rememberPending } from "./pending-store";
-import { RelativeTime } from "./relative-time";
+import { RelativeTime } from "~/ui/relative-time";
 
 interface Listing {
   /** Who a zap for the post goes to (the site's owner, when they take zaps). */
@@ -28,7 +28,7 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
   const t = useT();
   const locale = useLocale();
   const api = useApi();
-  const user = useRootData()?.user ?? null;
+  const user = useSessionUser();
   const [comments, setComments] = useState<PublicComment[]>([]);
   const [local, setLocal] = useState<PublicComment[]>([]);
   const [total, setTotal] = useState(0);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
-import { commentsAnchor } from "~/content/ui/comments-toc-entry";
+import { commentsAnchor } from "~/comments/ui/comments-toc-entry";
 import { lazyPart } from "~/ui/lazy-part";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 

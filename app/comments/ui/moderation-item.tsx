@@ -3,7 +3,7 @@ import type { CommentStatus } from "~/db/schema";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Icon } from "~/ui/icon";
 import { ModerationActions } from "./moderation-actions";
-import { RelativeTime } from "./relative-time";
+import { RelativeTime } from "~/ui/relative-time";
 
 /**
  * One comment in the moderation queue. On a phone it is a card: who and when, the text, the page, then one row

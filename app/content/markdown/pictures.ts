@@ -2,7 +2,7 @@ import type { Element, Root } from "hast";
 import rehypeStringify from "rehype-stringify";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
-import { CONTENT_SIZES, type PictureView } from "~/media/sizes";
+import { CONTENT_SIZES, type PictureView } from "~/lib/image-sizes";
 import { decodeImageSrc } from "./image-attributes";
 
 export type PictureLookup = (src: string) => PictureView | undefined;

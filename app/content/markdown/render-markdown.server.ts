@@ -17,7 +17,7 @@ import type { MessageKey, Vars } from "~/i18n/translate";
 import { ServiceError } from "~/lib/service-error";
 import { WorkerPool } from "~/lib/worker-pool.server";
 import { WorkRefused } from "~/lib/work-queue.server";
-import type { PictureView } from "~/media/sizes";
+import type { PictureView } from "~/lib/image-sizes";
 import type { ImageSize } from "../images.server";
 import { WORDS_PER_MINUTE } from "./outline-and-text";
 import { markdownLimitProblem } from "./limits";

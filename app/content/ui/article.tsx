@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
-import { useRootData } from "~/shell/root-data";
+import { useSessionUser } from "~/auth/session-user";
 import { lazyPart } from "~/ui/lazy-part";
 import { PageLayout, Prose } from "~/shell/ui/page-layout";
 import type { ArticleView, LinkItem } from "../view-types";
 import { CommentsSlot } from "~/comments/ui/comments-slot";
-import { CommentsTocEntry } from "./comments-toc-entry";
+import { CommentsTocEntry } from "~/comments/ui/comments-toc-entry";
 import { TableOfContents } from "./toc";
 
 const dot = (
@@ -52,7 +52,7 @@ function Sibling({ link, label, end }: { link: LinkItem | null; label: string; e
 const EditLink = lazyPart(() => import("./edit-link"));
 
 function EditLinkSlot({ address }: { address: string }) {
-  const user = useRootData()?.user;
+  const user = useSessionUser();
   if (!user?.permissions.includes("commit.create")) return null;
   return <EditLink.Part address={address} onFailed={() => {}} />;
 }

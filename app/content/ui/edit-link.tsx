@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { editorPathOf } from "~/builds/editor-link";
+import { editorPathOf } from "~/content/editor-link";
 import { localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 

@@ -1,4 +1,4 @@
-import { Popover } from "radix-ui";
+import { Popover, PopoverContent, PopoverTrigger } from "~/ui/popover";
 import { useId, useState } from "react";
 import { localizeDigits } from "~/i18n/format";
 import type { Locale } from "~/i18n/locales";
@@ -72,38 +72,36 @@ export function DateField({
         }}
         data-testid="date-input"
       />
-      <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger
           aria-label={t("editor.field.date")}
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-md border border-input hover:bg-accent"
           data-testid="date-picker-open"
         >
           <Icon name="calendar" className="size-4" />
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 rounded-lg border bg-background p-3 shadow-lg"
-            data-testid="date-picker"
-          >
-            <MonthGrid
-              locale={locale}
-              value={value || null}
-              onPick={(iso) => {
-                onChange(iso);
-                setTyped(null);
-                setOpen(false);
-              }}
-              onClear={() => {
-                onChange("");
-                setTyped(null);
-                setOpen(false);
-              }}
-            />
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+        </PopoverTrigger>
+        <PopoverContent
+          align="end"
+          sideOffset={6}
+          className="z-50 rounded-lg border bg-background p-3 shadow-lg"
+          data-testid="date-picker"
+        >
+          <MonthGrid
+            locale={locale}
+            value={value || null}
+            onPick={(iso) => {
+              onChange(iso);
+              setTyped(null);
+              setOpen(false);
+            }}
+            onClear={() => {
+              onChange("");
+              setTyped(null);
+              setOpen(false);
+            }}
+          />
+        </PopoverContent>
+      </Popover>
     </div>
   );
 }

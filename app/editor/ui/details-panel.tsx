@@ -6,7 +6,7 @@ import { cn } from "~/ui/cn";
 import { Field } from "~/ui/field";
 import { Input, Textarea } from "~/ui/input";
 import type { EditorData } from "../editor-page.server";
-import type { FrontMatterFields } from "../schema";
+import type { FrontMatterFields } from "~/builds/commit-schema";
 import { suggestedPath } from "../slug";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DateField } from "./date-field";

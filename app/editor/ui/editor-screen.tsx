@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useBlocker, useNavigate } from "react-router";
-import { editorPathOf } from "~/builds/editor-link";
+import { editorPathOf } from "~/content/editor-link";
 import { formatDate } from "~/i18n/format";
 import { dirOf, localizePath, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -14,7 +14,7 @@ import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
 import { draftKey, readDraft, removeDraft, writeDraft, type LocalDraft } from "../draft-store";
 import type { EditorData } from "../editor-page.server";
-import { commitSchema, type FrontMatterFields } from "../schema";
+import { commitSchema, type FrontMatterFields } from "~/builds/commit-schema";
 import { suggestedPath } from "../slug";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DetailsPanel, type FieldErrors } from "./details-panel";

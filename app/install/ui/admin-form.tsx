@@ -1,5 +1,5 @@
 import { AccountFields, emptyAccount } from "~/auth/ui/account-fields";
-import { loadIdentityMaker, readIdentity, readProfile } from "~/identity/store";
+import { loadIdentityMaker, readIdentity, readProfile } from "~/keys/store";
 import { useT } from "~/i18n/use-t";
 import { adminFormSchema } from "~/install/schema";
 import { ApiForm, SubmitButton } from "~/ui/api-form";

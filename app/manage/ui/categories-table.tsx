@@ -12,7 +12,7 @@ import { useApiAction } from "~/ui/use-api";
 import { CategoryForm } from "./category-form";
 import { ConfirmDialog } from "./confirm-dialog";
 import { FormDialog } from "./form-dialog";
-import { ListHeader } from "./list-header";
+import { ListHeader } from "~/ui/list-header";
 
 const columns = "md:grid-cols-[2.5rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:gap-x-4";
 

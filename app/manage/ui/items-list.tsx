@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { editorPathOf } from "~/builds/editor-link";
+import { editorPathOf } from "~/content/editor-link";
 import type { ItemPageWithChanges, ItemWithChange, PendingMark } from "~/builds/pending-items.server";
-import { RelativeTime } from "~/comments/ui/relative-time";
+import { RelativeTime } from "~/ui/relative-time";
 import { formatNumber } from "~/i18n/format";
 import { dirOf, localizePath, otherLocale, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -10,8 +10,8 @@ import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
 import type { ReactNode } from "react";
-import { ListHeader } from "./list-header";
-import { ListPagination } from "./list-pagination";
+import { ListHeader } from "~/ui/list-header";
+import { ListPagination } from "~/ui/list-pagination";
 
 /** The one column template of the header and every row from lg up. */
 const columns = "lg:grid-cols-[minmax(0,2.4fr)_5.5rem_minmax(0,1fr)_6.5rem_minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-x-4";

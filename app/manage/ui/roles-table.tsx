@@ -6,7 +6,7 @@ import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { groupPermissions, permissionLabel, permissionName, roleDescription, roleName } from "~/manage/role-label";
 import { Icon } from "~/ui/icon";
-import { ListHeader } from "./list-header";
+import { ListHeader } from "~/ui/list-header";
 
 /** The one column template of the header and every row from md up. */
 const columns = "md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_4.5rem_10rem] md:gap-x-4 md:px-3";

@@ -1,4 +1,4 @@
-import { DropdownMenu } from "radix-ui";
+import { Menu, MenuContent, MenuItem, MenuTrigger } from "~/ui/menu";
 import type { UserListItem } from "~/auth/user-admin.server";
 import { dirOf } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -8,9 +8,6 @@ import type { IconName } from "~/ui/icon-names";
 
 /** What can be done to an account from its row; each opens its dialog. */
 export type UserAction = "edit-roles" | "edit" | "password" | "sessions" | "disable" | "enable" | "delete";
-
-const itemClass =
-  "flex min-h-9 cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4 [&_svg]:text-muted-foreground";
 
 /**
  * An account's actions: its roles as a button of their own (the change made most often), the rest in a menu.
@@ -51,8 +48,8 @@ export function UserActions({
       >
         {t("manage.users.editRoles")}
       </Button>
-      <DropdownMenu.Root dir={dirOf(locale)} modal={false}>
-        <DropdownMenu.Trigger asChild>
+      <Menu dir={dirOf(locale)} modal={false}>
+        <MenuTrigger asChild>
           <Button
             variant="ghost"
             size="icon"
@@ -62,28 +59,21 @@ export function UserActions({
           >
             <Icon name="ellipsis" />
           </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-52 rounded-lg border bg-card p-1 shadow-lg"
-            data-testid="user-actions-menu"
-          >
-            {items.map((item) => (
-              <DropdownMenu.Item
-                key={item.action}
-                className={item.danger ? `${itemClass} text-destructive [&_svg]:text-destructive` : itemClass}
-                onSelect={() => onAction(item.action)}
-                data-testid={`user-action-${item.action}`}
-              >
-                <Icon name={item.icon} />
-                {item.label}
-              </DropdownMenu.Item>
-            ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+        </MenuTrigger>
+        <MenuContent align="end" sideOffset={4} data-testid="user-actions-menu">
+          {items.map((item) => (
+            <MenuItem
+              key={item.action}
+              className={item.danger ? "text-destructive [&_svg]:text-destructive" : undefined}
+              onSelect={() => onAction(item.action)}
+              data-testid={`user-action-${item.action}`}
+            >
+              <Icon name={item.icon} />
+              {item.label}
+            </MenuItem>
+          ))}
+        </MenuContent>
+      </Menu>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { RelativeTime } from "~/comments/ui/relative-time";
+import { RelativeTime } from "~/ui/relative-time";
 import type { UserPage } from "~/auth/user-admin.server";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -9,8 +9,8 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
-import { ListHeader } from "./list-header";
-import { ListPagination } from "./list-pagination";
+import { ListHeader } from "~/ui/list-header";
+import { ListPagination } from "~/ui/list-pagination";
 import { UserActions, type UserAction } from "./user-actions";
 
 /** The one column template of the header and every row from lg up. */

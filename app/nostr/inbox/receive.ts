@@ -5,9 +5,9 @@
  */
 import type { Event, VerifiedEvent } from "nostr-tools/pure";
 import { Relay } from "nostr-tools/relay";
-import { chatKind, unwrap } from "../direct-messages";
-import type { Signer } from "../signer";
-import { hasMessage, inbox } from "./db";
+import { chatKind, unwrap } from "~/keys/direct-messages";
+import type { Signer } from "~/keys/signer";
+import { hasMessage, inbox } from "~/keys/local-inbox";
 
 let shared: { url: string; key: string; relay: Promise<Relay> } | undefined;
 

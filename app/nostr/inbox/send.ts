@@ -2,9 +2,9 @@
  * Writing a message: checked (1 to 65535 bytes), encrypted and wrapped here (with proof of work when asked),
  * and added to the local inbox with status Sending; the sync step publishes it. Browser code, loaded on use.
  */
-import { chatRumor, maxMessageBytes, messageBytes, wrapFor } from "../direct-messages";
-import type { Signer } from "../signer";
-import { inbox } from "./db";
+import { chatRumor, maxMessageBytes, messageBytes, wrapFor } from "~/keys/direct-messages";
+import type { Signer } from "~/keys/signer";
+import { inbox } from "~/keys/local-inbox";
 
 export type SendProblem = "tooShort" | "tooLong" | "tooLongToEncrypt";
 

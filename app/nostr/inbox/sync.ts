@@ -6,7 +6,7 @@
  */
 import type { Relay } from "nostr-tools/relay";
 import { pauseAfter } from "./backoff";
-import { inbox, type InboxEvent } from "./db";
+import { inbox, type InboxEvent } from "~/keys/local-inbox";
 
 /** How the sync step reaches the relay (authenticated when the sender is a member). */
 export type Connect = () => Promise<Relay>;

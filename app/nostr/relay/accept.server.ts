@@ -8,68 +8,16 @@
  */
 import { getPow } from "nostr-tools/nip13";
 import { validateZapRequest } from "nostr-tools/nip57";
-import { getEventHash, verifyEvent, type Event } from "nostr-tools/pure";
-import { hit, limits, type Limit } from "~/auth/rate-limit.server";
+import type { Event } from "nostr-tools/pure";
+import { hit, limits, type Limit } from "~/db/rate-limit.server";
 import type { Database } from "~/db/client.server";
 import { config } from "~/config.server";
-import { memberKeysAmong } from "../member-keys.server";
+import { memberKeysAmong } from "~/auth/member-keys.server";
+import { schnorrProblem } from "~/keys/verify-event.server";
 import { payEndpointUrl, readPayEndpoint, zapRecipientByKey } from "../zaps.server";
 import { kinds, relayLimits } from "./limits";
 
-const hex = (length: number) => new RegExp(`^[0-9a-f]{${length}}$`);
-const hex64 = hex(64);
-const hex128 = hex(128);
-
-/** The event's structure as NIP-01 defines it, with the relay's size limits; the problem, or undefined. */
-export function structureProblem(value: unknown): string | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return "invalid: the event must be a JSON object";
-  const e = value as Record<string, unknown>;
-  if (typeof e.id !== "string" || !hex64.test(e.id)) return "invalid: id must be 64 lowercase hex characters";
-  if (typeof e.pubkey !== "string" || !hex64.test(e.pubkey))
-    return "invalid: pubkey must be 64 lowercase hex characters";
-  if (typeof e.sig !== "string" || !hex128.test(e.sig)) return "invalid: sig must be 128 lowercase hex characters";
-  if (!Number.isInteger(e.kind) || (e.kind as number) < 0 || (e.kind as number) > 65535) {
-    return "invalid: kind must be a whole number from 0 to 65535";
-  }
-  if (!Number.isInteger(e.created_at) || (e.created_at as number) < 0)
-    return "invalid: created_at must be a unix time in seconds";
-  if (typeof e.content !== "string") return "invalid: content must be a string";
-  if (e.content.length > relayLimits.maxContentLength) {
-    return `invalid: content is longer than ${relayLimits.maxContentLength} characters`;
-  }
-  if (
-    !Array.isArray(e.tags) ||
-    !e.tags.every((t) => Array.isArray(t) && t.length > 0 && t.every((v) => typeof v === "string"))
-  ) {
-    return "invalid: tags must be arrays of strings";
-  }
-  if (e.tags.length > relayLimits.maxEventTags) return `invalid: more than ${relayLimits.maxEventTags} tags`;
-  if ((e.tags as string[][]).some((t) => t.some((v) => v.length > relayLimits.maxTagValueLength))) {
-    return `invalid: a tag value is longer than ${relayLimits.maxTagValueLength} characters`;
-  }
-  const keys = Object.keys(e);
-  if (keys.some((k) => !["id", "pubkey", "created_at", "kind", "tags", "content", "sig"].includes(k))) {
-    return "invalid: the event has fields NIP-01 does not define";
-  }
-  return undefined;
-}
-
-/** The id is the hash of the serialized event. */
-export function idProblem(event: Event): string | undefined {
-  return getEventHash(event) === event.id ? undefined : "invalid: id is not the hash of the event";
-}
-
-/** The signature is a Schnorr signature over the id by the pubkey (the id checked already). */
-export function schnorrProblem(event: Event): string | undefined {
-  // verifyEvent caches its verdict on the object: check a copy.
-  return verifyEvent({ ...event }) ? undefined : "invalid: bad signature";
-}
-
-/** The id and signature: the id is the hash of the serialized event, the signature a Schnorr signature over it. */
-export function signatureProblem(event: Event): string | undefined {
-  return idProblem(event) ?? schnorrProblem(event);
-}
+const hex64 = /^[0-9a-f]{64}$/;
 
 /** Whether the event's date is acceptable now. */
 export function timeProblem(event: Event, now = Math.floor(Date.now() / 1000)): string | undefined {

@@ -16,14 +16,8 @@ import {
   type Filter,
   type PageStart,
 } from "./filters.server";
-import {
-  countQuotas,
-  idProblem,
-  policyDecision,
-  signatureProblem,
-  structureProblem,
-  timeProblem,
-} from "./accept.server";
+import { idProblem, signatureProblem, structureProblem } from "~/keys/verify-event.server";
+import { countQuotas, policyDecision, timeProblem } from "./accept.server";
 import { kinds, relayLimits } from "./limits";
 import { lastSeq, saveEvent, wireEvent } from "./store.server";
 

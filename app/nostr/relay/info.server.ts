@@ -2,8 +2,8 @@
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import type { AppConfig } from "~/settings/app-config";
-import { siteOwner } from "../member-keys.server";
-import { sitePublicKey } from "../site-key.server";
+import { siteOwner } from "~/auth/member-keys.server";
+import { sitePublicKey } from "~/keys/site-key.server";
 import { relayLimits } from "./limits";
 
 /** The NIPs the relay itself implements (client-side ones are not listed, as NIP-11 asks). */

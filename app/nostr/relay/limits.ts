@@ -4,6 +4,7 @@
  * for its work: gift-wrapped messages carry up to 65,535 bytes of encrypted text (about 87,500 characters once
  * encoded), so a message may be somewhat larger than that; nothing else it keeps comes close.
  */
+import { eventLimits } from "~/keys/verify-event.server";
 export const relayLimits = {
   /** Bytes of one incoming message, from `[` to `]`. */
   maxMessageLength: 100_000,
@@ -15,10 +16,10 @@ export const relayLimits = {
   maxLimit: 500,
   defaultLimit: 100,
   maxSubidLength: 64,
-  maxEventTags: 100,
+  maxEventTags: eventLimits.maxEventTags,
   /** Characters of one tag value. */
-  maxTagValueLength: 1024,
-  maxContentLength: 90_000,
+  maxTagValueLength: eventLimits.maxTagValueLength,
+  maxContentLength: eventLimits.maxContentLength,
   /** Events (EVENT and AUTH) a connection may send per minute. */
   eventsPerMinute: 30,
   /** REQ messages a connection may send per minute. */

@@ -6,20 +6,20 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { npubEncode } from "nostr-tools/nip19";
 import { useLocale, useT } from "~/i18n/use-t";
-import { loadIdentityMaker } from "~/identity/store";
-import { readPrivateKey } from "~/identity/store";
-import { useRootData } from "~/shell/root-data";
+import { loadIdentityMaker } from "~/keys/store";
+import { readPrivateKey } from "~/keys/store";
+import { useSessionUser } from "~/auth/session-user";
 import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { Textarea } from "~/ui/input";
 import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
-import { messageBytes, maxMessageBytes } from "../direct-messages";
-import { inbox } from "../inbox/db";
+import { messageBytes, maxMessageBytes } from "~/keys/direct-messages";
+import { inbox } from "~/keys/local-inbox";
 import { followMessages, relayFor } from "../inbox/receive";
 import { sendMessage, SendError } from "../inbox/send";
 import { runSync, startSync } from "../inbox/sync";
-import { keySigner, type Signer } from "../signer";
+import { keySigner, type Signer } from "~/keys/signer";
 import { Conversation, shortKey, useConversation } from "./conversation";
 
 interface ContactTerms {
@@ -45,7 +45,7 @@ export default function ContactForm() {
   const t = useT();
   const locale = useLocale();
   const api = useApi();
-  const user = useRootData()?.user ?? null;
+  const user = useSessionUser();
   const [terms, setTerms] = useState<ContactTerms | null>(null);
   const [signer, setSigner] = useState<Signer | null>(null);
   const [name, setName] = useState("");

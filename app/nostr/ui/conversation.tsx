@@ -7,7 +7,7 @@ import { intlLocale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
-import { inbox, type InboxEvent } from "../inbox/db";
+import { inbox, type InboxEvent } from "~/keys/local-inbox";
 import { retryNow } from "../inbox/sync";
 
 export function useConversation(owner: string, peer: string): InboxEvent[] | undefined {

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { useT } from "~/i18n/use-t";
-import { nostrExtension } from "~/nostr/extension";
+import { nostrExtension } from "~/keys/extension";
 import { lightningAddressSchema } from "~/nostr/schema";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
 import { Button } from "~/ui/button";
@@ -236,9 +236,9 @@ function usePublishedProfile(account: NostrAccount) {
     async (viaExtension: boolean) => {
       if (!pubkey) return false;
       const [{ keySigner, extensionSigner }, { publishProfile }, { readPrivateKey }] = await Promise.all([
-        import("../signer"),
+        import("~/keys/signer"),
         import("../publish-profile"),
-        import("~/identity/store"),
+        import("~/keys/store"),
       ]);
       const secret = readPrivateKey();
       const signer = viaExtension ? await extensionSigner() : secret ? keySigner(secret) : null;

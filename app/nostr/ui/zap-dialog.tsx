@@ -8,7 +8,7 @@ import qrcode from "qrcode-generator";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { asciiDigits } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
-import { loadIdentityMaker, readPrivateKey } from "~/identity/store";
+import { loadIdentityMaker, readPrivateKey } from "~/keys/store";
 import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { Field } from "~/ui/field";
@@ -16,7 +16,7 @@ import { Icon } from "~/ui/icon";
 import { Input } from "~/ui/input";
 import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
-import { keySigner } from "../signer";
+import { keySigner } from "~/keys/signer";
 
 export interface ZapTarget {
   userName: string;

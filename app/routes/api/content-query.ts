@@ -1,7 +1,7 @@
 import { queryPosts, type PageSummary } from "~/content/catalog.server";
 import { postsQuery } from "~/content/schema";
 import { localizePath } from "~/i18n/locales";
-import { apiRoute, type ApiContext } from "~/lib/api.server";
+import { apiRoute, type ApiContext } from "~/edge/api-route.server";
 import { json, jsonError } from "~/lib/http.server";
 import { getAppConfig } from "~/settings/app-config.server";
 import { findCategory } from "~/settings/app-config";

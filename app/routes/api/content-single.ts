@@ -1,5 +1,5 @@
 import { localizePath, parseLocalizedPath } from "~/i18n/locales";
-import { apiRoute, type ApiContext } from "~/lib/api.server";
+import { apiRoute, type ApiContext } from "~/edge/api-route.server";
 import { json, jsonError } from "~/lib/http.server";
 import { getRenderedPage } from "~/content/render.server";
 import { singleQuery } from "~/content/schema";

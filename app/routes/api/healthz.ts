@@ -1,5 +1,5 @@
 import { databaseHealth } from "~/db/health.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET /healthz: liveness and database reachability, for load balancers; answers before installation too. */

@@ -1,4 +1,4 @@
-import { apiRoute, type ApiHandler } from "~/lib/api.server";
+import { apiRoute, type ApiHandler } from "~/edge/api-route.server";
 import { jsonError } from "~/lib/http.server";
 
 const notFound: ApiHandler = async ({ t }) => jsonError(404, t("api.notFound"));

@@ -1,7 +1,7 @@
 import { searchQuery } from "~/content/schema";
 import { searchContent } from "~/content/search.server";
 import { localizePath } from "~/i18n/locales";
-import { apiRoute, type ApiContext } from "~/lib/api.server";
+import { apiRoute, type ApiContext } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET /api/search?q=&locale=&limit= — pages matching the words, best first, with highlighted excerpts. */

@@ -10,7 +10,7 @@
  */
 import { basicAuthAccount } from "~/auth/basic-auth.server";
 import { currentUser, type Account } from "~/auth/current-user.server";
-import { hit, limits } from "~/auth/rate-limit.server";
+import { hit, limits } from "~/db/rate-limit.server";
 import { packSlots } from "~/builds/git/pack-slots.server";
 import { packAnswer } from "~/builds/git/pack-stream.server";
 import { BRANCH, servedHistory, siteRepo } from "~/builds/git/site-repository.server";
@@ -28,7 +28,7 @@ import {
 import { getDb } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
 import type { TFunction } from "~/i18n/translate";
-import { apiLocale } from "~/lib/api.server";
+import { apiLocale } from "~/edge/api-route.server";
 import { ServiceError } from "~/lib/service-error";
 import { requestInfoContext } from "~/request-context";
 import type { RepositoryAccess } from "~/settings/app-config";

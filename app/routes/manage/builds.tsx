@@ -8,10 +8,10 @@ import { getDb } from "~/db/client.server";
 import { pickMessages } from "~/i18n/catalogs.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
-import { pageQuery } from "~/lib/page-query.server";
+import { pageQuery } from "~/edge/page-query.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { getAppConfig } from "~/settings/app-config.server";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/builds";
 

@@ -6,20 +6,22 @@ import { commentStatusSchema, moderationQuery } from "~/comments/schema";
 import { ModerationActions } from "~/comments/ui/moderation-actions";
 import { ModerationItem } from "~/comments/ui/moderation-item";
 import { getDb } from "~/db/client.server";
-import { commentStatuses, type CommentStatus } from "~/db/schema";
 import { pickMessages } from "~/i18n/catalogs.server";
 import { formatNumber } from "~/i18n/format";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
-import { pageQuery } from "~/lib/page-query.server";
-import { documentTitle } from "~/shell/meta";
+import { pageQuery } from "~/edge/page-query.server";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite, rootT } from "~/shell/route-meta";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
 import { useApiAction } from "~/ui/use-api";
 import type { Route } from "./+types/comments";
+
+const commentStatuses = commentStatusSchema.options;
+type CommentStatus = (typeof commentStatuses)[number];
 
 /** The queue's query; an address with an unknown status shows the pending tab. */
 const queueQuery = moderationQuery.extend({ status: commentStatusSchema.catch("pending") });

@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import { loadEditor } from "~/editor/editor-page.server";
 import { EditorScreen } from "~/editor/ui/editor-screen";
 import { mergeHeaders } from "~/lib/headers";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/editor";
 

@@ -8,7 +8,7 @@ import { useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
 import { CategoriesTable } from "~/manage/ui/categories-table";
 import { ItemsTabs } from "~/manage/ui/items-tabs";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/items-category";
 

@@ -6,10 +6,10 @@ import { parseLocalizedPath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
 import { ItemsTabs } from "~/manage/ui/items-tabs";
-import { listMedia, MEDIA_PAGE_SIZE } from "~/media/media.server";
+import { listMedia, MEDIA_PAGE_SIZE } from "~/builds/media.server";
 import { mediaListQuery } from "~/media/schema";
-import { MediaList } from "~/media/ui/media-list";
-import { documentTitle } from "~/shell/meta";
+import { MediaList } from "~/builds/ui/media-list";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/items-media";
 

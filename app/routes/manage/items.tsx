@@ -8,12 +8,12 @@ import { pickMessages } from "~/i18n/catalogs.server";
 import { locales, parseLocalizedPath } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
-import { pageQuery } from "~/lib/page-query.server";
-import { FilterBar } from "~/manage/ui/filter-bar";
+import { pageQuery } from "~/edge/page-query.server";
+import { FilterBar } from "~/ui/filter-bar";
 import { ItemsList } from "~/manage/ui/items-list";
 import { ItemsTabs } from "~/manage/ui/items-tabs";
 import { getAppConfig } from "~/settings/app-config.server";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/items";
 

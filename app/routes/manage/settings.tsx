@@ -10,7 +10,7 @@ import { pickMessages } from "~/i18n/catalogs.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
-import { pageQuery } from "~/lib/page-query.server";
+import { pageQuery } from "~/edge/page-query.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 import type { RepositoryAccess } from "~/settings/app-config";
 import { readAppConfigState } from "~/settings/app-config.server";
@@ -19,7 +19,7 @@ import { settingsHistoryQuery } from "~/settings/schema";
 import { settingsHistoryPage } from "~/settings/settings.server";
 import { SettingsForm, settingsFormValues } from "~/settings/ui/settings-form";
 import { SettingsHistory } from "~/settings/ui/settings-history";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/settings";
 

@@ -1,6 +1,6 @@
 import { currentUser } from "~/auth/current-user.server";
 import { getDb } from "~/db/client.server";
-import { mediaFile } from "~/media/media.server";
+import { mediaFile } from "~/builds/media.server";
 import type { Route } from "./+types/file";
 
 function notFound(): Response {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { ForbiddenView } from "~/shell/ui/forbidden-view";
 import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/forbidden";

@@ -1,16 +1,14 @@
-import { eq } from "drizzle-orm";
 import { data, useLoaderData } from "react-router";
 import { requirePageUser } from "~/auth/current-user.server";
 import { getDb } from "~/db/client.server";
-import { users } from "~/db/schema";
 import { pickMessages, serverT } from "~/i18n/catalogs.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
 import { siteOrigin } from "~/lib/site-origin.server";
-import { identityKey } from "~/nostr/member-keys.server";
+import { memberInboxKey } from "~/auth/member-keys.server";
 import { relayUrlOf } from "~/nostr/names.server";
 import { InboxView } from "~/nostr/ui/inbox-view";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite } from "~/shell/route-meta";
 import type { Route } from "./+types/inbox";
 
@@ -18,19 +16,13 @@ import type { Route } from "./+types/inbox";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePageUser(request);
   const { locale } = parseLocalizedPath(new URL(request.url).pathname);
-  const row = await (
-    await getDb()
-  )
-    .select({ pub: users.pub, nostrPub: users.nostrPub })
-    .from(users)
-    .where(eq(users.id, user.id))
-    .get();
+  const inbox = await memberInboxKey(await getDb(), user.id);
   return data(
     {
       messages: pickMessages(locale, ["nostr", "common"]),
       title: serverT(locale)("nostr.inbox.title"),
-      key: row ? identityKey(row) : null,
-      linked: Boolean(row?.nostrPub),
+      key: inbox?.key ?? null,
+      linked: inbox?.linked ?? false,
       relayUrl: relayUrlOf(siteOrigin(request)),
       displayName: user.displayName || user.userName,
     },

@@ -4,7 +4,7 @@ import { AuthCard } from "~/auth/ui/auth-card";
 import { AuthPanel, type AuthMode } from "~/auth/ui/auth-panel";
 import { localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite, rootT } from "~/shell/route-meta";
 import { flashToastForNextPage } from "~/ui/toast/flash";
 import type { Route } from "./+types/login-register";

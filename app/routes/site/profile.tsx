@@ -20,7 +20,7 @@ import { intlLocale, localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
 import { useLocale, useT } from "~/i18n/use-t";
 import { roleName } from "~/manage/role-label";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { rootSite, rootT } from "~/shell/route-meta";
 import { AvatarCard } from "~/media/ui/avatar-card";
 import { Avatar } from "~/ui/avatar";

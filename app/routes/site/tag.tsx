@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { loadTag } from "~/content/pages.server";
+import { tagPageQuery } from "~/content/schema";
 import { Pagination } from "~/content/ui/pagination";
 import { PostList } from "~/content/ui/post-list";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
+import { pageQuery } from "~/edge/page-query.server";
 import { mergeHeaders } from "~/lib/headers";
 import type { Route } from "./+types/tag";
 
-export const loader = ({ request, url }: Route.LoaderArgs) => loadTag(request, url);
+export const loader = ({ request, url }: Route.LoaderArgs) => loadTag(request, url, pageQuery(tagPageQuery, url).page);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
   mergeHeaders(parentHeaders, loaderHeaders);

@@ -4,7 +4,7 @@ import { localizeDigits } from "~/i18n/format";
 import type { Locale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
 import { useT } from "~/i18n/use-t";
-import { documentTitle } from "~/shell/meta";
+import { documentTitle } from "~/settings/app-config";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
 import { Button } from "~/ui/button";
 import {

@@ -1,10 +1,10 @@
-import { RelativeTime } from "~/comments/ui/relative-time";
+import { RelativeTime } from "~/ui/relative-time";
 import { formatNumber } from "~/i18n/format";
 import type { MessageKey, TFunction } from "~/i18n/translate";
 import { useLocale, useT } from "~/i18n/use-t";
 import type { Locale } from "~/i18n/locales";
-import { ListHeader } from "~/manage/ui/list-header";
-import { ListPagination } from "~/manage/ui/list-pagination";
+import { ListHeader } from "~/ui/list-header";
+import { ListPagination } from "~/ui/list-pagination";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import type { Category } from "../app-config";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useT } from "~/i18n/use-t";
-import { useRootData } from "~/shell/root-data";
+import { useSiteInfo } from "../app-config";
 import type { TextFieldProps } from "~/ui/use-api-form";
 import { themeColors, type ThemeColor } from "../app-config";
 
@@ -26,7 +26,7 @@ const swatch: Record<ThemeColor, string> = {
  */
 export function ThemePicker({ field, error, disabled }: { field: TextFieldProps; error?: string; disabled?: boolean }) {
   const t = useT();
-  const saved = useRootData()?.site.theme ?? "zinc";
+  const saved = useSiteInfo()?.theme ?? "zinc";
   const savedRef = useRef(saved);
   useEffect(() => {
     savedRef.current = saved;

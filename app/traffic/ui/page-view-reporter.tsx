@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { useLocalProfile } from "~/identity/store";
+import { useLocalProfile } from "~/keys/store";
 import { readCookie } from "~/lib/cookies";
 import { visitorNameCookie } from "../visitor-name";
 

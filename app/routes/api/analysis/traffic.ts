@@ -1,5 +1,5 @@
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { trafficReport } from "~/traffic/analysis.server";
 import { trafficQuery } from "~/traffic/schema";

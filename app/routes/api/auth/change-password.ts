@@ -1,7 +1,7 @@
 import { changePassword } from "~/auth/account.server";
 import { changePasswordSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** PUT /api/auth/change-password { oldPassword, newPassword }: every other session of the account ends. */

@@ -1,7 +1,7 @@
 import { confirmPassword } from "~/auth/recent-proof.server";
 import { confirmPasswordSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/auth/confirm-password { password }: linking a key or an account works for ten minutes after it. */

@@ -2,7 +2,7 @@ import { register } from "~/auth/account.server";
 import { signedInAnswer } from "./signed-in.server";
 import { registerSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 
 /** POST /api/auth/register: a Member account, signed in at once. */
 export const loader = apiRoute(

@@ -1,7 +1,7 @@
 import { accountPart, currentUser } from "~/auth/current-user.server";
 import { clearSessionCookie, destroySession } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET: the current session as JSON ({} when there is none). DELETE: logs out. */

@@ -3,7 +3,7 @@ import { endSessionsSchema } from "~/auth/schema";
 import { destroyOtherSessions } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
 import { writeTransaction } from "~/db/transaction.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /**

@@ -2,7 +2,7 @@ import { accountOf } from "~/auth/current-user.server";
 import type { UserRow } from "~/auth/users.server";
 import type { Database } from "~/db/client.server";
 import type { MessageKey } from "~/i18n/translate";
-import type { ApiContext } from "~/lib/api.server";
+import type { ApiContext } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** The answer of a call that signs someone in (login, registration): the account, and the session cookie. */

@@ -1,7 +1,7 @@
 import { listBuilds } from "~/builds/builds.server";
 import { buildListQuery } from "~/builds/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET /api/builds/all?before=: builds newest first with their commits and pushes, a page at a time. */

@@ -1,7 +1,7 @@
 import { saveCommit } from "~/builds/builds.server";
 import { getDb } from "~/db/client.server";
-import { commitSchema } from "~/editor/schema";
-import { apiRoute } from "~/lib/api.server";
+import { commitSchema } from "~/builds/commit-schema";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /**

@@ -1,7 +1,7 @@
 import { commitTexts } from "~/builds/builds.server";
 import { diffQuery } from "~/builds/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { ServiceError } from "~/lib/service-error";
 

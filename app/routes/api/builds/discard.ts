@@ -1,7 +1,7 @@
 import { discardCommit } from "~/builds/builds.server";
 import { discardSchema } from "~/builds/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/builds/discard { commitId }: takes a commit out of the open build. */

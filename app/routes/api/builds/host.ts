@@ -1,7 +1,7 @@
 import { hostSettingsSchema } from "~/builds/host-schema";
 import { hostView, readHostSettings, saveHostSettings } from "~/builds/host-settings.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET/PUT /api/builds/host: where builds are pushed. The token is write-only: never in an answer. */

@@ -1,6 +1,6 @@
 import { importFromRemote } from "~/builds/import.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/builds/import: pages changed on the remote host come into the open build for review. */

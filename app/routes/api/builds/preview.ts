@@ -1,6 +1,6 @@
 import { renderMarkdown } from "~/content/markdown/render-markdown.server";
-import { previewSchema } from "~/editor/schema";
-import { apiRoute } from "~/lib/api.server";
+import { previewSchema } from "~/builds/commit-schema";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 

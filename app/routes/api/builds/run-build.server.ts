@@ -3,12 +3,11 @@
  * its pushes while the caller waits (up to a limit: a slow host finishes in the background, from the outbox),
  * and say how it went.
  */
-import { eq } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
+import { buildById } from "~/builds/builds.server";
 import { publishBuild } from "~/builds/publish.server";
 import { processPushes, retryPushes, type PushErrorView } from "~/builds/pushes.server";
 import type { Database } from "~/db/client.server";
-import { builds } from "~/db/schema";
 import type { TFunction } from "~/i18n/translate";
 import { ServiceError } from "~/lib/service-error";
 
@@ -24,7 +23,7 @@ export interface RunResult {
 }
 
 export async function runBuild(db: Database, user: CurrentUser, buildId: number, t: TFunction): Promise<RunResult> {
-  const build = await db.select().from(builds).where(eq(builds.id, buildId)).get();
+  const build = await buildById(db, buildId);
   if (!build || build.kind === "baseline") throw new ServiceError(404, "builds.error.notFound");
   const publishing = build.status === "open";
   if (publishing) await publishBuild(db, user, buildId);
@@ -35,7 +34,7 @@ export async function runBuild(db: Database, user: CurrentUser, buildId: number,
   });
   await Promise.race([work, new Promise((resolve) => setTimeout(resolve, WAIT_MS).unref())]);
 
-  const after = (await db.select().from(builds).where(eq(builds.id, buildId)).get())!;
+  const after = (await buildById(db, buildId))!;
   let message: string;
   if (after.status === "published") {
     message = publishing ? t("builds.committedAndPushed") : t("builds.pushed");

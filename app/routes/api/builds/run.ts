@@ -1,7 +1,7 @@
 import { runBuild } from "./run-build.server";
 import { runSchema } from "~/builds/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /**

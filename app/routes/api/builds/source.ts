@@ -1,7 +1,7 @@
 import { pageSource } from "~/builds/builds.server";
 import { getDb } from "~/db/client.server";
-import { sourceQuery } from "~/editor/schema";
-import { apiRoute } from "~/lib/api.server";
+import { sourceQuery } from "~/builds/commit-schema";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET /api/builds/source?locale=&path=: a page's latest text (pending in the open build, else published). */

@@ -1,6 +1,6 @@
 import { listCategories } from "~/content/categories.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET /api/categories/all: the categories in their order, with their names and item counts. */

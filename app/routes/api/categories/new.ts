@@ -1,7 +1,7 @@
 import { addCategory } from "~/content/categories.server";
 import { newCategorySchema } from "~/content/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/categories/new { slug, nameFa, nameEn }: a category at the end of the menus (settings.edit). */

@@ -1,7 +1,7 @@
 import { reorderCategories } from "~/content/categories.server";
 import { categoryOrderSchema } from "~/content/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** PUT /api/categories/order { slugs }: every category, in its new order (settings.edit). */

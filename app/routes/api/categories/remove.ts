@@ -1,7 +1,7 @@
 import { removeCategory } from "~/content/categories.server";
 import { removeCategorySchema } from "~/content/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/categories/remove { slug }: removes a category no item uses (settings.edit). */

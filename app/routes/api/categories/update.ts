@@ -1,7 +1,7 @@
 import { renameCategory } from "~/content/categories.server";
 import { renameCategorySchema } from "~/content/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** PUT /api/categories/update { slug, nameFa, nameEn }: new names for a category (settings.edit). */

@@ -1,7 +1,7 @@
 import { moderationList } from "~/comments/comments.server";
 import { moderationQuery } from "~/comments/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET /api/comments/all?status=pending&page=1&pageSize=20: the moderation queue. */

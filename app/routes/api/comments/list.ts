@@ -2,7 +2,7 @@ import { currentUser } from "~/auth/current-user.server";
 import { pageComments } from "~/comments/comments.server";
 import { pageCommentsQuery } from "~/comments/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { zappableOwner } from "~/nostr/zaps.server";
 

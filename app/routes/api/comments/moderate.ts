@@ -1,7 +1,7 @@
 import { moderate } from "~/comments/comments.server";
 import { moderateSchema } from "~/comments/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 

@@ -2,7 +2,7 @@ import { currentUser } from "~/auth/current-user.server";
 import { newCommentSchema } from "~/comments/schema";
 import { submitComment } from "~/comments/submit.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 

@@ -2,7 +2,7 @@ import { removeDevice } from "~/auth/account-keys.server";
 import { renameDevice } from "~/auth/devices.server";
 import { deviceSchema, removeDeviceSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /**

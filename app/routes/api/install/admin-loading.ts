@@ -1,9 +1,9 @@
-import { requireKeyProof } from "~/auth/key-proof.server";
+import { requireKeyProof } from "~/keys/key-proof.server";
 import { createSession } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
 import { createFirstAdmin } from "~/install/install.server";
 import { adminPayloadSchema } from "~/install/schema";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST { firstName, lastName, about, userName, password, pub?, proof? }: the first administrator, signed in. */

@@ -1,6 +1,6 @@
 import { checkDatabase, installProgress, switchDatabase } from "~/install/install.server";
 import { databaseFormSchema } from "~/install/schema";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /**

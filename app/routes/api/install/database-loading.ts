@@ -1,5 +1,5 @@
 import { installProgress, loadDefaults } from "~/install/install.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST: loads the default data (step 3): permissions, roles, configuration, bundled content. */

@@ -1,6 +1,6 @@
 import { finishInstall } from "~/install/install.server";
 import { clearSetupCookie } from "~/install/setup-token.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST: the site is installed from now on; the installer locks and the setup token is deleted. */

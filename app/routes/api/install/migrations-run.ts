@@ -1,5 +1,5 @@
 import { installProgress, migrateDatabase } from "~/install/install.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST: applies pending migrations (step 2). */

@@ -1,7 +1,7 @@
 import { listItemsWithChanges } from "~/builds/pending-items.server";
 import { itemListQuery } from "~/content/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { getAppConfig } from "~/settings/app-config.server";
 

@@ -1,7 +1,7 @@
 import { getDb } from "~/db/client.server";
-import { listMedia } from "~/media/media.server";
+import { listMedia } from "~/builds/media.server";
 import { mediaListQuery } from "~/media/schema";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET /api/media/all?q=&page=: published media and media waiting in the open build, with where each is used. */

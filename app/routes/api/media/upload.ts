@@ -1,7 +1,7 @@
 import { getDb } from "~/db/client.server";
-import { uploadMedia } from "~/media/media.server";
+import { uploadMedia } from "~/builds/media.server";
 import { uploadQuery } from "~/media/schema";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /**

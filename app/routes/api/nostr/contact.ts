@@ -1,9 +1,9 @@
 import { config } from "~/config.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { siteOrigin } from "~/lib/site-origin.server";
-import { siteOwner } from "~/nostr/member-keys.server";
+import { siteOwner } from "~/auth/member-keys.server";
 import { relayUrlOf } from "~/nostr/names.server";
 
 /**

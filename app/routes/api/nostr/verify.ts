@@ -1,6 +1,6 @@
-import { hit, refuseOverLimit } from "~/auth/rate-limit.server";
+import { hit, refuseOverLimit } from "~/db/rate-limit.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { verifyGistSchema, verifyNameSchema } from "~/nostr/schema";
 import { gistProofText, verifyGist, verifyNostrAddress } from "~/nostr/verify-identity.server";

@@ -1,8 +1,8 @@
-import { hit, limits, refuseOverLimit } from "~/auth/rate-limit.server";
+import { hit, limits, refuseOverLimit } from "~/db/rate-limit.server";
 import { config } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { addressKey } from "~/lib/address-key.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { zapInvoiceSchema, zapTermsQuerySchema } from "~/nostr/schema";
 import { requestZapInvoice, zapTerms } from "~/nostr/zaps.server";

@@ -5,7 +5,7 @@ import { providerById } from "~/auth/oauth/providers.server";
 import { resultPage } from "~/auth/oauth/result-page.server";
 import { getDb } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { ServiceError } from "~/lib/service-error";
 import { secureCookies } from "~/lib/site-origin.server";

@@ -1,12 +1,12 @@
 import { currentUser } from "~/auth/current-user.server";
-import { requireKeyProof } from "~/auth/key-proof.server";
+import { requireKeyProof } from "~/keys/key-proof.server";
 import { requireRecentProof } from "~/auth/recent-proof.server";
 import { getDb } from "~/db/client.server";
 import { startFlow } from "~/auth/oauth/flow.server";
 import { providerById } from "~/auth/oauth/providers.server";
 import { resultPage } from "~/auth/oauth/result-page.server";
 import { isLocale } from "~/i18n/locales";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { cleanLine } from "~/lib/clean-text";
 import { jsonError } from "~/lib/http.server";
 import { redirectTarget } from "~/lib/redirect-target";

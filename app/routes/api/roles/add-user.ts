@@ -1,5 +1,5 @@
 import { userRolesCall } from "./change-roles.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 
 /** POST /api/roles/add-user { userId, roleIds }: gives an account more roles (those it holds are kept). */
 export const loader = apiRoute(

@@ -1,6 +1,6 @@
 import { listPermissions, listRoles } from "~/auth/roles.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET /api/roles/all: every role with its permissions and member count, and the permission catalogue. */

@@ -2,7 +2,7 @@ import { changeUserRoles, type RoleChange } from "~/auth/roles.server";
 import { userRolesSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
 import type { MessageKey } from "~/i18n/translate";
-import type { ApiHandler, SignedInContext } from "~/lib/api.server";
+import type { ApiHandler, SignedInContext } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /**

@@ -1,7 +1,7 @@
 import { deleteRole } from "~/auth/roles.server";
 import { roleIdSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/roles/delete { roleId }: deletes a role made in the dashboard; its holders lose it. */

@@ -1,7 +1,7 @@
 import { createRole } from "~/auth/roles.server";
 import { newRoleSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/roles/new { name, description, permissions }: a role made only of permissions the caller holds. */

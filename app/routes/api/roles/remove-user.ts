@@ -1,5 +1,5 @@
 import { userRolesCall } from "./change-roles.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 
 /** POST /api/roles/remove-user { userId, roleIds }: takes roles from an account. */
 export const loader = apiRoute(

@@ -1,5 +1,5 @@
 import { userRolesCall } from "./change-roles.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 
 /** PUT /api/roles/set-user { userId, roleIds }: makes these exactly the roles of an account. */
 export const loader = apiRoute(

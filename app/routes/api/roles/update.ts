@@ -1,7 +1,7 @@
 import { updateRole } from "~/auth/roles.server";
 import { updateRoleSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** PUT /api/roles/update { roleId, name, description, permissions }: changes a role for everyone holding it. */

@@ -1,6 +1,6 @@
 import { requirePermission } from "~/auth/current-user.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { readAppConfigState } from "~/settings/app-config.server";
 import { fieldValues } from "~/settings/config-fields";

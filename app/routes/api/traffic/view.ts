@@ -1,4 +1,4 @@
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 import { noteReportedView } from "~/traffic/reported-view.server";
 import { pageViewReport } from "~/traffic/schema";

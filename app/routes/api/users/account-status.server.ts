@@ -1,7 +1,7 @@
 import { userIdSchema } from "~/auth/schema";
 import { setUserDisabled } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
-import type { ApiHandler, SignedInContext } from "~/lib/api.server";
+import type { ApiHandler, SignedInContext } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /**

@@ -1,7 +1,7 @@
 import { userListQuery } from "~/auth/schema";
 import { listUsers } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** GET /api/users/all?q=&page=&pageSize=: one page of accounts. */

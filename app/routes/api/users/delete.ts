@@ -1,7 +1,7 @@
 import { userIdSchema } from "~/auth/schema";
 import { deleteUser } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/users/delete { userId }: deletes an account; its comments stay, attributed to a deleted account. */

@@ -1,4 +1,4 @@
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { accountStatusCall } from "./account-status.server";
 
 /** POST /api/users/enable { userId }: a disabled account can sign in again. */

@@ -1,7 +1,7 @@
 import { userIdSchema } from "~/auth/schema";
 import { endUserSessions } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/users/end-sessions { userId }: signs an account out everywhere (one's own: all but this session). */

@@ -2,7 +2,7 @@ import { accountOf } from "~/auth/current-user.server";
 import { newUserSchema } from "~/auth/schema";
 import { addUser } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** POST /api/users/new: an administrator adds an account, holding only roles they may give. */

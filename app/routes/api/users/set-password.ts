@@ -1,7 +1,7 @@
 import { setPasswordSchema } from "~/auth/schema";
 import { setUserPassword } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** PUT /api/users/set-password { userId, password }: a new password; the account's sessions end. */

@@ -2,7 +2,7 @@ import { updateProfile } from "~/auth/account.server";
 import { accountOf } from "~/auth/current-user.server";
 import { updateProfileSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** PUT /api/users/update-profile { firstName, lastName, about }: the caller's own profile. */

@@ -1,7 +1,7 @@
 import { updateUserSchema } from "~/auth/schema";
 import { updateUser } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
 
 /** PUT /api/users/update { userId, firstName, lastName, about, email }: an administrator edits an account. */

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/client.server";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/edge/api-route.server";
 import { signedChallengeSchema } from "~/nostr/schema";
 import { signInWithNostr } from "~/nostr/sign-in.server";
 import { signedInAnswer } from "../signed-in.server";

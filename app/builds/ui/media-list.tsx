@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { RelativeTime } from "~/comments/ui/relative-time";
+import { RelativeTime } from "~/ui/relative-time";
 import { formatNumber } from "~/i18n/format";
 import { dirOf, localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { FilterBar } from "~/manage/ui/filter-bar";
-import { ListPagination } from "~/manage/ui/list-pagination";
+import { FilterBar } from "~/ui/filter-bar";
+import { ListPagination } from "~/ui/list-pagination";
 import { Card } from "~/ui/card";
-import type { MediaItem } from "../media.server";
-import { variantUrl } from "../sizes";
+import type { MediaItem } from "~/builds/media.server";
+import { variantUrl } from "~/lib/image-sizes";
 
 /** The media list: a card per image with its file, size, status, uploader and the pages that use it. */
 export function MediaList({

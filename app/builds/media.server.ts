@@ -12,9 +12,9 @@ import { commits, media, pages, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { serverT } from "~/i18n/catalogs.server";
 import type { Locale } from "~/i18n/locales";
-import { isMediaPath, MEDIA_ROOT, mediaSlug, mediaUrl } from "./paths";
-import { formatOf } from "./sizes";
-import { processUpload } from "./upload.server";
+import { isMediaPath, MEDIA_ROOT, mediaSlug, mediaUrl } from "~/media/paths";
+import { formatOf } from "~/lib/image-sizes";
+import { processUpload } from "~/media/upload.server";
 
 export interface UploadedMedia {
   /** "media/3f2a…-sunset.jpg" */

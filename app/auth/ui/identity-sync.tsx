@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocale } from "~/i18n/use-t";
-import { useRootData } from "~/shell/root-data";
-import { loadIdentityMaker, readIdentity, readProfile } from "~/identity/store";
+import { useSessionUser } from "~/auth/session-user";
+import { loadIdentityMaker, readIdentity, readProfile } from "~/keys/store";
 
 /** A guest's identity is made this long after the page has loaded, when the browser is idle. */
 const idleDelay = 3000;
@@ -12,7 +12,7 @@ const idleDelay = 3000;
  * identity after the page is idle (once per browser), at once after login or logout.
  */
 export function IdentitySync() {
-  const user = useRootData()?.user ?? null;
+  const user = useSessionUser();
   const locale = useLocale();
   useEffect(() => {
     let cancelled = false;

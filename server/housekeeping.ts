@@ -3,13 +3,13 @@
  * requests and sign-in challenges that can no longer be used, change-log entries every instance has long
  * applied, and strangers' gift wraps past their retention.
  */
-import { deleteExpiredLimits } from "~/auth/rate-limit.server";
+import { deleteExpiredLimits } from "~/db/rate-limit.server";
 import { deleteExpiredSessions } from "~/auth/sessions.server";
-import { deleteExpiredSignedRequests } from "~/nostr/http-auth.server";
+import { deleteExpiredSignedRequests } from "~/auth/nostr-http-auth.server";
 import { pruneStrangerWraps } from "~/nostr/relay/store.server";
 import { deleteExpiredChallenges } from "~/nostr/sign-in.server";
-import { pruneChangeLog } from "./change-feed.server";
-import { everyPeriod } from "./leases.server";
+import { pruneChangeLog } from "~/cluster/change-feed.server";
+import { everyPeriod } from "~/cluster/leases.server";
 
 export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 

@@ -4,7 +4,7 @@ import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { useApi } from "~/ui/use-api";
 import { useHydrated } from "~/ui/use-hydrated";
-import { nostrExtension, type Nip07 } from "../extension";
+import { nostrExtension, type Nip07 } from "~/keys/extension";
 
 /**
  * "Sign in with Nostr extension": shown when the browser has one (NIP-07). The extension signs a one-time

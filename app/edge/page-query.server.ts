@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type * as z from "zod";
 import { serverT } from "~/i18n/catalogs.server";
 import { parseLocalizedPath } from "~/i18n/locales";
-import { validate } from "./validation";
+import { validate } from "~/lib/validation";
 
 /**
  * A page's query string, validated by the same shared schema as its API call. A bad value (a page number past

@@ -8,7 +8,7 @@
  * its `relay` tag is this site's origin and its `challenge` tag names the action ("daftar:register" …). There
  * is no server-issued challenge, so it is only good for `keyProofMaxSkewSeconds` either side of now: a proof
  * made for one site or action is refused by every other, and an old one by all.
- * This module is shared: the browser builds the event, the server checks it (~/auth/key-proof.server).
+ * This module is shared: the browser builds the event, the server checks it (./key-proof.server).
  */
 export const keyProofKind = 22242;
 export const keyProofMaxSkewSeconds = 60;

@@ -15,6 +15,19 @@ export function identityKey(user: { nostrPub: string | null; pub: string | null 
   return user.nostrPub ?? user.pub;
 }
 
+/** The key a member's inbox is read with (`identityKey`), and whether it is a linked key; null for no member. */
+export async function memberInboxKey(
+  db: Database,
+  userId: number,
+): Promise<{ key: string | null; linked: boolean } | null> {
+  const row = await db
+    .select({ pub: users.pub, nostrPub: users.nostrPub })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return row ? { key: identityKey(row), linked: Boolean(row.nostrPub) } : null;
+}
+
 /** The member owning `pubkey` (linked key, account key or one of their browsers), or undefined. */
 export async function memberByKey(db: Database, pubkey: string): Promise<number | undefined> {
   const direct = await db

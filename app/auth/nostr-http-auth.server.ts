@@ -15,7 +15,7 @@ import { signedRequests } from "~/db/schema";
 import type { MessageKey } from "~/i18n/translate";
 import { ServiceError } from "~/lib/service-error";
 import { siteOrigins } from "~/lib/site-origin.server";
-import { signatureProblem, structureProblem } from "./relay/accept.server";
+import { signatureProblem, structureProblem } from "~/keys/verify-event.server";
 import { memberByKey, noteKeyUse } from "./member-keys.server";
 
 const scheme = /^Nostr(?:\s+(.*))?$/is;

@@ -2,12 +2,11 @@
  * Making identities: a secp256k1 key pair (nostr-tools) and a random display name from the locale's word
  * list. Loaded on demand (see store.ts), so pages do not carry the key code and word lists on first load.
  */
-import { finalizeEvent, generateSecretKey, getPublicKey, type Event } from "nostr-tools/pure";
+import { finalizeEvent, generateSecretKey, getPublicKey, type Event, type EventTemplate } from "nostr-tools/pure";
 import { bytesToHex, hexToBytes } from "nostr-tools/utils";
 import type { Locale } from "~/i18n/locales";
 import { keyProofTemplate, type KeyProofAction } from "./key-proof";
 import { loadNameList, randomDisplayName } from "./random-name";
-import type { SessionUser } from "~/auth/session-user";
 import {
   changeEvent,
   readIdentity,
@@ -36,7 +35,7 @@ export function clearIdentity(): void {
   store.setItem(storageKeys.loggedIn, "false");
   window.dispatchEvent(new Event(changeEvent));
   // The messages read with the key go with it: the local inbox is deleted and made again, empty.
-  void import("~/nostr/inbox/db").then((inbox) => inbox.wipeInbox());
+  void import("./local-inbox").then((inbox) => inbox.wipeInbox());
 }
 
 /** A brand-new guest identity: new key pair, random name, the "new comer" about text. */
@@ -73,6 +72,12 @@ export function provenKey(action: KeyProofAction): { pub: string; proof: Event }
   return proof.pubkey === profile.pub ? { pub: profile.pub, proof } : null;
 }
 
+/** `template` signed by this browser's device key; null when the browser has no complete identity. */
+export function signedByDevice(template: EventTemplate): Event | null {
+  const secret = readPrivateKey();
+  return readIdentity() && secret ? finalizeEvent(template, hexToBytes(secret)) : null;
+}
+
 /**
  * "New random name": a guest takes it as display and device name; a signed-in user keeps the account's
  * display name and renames only this device.
@@ -95,12 +100,22 @@ export async function resetIdentity(locale: Locale): Promise<LocalProfile> {
   return createIdentity(locale);
 }
 
+/** The account a session is signed in to, as far as the browser's identity takes it in. */
+export interface SessionAccount {
+  id: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  about: string;
+}
+
 /**
  * Brings the identity in step with the session: login merges the account's profile into it
  * (the key and the device name stay); when the account's session is gone (logout here or elsewhere, a
  * password change elsewhere) the identity is cleared and a fresh guest identity made.
  */
-export async function syncWithSession(user: SessionUser | null, locale: Locale): Promise<void> {
+export async function syncWithSession(user: SessionAccount | null, locale: Locale): Promise<void> {
   if (!user) {
     if (readProfile()?.userId) await resetIdentity(locale);
     else await ensureIdentity(locale);

@@ -22,10 +22,10 @@ import { hasSetupToken } from "~/install/setup-token.server";
 import { databaseFault, type DatabaseFault } from "~/db/unavailable.server";
 import { requestInfoContext } from "~/request-context";
 import { getAppConfig, readAppConfig } from "~/settings/app-config.server";
-import type { ApiError } from "./api-types";
-import { json, jsonError } from "./http.server";
-import { ServiceError } from "./service-error";
-import { validate } from "./validation";
+import type { ApiError } from "~/lib/api-types";
+import { json, jsonError } from "~/lib/http.server";
+import { ServiceError } from "~/lib/service-error";
+import { validate } from "~/lib/validation";
 
 /**
  * The language of a JSON answer: `X-Locale` (our own pages send it), else the first of Accept-Language that we

@@ -1,6 +1,6 @@
-import { verifyEvent, type Event } from "nostr-tools/pure";
-import { nostrEventSchema } from "~/comments/verify-event.server";
-import { keyProofKind, keyProofMaxSkewSeconds, type KeyProofAction } from "~/identity/key-proof";
+import type { Event } from "nostr-tools/pure";
+import { nostrEventSchema, schnorrProblem } from "./verify-event.server";
+import { keyProofKind, keyProofMaxSkewSeconds, type KeyProofAction } from "~/keys/key-proof";
 import { ServiceError } from "~/lib/service-error";
 import { isSiteOrigin } from "~/lib/site-origin.server";
 
@@ -8,7 +8,7 @@ export type KeyProofProblem = "missing" | "malformed" | "key" | "kind" | "site" 
 
 /**
  * Checks that `proof` is `pub`'s signed proof of possession for `action` on this site (its `relay` tag one of
- * the site's configured origins), made within the allowed skew of now (see ~/identity/key-proof for its shape).
+ * the site's configured origins), made within the allowed skew of now (see ./key-proof for its shape).
  * Returns what is wrong, or undefined.
  */
 export function keyProofProblem(
@@ -27,7 +27,7 @@ export function keyProofProblem(
   const now = Math.floor((expected.now ?? Date.now()) / 1000);
   if (Math.abs(event.created_at - now) > keyProofMaxSkewSeconds) return "timestamp";
   // Recomputes the id from the event and checks the Schnorr signature over it.
-  if (!verifyEvent({ ...event })) return "signature";
+  if (schnorrProblem(event)) return "signature";
   return undefined;
 }
 

@@ -1,0 +1,81 @@
+/**
+ * The layers of app/, read by the `daftar/layers` ESLint rule and by scripts/folder-graph.ts, and stated in
+ * docs/conventions.md ("Where things go"). A name is a folder of app/ or a file at its top without its extension.
+ *
+ * - The base imports only the base.
+ * - A domain imports the base and the domains it composes with: each composition is named here, with what it
+ *   means; any other import between domains is an error.
+ * - The edge (route modules, the request-to-call helpers, the root and entry modules) imports anything below it;
+ *   nothing below imports the edge.
+ */
+export const appLayers = {
+  root: "app",
+  base: ["config.server", "request-context", "db", "i18n", "lib", "ui", "cluster", "keys"],
+  domains: {
+    auth: {},
+    settings: {
+      auth: "the settings' history names who made each change",
+    },
+    media: {
+      settings: "the site's icons are pictures the settings name",
+    },
+    shell: {
+      auth: "the site's frame shows who is signed in",
+      settings: "the site's frame shows the site's name, theme and menus",
+    },
+    nostr: {
+      auth: "a key signs in to an account, and members are found by their keys",
+      settings: "the relay and the names document follow the site's settings",
+    },
+    comments: {
+      auth: "a comment is written by a member or a visitor, within an address's budget",
+      settings: "comments follow the site's settings (open, moderated)",
+      nostr: "an approved comment is a signed event the relay serves",
+    },
+    content: {
+      auth: "categories are managed by roles",
+      comments: "an article shows its comments",
+      media: "a page shows its pictures",
+      settings: "pages follow the site's settings (name, home, categories)",
+      shell: "a page is drawn in the site's frame",
+    },
+    builds: {
+      auth: "a commit names its author",
+      content: "a build publishes pages",
+      media: "a build publishes its media, and an upload is a commit",
+      settings: "a build pushes to the git host the settings name",
+    },
+    editor: {
+      auth: "the editor opens for who may write",
+      builds: "the editor writes into the open build",
+      content: "the editor previews a page as the site renders it",
+      media: "the editor uploads pictures",
+      settings: "the editor follows the site's settings",
+    },
+    manage: {
+      auth: "the dashboard manages members and roles",
+      builds: "the dashboard lists builds and items waiting",
+      content: "the dashboard lists pages and categories",
+    },
+    install: {
+      auth: "the installer makes the first administrator",
+      content: "the installer writes the default pages",
+      settings: "the installer writes the first settings",
+      shell: "the installer is drawn in the site's frame",
+    },
+    traffic: {
+      content: "the visit log counts the site's public pages",
+      settings: "the visit log follows the site's settings",
+    },
+  },
+  edge: ["routes", "edge", "root", "entry.client", "entry.server"],
+  /** Single imports allowed against the layers for now, each with the reason it goes. */
+  exceptions: [
+    // The shared confirmation dialog is coming to app/ui/confirm-dialog.tsx; these imports go when it lands.
+    ...["app/auth/ui/activity.tsx", "app/auth/ui/keys-card.tsx", "app/media/ui/avatar-card.tsx"].map((file) => ({
+      file,
+      imports: "app/manage/ui/confirm-dialog",
+      why: "the confirmation dialog moves to app/ui/",
+    })),
+  ],
+};
