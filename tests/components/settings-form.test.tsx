@@ -135,7 +135,7 @@ describe("settings form", () => {
     await view.user.type(title, "Notes");
     await view.user.click(screen.getByRole("button", { name: text("en", "settings.save") }));
     await waitFor(() => expect(title.getAttribute("aria-invalid")).toBe("true"));
-    expect(descriptions(title)).toEqual([text("en", "settings.changedMeanwhile")]);
+    await waitFor(() => expect(descriptions(title)).toEqual([text("en", "settings.changedMeanwhile")]));
     await waitFor(() => expect(toastTexts("en")).toContain(text("en", "settings.conflict")));
     await waitFor(() => expect(api.callsTo("/api/settings").filter((call) => call.method === "GET")).toHaveLength(1));
     await view.user.click(screen.getByRole("button", { name: text("en", "settings.save") }));

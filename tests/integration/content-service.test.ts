@@ -189,7 +189,7 @@ describe("search", () => {
     await stopRendering();
     await started;
     await expect
-      .poll(async () => (await searchContent("quokka", "en"))[0]?.path, { timeout: 15_000 })
+      .poll(async () => (await searchContent("quokka", "en"))[0]?.path, { timeout: 60_000 })
       .toBe("/notes/busy-day");
   });
 });
