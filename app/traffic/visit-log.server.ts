@@ -16,6 +16,7 @@ import { classifyAgent, type AgentClass } from "./agent-class";
 import { dayOf } from "./days";
 import { writeOnce, stopLogWriter, type Statement } from "./log-writer.server";
 import { saltOf, visitorKey } from "./visitor-key.server";
+import { BoundedMap } from "~/lib/bounded-map";
 
 export type VisitLogSettings = AppConfig["visitLog"];
 
@@ -220,14 +221,13 @@ from json_each(?)`;
 const JSON_ROWS = 5000;
 
 /** Classifying a user agent takes a few regular expressions; the same few agents make most views. */
-const agents = new Map<string, AgentClass & { bot: boolean }>();
+const agents = new BoundedMap<string, AgentClass & { bot: boolean }>(2000);
 
 function agentOf(userAgent: string): AgentClass & { bot: boolean } {
   let agent = agents.get(userAgent);
   if (!agent) {
     // A request without a user agent is a script, not a person.
     agent = { ...classifyAgent(userAgent), bot: userAgent === "" || isbot(userAgent) };
-    if (agents.size >= 2000) agents.delete(agents.keys().next().value!);
     agents.set(userAgent, agent);
   }
   return agent;
