@@ -15,7 +15,6 @@ import { pageQuery } from "~/lib/page-query.server";
 import { roleDescription, roleName } from "~/manage/role-label";
 import { AddRoleForm } from "~/manage/ui/add-role-form";
 import { AddUserForm } from "~/manage/ui/add-user-form";
-import { ConfirmDialog } from "~/manage/ui/confirm-dialog";
 import { EditRoleForm } from "~/manage/ui/edit-role-form";
 import { EditRolesForm } from "~/manage/ui/edit-roles-form";
 import { EditUserForm } from "~/manage/ui/edit-user-form";
@@ -27,6 +26,8 @@ import type { UserAction } from "~/manage/ui/user-actions";
 import { UsersTable } from "~/manage/ui/users-table";
 import { documentTitle } from "~/shell/meta";
 import { rootSite, rootT } from "~/shell/route-meta";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { useApiAction } from "~/ui/use-api";
 import type { Route } from "./+types/users";
 
 /**
@@ -72,6 +73,7 @@ type OpenDialog =
 
 export default function ManageUsers() {
   const t = useT();
+  const action = useApiAction();
   const locale = useLocale();
   const { page, query, roles, permissions, held, selfId, canManage } = useLoaderData<typeof loader>();
   const [open, setOpen] = useState<OpenDialog | null>(null);
@@ -141,7 +143,7 @@ export default function ManageUsers() {
         title: t("manage.deleteRole.title", { name }),
         description: t("manage.deleteRole.description", { count: formatNumber(dialog.role.userCount, locale) }),
         confirmLabel: t("manage.deleteRole.confirm"),
-        call: { path: "/api/roles/delete", body: { roleId: dialog.role.id } },
+        onConfirm: () => action.run("/api/roles/delete", { body: { roleId: dialog.role.id } }),
       };
     }
     if (!("user" in dialog)) return null;
@@ -154,21 +156,21 @@ export default function ManageUsers() {
           description:
             dialog.user.id === selfId ? t("manage.endSessions.ownDescription") : t("manage.endSessions.description"),
           confirmLabel: t("manage.endSessions.confirm"),
-          call: { path: "/api/users/end-sessions", body },
+          onConfirm: () => action.run("/api/users/end-sessions", { body }),
         };
       case "disable":
         return {
           title: t("manage.disable.title", { name }),
           description: t("manage.disable.description"),
           confirmLabel: t("manage.disable.confirm"),
-          call: { path: "/api/users/disable", body },
+          onConfirm: () => action.run("/api/users/disable", { body }),
         };
       case "enable":
         return {
           title: t("manage.enable.title", { name }),
           description: t("manage.enable.description"),
           confirmLabel: t("manage.enable.confirm"),
-          call: { path: "/api/users/enable", body },
+          onConfirm: () => action.run("/api/users/enable", { body }),
           destructive: false,
         };
       case "delete":
@@ -176,7 +178,7 @@ export default function ManageUsers() {
           title: t("manage.delete.title", { name }),
           description: t("manage.delete.description"),
           confirmLabel: t("manage.delete.confirm"),
-          call: { path: "/api/users/delete", body },
+          onConfirm: () => action.run("/api/users/delete", { body }),
         };
       default:
         return null;
