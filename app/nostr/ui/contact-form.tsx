@@ -12,8 +12,7 @@ import { useRootData } from "~/shell/root-data";
 import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { Textarea } from "~/ui/input";
-import { toast } from "~/ui/toast/store";
-import { useApi } from "~/ui/use-api";
+import { refused, succeeded, useApi, useApiAction } from "~/ui/use-api";
 import { messageBytes, maxMessageBytes } from "../direct-messages";
 import { inbox } from "../inbox/db";
 import { followMessages, relayFor } from "../inbox/receive";
@@ -51,7 +50,8 @@ export default function ContactForm() {
   const [name, setName] = useState("");
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const action = useApiAction();
+  const pending = action.pending;
   const [loadFailed, setLoadFailed] = useState(false);
   const id = useId();
 
@@ -112,33 +112,41 @@ export default function ContactForm() {
     const problem = check(text);
     setError(problem);
     if (problem) return;
-    setPending(true);
-    try {
-      await sendMessage({
-        signer,
-        to: owner.pubkey,
-        text,
-        relayUrl: terms.relayUrl,
-        name: user?.displayName ?? name,
-        // A member's own key is a member's: the relay keeps their copy. A visitor's copy stays here.
-        selfCopy: Boolean(user),
-        // A visitor's browser pays the relay's price for strangers' messages; members' are free.
-        pow: user ? 0 : terms.powDifficulty,
-      });
-      setText("");
-      await runSync();
-      const latest = await inbox.events.orderBy("id").last();
-      toast(
-        latest?.status === "Sent"
-          ? { title: t("nostr.contact.sent", { name: ownerName }), variant: "success" }
-          : { title: t(refusalKey(latest?.lastError), { name: ownerName }), variant: "error" },
-      );
-    } catch (thrown) {
-      if (thrown instanceof SendError) setError(t(`nostr.contact.${thrown.problem}`));
-      else setError(t("nostr.contact.failed"));
-    } finally {
-      setPending(false);
-    }
+    await action.run(
+      async () => {
+        try {
+          await sendMessage({
+            signer,
+            to: owner.pubkey,
+            text,
+            relayUrl: terms.relayUrl,
+            name: user?.displayName ?? name,
+            // A member's own key is a member's: the relay keeps their copy. A visitor's copy stays here.
+            selfCopy: Boolean(user),
+            // A visitor's browser pays the relay's price for strangers' messages; members' are free.
+            pow: user ? 0 : terms.powDifficulty,
+          });
+        } catch (thrown) {
+          return refused(t(thrown instanceof SendError ? `nostr.contact.${thrown.problem}` : "nostr.contact.failed"));
+        }
+        setText("");
+        await runSync();
+        // Kept here and in the outbox either way; the toast says whether the relay took it.
+        const latest = await inbox.events.orderBy("id").last();
+        const delivered = latest?.status === "Sent";
+        return succeeded({
+          delivered,
+          message: delivered
+            ? t("nostr.contact.sent", { name: ownerName })
+            : t(refusalKey(latest?.lastError), { name: ownerName }),
+        });
+      },
+      {
+        revalidate: false,
+        success: (data) => ({ title: data.message ?? "", variant: data.delivered ? "success" : "error" }),
+        onFailure: (failure) => setError(failure.message),
+      },
+    );
   }
 
   return (
