@@ -11,6 +11,7 @@ import { readPrivateKey } from "~/identity/store";
 import { useRootData } from "~/shell/root-data";
 import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
+import { Field } from "~/ui/field";
 import { Textarea } from "~/ui/input";
 import { refused, succeeded, useApi, useApiAction } from "~/ui/use-api";
 import { messageBytes, maxMessageBytes } from "../direct-messages";
@@ -153,33 +154,22 @@ export default function ContactForm() {
     <div className="grid gap-6">
       <form onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate data-testid="contact-form">
         <p className="text-sm text-muted-foreground">{t("nostr.contact.description", { name: ownerName })}</p>
-        <div className="grid gap-1.5">
-          <label htmlFor={id} className="text-sm font-medium">
-            {t("nostr.contact.message")}
-          </label>
+        <Field
+          label={t("nostr.contact.message")}
+          hint={user ? t("nostr.contact.as", { name: user.displayName }) : t("nostr.contact.replyNote")}
+          error={error ?? undefined}
+        >
           <Textarea
-            id={id}
             rows={6}
             value={text}
             placeholder={t("nostr.contact.placeholder")}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : `${id}-hint`}
             onChange={(e) => {
               setText(e.target.value);
               if (error) setError(check(e.target.value));
             }}
             data-testid="contact-message"
           />
-          {error ? (
-            <p id={`${id}-error`} className="text-sm text-destructive" data-testid="field-error">
-              {error}
-            </p>
-          ) : (
-            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-              {user ? t("nostr.contact.as", { name: user.displayName }) : t("nostr.contact.replyNote")}
-            </p>
-          )}
-        </div>
+        </Field>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={pending} aria-describedby={`${id}-status`} data-testid="contact-send">
             {pending ? <Icon name="loader-circle" className="size-4 animate-spin" /> : null}
