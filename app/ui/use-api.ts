@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useLocale, useT } from "~/i18n/use-t";
 import { callApi, type ApiData, type ApiFailure, type ApiRequest, type ApiResult } from "~/lib/api-client";
@@ -19,6 +19,59 @@ export function useApi() {
     ): Promise<ApiResult<T>> => callApi<T>(path, { ...request, locale, networkMessage }),
     [locale, networkMessage],
   );
+}
+
+export interface ApiQuery<T> {
+  /** The answer for the current request; undefined while it loads or when it failed. */
+  data: ApiData<T> | undefined;
+  /** The failure of the current request. */
+  error: ApiFailure | undefined;
+  loading: boolean;
+  /** Asks again (the data is undefined until the new answer). */
+  refetch: () => void;
+}
+
+/**
+ * A read a component makes itself (a commit's diff, a preview, the contact terms): the answer for the request
+ * as it is now. A new path or body asks again; the request that was running is aborted, as it is when the
+ * component goes. `path` null asks nothing (a dialog that is closed); `delayMs` waits that long after the last
+ * change (a search as it is typed). Reads the page needs are its loader's.
+ */
+export function useApiQuery<T = Record<string, unknown>>(
+  path: string | null,
+  request: { method?: "GET" | "POST"; body?: unknown; delayMs?: number } = {},
+): ApiQuery<T> {
+  const api = useApi();
+  const method = request.method ?? (request.body === undefined ? "GET" : "POST");
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const delayMs = request.delayMs ?? 0;
+  const [round, setRound] = useState(0);
+  const key = path === null ? null : `${round} ${method} ${path} ${body ?? ""}`;
+  const [answer, setAnswer] = useState<{ key: string; result: ApiResult<T> }>();
+  useEffect(() => {
+    if (path === null || key === null) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void api<T>(path, {
+        method,
+        body: body === undefined ? undefined : JSON.parse(body),
+        signal: controller.signal,
+      }).then((result) => {
+        if (!controller.signal.aborted) setAnswer({ key, result });
+      });
+    }, delayMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [api, key, path, method, body, delayMs]);
+  const result = answer && answer.key === key ? answer.result : undefined;
+  return {
+    data: result?.ok ? result.data : undefined,
+    error: result && !result.ok ? result : undefined,
+    loading: key !== null && !result,
+    refetch: () => setRound((n) => n + 1),
+  };
 }
 
 /** The toast a successful change shows by default: the server's own message, when it sends one. */

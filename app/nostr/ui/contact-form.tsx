@@ -13,7 +13,7 @@ import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { Field } from "~/ui/field";
 import { Textarea } from "~/ui/input";
-import { refused, succeeded, useApi, useApiAction } from "~/ui/use-api";
+import { refused, succeeded, useApiAction, useApiQuery } from "~/ui/use-api";
 import { messageBytes, maxMessageBytes } from "../direct-messages";
 import { inbox } from "../inbox/db";
 import { followMessages, relayFor } from "../inbox/receive";
@@ -44,25 +44,19 @@ function refusalKey(reason: string | undefined) {
 export default function ContactForm() {
   const t = useT();
   const locale = useLocale();
-  const api = useApi();
   const user = useRootData()?.user ?? null;
-  const [terms, setTerms] = useState<ContactTerms | null>(null);
+  const contact = useApiQuery<ContactTerms>("/api/nostr/contact");
+  const terms = contact.data;
   const [signer, setSigner] = useState<Signer | null>(null);
   const [name, setName] = useState("");
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const action = useApiAction();
   const pending = action.pending;
-  const [loadFailed, setLoadFailed] = useState(false);
   const id = useId();
 
   useEffect(() => {
     let live = true;
-    void api<ContactTerms>("/api/nostr/contact", { method: "GET" }).then((result) => {
-      if (!live) return;
-      if (result.ok) setTerms(result.data);
-      else setLoadFailed(true);
-    });
     // The message is signed and read with this browser's key: make it if it is not there yet.
     void loadIdentityMaker()
       .then((maker) => maker.ensureIdentity(locale))
@@ -75,7 +69,7 @@ export default function ContactForm() {
     return () => {
       live = false;
     };
-  }, [api, locale]);
+  }, [locale]);
 
   const relayUrl = terms?.relayUrl;
   useEffect(() => {
@@ -92,7 +86,7 @@ export default function ContactForm() {
   const messages = useConversation(signer?.pubkey ?? "", owner?.pubkey ?? "");
   const ownerName = useMemo(() => owner?.name ?? (owner ? shortKey(npubEncode(owner.pubkey)) : ""), [owner]);
 
-  if (loadFailed) return <p className="text-sm text-destructive">{t("common.error.network")}</p>;
+  if (contact.error) return <p className="text-sm text-destructive">{t("common.error.network")}</p>;
   if (!terms || !signer) return <p className="text-sm text-muted-foreground">{t("nostr.inbox.loading")}</p>;
   if (!owner)
     return (

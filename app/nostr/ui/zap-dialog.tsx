@@ -5,7 +5,7 @@
  * Loads on use.
  */
 import qrcode from "qrcode-generator";
-import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { asciiDigits } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { loadIdentityMaker, readPrivateKey } from "~/identity/store";
@@ -15,7 +15,7 @@ import { Field } from "~/ui/field";
 import { Icon } from "~/ui/icon";
 import { Input } from "~/ui/input";
 import { toast } from "~/ui/toast/store";
-import { refused, useApi, useApiAction } from "~/ui/use-api";
+import { refused, useApiAction, useApiQuery } from "~/ui/use-api";
 import { keySigner } from "../signer";
 
 export interface ZapTarget {
@@ -72,21 +72,14 @@ export default function ZapDialog({
 }) {
   const t = useT();
   const locale = useLocale();
-  const api = useApi();
   const id = useId();
-  const [terms, setTerms] = useState<Terms | null>(null);
+  const wallet = useApiQuery<Terms>(open ? `/api/nostr/zap?user=${encodeURIComponent(target.userName)}` : null);
+  const terms = wallet.data;
   const [failure, setFailure] = useState<string | null>(null);
   const [amount, setAmount] = useState("21");
   const [comment, setComment] = useState("");
   const action = useApiAction();
   const [invoice, setInvoice] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open || terms) return;
-    void api<Terms>(`/api/nostr/zap?user=${encodeURIComponent(target.userName)}`, { method: "GET" }).then((result) =>
-      result.ok ? setTerms(result.data) : setFailure(result.message),
-    );
-  }, [open, terms, api, target.userName]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -172,7 +165,7 @@ export default function ZapDialog({
           </div>
         ) : (
           <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate data-testid="zap-form">
-            <Field label={t("comments.zap.amount")} error={failure ?? undefined}>
+            <Field label={t("comments.zap.amount")} error={failure ?? wallet.error?.message}>
               <Input
                 id={`${id}-amount`}
                 value={amount}
