@@ -1,16 +1,14 @@
 import { useState } from "react";
-import { data, useLoaderData } from "react-router";
-import { requirePagePermission } from "~/auth/current-user.server";
+import { useLoaderData } from "react-router";
 import type { Permission } from "~/auth/permissions";
 import { listPermissions, listRoles, type RoleInfo } from "~/auth/roles.server";
 import { userListQuery, userSorts } from "~/auth/schema";
 import { listUsers, type UserListItem } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
-import { pickMessages } from "~/i18n/catalogs.server";
+import { guardedPage } from "~/edge/guarded-page.server";
+import { guardedHeaders, privatePageMeta } from "~/edge/guarded-page";
 import { formatNumber } from "~/i18n/format";
-import { parseLocalizedPath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { mergeHeaders } from "~/lib/headers";
 import { pageQuery } from "~/lib/page-query.server";
 import { roleDescription, roleName } from "~/manage/role-label";
 import { AddRoleForm } from "~/manage/ui/add-role-form";
@@ -24,8 +22,6 @@ import { RolesTable } from "~/manage/ui/roles-table";
 import { SetPasswordForm } from "~/manage/ui/set-password-form";
 import type { UserAction } from "~/manage/ui/user-actions";
 import { UsersTable } from "~/manage/ui/users-table";
-import { documentTitle } from "~/shell/meta";
-import { rootSite, rootT } from "~/shell/route-meta";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { useApiAction } from "~/ui/use-api";
 import type { Route } from "./+types/users";
@@ -35,34 +31,29 @@ import type { Route } from "./+types/users";
  * which needs users.manage, so reading the dashboard can never turn into more permissions.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requirePagePermission(request, "dashboard.read");
-  const url = new URL(request.url);
-  const { locale } = parseLocalizedPath(url.pathname);
-  const query = pageQuery(userListQuery, url);
-  const db = await getDb();
-  const [page, roles, permissions] = await Promise.all([listUsers(db, query), listRoles(db), listPermissions(db)]);
-  return data(
-    {
-      messages: pickMessages(locale, ["manage", "auth", "validation"]),
-      page,
-      query,
-      roles,
-      permissions: permissions.map((p) => p.name),
-      held: actor.permissions,
-      selfId: actor.id,
-      canManage: actor.permissions.includes("users.manage"),
+  return guardedPage(
+    request,
+    { needs: "dashboard.read", messages: ["manage", "auth", "validation"], title: "manage.users.title" },
+    async ({ user: actor, url }) => {
+      const query = pageQuery(userListQuery, url);
+      const db = await getDb();
+      const [page, roles, permissions] = await Promise.all([listUsers(db, query), listRoles(db), listPermissions(db)]);
+      return {
+        page,
+        query,
+        roles,
+        permissions: permissions.map((p) => p.name),
+        held: actor.permissions,
+        selfId: actor.id,
+        canManage: actor.permissions.includes("users.manage"),
+      };
     },
-    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+export const headers = guardedHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: documentTitle(rootSite(matches), rootT(matches)("manage.users.title")) },
-  { name: "robots", content: "noindex" },
-];
+export const meta = privatePageMeta;
 
 /** The one dialog open at a time. */
 type OpenDialog =

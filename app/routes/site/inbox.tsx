@@ -1,50 +1,41 @@
 import { eq } from "drizzle-orm";
-import { data, useLoaderData } from "react-router";
-import { requirePageUser } from "~/auth/current-user.server";
+import { useLoaderData } from "react-router";
 import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { pickMessages, serverT } from "~/i18n/catalogs.server";
-import { parseLocalizedPath } from "~/i18n/locales";
-import { mergeHeaders } from "~/lib/headers";
+import { guardedPage } from "~/edge/guarded-page.server";
+import { guardedHeaders, privatePageMeta } from "~/edge/guarded-page";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { identityKey } from "~/nostr/member-keys.server";
 import { relayUrlOf } from "~/nostr/names.server";
 import { InboxView } from "~/nostr/ui/inbox-view";
-import { documentTitle } from "~/shell/meta";
-import { rootSite } from "~/shell/route-meta";
 import type { Route } from "./+types/inbox";
 
 /** /inbox: a member's encrypted messages, decrypted in this browser with the key held here. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
-  const { locale } = parseLocalizedPath(new URL(request.url).pathname);
-  const row = await (
-    await getDb()
-  )
-    .select({ pub: users.pub, nostrPub: users.nostrPub })
-    .from(users)
-    .where(eq(users.id, user.id))
-    .get();
-  return data(
-    {
-      messages: pickMessages(locale, ["nostr", "common"]),
-      title: serverT(locale)("nostr.inbox.title"),
-      key: row ? identityKey(row) : null,
-      linked: Boolean(row?.nostrPub),
-      relayUrl: relayUrlOf(siteOrigin(request)),
-      displayName: user.displayName || user.userName,
+  return guardedPage(
+    request,
+    { needs: "user", messages: ["nostr", "common"], title: "nostr.inbox.title" },
+    async ({ user }) => {
+      const row = await (
+        await getDb()
+      )
+        .select({ pub: users.pub, nostrPub: users.nostrPub })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .get();
+      return {
+        key: row ? identityKey(row) : null,
+        linked: Boolean(row?.nostrPub),
+        relayUrl: relayUrlOf(siteOrigin(request)),
+        displayName: user.displayName || user.userName,
+      };
     },
-    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+export const headers = guardedHeaders;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  { title: documentTitle(rootSite(matches), loaderData?.title ?? "") },
-  { name: "robots", content: "noindex" },
-];
+export const meta = privatePageMeta;
 
 export default function Inbox() {
   const { key, linked, relayUrl, displayName } = useLoaderData<typeof loader>();
