@@ -234,14 +234,13 @@ function agentOf(userAgent: string): AgentClass & { bot: boolean } {
 }
 
 /** Keys made recently (a visitor asks for several pages), by salt, address and user agent. */
-const keys = new Map<string, number>();
+const keys = new BoundedMap<string, number>(10_000);
 
 function keyOf(salt: string, address: string, userAgent: string): number {
   const id = `${salt}\n${address}\n${userAgent}`;
   let key = keys.get(id);
   if (key === undefined) {
     key = visitorKey(salt, address, userAgent);
-    if (keys.size >= 10_000) keys.clear();
     keys.set(id, key);
   }
   return key;
