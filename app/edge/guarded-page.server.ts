@@ -24,7 +24,8 @@ export async function guardedPage<T extends object>(
   page: { needs: Permission | "user"; messages: readonly Namespace[]; title?: MessageKey },
   load: (context: GuardedPageContext) => T | Promise<T>,
 ) {
-  const user = page.needs === "user" ? await requirePageUser(request) : await requirePagePermission(request, page.needs);
+  const user =
+    page.needs === "user" ? await requirePageUser(request) : await requirePagePermission(request, page.needs);
   const url = new URL(request.url);
   const { locale } = parseLocalizedPath(url.pathname);
   const loaded = await load({ user, locale, url });

@@ -2,7 +2,10 @@ import { mergeHeaders } from "~/lib/headers";
 import { documentTitle } from "~/shell/meta";
 import { rootSite } from "~/shell/route-meta";
 
-type MetaArgs = { matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]; loaderData?: { title?: string } };
+type MetaArgs = {
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
+  loaderData?: { title?: string };
+};
 
 /** A guarded page's `meta`: the title its loader sent (`guardedPage`), and no place in search engines. */
 export function privatePageMeta({ matches, loaderData }: MetaArgs) {
