@@ -70,12 +70,5 @@ export const appLayers = {
   },
   edge: ["routes", "edge", "root", "entry.client", "entry.server"],
   /** Single imports allowed against the layers for now, each with the reason it goes. */
-  exceptions: [
-    // The shared confirmation dialog is coming to app/ui/confirm-dialog.tsx; these imports go when it lands.
-    ...["app/auth/ui/activity.tsx", "app/auth/ui/keys-card.tsx", "app/media/ui/avatar-card.tsx"].map((file) => ({
-      file,
-      imports: "app/manage/ui/confirm-dialog",
-      why: "the confirmation dialog moves to app/ui/",
-    })),
-  ],
+  exceptions: [],
 };

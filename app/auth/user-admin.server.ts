@@ -10,6 +10,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server";
+import { containsText, keyboardFolded } from "~/db/folded-match.server";
 import {
   builds,
   comments,
@@ -23,6 +24,7 @@ import {
   users,
 } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
+import { foldKeyboard } from "~/i18n/fold";
 import { ServiceError } from "~/lib/service-error";
 import { removeEveryOtherWayIn, removeKeysExcept } from "./account-keys.server";
 import { hashPassword } from "./password.server";
@@ -60,15 +62,6 @@ export interface UserPage {
   pageSize: number;
 }
 
-/** Arabic yeh/kaf typed (or stored) for Persian ones, so «علي» finds «علی». */
-function fold(text: string): string {
-  return text.replace(/[يى]/g, "ی").replace(/ك/g, "ک").toLowerCase();
-}
-
-function folded(column: AnySQLiteColumn): SQL {
-  return sql`lower(replace(replace(replace(${column}, 'ي', 'ی'), 'ى', 'ی'), 'ك', 'ک'))`;
-}
-
 const order: Record<UserListQuery["sort"], SQL[]> = {
   "joined-asc": [asc(users.id)],
   "joined-desc": [desc(users.id)],
@@ -81,9 +74,9 @@ const order: Record<UserListQuery["sort"], SQL[]> = {
 
 /** One page of accounts matching `q` (user name, names or e-mail), a status and a role, in the chosen order. */
 export async function listUsers(db: Database, query: UserListQuery): Promise<UserPage> {
-  const q = fold(query.q.trim());
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const like = (column: AnySQLiteColumn) => sql`${folded(column)} LIKE ${pattern} ESCAPE '\\'`;
+  // Arabic yeh/kaf typed (or stored) for Persian ones, so «علي» finds «علی».
+  const q = foldKeyboard(query.q.trim());
+  const like = (column: AnySQLiteColumn) => containsText(keyboardFolded(column), q);
   const where = and(
     q
       ? or(

@@ -5,10 +5,11 @@
  */
 import { inArray } from "drizzle-orm";
 import { parseContentFile } from "~/content/front-matter";
-import { fold, listItems, type ItemPage, type ItemRow } from "~/content/items.server";
+import { listItems, type ItemPage, type ItemRow } from "~/content/items.server";
 import type { ItemListQuery } from "~/content/schema";
 import type { Database } from "~/db/client.server";
 import { pages, users } from "~/db/schema";
+import { foldKeyboard } from "~/i18n/fold";
 import { otherLocale, type Locale } from "~/i18n/locales";
 import type { AppConfig } from "~/settings/app-config";
 import { personName } from "./builds.server";
@@ -79,7 +80,7 @@ async function createdItems(
   const nameOf = new Map(people.map((p) => [p.id, personName(p)]));
   const names = new Map(config.categories.map((c) => [c.slug, c.name[locale]]));
   const existing = new Set([...twins.map(pageKeyOf), ...creating.map((c) => pageKeyOf(pageOfFile(c.path)!))]);
-  const q = fold(query.q);
+  const q = foldKeyboard(query.q);
   return creating
     .map((commit): ItemWithChange => {
       const address = pageOfFile(commit.path)!;
@@ -108,7 +109,7 @@ async function createdItems(
     .filter(
       (item) =>
         (!query.locale || item.locale === query.locale) &&
-        (!q || [item.title, item.path, item.author ?? ""].some((text) => fold(text).includes(q))) &&
+        (!q || [item.title, item.path, item.author ?? ""].some((text) => foldKeyboard(text).includes(q))) &&
         (!query.category ||
           (query.category === "none" ? item.category === null : item.category?.slug === query.category)) &&
         (!query.status || item.status === query.status) &&

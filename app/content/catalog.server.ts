@@ -8,6 +8,7 @@ import { pages } from "~/db/schema";
 import { intlLocale, locales, type Locale } from "~/i18n/locales";
 import { onContentChange } from "./changes.server";
 import { buildTagIndex, tagKey, type TagSummary } from "./tags.server";
+import { memoiseLoad } from "~/lib/memoise-load";
 
 export interface PageSummary {
   locale: Locale;
@@ -39,17 +40,11 @@ export interface Catalog {
 
 export const pageKey = (locale: Locale, path: string) => `${locale}:${path}`;
 
-let cached: Promise<Catalog> | undefined;
-onContentChange(() => {
-  cached = undefined;
-});
+const cached = memoiseLoad(loadCatalog);
+onContentChange(() => cached.forget());
 
 export function getCatalog(): Promise<Catalog> {
-  cached ??= loadCatalog().catch((error: unknown) => {
-    cached = undefined;
-    throw error;
-  });
-  return cached;
+  return cached.get();
 }
 
 /** Newest first; the same day is ordered by path so the order never wobbles. */
@@ -84,7 +79,7 @@ async function loadCatalog(): Promise<Catalog> {
   } catch (error) {
     // Before the installer has run its migrations there are no pages yet; try again next time.
     if (isMissingTable(error)) {
-      cached = undefined;
+      cached.forget();
       rows = [];
     } else throw error;
   }

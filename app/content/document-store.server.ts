@@ -9,6 +9,7 @@ import { onSiteChange } from "~/cluster/change-feed.server";
 import { parseLocalizedPath } from "~/i18n/locales";
 import { onAppConfigChange } from "~/settings/app-config.server";
 import type { ContentChange } from "~/cluster/change-feed.server";
+import { BoundedMap } from "~/lib/bounded-map";
 import { onContentChange } from "./changes.server";
 
 /** Response header a loader sets to allow its document to be cached; the server removes it before sending. */
@@ -43,7 +44,7 @@ export const DOCUMENT_CACHE_LIMIT = 500;
 /** Larger documents are served but not kept. */
 export const DOCUMENT_MAX_BYTES = 2_000_000;
 
-const documents = new Map<string, CachedDocument>();
+const documents = new BoundedMap<string, CachedDocument>(DOCUMENT_CACHE_LIMIT);
 /** Counts the clears: a document rendered across a clear may show what was cleared, so it is not kept. */
 let generation = 0;
 
@@ -74,9 +75,7 @@ export function putDocument(
 ): void {
   if (renderedFrom !== generation || entry.body.length > DOCUMENT_MAX_BYTES) return;
   const pieces = (entry.nonce ? entry.body.split(entry.nonce) : [entry.body]).map((piece) => Buffer.from(piece));
-  documents.delete(key);
   documents.set(key, { status: entry.status, headers: entry.headers, pieces, expires: now + DOCUMENT_TTL_MS });
-  if (documents.size > DOCUMENT_CACHE_LIMIT) documents.delete(documents.keys().next().value!);
 }
 
 /** A kept document's body with this answer's nonce: a copy of bytes, no search through the text. */

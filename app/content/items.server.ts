@@ -4,7 +4,9 @@
  */
 import { and, asc, count, desc, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { containsText, keyboardFolded } from "~/db/folded-match.server";
 import { pages } from "~/db/schema";
+import { foldKeyboard } from "~/i18n/fold";
 import { localizePath, type Locale } from "~/i18n/locales";
 import type { AppConfig } from "~/settings/app-config";
 import type { ItemListQuery, ItemSort } from "./schema";
@@ -34,15 +36,6 @@ export interface ItemPage {
   pageSize: number;
 }
 
-/** Arabic yeh and kaf as Persian ones, lower case: «علي» finds «علی», "Git" finds "git". */
-export function fold(text: string): string {
-  return text.replace(/[يى]/g, "ی").replace(/ك/g, "ک").toLowerCase();
-}
-
-function folded(column: SQL | typeof pages.title): SQL {
-  return sql`lower(replace(replace(replace(${column}, 'ي', 'ی'), 'ى', 'ی'), 'ك', 'ک'))`;
-}
-
 const order: Record<ItemSort, SQL[]> = {
   "updated-desc": [desc(pages.updatedAt), asc(pages.id)],
   "updated-asc": [asc(pages.updatedAt), asc(pages.id)],
@@ -62,14 +55,14 @@ export async function listItems(
   // The other language's page at the same path (written out: the outer table must be named in the subquery).
   const translated = sql<number>`exists (select 1 from "pages" as "twin" where "twin"."path" = "pages"."path" and "twin"."locale" <> "pages"."locale")`;
   const conditions: (SQL | undefined)[] = [];
-  const q = fold(query.q);
+  // Arabic yeh and kaf as Persian ones, lower case: «علي» finds «علی», "Git" finds "git".
+  const q = foldKeyboard(query.q);
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
       or(
-        sql`${folded(pages.title)} LIKE ${pattern} ESCAPE '\\'`,
-        sql`lower(${pages.path}) LIKE ${pattern} ESCAPE '\\'`,
-        sql`${folded(sql`coalesce(${pages.author}, '')`)} LIKE ${pattern} ESCAPE '\\'`,
+        containsText(keyboardFolded(pages.title), q),
+        containsText(sql`lower(${pages.path})`, q),
+        containsText(keyboardFolded(sql`coalesce(${pages.author}, '')`), q),
       ),
     );
   }

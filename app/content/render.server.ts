@@ -16,6 +16,7 @@ import type { PictureView } from "~/lib/image-sizes";
 import { decodeImageSrc } from "./markdown/image-attributes";
 import { MarkdownRefused, plainTextRendering, renderMarkdown } from "./markdown/render-markdown.server";
 import type { RenderedSection, TocEntry } from "./markdown/rendered-markdown";
+import { memoiseLoads } from "~/lib/memoise-load";
 
 export interface RenderedPage {
   summary: PageSummary;
@@ -34,29 +35,16 @@ export interface RenderedPage {
 /** Pages kept rendered; a site with more pages re-renders the least recently read ones. */
 export const RENDER_CACHE_LIMIT = 1000;
 
-const rendered = new Map<string, Promise<RenderedPage | undefined>>();
+const rendered = memoiseLoads<string, RenderedPage | undefined>(RENDER_CACHE_LIMIT);
 
 onContentChange((changes) => {
-  if (!changes) rendered.clear();
-  else for (const change of changes) rendered.delete(pageKey(change.locale, change.path));
+  if (!changes) rendered.forget();
+  else for (const change of changes) rendered.forget(pageKey(change.locale, change.path));
 });
 
 /** The published page at `path` in `locale`, rendered; undefined when there is none (or it is a draft). */
 export function getRenderedPage(locale: Locale, path: string): Promise<RenderedPage | undefined> {
-  const key = pageKey(locale, path);
-  let entry = rendered.get(key);
-  if (entry) {
-    // Most recently used goes last.
-    rendered.delete(key);
-  } else {
-    entry = renderPage(locale, path).catch((error: unknown) => {
-      if (rendered.get(key) === entry) rendered.delete(key);
-      throw error;
-    });
-  }
-  rendered.set(key, entry);
-  if (rendered.size > RENDER_CACHE_LIMIT) rendered.delete(rendered.keys().next().value!);
-  return entry;
+  return rendered.get(pageKey(locale, path), () => renderPage(locale, path));
 }
 
 async function renderPage(locale: Locale, path: string): Promise<RenderedPage | undefined> {

@@ -7,13 +7,13 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { projectRoot } from "~/config.server";
 import { imageWork, readOptions } from "~/media/image-work.server";
+import { memoiseLoads } from "~/lib/memoise-load";
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 const prefix = "/share-image";
 const imagesDir = path.join(projectRoot, "public", "images");
-const made = new Map<string, Promise<Buffer | undefined>>();
-/** At most this many renditions are kept (each is tens of kilobytes). */
-const LIMIT = 200;
+/** At most 200 renditions are kept (each is tens of kilobytes); one refused (the image work is busy) is not. */
+const made = memoiseLoads<string, Buffer | undefined>(200);
 
 /** The share-image URL path of a site image ("/images/content/x.svg" → "/share-image/images/content/x.svg.png"). */
 export function shareImagePath(src: string): string | undefined {
@@ -32,15 +32,7 @@ export function shareImage(pathname: string): Promise<Buffer | undefined> {
   }
   const file = path.join(imagesDir, source);
   if (!file.startsWith(imagesDir + path.sep)) return Promise.resolve(undefined);
-  let png = made.get(file);
-  if (!png) {
-    const making = render(file);
-    // Refused (the image work is busy): not kept, the next request tries again.
-    making.catch(() => made.delete(file));
-    made.set(file, (png = making));
-    if (made.size > LIMIT) made.delete(made.keys().next().value!);
-  }
-  return png;
+  return made.get(file, () => render(file));
 }
 
 /** The PNG, undefined when the file is missing or no picture; rejects when the image work refuses (busy). */

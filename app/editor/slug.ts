@@ -1,3 +1,5 @@
+import { foldSlugText } from "~/i18n/fold";
+
 /**
  * A page address suggested from its title (decision: "Page addresses from Persian titles"):
  *
@@ -11,23 +13,8 @@
 const ZWNJ = "\u200C";
 const MAX_LENGTH = 80;
 
-const DIGITS: Record<string, string> = {};
-for (let i = 0; i < 10; i++) {
-  DIGITS[String.fromCharCode(0x06f0 + i)] = String(i); // Persian
-  DIGITS[String.fromCharCode(0x0660 + i)] = String(i); // Arabic-Indic
-}
-
 export function slugify(title: string): string {
-  const folded = title
-    .normalize("NFC")
-    .replace(/[\u06F0-\u06F9\u0660-\u0669]/g, (digit) => DIGITS[digit]!)
-    .replace(/\u064A/g, "\u06CC") // Arabic yeh → Persian yeh
-    .replace(/\u0649/g, "\u06CC") // alef maksura → Persian yeh
-    .replace(/\u0643/g, "\u06A9") // Arabic kaf → Persian kaf
-    .replace(/\u0640/g, "") // tatweel
-    .replace(/[\u064B-\u065F\u0670]/g, "") // Arabic diacritics (harakat, superscript alef)
-    .replace(/\u200D/g, "")
-    .toLowerCase()
+  const folded = foldSlugText(title)
     .normalize("NFKD")
     // Latin accents go ("café" → "cafe"); marks of other scripts are part of their letters and are put back.
     .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")

@@ -18,6 +18,7 @@ import type { AppConfig, ThemeColor } from "~/settings/app-config";
 import { changeAppConfig, type ConfigAuthor } from "~/settings/app-config.server";
 import { imageWork, readOptions } from "./image-work.server";
 import { imageKey, processUpload } from "./upload.server";
+import { memoiseLoads } from "~/lib/memoise-load";
 
 /** Each primary colour as one colour value (its palette's primary shade), for the manifest and maskable icon. */
 export const themeHex: Record<ThemeColor, string> = {
@@ -39,7 +40,7 @@ export const ICON_SOURCE_SIZE = 512;
 
 export type IconName = "favicon.ico" | "icon-192.png" | "icon-512.png" | "apple-touch-icon.png" | "icon-maskable.png";
 
-const made = new Map<string, Promise<Buffer>>();
+const made = memoiseLoads<string, Buffer>(50);
 
 async function sourceBytes(db: Database, config: AppConfig): Promise<Buffer> {
   if (config.icon) {
@@ -55,15 +56,7 @@ async function sourceBytes(db: Database, config: AppConfig): Promise<Buffer> {
 
 /** The icon file `name` for the configuration as it is now. */
 export function siteIcon(db: Database, config: AppConfig, name: IconName): Promise<Buffer> {
-  const cacheKey = `${config.icon ?? "default"}:${config.theme.primary}:${name}`;
-  let icon = made.get(cacheKey);
-  if (!icon) {
-    icon = makeIcon(db, config, name);
-    icon.catch(() => made.delete(cacheKey));
-    made.set(cacheKey, icon);
-    if (made.size > 50) made.delete(made.keys().next().value!);
-  }
-  return icon;
+  return made.get(`${config.icon ?? "default"}:${config.theme.primary}:${name}`, () => makeIcon(db, config, name));
 }
 
 async function makeIcon(db: Database, config: AppConfig, name: IconName): Promise<Buffer> {

@@ -5,9 +5,10 @@ import { getDb, type Database } from "~/db/client.server";
 import { settings, settingsHistory } from "~/db/schema";
 import { defaultAppConfig, upgradeAppConfig, type AppConfig } from "./app-config";
 import { configChanges, type FieldChange } from "./config-fields";
+import { memoiseLoad } from "~/lib/memoise-load";
 
 const appKey = "app";
-let cached: Promise<AppConfig> | undefined;
+const cached = memoiseLoad(load);
 const listeners = new Set<() => void>();
 
 /**
@@ -16,11 +17,7 @@ const listeners = new Set<() => void>();
  * installed state for deployments whose database was prepared elsewhere.
  */
 export function getAppConfig(): Promise<AppConfig> {
-  cached ??= load().catch((error: unknown) => {
-    cached = undefined;
-    throw error;
-  });
-  return cached;
+  return cached.get();
 }
 
 /**
@@ -124,7 +121,7 @@ function withEnvironment(config: AppConfig): AppConfig {
  * when this process's view changed without a write (it switched databases, a migration created the table).
  */
 export function invalidateAppConfig(): void {
-  cached = undefined;
+  cached.forget();
   for (const listener of listeners) listener();
 }
 

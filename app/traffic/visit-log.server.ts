@@ -16,6 +16,7 @@ import { classifyAgent, type AgentClass } from "./agent-class";
 import { dayOf } from "./days";
 import { writeOnce, stopLogWriter, type Statement } from "./log-writer.server";
 import { saltOf, visitorKey } from "./visitor-key.server";
+import { BoundedMap } from "~/lib/bounded-map";
 
 export type VisitLogSettings = AppConfig["visitLog"];
 
@@ -220,28 +221,26 @@ from json_each(?)`;
 const JSON_ROWS = 5000;
 
 /** Classifying a user agent takes a few regular expressions; the same few agents make most views. */
-const agents = new Map<string, AgentClass & { bot: boolean }>();
+const agents = new BoundedMap<string, AgentClass & { bot: boolean }>(2000);
 
 function agentOf(userAgent: string): AgentClass & { bot: boolean } {
   let agent = agents.get(userAgent);
   if (!agent) {
     // A request without a user agent is a script, not a person.
     agent = { ...classifyAgent(userAgent), bot: userAgent === "" || isbot(userAgent) };
-    if (agents.size >= 2000) agents.delete(agents.keys().next().value!);
     agents.set(userAgent, agent);
   }
   return agent;
 }
 
 /** Keys made recently (a visitor asks for several pages), by salt, address and user agent. */
-const keys = new Map<string, number>();
+const keys = new BoundedMap<string, number>(10_000);
 
 function keyOf(salt: string, address: string, userAgent: string): number {
   const id = `${salt}\n${address}\n${userAgent}`;
   let key = keys.get(id);
   if (key === undefined) {
     key = visitorKey(salt, address, userAgent);
-    if (keys.size >= 10_000) keys.clear();
     keys.set(id, key);
   }
   return key;

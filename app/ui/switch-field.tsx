@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { Field } from "./field";
 import type { ListFieldProps } from "./use-api-form";
 
 /**
@@ -18,47 +18,32 @@ export function SwitchField({
   disabled?: boolean;
   testId?: string;
 }) {
-  const id = useId();
   const checked = field.selected.includes("on");
   return (
-    <div className="flex items-start justify-between gap-4">
-      <div className="grid gap-0.5">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
-        {field.error ? (
-          <p className="text-sm text-destructive" data-testid="field-error">
-            {field.error}
-          </p>
-        ) : null}
-      </div>
-      {/* The real checkbox spans the drawn switch, so a click or tap anywhere on it reaches the input. */}
-      <span className="relative inline-flex h-6 w-11 shrink-0">
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          name={field.name}
-          value="on"
-          checked={checked}
-          disabled={disabled}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          onChange={(event) => field.onChange(event.target.checked ? ["on"] : [])}
-          className="peer absolute inset-0 z-10 m-0 cursor-pointer opacity-0 disabled:cursor-not-allowed"
-          data-testid={testId}
-        />
-        <span
-          aria-hidden
-          className="pointer-events-none inline-flex h-6 w-11 items-center rounded-full bg-input p-0.5 transition-colors peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:opacity-50 peer-checked:[&>span]:translate-x-5 rtl:peer-checked:[&>span]:-translate-x-5"
-        >
-          <span className="size-5 rounded-full bg-background shadow transition-transform" />
+    <Field label={label} hint={hint} error={field.error} inline>
+      {(control) => (
+        // The real checkbox spans the drawn switch, so a click or tap anywhere on it reaches the input.
+        <span className="relative inline-flex h-6 w-11 shrink-0">
+          <input
+            {...control}
+            type="checkbox"
+            role="switch"
+            name={field.name}
+            value="on"
+            checked={checked}
+            disabled={disabled}
+            onChange={(event) => field.onChange(event.target.checked ? ["on"] : [])}
+            className="peer absolute inset-0 z-10 m-0 cursor-pointer opacity-0 disabled:cursor-not-allowed"
+            data-testid={testId}
+          />
+          <span
+            aria-hidden
+            className="pointer-events-none inline-flex h-6 w-11 items-center rounded-full bg-input p-0.5 transition-colors peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:opacity-50 peer-checked:[&>span]:translate-x-5 rtl:peer-checked:[&>span]:-translate-x-5"
+          >
+            <span className="size-5 rounded-full bg-background shadow transition-transform" />
+          </span>
         </span>
-      </span>
-    </div>
+      )}
+    </Field>
   );
 }

@@ -164,15 +164,15 @@ describe("settings form", () => {
     const footer = screen.getByLabelText(text("en", "settings.field.footerEn"));
     await view.user.type(footer, "Draft footer");
     await view.user.click(screen.getByRole("link", { name: text("en", "manage.nav.dashboard") }));
-    const dialog = await screen.findByRole("dialog", { name: text("en", "settings.leaveTitle") });
+    const dialog = await screen.findByRole("dialog", { name: text("en", "common.leave.title") });
     expect(within(dialog).getByText(text("en", "settings.leaveDescription"))).toBeDefined();
     await view.user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(view.location()).toBe("/en/manage/settings");
     expect(screen.getByLabelText(text("en", "settings.field.footerEn"))).toHaveProperty("value", "Draft footer");
     await view.user.click(screen.getByRole("link", { name: text("en", "manage.nav.dashboard") }));
-    const again = await screen.findByRole("dialog", { name: text("en", "settings.leaveTitle") });
-    await view.user.click(within(again).getByRole("button", { name: text("en", "settings.leave") }));
+    const again = await screen.findByRole("dialog", { name: text("en", "common.leave.title") });
+    await view.user.click(within(again).getByRole("button", { name: text("en", "common.leave.confirm") }));
     await waitFor(() => expect(view.location()).toBe("/en/manage"));
   });
 

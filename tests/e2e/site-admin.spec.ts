@@ -86,7 +86,7 @@ test("an owner changes the site name and footer in both languages and sees them 
   await expect(page.getByTestId("setting-siteNameEn")).toBeFocused();
   // Leaving with the unsaved change asks first.
   await page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "Items" }).click();
-  await expect(page.getByTestId("unsaved-dialog")).toBeVisible();
+  await expect(page.getByTestId("leave-dialog")).toBeVisible();
   await page.getByRole("button", { name: "Stay on the page" }).click();
   await expect(page).toHaveURL(/\/en\/manage\/settings$/);
   await expect(page.getByTestId("setting-siteNameEn")).toHaveValue("");

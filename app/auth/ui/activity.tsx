@@ -6,12 +6,13 @@ import { useLocalProfile } from "~/keys/store";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Icon } from "~/ui/icon";
-import { ConfirmDialog } from "~/manage/ui/confirm-dialog";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
 import type { SessionInfo } from "~/auth/activity.server";
 import type { CommentStatus } from "~/db/schema";
 import { describeUserAgent } from "~/auth/user-agent";
 import { defaultKept, KeepKeys } from "./keep-keys";
 import { KeysCard, type AccountKey } from "./keys-card";
+import { useApiAction } from "~/ui/use-api";
 
 export interface CommentInfo {
   id: number;
@@ -34,6 +35,7 @@ export function Activity({
   comments: CommentInfo[];
 }) {
   const t = useT();
+  const action = useApiAction();
   const locale = useLocale();
   const local = useLocalProfile();
   const [ending, setEnding] = useState(false);
@@ -80,7 +82,7 @@ export function Activity({
             title={t("auth.sessions.endOthersTitle")}
             description={t("auth.sessions.endOthersHint")}
             confirmLabel={t("auth.sessions.endOthersConfirm")}
-            call={{ path: "/api/auth/sessions", method: "DELETE", body: { keep } }}
+            onConfirm={() => action.run("/api/auth/sessions", { method: "DELETE", body: { keep } })}
             onClose={() => {
               setEnding(false);
               setKept(null);

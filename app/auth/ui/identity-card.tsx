@@ -1,47 +1,40 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useLocale, useT } from "~/i18n/use-t";
 import { loadIdentityMaker, useLocalProfile } from "~/keys/store";
 import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Icon } from "~/ui/icon";
-import { toast } from "~/ui/toast/store";
-import { failureToast, useApi } from "~/ui/use-api";
+import { succeeded, useApiAction } from "~/ui/use-api";
 
 /** This browser's identity (kept in localStorage): its name, about, public key, and a new random name. */
 export function IdentityCard({ signedIn }: { signedIn: boolean }) {
   const t = useT();
   const locale = useLocale();
   const profile = useLocalProfile();
-  const api = useApi();
-  const [pending, setPending] = useState(false);
+  const action = useApiAction();
   const missing = !profile;
   // On this page the identity is wanted now, not after idle.
   useEffect(() => {
     if (missing) void loadIdentityMaker().then((maker) => maker.ensureIdentity(locale));
   }, [missing, locale]);
 
-  async function rename() {
-    setPending(true);
-    try {
-      const maker = await loadIdentityMaker();
-      const next = await maker.renameIdentity(locale);
-      if (signedIn) {
-        // The account's list of devices shows the name too: a refusal is reported, not covered by "renamed".
-        const result = await api("/api/identity/device", {
-          method: "PUT",
-          body: { pub: next.pub, deviceName: next.deviceName },
-        });
-        if (!result.ok) {
-          toast(failureToast(result));
-          return;
+  const rename = () =>
+    action.run(
+      async (api) => {
+        const next = await (await loadIdentityMaker()).renameIdentity(locale);
+        if (signedIn) {
+          // The account's list of devices shows the name too: a refusal is reported, not covered by "renamed".
+          const result = await api("/api/identity/device", {
+            method: "PUT",
+            body: { pub: next.pub, deviceName: next.deviceName },
+          });
+          if (!result.ok) return result;
         }
-      }
-      toast({ title: t("auth.identity.renamed", { name: next.deviceName }), variant: "success" });
-    } finally {
-      setPending(false);
-    }
-  }
+        return succeeded({ message: t("auth.identity.renamed", { name: next.deviceName }) });
+      },
+      { revalidate: false },
+    );
 
   return (
     <Card
@@ -53,7 +46,7 @@ export function IdentityCard({ signedIn }: { signedIn: boolean }) {
           variant="outline"
           size="sm"
           onClick={() => void rename()}
-          disabled={pending || !profile}
+          disabled={action.pending || !profile}
           data-testid="new-random-name"
         >
           <Icon name="shuffle" />

@@ -3,10 +3,11 @@ import { describeUserAgent } from "~/auth/user-agent";
 import { formatDate } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { useLocalProfile } from "~/keys/store";
-import { ConfirmDialog } from "~/manage/ui/confirm-dialog";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Icon } from "~/ui/icon";
+import { useApiAction } from "~/ui/use-api";
 
 /** A key that speaks for the account: a browser's (a device) or the one linked from an extension. */
 export type AccountKey =
@@ -25,6 +26,7 @@ const rowClass = "flex items-start gap-3 py-3";
 /** The account's keys with when each was added and last used; any one can be removed, after a question. */
 export function KeysCard({ keys }: { keys: AccountKey[] }) {
   const t = useT();
+  const action = useApiAction();
   const locale = useLocale();
   const local = useLocalProfile();
   const [removing, setRemoving] = useState<AccountKey | null>(null);
@@ -98,10 +100,10 @@ export function KeysCard({ keys }: { keys: AccountKey[] }) {
           title={t(removing.kind === "linked" ? "auth.keys.removeLinkedTitle" : "auth.keys.removeDeviceTitle")}
           description={t(removing.kind === "linked" ? "auth.keys.removeLinked" : "auth.keys.removeDevice")}
           confirmLabel={t("auth.keys.remove")}
-          call={
+          onConfirm={() =>
             removing.kind === "linked"
-              ? { path: "/api/auth/nostr/link", method: "DELETE", body: undefined }
-              : { path: "/api/identity/device", method: "DELETE", body: { pub: removing.pub } }
+              ? action.run("/api/auth/nostr/link", { method: "DELETE" })
+              : action.run("/api/identity/device", { method: "DELETE", body: { pub: removing.pub } })
           }
           onClose={() => setRemoving(null)}
           testId="key-remove-dialog"

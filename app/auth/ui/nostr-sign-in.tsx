@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useT } from "~/i18n/use-t";
 import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
-import { useApi } from "~/ui/use-api";
+import { useApiAction } from "~/ui/use-api";
 import { useHydrated } from "~/ui/use-hydrated";
+import { signedChallenge } from "~/keys/challenge";
 import { nostrExtension, type Nip07 } from "~/keys/extension";
 
 /**
@@ -12,46 +13,34 @@ import { nostrExtension, type Nip07 } from "~/keys/extension";
  */
 export function NostrSignIn({ onDone }: { onDone: (message: string) => void }) {
   const t = useT();
-  const api = useApi();
+  const action = useApiAction();
   // Extensions put window.nostr in place as the page loads: read once the page runs in the browser.
   const hydrated = useHydrated();
   const extension: Nip07 | null = hydrated ? (nostrExtension() ?? null) : null;
-  const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!extension) return null;
+  const { pending } = action;
 
-  async function signIn() {
-    if (!extension) return;
-    setPending(true);
+  function signIn(extension: Nip07) {
     setError(null);
-    try {
-      const challenge = await api<{ challenge: string }>("/api/auth/nostr/challenge", { method: "GET" });
-      if (!challenge.ok) return setError(challenge.message);
-      let event: unknown;
-      try {
-        event = await extension.signEvent({
-          kind: 22242,
-          created_at: Math.floor(Date.now() / 1000),
-          content: "",
-          tags: [
-            ["relay", window.location.origin],
-            ["challenge", challenge.data.challenge],
-          ],
-        });
-      } catch {
-        return setError(t("auth.nostr.refused"));
-      }
-      const result = await api("/api/auth/nostr/login", { method: "POST", body: { event } });
-      if (!result.ok) return setError(result.message);
-      onDone(result.data.message ?? "");
-    } finally {
-      setPending(false);
-    }
+    return action.run(
+      async (api) => {
+        const signed = await signedChallenge(api, extension, t("auth.nostr.refused"));
+        if (!signed.ok) return signed;
+        return api("/api/auth/nostr/login", { method: "POST", body: { event: signed.data.event } });
+      },
+      {
+        success: false,
+        revalidate: false,
+        onFailure: (failure) => setError(failure.message),
+        onSuccess: (data) => onDone(data.message ?? ""),
+      },
+    );
   }
 
   return (
     <div className="grid gap-2 border-t pt-4">
-      <Button variant="outline" onClick={() => void signIn()} disabled={pending} data-testid="nostr-sign-in">
+      <Button variant="outline" onClick={() => void signIn(extension)} disabled={pending} data-testid="nostr-sign-in">
         <Icon name="key-round" />
         {pending ? t("auth.nostr.waiting") : t("auth.nostr.button")}
       </Button>

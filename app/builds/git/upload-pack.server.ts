@@ -19,6 +19,7 @@ import { gitFs as fs } from "./git-fs.server";
 import git from "isomorphic-git";
 import type { MessageKey, Vars } from "~/i18n/translate";
 import type { Repo } from "./objects.server";
+import { memoiseLoads } from "~/lib/memoise-load";
 
 /** A served history: its commits oldest first (the last is the branch's head), and where each one stands. */
 export interface ServedHistory {
@@ -239,23 +240,14 @@ async function collect(repo: Repo, commits: readonly string[], stop: ReadonlySet
 }
 
 /** A served head's whole set of objects, kept for the heads last cloned (a clone then needs no walk). */
-const closures = new Map<string, Promise<string[]>>();
-const CLOSURES_KEPT = 4;
+const closures = memoiseLoads<string, string[]>(4);
 
 function closureOf(repo: Repo, history: ServedHistory, at: number): Promise<string[]> {
-  const key = `${repo.gitdir}\0${history.commits[at]}`;
-  let found = closures.get(key);
-  if (!found) {
-    found = (async () => {
-      const seen = new Set<string>();
-      await collect(repo, history.commits.slice(0, at + 1), new Set(), seen);
-      return [...seen];
-    })();
-    found.catch(() => closures.delete(key));
-    closures.set(key, found);
-    if (closures.size > CLOSURES_KEPT) closures.delete(closures.keys().next().value!);
-  }
-  return found;
+  return closures.get(`${repo.gitdir}\0${history.commits[at]}`, async () => {
+    const seen = new Set<string>();
+    await collect(repo, history.commits.slice(0, at + 1), new Set(), seen);
+    return [...seen];
+  });
 }
 
 /**

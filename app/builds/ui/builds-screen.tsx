@@ -7,7 +7,7 @@ import { useLocale, useT } from "~/i18n/use-t";
 import type { TFunction } from "~/i18n/translate";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Icon } from "~/ui/icon";
 import type { IconName } from "~/ui/icon-names";
 import { useApiAction } from "~/ui/use-api";
@@ -256,29 +256,16 @@ function BuildCard({ build, data }: { build: BuildSummary; data: BuildsData }) {
       ) : null}
 
       {confirm ? (
-        <Dialog open onOpenChange={(next) => !next && setConfirm(false)}>
-          <DialogContent data-testid="publish-dialog">
-            <DialogHeader>
-              <DialogTitle>{t("builds.publish.title")}</DialogTitle>
-              <DialogDescription>{t("builds.publish.description", { count: commitCount })}</DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setConfirm(false)}>
-                {t("editor.cancel")}
-              </Button>
-              <Button
-                loading={action.pending}
-                onClick={() => {
-                  setConfirm(false);
-                  action.run("/api/builds/run", { body: { buildId: build.id } });
-                }}
-                data-testid="publish-confirm"
-              >
-                {t("builds.publish")}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+        <ConfirmDialog
+          title={t("builds.publish.title")}
+          description={t("builds.publish.description", { count: commitCount })}
+          confirmLabel={t("builds.publish")}
+          destructive={false}
+          onConfirm={() => action.run("/api/builds/run", { body: { buildId: build.id } })}
+          onClose={() => setConfirm(false)}
+          testId="publish-dialog"
+          confirmTestId="publish-confirm"
+        />
       ) : null}
     </article>
   );
@@ -360,29 +347,15 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
       </div>
       {showDiff ? <CommitDiff commitId={commit.id} /> : null}
       {confirm ? (
-        <Dialog open onOpenChange={(next) => !next && setConfirm(false)}>
-          <DialogContent data-testid="discard-dialog">
-            <DialogHeader>
-              <DialogTitle>{t("builds.commit.discardTitle")}</DialogTitle>
-              <DialogDescription>{t("builds.commit.discardDescription")}</DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setConfirm(false)}>
-                {t("editor.cancel")}
-              </Button>
-              <Button
-                variant="destructive"
-                onClick={() => {
-                  setConfirm(false);
-                  action.run("/api/builds/discard", { body: { commitId: commit.id } });
-                }}
-                data-testid="discard-confirm"
-              >
-                {t("builds.commit.discard")}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+        <ConfirmDialog
+          title={t("builds.commit.discardTitle")}
+          description={t("builds.commit.discardDescription")}
+          confirmLabel={t("builds.commit.discard")}
+          onConfirm={() => action.run("/api/builds/discard", { body: { commitId: commit.id } })}
+          onClose={() => setConfirm(false)}
+          testId="discard-dialog"
+          confirmTestId="discard-confirm"
+        />
       ) : null}
     </li>
   );

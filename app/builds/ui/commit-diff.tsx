@@ -1,9 +1,8 @@
-import { useEffect, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { cn } from "~/ui/cn";
 import { Spinner } from "~/ui/spinner";
-import { useApi } from "~/ui/use-api";
+import { useApiQuery } from "~/ui/use-api";
 import { diffTexts, foldUnchanged, type DiffLine } from "../diff";
 
 interface Texts {
@@ -23,21 +22,9 @@ interface Texts {
 export function CommitDiff({ commitId }: { commitId: number }) {
   const t = useT();
   const locale = useLocale();
-  const api = useApi();
-  const [texts, setTexts] = useState<Texts | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api<Texts>(`/api/builds/diff?commitId=${commitId}`, { method: "GET" }).then((result) => {
-      if (!live) return;
-      if (result.ok) setTexts(result.data);
-      else setFailed(result.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, commitId]);
-  if (failed) return <p className="px-3 py-2 text-sm text-destructive">{failed}</p>;
+  const diff = useApiQuery<Texts>(`/api/builds/diff?commitId=${commitId}`);
+  const texts = diff.data;
+  if (diff.error) return <p className="px-3 py-2 text-sm text-destructive">{diff.error.message}</p>;
   if (!texts) {
     return (
       <p className="flex items-center gap-2 px-3 py-2 text-sm text-muted-foreground">

@@ -14,6 +14,7 @@ import { createHighlighter, type BundledLanguage, type Highlighter } from "shiki
 import type { Element, ElementContent, Root } from "hast";
 import { toString } from "hast-util-to-string";
 import { visit } from "unist-util-visit";
+import { memoiseLoad } from "~/lib/memoise-load";
 
 /** Grammars loaded into the highlighter (their aliases — ts, sh, yml, py… — come along). */
 export const HIGHLIGHT_LANGUAGES = [
@@ -52,21 +53,13 @@ const EXTRA_ALIASES: Readonly<Record<string, string>> = {
   jsonc: "json",
 };
 
-let highlighterPromise: Promise<Highlighter> | undefined;
+const highlighter = memoiseLoad(() =>
+  createHighlighter({ themes: [HIGHLIGHT_THEMES.light, HIGHLIGHT_THEMES.dark], langs: [...HIGHLIGHT_LANGUAGES] }),
+);
 
-/** The process-wide highlighter; created on first call, then cached. */
+/** The process-wide highlighter; created on first call, then cached (a failure is not: the next call tries again). */
 export function getHighlighter(): Promise<Highlighter> {
-  if (!highlighterPromise) {
-    highlighterPromise = createHighlighter({
-      themes: [HIGHLIGHT_THEMES.light, HIGHLIGHT_THEMES.dark],
-      langs: [...HIGHLIGHT_LANGUAGES],
-    }).catch((error: unknown) => {
-      // Do not cache a failure: the next call tries again.
-      highlighterPromise = undefined;
-      throw error;
-    });
-  }
-  return highlighterPromise;
+  return highlighter.get();
 }
 
 /**

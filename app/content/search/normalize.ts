@@ -1,3 +1,5 @@
+import { isFoldedAway, letterFold } from "~/i18n/fold";
+
 /**
  * Persian-aware text normalisation for site search (words and compounds are
  * found in the normalised text by `./tokenize`).
@@ -6,7 +8,7 @@
  * functions are used to build the index, to parse queries and to find the
  * words to highlight in excerpts, so all three always agree.
  *
- * Folding (see `normalizeText`):
+ * Folding (see `normalizeText`; the letter, digit and mark tables are `~/i18n/fold`'s):
  * - compatibility decomposition (NFKD, i.e. NFKC's decomposition step) so
  *   Arabic presentation forms (ﻙ, ﯾ, ﷲ …), ligatures and full-width
  *   characters become plain letters; the result is recomposed with NFC;
@@ -29,43 +31,6 @@
  * Results per character are cached in typed arrays, so normalising is a
  * table lookup per character for almost all text.
  */
-
-/** Single code point folds, applied after NFKD + lower-casing. */
-const FOLD = new Map<number, string>([
-  [0x064a, "\u06cc"], // ي Arabic yeh → ی
-  [0x0649, "\u06cc"], // ى alef maksura → ی
-  [0x0643, "\u06a9"], // ك Arabic kaf → ک
-  [0x06aa, "\u06a9"], // ڪ swash kaf → ک
-  [0x0629, "\u0647"], // ة teh marbuta → ه
-  [0x06d5, "\u0647"], // ە ae (base of ۀ after decomposition) → ه
-  [0x06be, "\u0647"], // ھ heh doachashmee → ه
-  [0x06c1, "\u0647"], // ہ heh goal → ه
-  [0x06c3, "\u0647"], // ۃ teh marbuta goal → ه
-  [0x0671, "\u0627"], // ٱ alef wasla → ا
-]);
-for (let d = 0; d < 10; d++) {
-  FOLD.set(0x06f0 + d, String(d)); // Persian digits
-  FOLD.set(0x0660 + d, String(d)); // Arabic-Indic digits
-}
-
-/** Code points removed outright (after decomposition). */
-function isDropped(cp: number): boolean {
-  return (
-    (cp >= 0x0300 && cp <= 0x036f) || // Latin combining accents
-    (cp >= 0x064b && cp <= 0x065f) || // Arabic harakat, hamza/madda above/below
-    cp === 0x0670 || // superscript alef
-    cp === 0x0640 || // tatweel
-    (cp >= 0x06d6 && cp <= 0x06ed && cp !== 0x06dd && cp !== 0x06de && cp !== 0x06e5 && cp !== 0x06e6) || // Quranic marks
-    cp === 0x00ad || // soft hyphen
-    cp === 0x200d || // ZWJ
-    cp === 0x200e ||
-    cp === 0x200f || // LRM, RLM
-    (cp >= 0x202a && cp <= 0x202e) || // bidi embeddings/overrides
-    (cp >= 0x2060 && cp <= 0x2064) || // word joiner, invisible operators
-    (cp >= 0x2066 && cp <= 0x2069) || // bidi isolates
-    cp === 0xfeff // BOM / zero-width no-break space
-  );
-}
 
 const MARK_RE = /^\p{M}/u;
 /**
@@ -95,8 +60,8 @@ function foldCluster(cluster: string): string {
   let out = "";
   for (const ch of decomposed) {
     const cp = ch.codePointAt(0)!;
-    if (isDropped(cp)) continue;
-    out += FOLD.get(cp) ?? ch;
+    if (isFoldedAway(cp)) continue;
+    out += letterFold(cp) ?? ch;
   }
   return out.normalize("NFC");
 }

@@ -5,15 +5,13 @@ import { dirOf, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/ui/dialog";
 import { Icon } from "~/ui/icon";
-import { useApi } from "~/ui/use-api";
+import { useApiQuery } from "~/ui/use-api";
 import type { SearchHit, SearchResponse } from "../view-types";
 
 const none: SearchHit[] = [];
 
 /** Wait this long after the last keystroke before asking the server. */
 const DEBOUNCE_MS = 120;
-
-type Answer = { query: string; results: SearchHit[] } | { query: string; failed: true };
 
 type State =
   | { status: "idle"; results: SearchHit[] }
@@ -23,28 +21,17 @@ type State =
 
 /** Results for the query as it is typed; while a newer answer is on its way the last results stay. */
 function useSearch(query: string, locale: Locale): State {
-  const api = useApi();
-  const [answer, setAnswer] = useState<Answer>();
   const q = query.trim();
-  useEffect(() => {
-    if (!q) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const params = new URLSearchParams({ q, locale });
-      void api<SearchResponse>(`/api/search?${params}`, { method: "GET", signal: controller.signal }).then((result) => {
-        if (controller.signal.aborted) return;
-        setAnswer(result.ok ? { query: q, results: result.data.results } : { query: q, failed: true });
-      });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, locale, api]);
-  const last = answer && "results" in answer ? answer.results : none;
+  const search = useApiQuery<SearchResponse>(q ? `/api/search?${new URLSearchParams({ q, locale })}` : null, {
+    delayMs: DEBOUNCE_MS,
+  });
+  // The last results found stay while the next answer is on its way.
+  const [last, setLast] = useState(none);
+  if (search.data && search.data.results !== last) setLast(search.data.results);
   if (!q) return { status: "idle", results: none };
-  if (answer?.query !== q) return { status: "loading", results: last };
-  return "failed" in answer ? { status: "error", results: none } : { status: "done", query: q, results: last };
+  if (search.error) return { status: "error", results: none };
+  if (!search.data) return { status: "loading", results: last };
+  return { status: "done", query: q, results: search.data.results };
 }
 
 function Excerpt({ parts }: { parts: SearchHit["excerpt"] }) {

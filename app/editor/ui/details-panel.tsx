@@ -1,4 +1,3 @@
-import { useId, type ReactElement } from "react";
 import { pagePathProblem } from "~/builds/files";
 import type { Locale } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
@@ -180,74 +179,38 @@ function DateFieldRow({
 }) {
   const t = useT();
   return (
-    <LabelledControl
+    <Field
       label={t("editor.field.date")}
       hint={t("editor.field.dateHint")}
       optional={t("editor.optional")}
       error={error}
     >
-      {(id, describedBy) => (
+      {(control) => (
         <DateField
-          id={id}
+          id={control.id}
           value={fields.date ?? ""}
           onChange={(date) => update({ date })}
-          invalid={Boolean(error)}
-          describedBy={describedBy}
+          invalid={control["aria-invalid"]}
+          describedBy={control["aria-describedby"]}
         />
       )}
-    </LabelledControl>
+    </Field>
   );
 }
 
 function TagsRow({ value, onChange, error }: { value: string[]; onChange: (tags: string[]) => void; error?: string }) {
   const t = useT();
   return (
-    <LabelledControl
+    <Field
       label={t("editor.field.tags")}
       hint={t("editor.field.tagsHint")}
       optional={t("editor.optional")}
       error={error}
     >
-      {(id, describedBy) => <TagsField id={id} value={value} onChange={onChange} describedBy={describedBy} />}
-    </LabelledControl>
-  );
-}
-
-/** A label, hint and error around a control that is not a single input (`Field` clones its one child). */
-function LabelledControl({
-  label,
-  hint,
-  optional,
-  error,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  optional?: string;
-  error?: string;
-  children: (id: string, describedBy: string | undefined) => ReactElement;
-}) {
-  const id = useId();
-  const describedBy =
-    [hint && !error ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="grid content-start gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-        {optional ? <span className="font-normal text-muted-foreground"> {optional}</span> : null}
-      </label>
-      {children(id, describedBy)}
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive" data-testid="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+      {(control) => (
+        <TagsField id={control.id} value={value} onChange={onChange} describedBy={control["aria-describedby"]} />
+      )}
+    </Field>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, useBlocker, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { editorPathOf } from "~/content/editor-link";
 import { formatDate } from "~/i18n/format";
 import { dirOf, localizePath, type Locale } from "~/i18n/locales";
@@ -7,11 +7,12 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { translateIssue } from "~/lib/validation";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Icon } from "~/ui/icon";
 import { Textarea } from "~/ui/input";
 import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
+import { useUnsavedChanges } from "~/ui/use-unsaved-changes";
 import { draftKey, readDraft, removeDraft, writeDraft, type LocalDraft } from "../draft-store";
 import type { EditorData } from "../editor-page.server";
 import { commitSchema, type FrontMatterFields } from "~/builds/commit-schema";
@@ -124,16 +125,11 @@ export function EditorScreen({ data }: { data: EditorData }) {
   };
 
   // ── Leaving with unsaved changes ─────────────────────────────────────────
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  const leaveDialog = useUnsavedChanges({
+    dirty,
+    description: t("editor.guard.description"),
+    saved: () => leaving.current,
+  });
 
   // ── Modes ────────────────────────────────────────────────────────────────
   const switchTo = (next: Mode) => {
@@ -464,50 +460,18 @@ export function EditorScreen({ data }: { data: EditorData }) {
       )}
 
       {confirmDelete ? (
-        <Dialog open onOpenChange={(open) => !open && setConfirmDelete(false)}>
-          <DialogContent data-testid="delete-dialog">
-            <DialogHeader>
-              <DialogTitle>{t("editor.delete.title")}</DialogTitle>
-              <DialogDescription>{t("editor.delete.description")}</DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setConfirmDelete(false)}>
-                {t("editor.cancel")}
-              </Button>
-              <Button
-                variant="destructive"
-                loading={saving}
-                onClick={() => {
-                  setConfirmDelete(false);
-                  void save("delete");
-                }}
-                data-testid="delete-confirm"
-              >
-                {t("editor.delete.confirm")}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+        <ConfirmDialog
+          title={t("editor.delete.title")}
+          description={t("editor.delete.description")}
+          confirmLabel={t("editor.delete.confirm")}
+          onConfirm={() => save("delete")}
+          onClose={() => setConfirmDelete(false)}
+          testId="delete-dialog"
+          confirmTestId="delete-confirm"
+        />
       ) : null}
 
-      {blocker.state === "blocked" ? (
-        <Dialog open onOpenChange={(open) => !open && blocker.reset()}>
-          <DialogContent data-testid="leave-dialog">
-            <DialogHeader>
-              <DialogTitle>{t("editor.guard.title")}</DialogTitle>
-              <DialogDescription>{t("editor.guard.description")}</DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => blocker.reset()} data-testid="leave-stay">
-                {t("editor.guard.stay")}
-              </Button>
-              <Button variant="destructive" onClick={() => blocker.proceed()} data-testid="leave-confirm">
-                {t("editor.guard.leave")}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
-      ) : null}
+      {leaveDialog}
     </section>
   );
 }

@@ -1,33 +1,18 @@
-import { useEffect, useState } from "react";
 import { dirOf, type Locale } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { Spinner } from "~/ui/spinner";
-import { useApi } from "~/ui/use-api";
-
-interface Rendered {
-  /** The markdown it was rendered from: a preview of older text is not shown as the current one. */
-  markdown: string;
-  html?: string;
-  failure?: string;
-}
+import { useApiQuery } from "~/ui/use-api";
 
 /** The page as the site will show it: the markdown rendered by the site's own renderer, on the server. */
 export function PreviewPane({ locale, markdown, title }: { locale: Locale; markdown: string; title: string }) {
   const t = useT();
-  const api = useApi();
-  const [rendered, setRendered] = useState<Rendered | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    void api<{ html: string }>("/api/builds/preview", {
-      body: { locale, markdown },
-      signal: controller.signal,
-    }).then((result) => {
-      if (controller.signal.aborted) return;
-      setRendered(result.ok ? { markdown, html: result.data.html } : { markdown, failure: result.message });
-    });
-    return () => controller.abort();
-  }, [api, locale, markdown]);
-  const current = rendered?.markdown === markdown ? rendered : null;
+  // The answer for the markdown as it is now: a preview of older text is never shown as the current one.
+  const preview = useApiQuery<{ html: string }>("/api/builds/preview", { body: { locale, markdown } });
+  const current = preview.data
+    ? { html: preview.data.html, failure: undefined }
+    : preview.error
+      ? { html: undefined, failure: preview.error.message }
+      : null;
   return (
     <article
       className="min-h-[55vh] rounded-lg border px-4 py-5 sm:px-6"

@@ -10,7 +10,7 @@ import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
 import { useApiAction } from "~/ui/use-api";
 import { CategoryForm } from "./category-form";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { FormDialog } from "./form-dialog";
 import { ListHeader } from "~/ui/list-header";
 
@@ -218,7 +218,7 @@ export function CategoriesTable({ categories, canEdit }: { categories: CategoryI
             title={t("items.category.removeTitle", { name: nameOf(open.category) })}
             description={t("items.category.removeDescription")}
             confirmLabel={t("items.category.removeConfirm")}
-            call={{ path: "/api/categories/remove", body: { slug: open.category.slug } }}
+            onConfirm={() => action.run("/api/categories/remove", { body: { slug: open.category.slug } })}
             onClose={close}
             testId="remove-category-dialog"
           />

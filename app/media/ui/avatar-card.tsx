@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useT } from "~/i18n/use-t";
-import { ConfirmDialog } from "~/manage/ui/confirm-dialog";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Avatar } from "~/ui/avatar";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -8,6 +8,7 @@ import { Icon } from "~/ui/icon";
 import { lazyPart } from "~/ui/lazy-part";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 import { IMAGE_TYPES } from "./use-upload";
+import { useApiAction } from "~/ui/use-api";
 
 // The crop dialog (canvas work) downloads when the member heads for the button.
 const crop = lazyPart(() => import("./avatar-crop-dialog"));
@@ -15,6 +16,7 @@ const crop = lazyPart(() => import("./avatar-crop-dialog"));
 /** The profile's picture: choose one (cropped to a square before it is sent), change it or remove it. */
 export function AvatarCard({ name, avatar }: { name: string; avatar: string | null }) {
   const t = useT();
+  const action = useApiAction();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -64,7 +66,7 @@ export function AvatarCard({ name, avatar }: { name: string; avatar: string | nu
           title={t("media.avatar.remove")}
           description={t("media.avatar.removeConfirm")}
           confirmLabel={t("media.avatar.remove")}
-          call={{ path: "/api/users/avatar", method: "DELETE", body: undefined }}
+          onConfirm={() => action.run("/api/users/avatar", { method: "DELETE" })}
           onClose={() => setRemoving(false)}
           testId="avatar-remove-dialog"
         />

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
-import { useRevalidator } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { Spinner } from "~/ui/spinner";
-import { toast } from "~/ui/toast/store";
+import { refused, succeeded, useApiAction } from "~/ui/use-api";
 import { useImageUpload } from "./use-upload";
 
 /** The square the member frames the picture in (CSS pixels), and the picture sent (pixels). */
@@ -24,12 +23,11 @@ interface Frame {
  */
 export default function AvatarCropDialog({ file, onClose }: { file: File; onClose: () => void }) {
   const t = useT();
-  const revalidator = useRevalidator();
+  const action = useApiAction();
   const upload = useImageUpload("/api/users/avatar", "PUT");
   const [image, setImage] = useState<HTMLImageElement | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [frame, setFrame] = useState<Frame>({ x: 0, y: 0, zoom: 1 });
-  const [saving, setSaving] = useState(false);
   const drag = useRef<{ x: number; y: number; frame: Frame } | null>(null);
 
   useEffect(() => {
@@ -78,27 +76,23 @@ export default function AvatarCropDialog({ file, onClose }: { file: File; onClos
     );
   };
 
-  const save = async () => {
-    if (!image) return;
-    setSaving(true);
-    const scale = scaleOf(frame.zoom);
-    const canvas = document.createElement("canvas");
-    canvas.width = OUT;
-    canvas.height = OUT;
-    canvas
-      .getContext("2d")!
-      .drawImage(image, -frame.x / scale, -frame.y / scale, VIEW / scale, VIEW / scale, 0, 0, OUT, OUT);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/png"));
-    const result = blob ? await upload(blob) : { ok: false as const, message: t("media.avatar.failed") };
-    setSaving(false);
-    if (!result.ok) {
-      setFailed(result.message);
-      return;
-    }
-    toast({ title: t("media.avatar.saved"), variant: "success" });
-    await revalidator.revalidate();
-    onClose();
-  };
+  const saving = action.pending;
+  const save = (image: HTMLImageElement) =>
+    action.run(
+      async () => {
+        const scale = scaleOf(frame.zoom);
+        const canvas = document.createElement("canvas");
+        canvas.width = OUT;
+        canvas.height = OUT;
+        canvas
+          .getContext("2d")!
+          .drawImage(image, -frame.x / scale, -frame.y / scale, VIEW / scale, VIEW / scale, 0, 0, OUT, OUT);
+        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/png"));
+        const result = blob ? await upload(blob) : refused(t("media.avatar.failed"));
+        return result.ok ? succeeded({ message: t("media.avatar.saved") }) : refused(result.message);
+      },
+      { onFailure: (failure) => setFailed(failure.message), onSuccess: onClose },
+    );
 
   const scale = scaleOf(frame.zoom);
   return (
@@ -163,7 +157,12 @@ export default function AvatarCropDialog({ file, onClose }: { file: File; onClos
           ) : null}
         </div>
         <DialogFooter>
-          <Button type="button" onClick={() => void save()} disabled={!image || saving} data-testid="avatar-save">
+          <Button
+            type="button"
+            onClick={() => image && void save(image)}
+            disabled={!image || saving}
+            data-testid="avatar-save"
+          >
             {saving ? <Spinner /> : null}
             {saving ? t("media.avatar.saving") : t("media.avatar.save")}
           </Button>

@@ -11,9 +11,9 @@ import { readPrivateKey } from "~/keys/store";
 import { useSessionUser } from "~/auth/session-user";
 import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
+import { Field } from "~/ui/field";
 import { Textarea } from "~/ui/input";
-import { toast } from "~/ui/toast/store";
-import { useApi } from "~/ui/use-api";
+import { refused, succeeded, useApiAction, useApiQuery } from "~/ui/use-api";
 import { messageBytes, maxMessageBytes } from "~/keys/direct-messages";
 import { inbox } from "~/keys/local-inbox";
 import { followMessages, relayFor } from "../inbox/receive";
@@ -44,24 +44,19 @@ function refusalKey(reason: string | undefined) {
 export default function ContactForm() {
   const t = useT();
   const locale = useLocale();
-  const api = useApi();
   const user = useSessionUser();
-  const [terms, setTerms] = useState<ContactTerms | null>(null);
+  const contact = useApiQuery<ContactTerms>("/api/nostr/contact");
+  const terms = contact.data;
   const [signer, setSigner] = useState<Signer | null>(null);
   const [name, setName] = useState("");
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const action = useApiAction();
+  const pending = action.pending;
   const id = useId();
 
   useEffect(() => {
     let live = true;
-    void api<ContactTerms>("/api/nostr/contact", { method: "GET" }).then((result) => {
-      if (!live) return;
-      if (result.ok) setTerms(result.data);
-      else setLoadFailed(true);
-    });
     // The message is signed and read with this browser's key: make it if it is not there yet.
     void loadIdentityMaker()
       .then((maker) => maker.ensureIdentity(locale))
@@ -74,7 +69,7 @@ export default function ContactForm() {
     return () => {
       live = false;
     };
-  }, [api, locale]);
+  }, [locale]);
 
   const relayUrl = terms?.relayUrl;
   useEffect(() => {
@@ -91,7 +86,7 @@ export default function ContactForm() {
   const messages = useConversation(signer?.pubkey ?? "", owner?.pubkey ?? "");
   const ownerName = useMemo(() => owner?.name ?? (owner ? shortKey(npubEncode(owner.pubkey)) : ""), [owner]);
 
-  if (loadFailed) return <p className="text-sm text-destructive">{t("common.error.network")}</p>;
+  if (contact.error) return <p className="text-sm text-destructive">{t("common.error.network")}</p>;
   if (!terms || !signer) return <p className="text-sm text-muted-foreground">{t("nostr.inbox.loading")}</p>;
   if (!owner)
     return (
@@ -112,66 +107,63 @@ export default function ContactForm() {
     const problem = check(text);
     setError(problem);
     if (problem) return;
-    setPending(true);
-    try {
-      await sendMessage({
-        signer,
-        to: owner.pubkey,
-        text,
-        relayUrl: terms.relayUrl,
-        name: user?.displayName ?? name,
-        // A member's own key is a member's: the relay keeps their copy. A visitor's copy stays here.
-        selfCopy: Boolean(user),
-        // A visitor's browser pays the relay's price for strangers' messages; members' are free.
-        pow: user ? 0 : terms.powDifficulty,
-      });
-      setText("");
-      await runSync();
-      const latest = await inbox.events.orderBy("id").last();
-      toast(
-        latest?.status === "Sent"
-          ? { title: t("nostr.contact.sent", { name: ownerName }), variant: "success" }
-          : { title: t(refusalKey(latest?.lastError), { name: ownerName }), variant: "error" },
-      );
-    } catch (thrown) {
-      if (thrown instanceof SendError) setError(t(`nostr.contact.${thrown.problem}`));
-      else setError(t("nostr.contact.failed"));
-    } finally {
-      setPending(false);
-    }
+    await action.run(
+      async () => {
+        try {
+          await sendMessage({
+            signer,
+            to: owner.pubkey,
+            text,
+            relayUrl: terms.relayUrl,
+            name: user?.displayName ?? name,
+            // A member's own key is a member's: the relay keeps their copy. A visitor's copy stays here.
+            selfCopy: Boolean(user),
+            // A visitor's browser pays the relay's price for strangers' messages; members' are free.
+            pow: user ? 0 : terms.powDifficulty,
+          });
+        } catch (thrown) {
+          return refused(t(thrown instanceof SendError ? `nostr.contact.${thrown.problem}` : "nostr.contact.failed"));
+        }
+        setText("");
+        await runSync();
+        // Kept here and in the outbox either way; the toast says whether the relay took it.
+        const latest = await inbox.events.orderBy("id").last();
+        const delivered = latest?.status === "Sent";
+        return succeeded({
+          delivered,
+          message: delivered
+            ? t("nostr.contact.sent", { name: ownerName })
+            : t(refusalKey(latest?.lastError), { name: ownerName }),
+        });
+      },
+      {
+        revalidate: false,
+        success: (data) => ({ title: data.message ?? "", variant: data.delivered ? "success" : "error" }),
+        onFailure: (failure) => setError(failure.message),
+      },
+    );
   }
 
   return (
     <div className="grid gap-6">
       <form onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate data-testid="contact-form">
         <p className="text-sm text-muted-foreground">{t("nostr.contact.description", { name: ownerName })}</p>
-        <div className="grid gap-1.5">
-          <label htmlFor={id} className="text-sm font-medium">
-            {t("nostr.contact.message")}
-          </label>
+        <Field
+          label={t("nostr.contact.message")}
+          hint={user ? t("nostr.contact.as", { name: user.displayName }) : t("nostr.contact.replyNote")}
+          error={error ?? undefined}
+        >
           <Textarea
-            id={id}
             rows={6}
             value={text}
             placeholder={t("nostr.contact.placeholder")}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : `${id}-hint`}
             onChange={(e) => {
               setText(e.target.value);
               if (error) setError(check(e.target.value));
             }}
             data-testid="contact-message"
           />
-          {error ? (
-            <p id={`${id}-error`} className="text-sm text-destructive" data-testid="field-error">
-              {error}
-            </p>
-          ) : (
-            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-              {user ? t("nostr.contact.as", { name: user.displayName }) : t("nostr.contact.replyNote")}
-            </p>
-          )}
-        </div>
+        </Field>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={pending} aria-describedby={`${id}-status`} data-testid="contact-send">
             {pending ? <Icon name="loader-circle" className="size-4 animate-spin" /> : null}

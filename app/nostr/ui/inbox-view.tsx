@@ -18,6 +18,7 @@ import { sendMessage, SendError } from "../inbox/send";
 import { startSync } from "../inbox/sync";
 import { extensionSigner, keySigner, type Signer } from "~/keys/signer";
 import { Conversation, shortKey } from "./conversation";
+import { refused, succeeded, useApiAction } from "~/ui/use-api";
 
 type KeyState = { kind: "loading" } | { kind: "ready"; signer: Signer } | { kind: "mismatch" } | { kind: "none" };
 
@@ -185,21 +186,24 @@ function ReplyBox(props: { signer: Signer; to: string; replyTo?: string; relayUr
   const id = useId();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const action = useApiAction();
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return setError(t("nostr.contact.tooShort"));
     if (messageBytes(text) > maxMessageBytes) return setError(t("nostr.contact.tooLong"));
-    setPending(true);
-    try {
-      await sendMessage({ ...props, text, selfCopy: true });
-      setText("");
-      setError(null);
-    } catch (thrown) {
-      setError(t(thrown instanceof SendError ? `nostr.contact.${thrown.problem}` : "nostr.contact.failed"));
-    } finally {
-      setPending(false);
-    }
+    await action.run(
+      async () => {
+        try {
+          await sendMessage({ ...props, text, selfCopy: true });
+        } catch (thrown) {
+          return refused(t(thrown instanceof SendError ? `nostr.contact.${thrown.problem}` : "nostr.contact.failed"));
+        }
+        setText("");
+        setError(null);
+        return succeeded({});
+      },
+      { success: false, revalidate: false, onFailure: (failure) => setError(failure.message) },
+    );
   }
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-2" noValidate data-testid="reply-form">
@@ -222,7 +226,7 @@ function ReplyBox(props: { signer: Signer; to: string; replyTo?: string; relayUr
         </p>
       ) : null}
       <div>
-        <Button type="submit" disabled={pending} data-testid="reply-send">
+        <Button type="submit" disabled={action.pending} data-testid="reply-send">
           <Icon name="message-square-reply" />
           {t("nostr.inbox.send")}
         </Button>

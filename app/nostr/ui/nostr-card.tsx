@@ -4,8 +4,8 @@
  * elsewhere (another domain's address, a GitHub gist).
  */
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import { useT } from "~/i18n/use-t";
+import { signedChallenge } from "~/keys/challenge";
 import { nostrExtension } from "~/keys/extension";
 import { lightningAddressSchema } from "~/nostr/schema";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
@@ -15,7 +15,7 @@ import { Field } from "~/ui/field";
 import { Icon } from "~/ui/icon";
 import { Input } from "~/ui/input";
 import { toast } from "~/ui/toast/store";
-import { failureToast, useApi } from "~/ui/use-api";
+import { refused, useApiAction } from "~/ui/use-api";
 import { useApiForm } from "~/ui/use-api-form";
 
 export interface NostrAccount {
@@ -64,46 +64,17 @@ function Copyable({ label, value, testId }: { label: string; value: string; test
 
 function LinkKey({ linked }: { linked: boolean }) {
   const t = useT();
-  const api = useApi();
-  const revalidator = useRevalidator();
-  const [pending, setPending] = useState(false);
-  async function link() {
-    setPending(true);
-    try {
+  const action = useApiAction();
+  const { pending } = action;
+  const link = () =>
+    action.run(async (api) => {
       const extension = nostrExtension();
-      if (!extension) return toast({ title: t("nostr.profile.noExtension"), variant: "error" });
-      const challenge = await api<{ challenge: string }>("/api/auth/nostr/challenge", { method: "GET" });
-      if (!challenge.ok) return toast(failureToast(challenge));
-      let event;
-      try {
-        event = await extension.signEvent({
-          kind: 22242,
-          created_at: Math.floor(Date.now() / 1000),
-          content: "",
-          tags: [
-            ["relay", window.location.origin],
-            ["challenge", challenge.data.challenge],
-          ],
-        });
-      } catch {
-        return toast({ title: t("nostr.profile.extensionRefused"), variant: "error" });
-      }
-      const result = await api("/api/auth/nostr/link", { method: "POST", body: { event } });
-      if (!result.ok) return toast(failureToast(result));
-      toast({ title: result.data.message ?? "", variant: "success" });
-      await revalidator.revalidate();
-    } finally {
-      setPending(false);
-    }
-  }
-  async function unlink() {
-    setPending(true);
-    const result = await api("/api/auth/nostr/link", { method: "DELETE" });
-    setPending(false);
-    if (!result.ok) return toast(failureToast(result));
-    toast({ title: result.data.message ?? "", variant: "success" });
-    await revalidator.revalidate();
-  }
+      if (!extension) return refused(t("nostr.profile.noExtension"));
+      const signed = await signedChallenge(api, extension, t("nostr.profile.extensionRefused"));
+      if (!signed.ok) return signed;
+      return api("/api/auth/nostr/link", { method: "POST", body: { event: signed.data.event } });
+    });
+  const unlink = () => action.run("/api/auth/nostr/link", { method: "DELETE" });
   return linked ? (
     <Button variant="outline" size="sm" onClick={() => void unlink()} disabled={pending} data-testid="nostr-unlink">
       <Icon name="unlink" />
@@ -149,22 +120,21 @@ function LightningForm({ initial }: { initial: string }) {
 /** Checks another domain's address or a gist against the key; the answer shows beside the form. */
 function VerifyIdentity({ pubkey, npub }: { pubkey: string; npub: string }) {
   const t = useT();
-  const api = useApi();
+  const action = useApiAction();
+  const { pending } = action;
   const [identifier, setIdentifier] = useState("");
   const [gistUser, setGistUser] = useState("");
   const [gistId, setGistId] = useState("");
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
-  const [pending, setPending] = useState(false);
-  async function check(event: FormEvent, body: Record<string, string>) {
+  function check(event: FormEvent, body: Record<string, string>) {
     event.preventDefault();
-    setPending(true);
-    const result = await api<{ verified: boolean }>("/api/nostr/verify", { method: "POST", body: { ...body, pubkey } });
-    setPending(false);
-    setAnswer(
-      result.ok
-        ? { ok: result.data.verified, text: result.data.message ?? "" }
-        : { ok: false, text: result.issues[0]?.message ?? result.message },
-    );
+    return action.run<{ verified: boolean }>("/api/nostr/verify", {
+      body: { ...body, pubkey },
+      success: false,
+      revalidate: false,
+      onSuccess: (data) => setAnswer({ ok: data.verified, text: data.message ?? "" }),
+      onFailure: (failure) => setAnswer({ ok: false, text: failure.issues[0]?.message ?? failure.message }),
+    });
   }
   return (
     <div className="grid gap-4 border-t pt-4">

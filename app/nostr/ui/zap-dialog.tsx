@@ -5,7 +5,7 @@
  * Loads on use.
  */
 import qrcode from "qrcode-generator";
-import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { asciiDigits } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { loadIdentityMaker, readPrivateKey } from "~/keys/store";
@@ -15,7 +15,7 @@ import { Field } from "~/ui/field";
 import { Icon } from "~/ui/icon";
 import { Input } from "~/ui/input";
 import { toast } from "~/ui/toast/store";
-import { useApi } from "~/ui/use-api";
+import { refused, useApiAction, useApiQuery } from "~/ui/use-api";
 import { keySigner } from "~/keys/signer";
 
 export interface ZapTarget {
@@ -72,21 +72,14 @@ export default function ZapDialog({
 }) {
   const t = useT();
   const locale = useLocale();
-  const api = useApi();
   const id = useId();
-  const [terms, setTerms] = useState<Terms | null>(null);
+  const wallet = useApiQuery<Terms>(open ? `/api/nostr/zap?user=${encodeURIComponent(target.userName)}` : null);
+  const terms = wallet.data;
   const [failure, setFailure] = useState<string | null>(null);
   const [amount, setAmount] = useState("21");
   const [comment, setComment] = useState("");
-  const [pending, setPending] = useState(false);
+  const action = useApiAction();
   const [invoice, setInvoice] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open || terms) return;
-    void api<Terms>(`/api/nostr/zap?user=${encodeURIComponent(target.userName)}`, { method: "GET" }).then((result) =>
-      result.ok ? setTerms(result.data) : setFailure(result.message),
-    );
-  }, [open, terms, api, target.userName]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -97,35 +90,37 @@ export default function ZapDialog({
     if (!Number.isSafeInteger(sats) || sats < 1) return setFailure(t("comments.zap.zapAmountInvalid"));
     if (sats < min || sats > max) return setFailure(`${min}–${max}`);
     setFailure(null);
-    setPending(true);
-    try {
-      await (await loadIdentityMaker()).ensureIdentity(locale);
-      const secret = readPrivateKey();
-      if (!secret) return setFailure(t("common.error.network"));
-      const msats = sats * 1000;
-      const relay = `${window.location.origin.replace(/^http/, "ws")}/relay`;
-      const tags = [
-        ["relays", relay],
-        ["amount", String(msats)],
-        ["lnurl", terms.lnurl],
-        ["p", terms.recipient.pubkey],
-      ];
-      if (target.eventId) tags.push(["e", target.eventId], ["k", "1111"]);
-      const zapRequest = await keySigner(secret).sign({
-        kind: 9734,
-        created_at: Math.floor(Date.now() / 1000),
-        content: comment.trim(),
-        tags,
-      });
-      const result = await api<{ pr: string }>("/api/nostr/zap", {
-        method: "POST",
-        body: { user: target.userName, amount: msats, zapRequest: JSON.stringify(zapRequest) },
-      });
-      if (!result.ok) return setFailure(result.message);
-      setInvoice(result.data.pr);
-    } finally {
-      setPending(false);
-    }
+    await action.run(
+      async (api) => {
+        await (await loadIdentityMaker()).ensureIdentity(locale);
+        const secret = readPrivateKey();
+        if (!secret) return refused(t("common.error.network"));
+        const msats = sats * 1000;
+        const relay = `${window.location.origin.replace(/^http/, "ws")}/relay`;
+        const tags = [
+          ["relays", relay],
+          ["amount", String(msats)],
+          ["lnurl", terms.lnurl],
+          ["p", terms.recipient.pubkey],
+        ];
+        if (target.eventId) tags.push(["e", target.eventId], ["k", "1111"]);
+        const zapRequest = await keySigner(secret).sign({
+          kind: 9734,
+          created_at: Math.floor(Date.now() / 1000),
+          content: comment.trim(),
+          tags,
+        });
+        return api<{ pr: string }>("/api/nostr/zap", {
+          body: { user: target.userName, amount: msats, zapRequest: JSON.stringify(zapRequest) },
+        });
+      },
+      {
+        success: false,
+        revalidate: false,
+        onFailure: (result) => setFailure(result.message),
+        onSuccess: (data) => setInvoice(data.pr),
+      },
+    );
   }
 
   return (
@@ -170,7 +165,7 @@ export default function ZapDialog({
           </div>
         ) : (
           <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate data-testid="zap-form">
-            <Field label={t("comments.zap.amount")} error={failure ?? undefined}>
+            <Field label={t("comments.zap.amount")} error={failure ?? wallet.error?.message}>
               <Input
                 id={`${id}-amount`}
                 value={amount}
@@ -185,9 +180,9 @@ export default function ZapDialog({
               <Input value={comment} onChange={(e) => setComment(e.target.value)} maxLength={280} dir="auto" />
             </Field>
             <div>
-              <Button type="submit" disabled={pending || !terms} data-testid="zap-submit">
+              <Button type="submit" disabled={action.pending || !terms} data-testid="zap-submit">
                 <Icon name="zap" />
-                {pending ? t("comments.zap.gettingInvoice") : t("comments.zap.getInvoice")}
+                {action.pending ? t("comments.zap.gettingInvoice") : t("comments.zap.getInvoice")}
               </Button>
             </div>
           </form>

@@ -1,19 +1,15 @@
 import { useState } from "react";
-import { data, Link, useLoaderData, useSearchParams } from "react-router";
-import { requirePagePermission } from "~/auth/current-user.server";
+import { Link, useLoaderData, useSearchParams } from "react-router";
 import { moderationList } from "~/comments/comments.server";
 import { commentStatusSchema, moderationQuery } from "~/comments/schema";
 import { ModerationActions } from "~/comments/ui/moderation-actions";
 import { ModerationItem } from "~/comments/ui/moderation-item";
 import { getDb } from "~/db/client.server";
-import { pickMessages } from "~/i18n/catalogs.server";
+import { guardedPage } from "~/edge/guarded-page.server";
+import { guardedHeaders, privatePageMeta } from "~/edge/guarded-page";
 import { formatNumber } from "~/i18n/format";
-import { parseLocalizedPath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { mergeHeaders } from "~/lib/headers";
 import { pageQuery } from "~/edge/page-query.server";
-import { documentTitle } from "~/settings/app-config";
-import { rootSite, rootT } from "~/shell/route-meta";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
@@ -28,23 +24,20 @@ const queueQuery = moderationQuery.extend({ status: commentStatusSchema.catch("p
 
 /** /manage/comments: the moderation queue (comments.edit), one tab per status. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePagePermission(request, "comments.edit");
-  const url = new URL(request.url);
-  const query = pageQuery(queueQuery, url);
-  const list = await moderationList(await getDb(), query);
-  return data(
-    { messages: pickMessages(parseLocalizedPath(url.pathname).locale, ["comments"]), status: query.status, ...list },
-    { headers: { "Cache-Control": "private, no-store" } },
+  return guardedPage(
+    request,
+    { needs: "comments.edit", messages: ["comments"], title: "comments.manage.title" },
+    async ({ url }) => {
+      const query = pageQuery(queueQuery, url);
+      const list = await moderationList(await getDb(), query);
+      return { status: query.status, ...list };
+    },
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+export const headers = guardedHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: documentTitle(rootSite(matches), rootT(matches)("comments.manage.title")) },
-  { name: "robots", content: "noindex" },
-];
+export const meta = privatePageMeta;
 
 export default function ManageComments() {
   const t = useT();

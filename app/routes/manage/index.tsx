@@ -1,17 +1,13 @@
-import { data, useLoaderData } from "react-router";
-import { requirePagePermission } from "~/auth/current-user.server";
+import { useLoaderData } from "react-router";
 import { getDb } from "~/db/client.server";
-import { pickMessages } from "~/i18n/catalogs.server";
-import { parseLocalizedPath } from "~/i18n/locales";
+import { guardedPage } from "~/edge/guarded-page.server";
+import { guardedHeaders, privatePageMeta } from "~/edge/guarded-page";
 import { useT } from "~/i18n/use-t";
-import { mergeHeaders } from "~/lib/headers";
 import { pageQuery } from "~/edge/page-query.server";
 import { manageMenu } from "~/manage/nav";
 import { siteCounts } from "~/manage/site-counts.server";
 import { SiteCountCards } from "~/manage/ui/site-count-cards";
 import { getAppConfig } from "~/settings/app-config.server";
-import { documentTitle } from "~/settings/app-config";
-import { rootSite, rootT } from "~/shell/route-meta";
 import { recentViews, routeReport, trafficReport } from "~/traffic/analysis.server";
 import { dayOf } from "~/traffic/days";
 import { dashboardQuery } from "~/traffic/schema";
@@ -24,45 +20,40 @@ import type { Route } from "./+types/index";
  * or 90 days (`?range=`), for every page or the one chosen (`?pageRoute=`).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePagePermission(request, "dashboard.read");
-  const url = new URL(request.url);
-  const { locale } = parseLocalizedPath(url.pathname);
-  const query = pageQuery(dashboardQuery, url);
-  const to = dayOf(Date.now());
-  const range = { from: to - Number(query.range) + 1, to };
-  const db = await getDb();
-  const [counts, traffic, page, recent, config] = await Promise.all([
-    siteCounts(db, { withUnpublished: user.permissions.includes("builds.read") }),
-    trafficReport(db, range),
-    query.pageRoute ? routeReport(db, query.pageRoute, range) : null,
-    recentViews(db),
-    getAppConfig(),
-  ]);
-  const settings = manageMenu.find((item) => item.path === "/manage/settings");
-  return data(
-    {
-      messages: pickMessages(locale, ["manage", "traffic"]),
-      name: user.displayName,
-      permissions: user.permissions,
-      counts,
-      range: query.range,
-      traffic,
-      page,
-      recent,
-      logging: visitLogSettingsOf(config).enabled,
-      settingsPath: settings && user.permissions.includes(settings.permission) ? settings.path : null,
+  return guardedPage(
+    request,
+    { needs: "dashboard.read", messages: ["manage", "traffic"], title: "manage.dashboard.title" },
+    async ({ user, url }) => {
+      const query = pageQuery(dashboardQuery, url);
+      const to = dayOf(Date.now());
+      const range = { from: to - Number(query.range) + 1, to };
+      const db = await getDb();
+      const [counts, traffic, page, recent, config] = await Promise.all([
+        siteCounts(db, { withUnpublished: user.permissions.includes("builds.read") }),
+        trafficReport(db, range),
+        query.pageRoute ? routeReport(db, query.pageRoute, range) : null,
+        recentViews(db),
+        getAppConfig(),
+      ]);
+      const settings = manageMenu.find((item) => item.path === "/manage/settings");
+      return {
+        name: user.displayName,
+        permissions: user.permissions,
+        counts,
+        range: query.range,
+        traffic,
+        page,
+        recent,
+        logging: visitLogSettingsOf(config).enabled,
+        settingsPath: settings && user.permissions.includes(settings.permission) ? settings.path : null,
+      };
     },
-    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+export const headers = guardedHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: documentTitle(rootSite(matches), rootT(matches)("manage.dashboard.title")) },
-  { name: "robots", content: "noindex" },
-];
+export const meta = privatePageMeta;
 
 export default function Dashboard() {
   const t = useT();

@@ -1,15 +1,11 @@
-import { data, useLoaderData } from "react-router";
-import { requirePagePermission } from "~/auth/current-user.server";
+import { useLoaderData } from "react-router";
 import { listCategories } from "~/content/categories.server";
 import { getDb } from "~/db/client.server";
-import { pickMessages } from "~/i18n/catalogs.server";
-import { parseLocalizedPath } from "~/i18n/locales";
+import { guardedPage } from "~/edge/guarded-page.server";
+import { guardedHeaders, privatePageMeta } from "~/edge/guarded-page";
 import { useT } from "~/i18n/use-t";
-import { mergeHeaders } from "~/lib/headers";
 import { CategoriesTable } from "~/manage/ui/categories-table";
 import { ItemsTabs } from "~/manage/ui/items-tabs";
-import { documentTitle } from "~/settings/app-config";
-import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/items-category";
 
 /**
@@ -17,26 +13,22 @@ import type { Route } from "./+types/items-category";
  * adding, renaming, reordering and removing need settings.edit, checked by the API.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requirePagePermission(request, "dashboard.read");
-  const { locale } = parseLocalizedPath(new URL(request.url).pathname);
-  const { categories } = await listCategories(await getDb());
-  return data(
-    {
-      messages: pickMessages(locale, ["manage", "items", "validation", "auth"]),
-      categories,
-      canEdit: actor.permissions.includes("settings.edit"),
+  return guardedPage(
+    request,
+    { needs: "dashboard.read", messages: ["manage", "items", "validation", "auth"], title: "items.category.title" },
+    async ({ user: actor }) => {
+      const { categories } = await listCategories(await getDb());
+      return {
+        categories,
+        canEdit: actor.permissions.includes("settings.edit"),
+      };
     },
-    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+export const headers = guardedHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: documentTitle(rootSite(matches), rootT(matches)("items.category.title")) },
-  { name: "robots", content: "noindex" },
-];
+export const meta = privatePageMeta;
 
 export default function ManageCategories() {
   const t = useT();

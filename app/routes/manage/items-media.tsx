@@ -1,44 +1,35 @@
-import { data, useLoaderData } from "react-router";
-import { requirePagePermission } from "~/auth/current-user.server";
+import { useLoaderData } from "react-router";
 import { getDb } from "~/db/client.server";
-import { pickMessages } from "~/i18n/catalogs.server";
-import { parseLocalizedPath } from "~/i18n/locales";
+import { guardedPage } from "~/edge/guarded-page.server";
+import { guardedHeaders, privatePageMeta } from "~/edge/guarded-page";
 import { useT } from "~/i18n/use-t";
-import { mergeHeaders } from "~/lib/headers";
 import { ItemsTabs } from "~/manage/ui/items-tabs";
 import { listMedia, MEDIA_PAGE_SIZE } from "~/builds/media.server";
 import { mediaListQuery } from "~/media/schema";
 import { MediaList } from "~/builds/ui/media-list";
-import { documentTitle } from "~/settings/app-config";
-import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/items-media";
 
 /** /manage/items/media: every image of the site's pages, published or waiting in the open build, and its uses. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePagePermission(request, "dashboard.read");
-  const url = new URL(request.url);
-  const { locale } = parseLocalizedPath(url.pathname);
-  const parsed = mediaListQuery.safeParse(Object.fromEntries(url.searchParams));
-  const query = parsed.success ? parsed.data : { page: 1 };
-  const list = await listMedia(await getDb(), query);
-  return data(
-    {
-      messages: pickMessages(locale, ["manage", "items", "media"]),
-      q: query.q ?? "",
-      pageSize: MEDIA_PAGE_SIZE,
-      ...list,
+  return guardedPage(
+    request,
+    { needs: "dashboard.read", messages: ["manage", "items", "media"], title: "media.title" },
+    async ({ url }) => {
+      const parsed = mediaListQuery.safeParse(Object.fromEntries(url.searchParams));
+      const query = parsed.success ? parsed.data : { page: 1 };
+      const list = await listMedia(await getDb(), query);
+      return {
+        q: query.q ?? "",
+        pageSize: MEDIA_PAGE_SIZE,
+        ...list,
+      };
     },
-    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+export const headers = guardedHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: documentTitle(rootSite(matches), rootT(matches)("media.title")) },
-  { name: "robots", content: "noindex" },
-];
+export const meta = privatePageMeta;
 
 export default function ManageMedia() {
   const t = useT();

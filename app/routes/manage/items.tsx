@@ -1,20 +1,17 @@
-import { data, useLoaderData } from "react-router";
-import { requirePagePermission } from "~/auth/current-user.server";
+import { useLoaderData } from "react-router";
 import { listItemsWithChanges } from "~/builds/pending-items.server";
 import { unknownCategorySlugs } from "~/content/categories.server";
 import { itemListQuery, itemSorts } from "~/content/schema";
 import { getDb } from "~/db/client.server";
-import { pickMessages } from "~/i18n/catalogs.server";
-import { locales, parseLocalizedPath } from "~/i18n/locales";
+import { guardedPage } from "~/edge/guarded-page.server";
+import { guardedHeaders, privatePageMeta } from "~/edge/guarded-page";
+import { locales } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
-import { mergeHeaders } from "~/lib/headers";
 import { pageQuery } from "~/edge/page-query.server";
 import { FilterBar } from "~/ui/filter-bar";
 import { ItemsList } from "~/manage/ui/items-list";
 import { ItemsTabs } from "~/manage/ui/items-tabs";
 import { getAppConfig } from "~/settings/app-config.server";
-import { documentTitle } from "~/settings/app-config";
-import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/items";
 
 /**
@@ -22,37 +19,32 @@ import type { Route } from "./+types/items";
  * the open build does to each. Those who may write (commit.create) open items in the editor from here.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePagePermission(request, "dashboard.read");
-  const url = new URL(request.url);
-  const { locale } = parseLocalizedPath(url.pathname);
-  const query = pageQuery(itemListQuery, url);
-  const [db, config] = await Promise.all([getDb(), getAppConfig()]);
-  const [page, unknown] = await Promise.all([
-    listItemsWithChanges(db, config, query, locale),
-    unknownCategorySlugs(db, config),
-  ]);
-  return data(
-    {
-      messages: pickMessages(locale, ["manage", "items"]),
-      page,
-      query,
-      canEdit: user.permissions.includes("commit.create"),
-      categories: [
-        ...config.categories.map((category) => ({ value: category.slug, label: category.name[locale] })),
-        ...unknown.map((slug) => ({ value: slug, label: slug })),
-      ],
+  return guardedPage(
+    request,
+    { needs: "dashboard.read", messages: ["manage", "items"], title: "items.title" },
+    async ({ user, locale, url }) => {
+      const query = pageQuery(itemListQuery, url);
+      const [db, config] = await Promise.all([getDb(), getAppConfig()]);
+      const [page, unknown] = await Promise.all([
+        listItemsWithChanges(db, config, query, locale),
+        unknownCategorySlugs(db, config),
+      ]);
+      return {
+        page,
+        query,
+        canEdit: user.permissions.includes("commit.create"),
+        categories: [
+          ...config.categories.map((category) => ({ value: category.slug, label: category.name[locale] })),
+          ...unknown.map((slug) => ({ value: slug, label: slug })),
+        ],
+      };
     },
-    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+export const headers = guardedHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: documentTitle(rootSite(matches), rootT(matches)("items.title")) },
-  { name: "robots", content: "noindex" },
-];
+export const meta = privatePageMeta;
 
 export default function ManageItems() {
   const t = useT();

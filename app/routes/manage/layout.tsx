@@ -1,8 +1,6 @@
-import { data, Outlet, useLoaderData } from "react-router";
-import { requirePageUser } from "~/auth/current-user.server";
-import { pickMessages } from "~/i18n/catalogs.server";
-import { parseLocalizedPath } from "~/i18n/locales";
-import { mergeHeaders } from "~/lib/headers";
+import { Outlet, useLoaderData } from "react-router";
+import { guardedPage } from "~/edge/guarded-page.server";
+import { guardedHeaders } from "~/edge/guarded-page";
 import { ManageFrame } from "~/manage/ui/manage-frame";
 import type { Route } from "./+types/layout";
 
@@ -11,16 +9,12 @@ import type { Route } from "./+types/layout";
  * checks its own permission, so a page never relies on its frame for protection.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
-  const { locale } = parseLocalizedPath(new URL(request.url).pathname);
-  return data(
-    { messages: pickMessages(locale, ["manage"]), permissions: user.permissions },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return guardedPage(request, { needs: "user", messages: ["manage"] }, async ({ user }) => {
+    return { permissions: user.permissions };
+  });
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+export const headers = guardedHeaders;
 
 export default function ManageLayout() {
   const { permissions } = useLoaderData<typeof loader>();

@@ -1,15 +1,13 @@
 import { useState } from "react";
+import { guardedPage } from "~/edge/guarded-page.server";
+import { guardedHeaders, privatePageMeta } from "~/edge/guarded-page";
 import { SiteIconCard } from "~/media/ui/site-icon-card";
-import { data, useLoaderData } from "react-router";
-import { requirePagePermission } from "~/auth/current-user.server";
+import { useLoaderData } from "react-router";
 import { hostView, readHostSettings } from "~/builds/host-settings.server";
 import { HostPanel } from "~/builds/ui/host-panel";
 import { HostSummary } from "~/builds/ui/host-summary";
 import { getDb } from "~/db/client.server";
-import { pickMessages } from "~/i18n/catalogs.server";
-import { parseLocalizedPath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { mergeHeaders } from "~/lib/headers";
 import { pageQuery } from "~/edge/page-query.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 import type { RepositoryAccess } from "~/settings/app-config";
@@ -19,8 +17,6 @@ import { settingsHistoryQuery } from "~/settings/schema";
 import { settingsHistoryPage } from "~/settings/settings.server";
 import { SettingsForm, settingsFormValues } from "~/settings/ui/settings-form";
 import { SettingsHistory } from "~/settings/ui/settings-history";
-import { documentTitle } from "~/settings/app-config";
-import { rootSite, rootT } from "~/shell/route-meta";
 import type { Route } from "./+types/settings";
 
 /**
@@ -29,38 +25,37 @@ import type { Route } from "./+types/settings";
  * host's token never leaves the server: the page only says whether one is stored.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requirePagePermission(request, "dashboard.read");
-  const url = new URL(request.url);
-  const { locale } = parseLocalizedPath(url.pathname);
-  const { page } = pageQuery(settingsHistoryQuery, url);
-  const db = await getDb();
-  const [{ config, version }, history, host] = await Promise.all([
-    readAppConfigState(db),
-    settingsHistoryPage(db, page),
-    readHostSettings(db),
-  ]);
-  return data(
+  return guardedPage(
+    request,
     {
-      messages: pickMessages(locale, ["manage", "settings", "builds", "validation", "media"]),
-      icon: config.icon,
-      values: settingsFormValues(fieldValues(config), locale),
-      version,
-      history,
-      host: hostView(host),
-      repositoryUrl: `${siteOrigin(request)}/git/content.git`,
-      canEdit: actor.permissions.includes("settings.edit"),
+      needs: "dashboard.read",
+      messages: ["manage", "settings", "builds", "validation", "media"],
+      title: "settings.title",
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    async ({ user: actor, locale, url }) => {
+      const { page } = pageQuery(settingsHistoryQuery, url);
+      const db = await getDb();
+      const [{ config, version }, history, host] = await Promise.all([
+        readAppConfigState(db),
+        settingsHistoryPage(db, page),
+        readHostSettings(db),
+      ]);
+      return {
+        icon: config.icon,
+        values: settingsFormValues(fieldValues(config), locale),
+        version,
+        history,
+        host: hostView(host),
+        repositoryUrl: `${siteOrigin(request)}/git/content.git`,
+        canEdit: actor.permissions.includes("settings.edit"),
+      };
+    },
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+export const headers = guardedHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: documentTitle(rootSite(matches), rootT(matches)("settings.title")) },
-  { name: "robots", content: "noindex" },
-];
+export const meta = privatePageMeta;
 
 export default function ManageSettings() {
   const t = useT();

@@ -1,21 +1,18 @@
 import { useState } from "react";
-import { data, useLoaderData } from "react-router";
-import { requirePagePermission } from "~/auth/current-user.server";
+import { useLoaderData } from "react-router";
 import type { Permission } from "~/auth/permissions";
 import { listPermissions, listRoles, type RoleInfo } from "~/auth/roles.server";
 import { userListQuery, userSorts } from "~/auth/schema";
 import { listUsers, type UserListItem } from "~/auth/user-admin.server";
 import { getDb } from "~/db/client.server";
-import { pickMessages } from "~/i18n/catalogs.server";
+import { guardedPage } from "~/edge/guarded-page.server";
+import { guardedHeaders, privatePageMeta } from "~/edge/guarded-page";
 import { formatNumber } from "~/i18n/format";
-import { parseLocalizedPath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { mergeHeaders } from "~/lib/headers";
 import { pageQuery } from "~/edge/page-query.server";
 import { roleDescription, roleName } from "~/manage/role-label";
 import { AddRoleForm } from "~/manage/ui/add-role-form";
 import { AddUserForm } from "~/manage/ui/add-user-form";
-import { ConfirmDialog } from "~/manage/ui/confirm-dialog";
 import { EditRoleForm } from "~/manage/ui/edit-role-form";
 import { EditRolesForm } from "~/manage/ui/edit-roles-form";
 import { EditUserForm } from "~/manage/ui/edit-user-form";
@@ -25,8 +22,8 @@ import { RolesTable } from "~/manage/ui/roles-table";
 import { SetPasswordForm } from "~/manage/ui/set-password-form";
 import type { UserAction } from "~/manage/ui/user-actions";
 import { UsersTable } from "~/manage/ui/users-table";
-import { documentTitle } from "~/settings/app-config";
-import { rootSite, rootT } from "~/shell/route-meta";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { useApiAction } from "~/ui/use-api";
 import type { Route } from "./+types/users";
 
 /**
@@ -34,34 +31,29 @@ import type { Route } from "./+types/users";
  * which needs users.manage, so reading the dashboard can never turn into more permissions.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requirePagePermission(request, "dashboard.read");
-  const url = new URL(request.url);
-  const { locale } = parseLocalizedPath(url.pathname);
-  const query = pageQuery(userListQuery, url);
-  const db = await getDb();
-  const [page, roles, permissions] = await Promise.all([listUsers(db, query), listRoles(db), listPermissions(db)]);
-  return data(
-    {
-      messages: pickMessages(locale, ["manage", "auth", "validation"]),
-      page,
-      query,
-      roles,
-      permissions: permissions.map((p) => p.name),
-      held: actor.permissions,
-      selfId: actor.id,
-      canManage: actor.permissions.includes("users.manage"),
+  return guardedPage(
+    request,
+    { needs: "dashboard.read", messages: ["manage", "auth", "validation"], title: "manage.users.title" },
+    async ({ user: actor, url }) => {
+      const query = pageQuery(userListQuery, url);
+      const db = await getDb();
+      const [page, roles, permissions] = await Promise.all([listUsers(db, query), listRoles(db), listPermissions(db)]);
+      return {
+        page,
+        query,
+        roles,
+        permissions: permissions.map((p) => p.name),
+        held: actor.permissions,
+        selfId: actor.id,
+        canManage: actor.permissions.includes("users.manage"),
+      };
     },
-    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+export const headers = guardedHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: documentTitle(rootSite(matches), rootT(matches)("manage.users.title")) },
-  { name: "robots", content: "noindex" },
-];
+export const meta = privatePageMeta;
 
 /** The one dialog open at a time. */
 type OpenDialog =
@@ -72,6 +64,7 @@ type OpenDialog =
 
 export default function ManageUsers() {
   const t = useT();
+  const action = useApiAction();
   const locale = useLocale();
   const { page, query, roles, permissions, held, selfId, canManage } = useLoaderData<typeof loader>();
   const [open, setOpen] = useState<OpenDialog | null>(null);
@@ -141,7 +134,7 @@ export default function ManageUsers() {
         title: t("manage.deleteRole.title", { name }),
         description: t("manage.deleteRole.description", { count: formatNumber(dialog.role.userCount, locale) }),
         confirmLabel: t("manage.deleteRole.confirm"),
-        call: { path: "/api/roles/delete", body: { roleId: dialog.role.id } },
+        onConfirm: () => action.run("/api/roles/delete", { body: { roleId: dialog.role.id } }),
       };
     }
     if (!("user" in dialog)) return null;
@@ -154,21 +147,21 @@ export default function ManageUsers() {
           description:
             dialog.user.id === selfId ? t("manage.endSessions.ownDescription") : t("manage.endSessions.description"),
           confirmLabel: t("manage.endSessions.confirm"),
-          call: { path: "/api/users/end-sessions", body },
+          onConfirm: () => action.run("/api/users/end-sessions", { body }),
         };
       case "disable":
         return {
           title: t("manage.disable.title", { name }),
           description: t("manage.disable.description"),
           confirmLabel: t("manage.disable.confirm"),
-          call: { path: "/api/users/disable", body },
+          onConfirm: () => action.run("/api/users/disable", { body }),
         };
       case "enable":
         return {
           title: t("manage.enable.title", { name }),
           description: t("manage.enable.description"),
           confirmLabel: t("manage.enable.confirm"),
-          call: { path: "/api/users/enable", body },
+          onConfirm: () => action.run("/api/users/enable", { body }),
           destructive: false,
         };
       case "delete":
@@ -176,7 +169,7 @@ export default function ManageUsers() {
           title: t("manage.delete.title", { name }),
           description: t("manage.delete.description"),
           confirmLabel: t("manage.delete.confirm"),
-          call: { path: "/api/users/delete", body },
+          onConfirm: () => action.run("/api/users/delete", { body }),
         };
       default:
         return null;

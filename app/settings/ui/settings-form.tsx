@@ -1,21 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useBlocker, useRevalidator } from "react-router";
+import { useRef, useState, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
 import { localizeDigits } from "~/i18n/format";
 import type { Locale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
 import { useT } from "~/i18n/use-t";
 import { documentTitle } from "~/settings/app-config";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
-import { Button } from "~/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Icon } from "~/ui/icon";
 import { Input, Textarea } from "~/ui/input";
@@ -23,6 +13,7 @@ import { SwitchField } from "~/ui/switch-field";
 import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
 import { useApiForm, type ApiFormState } from "~/ui/use-api-form";
+import { useUnsavedChanges } from "~/ui/use-unsaved-changes";
 import { settingsFields, type SettingsField } from "../config-fields";
 import { settingsFormSchema } from "../schema";
 import { RepositoryAccessPicker } from "./repository-access-picker";
@@ -126,16 +117,7 @@ export function SettingsForm({
   const [start] = useState(initial);
   const dirty = !same(form.values, start);
 
-  // Leaving with unsaved changes asks first: in the site (a dialog) and when the tab closes (the browser's).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !form.pending && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  const leaveDialog = useUnsavedChanges({ dirty: dirty && !form.pending, description: t("settings.leaveDescription") });
 
   const text = (name: Exclude<keyof SettingsFormValues, ListName>) => form.field(name);
   const disabled = !canEdit;
@@ -275,24 +257,7 @@ export function SettingsForm({
         </div>
       ) : null}
 
-      {blocker.state === "blocked" ? (
-        <Dialog open onOpenChange={(open) => !open && blocker.reset()}>
-          <DialogContent data-testid="unsaved-dialog">
-            <DialogHeader>
-              <DialogTitle>{t("settings.leaveTitle")}</DialogTitle>
-              <DialogDescription>{t("settings.leaveDescription")}</DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline">{t("settings.stay")}</Button>
-              </DialogClose>
-              <Button variant="destructive" onClick={() => blocker.proceed()} data-testid="leave-anyway">
-                {t("settings.leave")}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
-      ) : null}
+      {leaveDialog}
     </ApiForm>
   );
 }

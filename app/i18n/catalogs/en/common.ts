@@ -57,4 +57,10 @@ export default {
   "forbidden.title": "Access denied",
   "forbidden.text": "You do not have the necessary permissions to access this page.",
   "forbidden.advice": "If you believe you should have access, please contact the site administrator.",
+  "dialog.cancel": "Cancel",
+  "dialog.close": "Close",
+  "dialog.failed": "That did not work. Please try again.",
+  "leave.title": "Leave without saving?",
+  "leave.stay": "Stay on the page",
+  "leave.confirm": "Leave without saving",
 } as const;

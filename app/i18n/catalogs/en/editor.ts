@@ -139,10 +139,7 @@ export default {
   "draft.restore": "Restore draft",
   "draft.discard": "Discard draft",
   "draft.restored": "Draft restored",
-  "guard.title": "Leave without saving?",
   "guard.description":
     "Your changes are not in the build yet. A draft stays in this browser, but other editors will not see it.",
-  "guard.stay": "Stay",
-  "guard.leave": "Leave",
   shortcut: "{label} ({keys})",
 } as const;

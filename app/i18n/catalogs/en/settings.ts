@@ -100,10 +100,7 @@ export default {
   saving: "Saving…",
   unsaved: "Unsaved changes",
   allSaved: "Everything is saved",
-  leaveTitle: "Leave without saving?",
   leaveDescription: "The changes you made on this page are not saved yet. Leaving throws them away.",
-  stay: "Stay on the page",
-  leave: "Leave without saving",
 
   // Change history
   "history.title": "Change history",

@@ -59,4 +59,10 @@ export default {
   "forbidden.title": "دسترسی ممنوع",
   "forbidden.text": "شما مجوزهای لازم برای دسترسی به این صفحه را ندارید.",
   "forbidden.advice": "اگر فکر می‌کنید باید به این صفحه دسترسی داشته باشید، با مدیر سایت تماس بگیرید.",
+  "dialog.cancel": "انصراف",
+  "dialog.close": "بستن",
+  "dialog.failed": "انجام نشد. لطفاً دوباره امتحان کنید.",
+  "leave.title": "بی‌آنکه ذخیره کنید بیرون می‌روید؟",
+  "leave.stay": "ماندن در صفحه",
+  "leave.confirm": "رفتن بی‌ذخیره",
 } satisfies CatalogOf<typeof en>;

@@ -134,10 +134,7 @@ export default {
   "draft.restore": "بازگرداندن پیش‌نویس",
   "draft.discard": "دور انداختن پیش‌نویس",
   "draft.restored": "پیش‌نویس بازگردانده شد",
-  "guard.title": "بدون ذخیره بیرون می‌روید؟",
   "guard.description":
     "تغییرهای شما هنوز در بسته نیست. پیش‌نویسی در این مرورگر می‌ماند، اما ویراستاران دیگر آن را نمی‌بینند.",
-  "guard.stay": "می‌مانم",
-  "guard.leave": "بیرون می‌روم",
   shortcut: "{label} ({keys})",
 } satisfies CatalogOf<typeof en>;
