@@ -4,6 +4,7 @@
  * killed while the build is being pushed to the git host, the restarted site finishes the push from its outbox,
  * and the host gets the build's commit exactly once. Either way, the site's own repository and the host converge.
  */
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -24,7 +25,9 @@ let databaseUrl: string;
 let site: SiteProcess;
 let db: DatabaseConnection;
 
+/** Starts the site on the data folder, after ending the one before (killed or still running). */
 async function start(): Promise<ApiClient> {
+  await site?.stop();
   site = await startSite({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   const client = new ApiClient(site.url);
   await client.login("admin");
@@ -91,6 +94,7 @@ afterAll(async () => {
   await site?.stop();
   db?.client.close();
   await gitServer?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("killed in the middle of publishing", () => {
@@ -125,7 +129,11 @@ describe("killed in the middle of publishing", () => {
         row.localCommit,
       );
       const repo = await clone(`${site.url}/git/content.git`);
-      expect(await git(repo, "log", "-1", "--format=%s")).toBe(`Build ${row.name}`);
+      try {
+        expect(await git(repo, "log", "-1", "--format=%s")).toBe(`Build ${row.name}`);
+      } finally {
+        rmSync(path.dirname(repo), { recursive: true, force: true });
+      }
     }
   }, 240_000);
 
