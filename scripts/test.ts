@@ -167,6 +167,7 @@ await stopIfInterrupted("typecheck");
 const buildStarted = Date.now();
 buildIfStale();
 phaseSeconds.set("build", (Date.now() - buildStarted) / 1000);
+await sweep("build");
 
 const vitestReport = path.join(tmp, "vitest-report.json");
 rmSync(vitestReport, { force: true });
