@@ -77,8 +77,6 @@ export function survivors(id: string, { spareChildren = false, marker = runMarke
   const found: Survivor[] = [];
   for (const pid of pids()) {
     if (spared.has(pid)) continue;
-    const status = stat(pid);
-    if (!status || status.state === "Z" || (spareChildren && status.ppid === process.pid)) continue;
     let environ: Buffer;
     try {
       environ = Buffer.concat([Buffer.from("\0"), readFileSync(`/proc/${pid}/environ`)]);
@@ -86,6 +84,8 @@ export function survivors(id: string, { spareChildren = false, marker = runMarke
       continue; // Ended meanwhile, or another user's.
     }
     if (!environ.includes(needle)) continue;
+    const status = stat(pid);
+    if (!status || status.state === "Z" || (spareChildren && status.ppid === process.pid)) continue;
     try {
       found.push({ pid, command: readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim() });
     } catch {

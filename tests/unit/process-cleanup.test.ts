@@ -3,7 +3,8 @@
  * that finds what a test failed to end (scripts/test-run.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CommandFailed, endGroup, execGroup, spawnGroup } from "../../scripts/process-group";
@@ -154,4 +155,54 @@ describe("a command run in its own group", () => {
     started.push(sleeper);
     expect(await gone(sleeper)).toBe(true);
   });
+});
+
+describe("a test file", () => {
+  it("that leaves a process running fails, naming it, and the process is ended", async () => {
+    // A test file that starts a detached process and forgets it, run by Vitest with the suite's own setup file.
+    const dir = mkdtempSync(path.join(tmpdir(), "daftar-leaky-file-"));
+    writeFileSync(
+      path.join(dir, "leaky.test.ts"),
+      [
+        `import { spawn } from "node:child_process";`,
+        `import { writeFileSync } from "node:fs";`,
+        `it("starts a process and forgets it", () => {`,
+        `  const child = spawn("sleep", ["300"], { stdio: "ignore", detached: true });`,
+        `  child.unref();`,
+        `  writeFileSync(${JSON.stringify(path.join(dir, "pid"))}, String(child.pid));`,
+        `});`,
+      ].join("\n"),
+    );
+    writeFileSync(
+      path.join(dir, "vitest.config.mjs"),
+      `export default ${JSON.stringify({
+        test: { root: dir, include: ["leaky.test.ts"], globals: true, setupFiles: [path.join(root, "tests/setup.ts")] },
+      })};`,
+    );
+    const report = path.join(dir, "report.json");
+    const vitest = spawnGroup(
+      process.execPath,
+      [
+        path.join(root, "node_modules/vitest/vitest.mjs"),
+        "run",
+        "-c",
+        path.join(dir, "vitest.config.mjs"),
+        "--reporter=json",
+        `--outputFile.json=${report}`,
+      ],
+      { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let output = "";
+    vitest.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    vitest.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    expect(await new Promise((resolve) => vitest.once("exit", resolve)), output).toBe(1);
+    const leaked = Number(readFileSync(path.join(dir, "pid"), "utf8"));
+    started.push(leaked);
+    const [file] = (JSON.parse(readFileSync(report, "utf8")) as { testResults: { status: string; message: string }[] })
+      .testResults;
+    expect(file!.status).toBe("failed");
+    expect(file!.message).toContain(`process ${leaked} still running: sleep 300`);
+    expect(await gone(leaked)).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
+  }, 90_000);
 });
