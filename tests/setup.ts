@@ -2,15 +2,28 @@
  * Runs before each test file: the file gets its own data folder and database, so files never share state. The
  * database is a file in that folder, or, when TEST_DATABASE=sqld (the second integration run), a libSQL server
  * of the file's own on a free loopback port.
+ *
+ * The file also gets a temporary folder of its own (TMPDIR, for it and every process it starts), removed with
+ * everything in it when the file ends, and a marker in the environment of every process it starts
+ * (scripts/test-run.ts): a process still carrying it when the file ends is killed and fails the file, named.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { startSqld } from "../scripts/sqld";
+import { describeLeftBehind, endSurvivors, fileMarker } from "../scripts/test-run";
 
-const dir = mkdtempSync(path.join(tmpdir(), "daftar-test-"));
+const folder = mkdtempSync(path.join(tmpdir(), "daftar-test-"));
+const dir = path.join(folder, "data");
+const scratch = path.join(folder, "tmp");
+mkdirSync(dir);
+mkdirSync(scratch);
 process.env.DATA_DIR = dir;
+process.env.TMPDIR = scratch;
+const fileId = randomBytes(8).toString("hex");
+process.env[fileMarker] = fileId;
 delete process.env.DATABASE_AUTH_TOKEN;
 delete process.env.DAFTAR_INSTALLED;
 
@@ -19,5 +32,8 @@ process.env.DATABASE_URL = server?.url ?? `file:${path.join(dir, "daftar.db")}`;
 
 afterAll(async () => {
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  const survived = await endSurvivors(fileId, { marker: fileMarker, graceMs: 2_000 });
+  rmSync(folder, { recursive: true, force: true });
+  const lines = describeLeftBehind(survived, [], scratch);
+  if (lines.length > 0) throw new Error(`This test file left these running (now killed):\n${lines.join("\n")}`);
 });

@@ -3,6 +3,8 @@
  * saved into the open build; an English page changed; the build published; both live, in search and the feed;
  * the site's repository cloned with git, the build one commit in it.
  */
+import { rmSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, open, signedInPage, snap, test } from "./fixtures";
 import { clone, git } from "../helpers/git";
@@ -122,12 +124,16 @@ test("write a Persian post, change an English page, publish both as one commit",
 
   // ── The repository: one commit with both files ───────────────────────────
   const repo = await clone(`${baseURL}/git/content.git`);
-  expect(await git(repo, "log", "-1", "--format=%s")).toMatch(/^Build \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-  expect((await git(repo, "show", "--name-status", "--format=", "HEAD")).split("\n").sort()).toEqual([
-    "A\tcontent/fa/notes/نیم-فاصله-در-react.md",
-    "M\tcontent/en/about.md",
-  ]);
-  expect(await git(repo, "rev-list", "--count", "HEAD")).toBe("2");
+  try {
+    expect(await git(repo, "log", "-1", "--format=%s")).toMatch(/^Build \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect((await git(repo, "show", "--name-status", "--format=", "HEAD")).split("\n").sort()).toEqual([
+      "A\tcontent/fa/notes/نیم-فاصله-در-react.md",
+      "M\tcontent/en/about.md",
+    ]);
+    expect(await git(repo, "rev-list", "--count", "HEAD")).toBe("2");
+  } finally {
+    rmSync(path.dirname(repo), { recursive: true, force: true });
+  }
   await page.context().close();
 });
 

@@ -34,18 +34,31 @@ const checkedPage = base.extend({
   },
 });
 
-/** A production server on a seeded data folder of its own; `stop()` ends it and removes the folder. */
-export async function startSeededSite(): Promise<SiteProcess> {
+/**
+ * A production server on a seeded data folder of its own, started with `env`; `prepare` writes to its database
+ * first. `stop()` ends it and removes the folder, which is removed too when it fails to start.
+ */
+export async function startSeededSite(
+  env: Record<string, string> = {},
+  prepare?: (databaseUrl: string) => Promise<unknown>,
+): Promise<SiteProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "daftar-e2e-"));
-  await seedDatabaseAt(`file:${path.join(dataDir, "daftar.db")}`);
-  const site = await startSite({ DATA_DIR: dataDir });
-  return {
-    ...site,
-    async stop() {
-      await site.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  try {
+    const databaseUrl = `file:${path.join(dataDir, "daftar.db")}`;
+    await seedDatabaseAt(databaseUrl);
+    await prepare?.(databaseUrl);
+    const site = await startSite({ ...env, DATA_DIR: dataDir });
+    return {
+      ...site,
+      async stop() {
+        await site.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /**

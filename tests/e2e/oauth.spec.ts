@@ -1,23 +1,16 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { test as base, type Page } from "@playwright/test";
 import { freePort } from "../../scripts/free-port";
 import { startOidcProvider, type TestProvider } from "../helpers/oidc-provider";
-import { seedDatabaseAt } from "../helpers/seed";
-import { startSite, type SiteProcess } from "../helpers/site-process";
-import { expect, open, snap } from "./fixtures";
+import type { SiteProcess } from "../helpers/site-process";
+import { expect, open, snap, startSeededSite } from "./fixtures";
 
 /** A site configured with an OpenID Connect provider, and that provider, on loopback. */
 const test = base.extend<object, { oauthSite: { site: SiteProcess; provider: TestProvider } }>({
   oauthSite: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "daftar-e2e-oauth-"));
-      await seedDatabaseAt(`file:${path.join(dataDir, "daftar.db")}`);
       const providerPort = await freePort();
-      const site = await startSite({
-        DATA_DIR: dataDir,
+      const site = await startSeededSite({
         OIDC_ISSUER: `http://127.0.0.1:${providerPort}`,
         OIDC_CLIENT_ID: "daftar-test",
         OIDC_CLIENT_SECRET: "daftar-test-secret-with-enough-length-for-hs256",

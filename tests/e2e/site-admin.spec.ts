@@ -4,13 +4,9 @@
  * disabled and signed out. Screenshots of every screen of it, in both languages, on a desktop and a phone, light
  * and dark. The site is this file's own: what these journeys change does not reach other files' pages.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { seedDatabaseAt } from "../helpers/seed";
-import { startSite, type SiteProcess } from "../helpers/site-process";
-import { test as base, expect, open, reload, signedInPage, snap } from "./fixtures";
+import type { SiteProcess } from "../helpers/site-process";
+import { test as base, expect, open, reload, signedInPage, snap, startSeededSite } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
@@ -19,9 +15,7 @@ const test = base.extend<object, { ownSite: SiteProcess }>({
   ownSite: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "daftar-admin-e2e-"));
-      await seedDatabaseAt(`file:${path.join(dataDir, "daftar.db")}`);
-      const site = await startSite({ DATA_DIR: dataDir });
+      const site = await startSeededSite();
       await use(site);
       await site.stop();
     },

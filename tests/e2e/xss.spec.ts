@@ -10,8 +10,6 @@
  * on any CSP violation). Addresses in front matter (a thumbnail) are refused when the file is read
  * (tests/unit/front-matter.test.ts).
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
@@ -25,9 +23,8 @@ import { openDatabase } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { chatRumor, wrapFor } from "~/keys/direct-messages";
 import { keySigner } from "~/keys/signer";
-import { seedDatabaseAt } from "../helpers/seed";
-import { startSite, type SiteProcess } from "../helpers/site-process";
-import { test as base, expect, forgetRelayQuotas, open } from "./fixtures";
+import type { SiteProcess } from "../helpers/site-process";
+import { test as base, expect, forgetRelayQuotas, open, startSeededSite } from "./fixtures";
 
 /** Each payload, if it ran, would set window.__xss or open a dialog. Short enough for a 50-character name. */
 const payloads = [
@@ -62,29 +59,27 @@ const test = base.extend<object, { hostileSite: SiteProcess }>({
   hostileSite: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "daftar-xss-"));
-      const url = `file:${path.join(dataDir, "daftar.db")}`;
-      await seedDatabaseAt(url);
-      const connection = await openDatabase(url);
-      await importContent(connection.db, [
-        {
-          locale: "fa",
-          path: hostilePage,
-          frontMatter: frontMatterSchema.parse({
-            title: `Hostile ${payloads[0]}`,
-            description: payloads[1],
-            category: "notes",
-            date: "2026-01-01",
-            tags: [payloads[2], payloads[4]],
-            author: payloads[5],
-            comments: true,
-            toc: true,
-          }),
-          body: [`## ${payloads[1]}`, ...payloads, ...markdownPayloads].join("\n\n"),
-        },
-      ]);
-      connection.client.close();
-      const site = await startSite({ DATA_DIR: dataDir });
+      const site = await startSeededSite({}, async (url) => {
+        const connection = await openDatabase(url);
+        await importContent(connection.db, [
+          {
+            locale: "fa",
+            path: hostilePage,
+            frontMatter: frontMatterSchema.parse({
+              title: `Hostile ${payloads[0]}`,
+              description: payloads[1],
+              category: "notes",
+              date: "2026-01-01",
+              tags: [payloads[2], payloads[4]],
+              author: payloads[5],
+              comments: true,
+              toc: true,
+            }),
+            body: [`## ${payloads[1]}`, ...payloads, ...markdownPayloads].join("\n\n"),
+          },
+        ]);
+        connection.client.close();
+      });
       await use(site);
       await site.stop();
     },

@@ -3,37 +3,31 @@
  * git server for remote hosts: `git http-backend` (git's own smart HTTP server, a CGI program) behind a small
  * Node HTTP server on a loopback port, with a token checked as HTTP Basic authentication.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { promisify } from "node:util";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-
-const run = promisify(execFile);
+import { endGroup, execGroup, spawnGroup } from "../../scripts/process-group";
 
 /**
  * Runs git in `cwd` and gives its output, trimmed. Asynchronous: a git talking to a server in this same process
- * (the app under test) would wait forever on a process that a synchronous call had stopped.
+ * (the app under test) would wait forever on a process that a synchronous call had stopped. A process group of
+ * its own (git runs helpers such as git-remote-http), ended with the test process if the test gives up on it.
  */
 export async function git(cwd: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run("git", ["-c", "core.quotepath=off", ...args], {
+  const stdout = await execGroup("git", ["-c", "core.quotepath=off", ...args], {
     cwd,
-    encoding: "utf8",
     env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_CONFIG_NOSYSTEM: "1", HOME: cwd },
-    maxBuffer: 64 * 1024 * 1024,
   });
-  return stdout.trim();
+  return stdout.toString("utf8").trim();
 }
 
 /** A file's bytes as git holds them ("<commit>:<path>" in the bare repository `gitdir`). */
-export async function gitBytes(gitdir: string, object: string): Promise<Buffer> {
-  const { stdout } = await run("git", ["--git-dir", gitdir, "cat-file", "blob", object], {
-    encoding: "buffer",
+export function gitBytes(gitdir: string, object: string): Promise<Buffer> {
+  return execGroup("git", ["--git-dir", gitdir, "cat-file", "blob", object], {
     env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: gitdir },
-    maxBuffer: 64 * 1024 * 1024,
   });
-  return stdout;
 }
 
 export function tempDir(name: string): string {
@@ -67,16 +61,6 @@ export interface GitServer {
   close(): Promise<void>;
 }
 
-/** Kills a process started in its own group, with every process of that group. */
-function endGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // The group has already gone.
-  }
-}
-
 export async function startGitServer(token: string): Promise<GitServer> {
   const root = tempDir("git-server");
   // Every folder and CGI process this server makes, ended and removed by close(): a receive-pack whose client went
@@ -96,8 +80,7 @@ export async function startGitServer(token: string): Promise<GitServer> {
     const pushing = url.pathname.endsWith("/git-receive-pack");
     const run = () => {
       // Its own process group: `git` runs `git-http-backend` as a child, which killing `git` alone would orphan.
-      const cgi = spawn("git", ["http-backend"], {
-        detached: true,
+      const cgi = spawnGroup("git", ["http-backend"], {
         env: {
           ...process.env,
           GIT_PROJECT_ROOT: root,
@@ -114,13 +97,13 @@ export async function startGitServer(token: string): Promise<GitServer> {
       });
       children.add(cgi);
       cgi.once("exit", () => children.delete(cgi));
-      res.once("close", () => endGroup(cgi));
-      cgi.stdin.on("error", () => undefined);
-      req.pipe(cgi.stdin);
+      res.once("close", () => void endGroup(cgi, { signal: "SIGKILL" }));
+      cgi.stdin!.on("error", () => undefined);
+      req.pipe(cgi.stdin!);
       // A CGI answer: header lines, a blank line, the body.
       let head = Buffer.alloc(0);
       let sent = false;
-      cgi.stdout.on("data", (chunk: Buffer) => {
+      cgi.stdout!.on("data", (chunk: Buffer) => {
         if (sent) {
           res.write(chunk);
           return;
@@ -199,7 +182,7 @@ export async function startGitServer(token: string): Promise<GitServer> {
       return git(repo, "rev-parse", "HEAD");
     },
     async close() {
-      for (const child of children) endGroup(child);
+      await Promise.all([...children].map((child) => endGroup(child, { signal: "SIGKILL" })));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       for (const folder of folders) rmSync(folder, { recursive: true, force: true });

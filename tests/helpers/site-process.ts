@@ -2,11 +2,12 @@
  * Runs the production server (`server/prod.ts`, as `npm start` does) in a child process on a free loopback
  * port with its own data folder, for end-to-end tests and benchmarks.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port";
+import { endGroup, running, spawnGroup } from "../../scripts/process-group";
 
 export interface SiteProcess {
   url: string;
@@ -16,6 +17,7 @@ export interface SiteProcess {
   output(): string;
   /** Sends `signal` and waits for the process to end; its exit code (null when a signal ended it). */
   kill(signal: NodeJS.Signals): Promise<number | null>;
+  /** Ends the server (killed after a grace if it does not end by itself) and removes the folder this made. */
   stop(): Promise<void>;
 }
 
@@ -27,8 +29,9 @@ const stopGraceMs = 20_000;
 export async function startSite(env: Record<string, string> = {}): Promise<SiteProcess> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "daftar-site-"));
   const port = await freePort();
-  // One process, as `npm start` runs it: signals reach the server itself (see package.json "start").
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/prod.ts"], {
+  // One process, as `npm start` runs it: signals reach the server itself (see package.json "start"). It leads a
+  // process group of its own, ended with the test process if the test never stops it.
+  const child: ChildProcess = spawnGroup(process.execPath, ["--import", "tsx", "server/prod.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -43,7 +46,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<SiteP
   });
   let output = "";
   const url = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
+  const removeFolder = () => {
+    if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -59,25 +65,30 @@ export async function startSite(env: Record<string, string> = {}): Promise<SiteP
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  try {
+    await started;
+  } catch (error) {
+    await endGroup(child, { signal: "SIGKILL" });
+    removeFolder();
+    throw error;
+  }
+  const exited = new Promise<number | null>((resolve) => {
+    if (!running(child)) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
   return {
     url,
     dataDir,
     pid: child.pid!,
     output: () => output,
     async kill(signal) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (running(child)) child.kill(signal);
       return exited;
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        // A server wedged by the test's own attack may never finish its shutdown: it is killed after a grace.
-        const killer = setTimeout(() => child.kill("SIGKILL"), stopGraceMs);
-        await exited;
-        clearTimeout(killer);
-      }
-      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      // A server wedged by the test's own attack may never finish its shutdown: it is killed after a grace.
+      await endGroup(child, { graceMs: stopGraceMs });
+      removeFolder();
     },
   };
 }

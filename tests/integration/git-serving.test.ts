@@ -4,10 +4,8 @@
  * every object of its history and on every instance alike; the owner may instead serve the whole repository to
  * people who may read builds (HTTP Basic with their user name and password), or not serve it at all.
  */
-import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BuildSummary, PageSource } from "~/builds/builds.server";
 import { eq } from "drizzle-orm";
@@ -20,8 +18,7 @@ import { clone, git, tempDir } from "../helpers/git";
 import { picture } from "../helpers/images";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite } from "../helpers/site-process";
-
-const run = promisify(execFile);
+import { execGroup } from "../../scripts/process-group";
 
 const SECRET = "CONFIDENTIAL: launch date 2027-03-14";
 const SECRET_TITLE = "Launch plan (CONFIDENTIAL title)";
@@ -89,9 +86,8 @@ async function publish(
 /** Everything a clone holds, as text: every commit with its patches, and every object's bytes. */
 async function everything(repo: string): Promise<string> {
   const log = await git(repo, "log", "-p", "--all", "--format=%H%n%an <%ae>%n%B");
-  const { stdout } = await run("git", ["cat-file", "--batch-all-objects", "--batch"], {
+  const stdout = await execGroup("git", ["cat-file", "--batch-all-objects", "--batch"], {
     cwd: repo,
-    encoding: "buffer",
     maxBuffer: 256 * 1024 * 1024,
     env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: repo },
   });
@@ -216,7 +212,7 @@ describe("the repository anonymous visitors clone holds only what the site shows
       }
     } finally {
       await other.stop();
-      await run("rm", ["-rf", dataDir]);
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

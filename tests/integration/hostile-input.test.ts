@@ -53,11 +53,15 @@ describe.each([
     "%s answers every probe without failing",
     async (_path, route) => {
       const db = await getDb();
+      // The database's fingerprint after the last probe is the next one's before: nothing else writes in between
+      // (what the server writes on its own is left out of it), so only a new session makes a new one needed.
+      let fingerprint = userName ? "" : await databaseFingerprint(db);
       await fc.assert(
         fc.asyncProperty(probe, async (input) => {
           // A fresh session each time: a probe may legitimately sign the administrator out or change their roles.
           const cookie = userName ? await sessionCookieFor(db, userName) : undefined;
-          await attack(route, input, cookie, await databaseFingerprint(db));
+          if (cookie) fingerprint = await databaseFingerprint(db);
+          fingerprint = await attack(route, input, cookie, fingerprint);
         }),
         { numRuns: route.api ? apiRuns : pageRuns },
       );
@@ -76,14 +80,15 @@ describe("query numbers at their edges", () => {
   )("%s bounds every number it reads", async (_path, route) => {
     const db = await getDb();
     const cookie = await sessionCookieFor(db, "admin");
+    let fingerprint = await databaseFingerprint(db);
     for (const name of numericQueryNames) {
       for (const value of edgeQueryNumbers) {
         const query = `?${new URLSearchParams({ ...plausibleQuery, [name]: value }).toString()}`;
-        await attack(
+        fingerprint = await attack(
           route,
           { method: "GET", query, body: { text: "", contentType: "" }, locale: "en" },
           cookie,
-          await databaseFingerprint(db),
+          fingerprint,
         );
       }
     }

@@ -72,46 +72,130 @@ function diskBytes(site: SiteProcess): number {
   return size(file) + size(`${file}-wal`);
 }
 
-describe("a member connection that asks for much and stops reading", () => {
+// One site for the attacks of one member's connection and of forged zap receipts: each is measured from the
+// server's settled memory after the one before, and neither spends what the other counts (the first sends a few
+// requests and reads nothing; the second asks the wallet). The other attacks spend per-address caps and quotas
+// and have sites of their own.
+describe("a member connection and forged zap receipts, on one site", () => {
   let site: SiteProcess;
-  let connection: DatabaseConnection;
-  let member: { secret: Uint8Array; pubkey: string };
   beforeAll(async () => {
-    site = await startHostileSite();
-    connection = await databaseOf(site);
-    member = await giveMemberKey(connection.db, "member");
-    // 200 large messages to the member: about 18 MB stored.
-    await writeTransaction(connection.db, async (tx) => {
-      for (let i = 0; i < 200; i++) await saveEvent(tx, plainWrap(member.pubkey, 88_000));
-    });
+    // Zap receipts name a wallet on loopback, which the operator allows.
+    site = await startHostileSite({ OUTBOUND_ALLOW_PRIVATE: "true" });
   }, 120_000);
   afterAll(async () => {
-    connection?.client.close();
     await site?.stop();
   });
 
-  test("keeps its unsent output bounded: the server's memory hardly grows", async () => {
-    const report = await underAttack(site, {
-      name: "relay: 30 REQs for large stored events, then no reading",
-      seconds: 10,
-      attack: async (signal) => {
-        const relay = await RawRelay.open(site.url);
-        await authenticate(relay, site, member.secret);
-        for (let i = 0; i < 30; i++)
-          relay.send(["REQ", `big-${i}`, { kinds: [1059], "#p": [member.pubkey], limit: 500 }]);
-        // Reads nothing more: everything the server sends from now on waits in its memory or the kernel's.
-        relay.socket.pause();
-        await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
-        relay.socket.terminate();
-      },
+  describe("a member connection that asks for much and stops reading", () => {
+    let connection: DatabaseConnection;
+    let member: { secret: Uint8Array; pubkey: string };
+    beforeAll(async () => {
+      connection = await databaseOf(site);
+      member = await giveMemberKey(connection.db, "member");
+      // 200 large messages to the member: about 18 MB stored.
+      await writeTransaction(connection.db, async (tx) => {
+        for (let i = 0; i < 200; i++) await saveEvent(tx, plainWrap(member.pubkey, 88_000));
+      });
+    }, 120_000);
+    afterAll(() => {
+      connection?.client.close();
     });
-    // Before the bound: +2 GB and more (each REQ's whole answer, 18 MB, was queued at once).
-    expect(report.growthMb).toBeLessThan(60);
-    expect(report.pageFailures).toBe(0);
-    // Before: p50 3.4–4.2 s, the server busy checking signatures and writing every wrap.
-    expect(report.pageP50Ms).toBeLessThan(500);
-    expect(report.pageP95Ms).toBeLessThan(3000);
-  }, 120_000);
+
+    test("keeps its unsent output bounded: the server's memory hardly grows", async () => {
+      const report = await underAttack(site, {
+        name: "relay: 30 REQs for large stored events, then no reading",
+        seconds: 10,
+        attack: async (signal) => {
+          const relay = await RawRelay.open(site.url);
+          await authenticate(relay, site, member.secret);
+          for (let i = 0; i < 30; i++)
+            relay.send(["REQ", `big-${i}`, { kinds: [1059], "#p": [member.pubkey], limit: 500 }]);
+          // Reads nothing more: everything the server sends from now on waits in its memory or the kernel's.
+          relay.socket.pause();
+          await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+          relay.socket.terminate();
+        },
+      });
+      // Before the bound: +2 GB and more (each REQ's whole answer, 18 MB, was queued at once).
+      expect(report.growthMb).toBeLessThan(60);
+      expect(report.pageFailures).toBe(0);
+      // Before: p50 3.4–4.2 s, the server busy checking signatures and writing every wrap.
+      expect(report.pageP50Ms).toBeLessThan(500);
+      expect(report.pageP95Ms).toBeLessThan(3000);
+    }, 120_000);
+  });
+
+  describe("a flood of forged zap receipts", () => {
+    let wallet: LnurlServer;
+    let connection: DatabaseConnection;
+    let owner: string;
+    beforeAll(async () => {
+      wallet = await startLnurlServer();
+      connection = await databaseOf(site);
+      owner = (await giveMemberKey(connection.db, "admin")).pubkey;
+      await connection.db
+        .update(users)
+        .set({ lightningAddress: wallet.address("ava") })
+        .where(eq(users.userName, "admin"));
+    }, 120_000);
+    afterAll(async () => {
+      connection?.client.close();
+      await wallet?.close();
+    });
+
+    test("asks the wallet at most the address's wallet budget", async () => {
+      const zapRequest = () =>
+        JSON.stringify(
+          finalizeEvent(
+            makeZapRequest({ pubkey: owner, amount: 21_000, relays: [relayUrl(site.url)], comment: "" }),
+            generateSecretKey(),
+          ),
+        );
+      const receipt = (): Event =>
+        finalizeEvent(
+          {
+            kind: 9735,
+            created_at: now(),
+            tags: [
+              ["p", owner],
+              ["bolt11", "lnbc210n1forged"],
+              ["description", zapRequest()],
+            ],
+            content: "",
+          },
+          generateSecretKey(),
+        );
+      const receipts = Array.from({ length: 600 }, receipt);
+      const report = await underAttack(site, {
+        name: "relay: forged zap receipts, 20 connections from one address",
+        seconds: 10,
+        attack: async (signal) => {
+          const reasons: Record<string, number> = {};
+          await Promise.all(
+            Array.from({ length: 20 }, async () => {
+              const relay = await relayClient(site);
+              if (typeof relay === "number") return;
+              for (const event of receipts.splice(0, 30)) {
+                if (signal.aborted) break;
+                relay.send(["EVENT", event]);
+                const reason = await okReason(relay, event.id, 8000);
+                reasons[reason] = (reasons[reason] ?? 0) + 1;
+              }
+              relay.socket.terminate();
+            }),
+          );
+          await sleep(100);
+          return reasons;
+        },
+      });
+      console.log(
+        `zap receipt flood: ${JSON.stringify(report.attackResult)}; wallet asked ${wallet.endpointReads} times`,
+      );
+      // Before the budget: one wallet request per receipt (the review saw 300 in 4.7 s).
+      expect(wallet.endpointReads).toBeLessThanOrEqual(limits.walletByAddress.max);
+      expect((report.attackResult as Record<string, number>)["rate-limited"]).toBeGreaterThan(0);
+    }, 120_000);
+  });
 });
 
 /** Runs `work` for 0 … `count` - 1, `width` at a time, until done or `signal` is aborted. */
@@ -276,80 +360,5 @@ describe("a flood of gift wraps to the site's owner", () => {
     // Before: p50 3.4–4.2 s, the server busy checking signatures and writing every wrap.
     expect(report.pageP50Ms).toBeLessThan(500);
     expect(report.pageP95Ms).toBeLessThan(3000);
-  }, 120_000);
-});
-
-describe("a flood of forged zap receipts", () => {
-  let site: SiteProcess;
-  let wallet: LnurlServer;
-  let connection: DatabaseConnection;
-  let owner: string;
-  beforeAll(async () => {
-    wallet = await startLnurlServer();
-    site = await startHostileSite({ OUTBOUND_ALLOW_PRIVATE: "true" });
-    connection = await databaseOf(site);
-    owner = (await giveMemberKey(connection.db, "admin")).pubkey;
-    await connection.db
-      .update(users)
-      .set({ lightningAddress: wallet.address("ava") })
-      .where(eq(users.userName, "admin"));
-  }, 120_000);
-  afterAll(async () => {
-    connection?.client.close();
-    await site?.stop();
-    await wallet?.close();
-  });
-
-  test("asks the wallet at most the address's wallet budget", async () => {
-    const zapRequest = () =>
-      JSON.stringify(
-        finalizeEvent(
-          makeZapRequest({ pubkey: owner, amount: 21_000, relays: [relayUrl(site.url)], comment: "" }),
-          generateSecretKey(),
-        ),
-      );
-    const receipt = (): Event =>
-      finalizeEvent(
-        {
-          kind: 9735,
-          created_at: now(),
-          tags: [
-            ["p", owner],
-            ["bolt11", "lnbc210n1forged"],
-            ["description", zapRequest()],
-          ],
-          content: "",
-        },
-        generateSecretKey(),
-      );
-    const receipts = Array.from({ length: 600 }, receipt);
-    const report = await underAttack(site, {
-      name: "relay: forged zap receipts, 20 connections from one address",
-      seconds: 10,
-      attack: async (signal) => {
-        const reasons: Record<string, number> = {};
-        await Promise.all(
-          Array.from({ length: 20 }, async () => {
-            const relay = await relayClient(site);
-            if (typeof relay === "number") return;
-            for (const event of receipts.splice(0, 30)) {
-              if (signal.aborted) break;
-              relay.send(["EVENT", event]);
-              const reason = await okReason(relay, event.id, 8000);
-              reasons[reason] = (reasons[reason] ?? 0) + 1;
-            }
-            relay.socket.terminate();
-          }),
-        );
-        await sleep(100);
-        return reasons;
-      },
-    });
-    console.log(
-      `zap receipt flood: ${JSON.stringify(report.attackResult)}; wallet asked ${wallet.endpointReads} times`,
-    );
-    // Before the budget: one wallet request per receipt (the review saw 300 in 4.7 s).
-    expect(wallet.endpointReads).toBeLessThanOrEqual(limits.walletByAddress.max);
-    expect((report.attackResult as Record<string, number>)["rate-limited"]).toBeGreaterThan(0);
   }, 120_000);
 });

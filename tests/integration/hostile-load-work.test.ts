@@ -45,8 +45,17 @@ function sendAs(client: ApiClient, method: string, path: string, body: string | 
     });
 }
 
+// One site for every attack: each is measured from the server's settled memory after the one before, and each
+// signs in its own clients; the images the first saves are not read by the others.
+let site: SiteProcess;
+beforeAll(async () => {
+  site = await startHostileSite();
+}, 120_000);
+afterAll(async () => {
+  await site?.stop();
+});
+
 describe("image work under a flood of animated GIFs", () => {
-  let site: SiteProcess;
   let staticFile: string;
   const members: ApiClient[] = [];
   let editor: ApiClient;
@@ -54,7 +63,6 @@ describe("image work under a flood of animated GIFs", () => {
   let bomb: Buffer;
 
   beforeAll(async () => {
-    site = await startHostileSite();
     for (let i = 0; i < 4; i++) {
       const member = new ApiClient(site.url);
       await member.login("member");
@@ -71,9 +79,6 @@ describe("image work under a flood of animated GIFs", () => {
     staticFile = /(\/assets\/[^"'\s]+\.js)/.exec(html)?.[1] ?? "";
     expect(staticFile).not.toBe("");
   }, 120_000);
-  afterAll(async () => {
-    await site?.stop();
-  });
 
   test("profile pictures, post images and the site icon: pages, static files and the favicon keep answering", async () => {
     const report = await underAttack(site, {
@@ -106,20 +111,15 @@ describe("image work under a flood of animated GIFs", () => {
 });
 
 describe("markdown under hostile previews and pages", () => {
-  let site: SiteProcess;
   let editor: ApiClient;
   let second: ApiClient;
 
   beforeAll(async () => {
-    site = await startHostileSite();
     editor = new ApiClient(site.url);
     await editor.login("editor");
     second = new ApiClient(site.url);
     await second.login("admin");
   }, 120_000);
-  afterAll(async () => {
-    await site?.stop();
-  });
 
   /** Texts the parser used to take seconds to minutes on, none over the 400,000 characters allowed. */
   const shapes = [

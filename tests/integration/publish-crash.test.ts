@@ -4,6 +4,7 @@
  * killed while the build is being pushed to the git host, the restarted site finishes the push from its outbox,
  * and the host gets the build's commit exactly once. Either way, the site's own repository and the host converge.
  */
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -24,7 +25,9 @@ let databaseUrl: string;
 let site: SiteProcess;
 let db: DatabaseConnection;
 
+/** Starts the site on the data folder, after ending the one before (killed or still running). */
 async function start(): Promise<ApiClient> {
+  await site?.stop();
   site = await startSite({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   const client = new ApiClient(site.url);
   await client.login("admin");
@@ -41,15 +44,17 @@ async function within<T>(ms: number, check: () => Promise<T | undefined | false>
   }
 }
 
-/** Saves `count` new pages into the open build; their addresses. */
+/**
+ * Saves `count` new pages into the open build, four at a time (the first alone: it opens the build); their
+ * addresses.
+ */
 async function newPages(client: ApiClient, prefix: string, count: number): Promise<string[]> {
-  const paths: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const pagePath = `/notes/${prefix}-${i}`;
+  const paths = Array.from({ length: count }, (_, i) => `/notes/${prefix}-${i}`);
+  const save = async (i: number) => {
     const answer = await client.post("/api/builds/commit", {
       action: "save",
       locale: "en",
-      path: pagePath,
+      path: paths[i],
       frontMatter: {
         title: `${prefix} ${i}`,
         description: "",
@@ -63,8 +68,14 @@ async function newPages(client: ApiClient, prefix: string, count: number): Promi
       baseHash: null,
     });
     expect(answer.status).toBe(201);
-    paths.push(pagePath);
-  }
+  };
+  await save(0);
+  let next = 1;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < count) await save(next++);
+    }),
+  );
   return paths;
 }
 
@@ -91,6 +102,7 @@ afterAll(async () => {
   await site?.stop();
   db?.client.close();
   await gitServer?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("killed in the middle of publishing", () => {
@@ -125,7 +137,11 @@ describe("killed in the middle of publishing", () => {
         row.localCommit,
       );
       const repo = await clone(`${site.url}/git/content.git`);
-      expect(await git(repo, "log", "-1", "--format=%s")).toBe(`Build ${row.name}`);
+      try {
+        expect(await git(repo, "log", "-1", "--format=%s")).toBe(`Build ${row.name}`);
+      } finally {
+        rmSync(path.dirname(repo), { recursive: true, force: true });
+      }
     }
   }, 240_000);
 
