@@ -38,16 +38,10 @@ import {
   type NewUser,
   type UserRow,
 } from "./users.server";
+import type { SessionUser } from "./session-user";
 
-export interface UserListItem {
-  id: number;
-  userName: string;
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  about: string;
-  /** The profile picture's image key, or null. */
-  avatar: string | null;
+/** A user as the users screen lists them: who they are as every page knows them, and what an administrator sees. */
+export interface UserListItem extends Omit<SessionUser, "permissions"> {
   email: string | null;
   createdAt: string;
   lastSignInAt: string | null;

@@ -43,3 +43,20 @@ export function groupPermissions(
     }))
     .filter((group) => group.permissions.length > 0);
 }
+
+/**
+ * The permissions as a role form's checklist offers them, grouped by area: only those the editor holds can be
+ * ticked (nobody grants what they do not hold).
+ */
+export function permissionOptions(permissions: readonly string[], held: readonly Permission[], t: TFunction) {
+  return groupPermissions(permissions, t).flatMap((group) =>
+    group.permissions.map((name) => ({
+      value: name,
+      label: permissionName(name, t),
+      description: permissionLabel(name, t),
+      hint: name,
+      group: group.label,
+      disabled: !held.includes(name),
+    })),
+  );
+}

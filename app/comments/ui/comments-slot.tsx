@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { commentsAnchor } from "~/comments/ui/comments-toc-entry";
 import { lazyPart } from "~/ui/lazy-part";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
+import { useNearView } from "~/ui/use-near-view";
 
 // The comments code (list, form, and the signing code for anonymous visitors) loads only when it is needed.
 const section = lazyPart(() => import("./comments-section"));
@@ -15,29 +15,12 @@ const section = lazyPart(() => import("./comments-section"));
 export function CommentsSlot({ routePath, count }: { routePath: string; count: number }) {
   const t = useT();
   const locale = useLocale();
-  const ref = useRef<HTMLElement>(null);
   const intent = useLoadOnIntent(section.load);
-  const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    if (window.location.hash.startsWith("#comment")) {
-      queueMicrotask(() => setOpen(true));
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setOpen(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: "400px 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const {
+    ref,
+    near: open,
+    setNear: setOpen,
+  } = useNearView<HTMLElement>(() => window.location.hash.startsWith("#comment"));
 
   return (
     <section

@@ -1,7 +1,7 @@
 import type { Permission } from "~/auth/permissions";
 import { newRoleSchema } from "~/auth/schema";
 import { useT } from "~/i18n/use-t";
-import { groupPermissions, permissionLabel, permissionName } from "~/manage/role-label";
+import { permissionOptions } from "~/manage/role-label";
 import { ApiForm } from "~/ui/api-form";
 import { Checklist } from "~/ui/checklist";
 import { Field } from "~/ui/field";
@@ -26,16 +26,7 @@ export function AddRoleForm({
 }) {
   const t = useT();
   const form = useApiForm({ schema: newRoleSchema, path: "/api/roles/new", initial: emptyRole, onSuccess: onDone });
-  const options = groupPermissions(permissions, t).flatMap((group) =>
-    group.permissions.map((name) => ({
-      value: name,
-      label: permissionName(name, t),
-      description: permissionLabel(name, t),
-      hint: name,
-      group: group.label,
-      disabled: !held.includes(name),
-    })),
-  );
+  const options = permissionOptions(permissions, held, t);
   return (
     <ApiForm form={form}>
       <div className="grid gap-4 sm:grid-cols-2">

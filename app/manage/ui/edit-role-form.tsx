@@ -2,7 +2,7 @@ import type { Permission } from "~/auth/permissions";
 import type { RoleInfo } from "~/auth/roles.server";
 import { updateRoleFormSchema } from "~/auth/schema";
 import { useT } from "~/i18n/use-t";
-import { groupPermissions, permissionLabel, permissionName, roleDescription } from "~/manage/role-label";
+import { permissionOptions, roleDescription } from "~/manage/role-label";
 import { ApiForm } from "~/ui/api-form";
 import { Checklist } from "~/ui/checklist";
 import { Field } from "~/ui/field";
@@ -46,16 +46,7 @@ export function EditRoleForm({
     }),
     onSuccess: onDone,
   });
-  const options = groupPermissions(permissions, t).flatMap((group) =>
-    group.permissions.map((name) => ({
-      value: name,
-      label: permissionName(name, t),
-      description: permissionLabel(name, t),
-      hint: name,
-      group: group.label,
-      disabled: !held.includes(name),
-    })),
-  );
+  const options = permissionOptions(permissions, held, t);
   return (
     <ApiForm form={form} data-testid="edit-role-form">
       <input type="hidden" name="roleId" value={form.values.roleId} />

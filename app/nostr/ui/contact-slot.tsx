@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from "react";
 import { useT } from "~/i18n/use-t";
 import { lazyPart } from "~/ui/lazy-part";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
+import { useNearView } from "~/ui/use-near-view";
 
 // The form's code (encryption, the local inbox, the relay client) loads only as the reader reaches it.
 const form = lazyPart(() => import("./contact-form"));
@@ -9,24 +9,8 @@ const form = lazyPart(() => import("./contact-form"));
 /** The contact page's message form: its heading renders with the page, the form as the reader nears it. */
 export function ContactSlot() {
   const t = useT();
-  const ref = useRef<HTMLElement>(null);
   const intent = useLoadOnIntent(form.load);
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setOpen(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: "400px 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const { ref, near: open, setNear: setOpen } = useNearView<HTMLElement>();
   return (
     <section
       ref={ref}
