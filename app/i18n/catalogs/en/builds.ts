@@ -29,6 +29,8 @@ export default {
   // Why a push failed (shown on the build)
   "push.conflict":
     "The repository changed files this build changes since the site last pushed ({files}). Import from the repository to review its changes, then publish again. Nothing was forced.",
+  "push.unrelated":
+    "The git host's branch holds a history this site did not make, so nothing was pushed and nothing there was changed. Either import from the repository first (its pages come into the open build to review, and the site's builds then go on top of its history), or choose a new branch in the git host settings and push again: the site's whole history goes there.",
   "push.auth": "The git host refused the credentials. Check the token in the git host settings.",
   "push.notAllowed":
     "The git host's address is on this server's own machine or network, which the site reaches only when the server's operator allows it (GIT_HOST_ALLOW_PRIVATE).",
