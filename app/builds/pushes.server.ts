@@ -138,6 +138,9 @@ async function work(db: Database, row: PushRow, remote: (host: HostSettings) => 
     } else {
       const host = await readHostSettings(db);
       if (host.kind === "local") throw new PushFailure("other", "no remote", true);
+      // The site's commits are sent from this instance's own copy, which another instance's publishing may have
+      // left behind (one query when it is up to date).
+      await syncSiteRepository(db);
       const outcome = await remote(host).push(await pushJob(db, row.buildId, host));
       commitId = outcome.commit;
       await rememberRemoteCommit(db, host, outcome.commit);
