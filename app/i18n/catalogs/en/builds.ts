@@ -148,6 +148,9 @@ export default {
   "git.error.oneRound": "one round of negotiation per request: nothing may follow the flush after the have lines",
   "git.error.tooManyWants": "too many want lines in one request (at most {max})",
   "git.error.tooManyHaves": "too many have lines in one request (at most {max}): clone afresh instead of fetching",
-  "git.error.shallow": "shallow and partial clones are not offered: clone without --depth or --filter",
+  "git.error.tooManyShallows":
+    "too many shallow lines in one request (at most {max}): clone afresh instead of fetching",
+  "git.error.partial":
+    "clones limited by date, by excluded refs or by filter are not offered: use --depth, or clone without --shallow-since, --shallow-exclude or --filter",
   "git.error.notOurRef": "not our ref {oid}: the repository moved on, fetch again",
 } as const;

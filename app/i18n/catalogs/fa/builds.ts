@@ -143,6 +143,9 @@ export default {
   "git.error.oneRound": "هر درخواست فقط یک دور مذاکره دارد: پس از flush خط‌های have چیزی نباید بیاید",
   "git.error.tooManyWants": "خط‌های want در یک درخواست بیش از حد است (حداکثر {max})",
   "git.error.tooManyHaves": "خط‌های have در یک درخواست بیش از حد است (حداکثر {max}): به‌جای fetch از نو کلون کنید",
-  "git.error.shallow": "کلون سطحی یا جزئی ارائه نمی‌شود: بدون --depth یا --filter کلون کنید",
+  "git.error.tooManyShallows":
+    "خط‌های shallow در یک درخواست بیش از حد است (حداکثر {max}): به‌جای fetch از نو کلون کنید",
+  "git.error.partial":
+    "کلونی که با تاریخ، با کنار گذاشتن شاخه‌ها یا با فیلتر محدود شود ارائه نمی‌شود: از --depth استفاده کنید، یا بدون --shallow-since، --shallow-exclude یا --filter کلون کنید",
   "git.error.notOurRef": "این شیء ارائه نمی‌شود {oid}: مخزن جلو رفته است، دوباره fetch کنید",
 } satisfies CatalogOf<typeof en>;
