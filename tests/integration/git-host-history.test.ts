@@ -10,6 +10,7 @@ import type { BuildSummary, PageSource } from "~/builds/builds.server";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { clone, git, startGitServer, type GitServer } from "../helpers/git";
+import { startGithubDouble, type GithubDouble } from "../helpers/github-double";
 import { seedDatabaseAt } from "../helpers/seed";
 
 // The git server runs on loopback: the operator allows it, as for a host on their own network.
@@ -18,6 +19,7 @@ process.env.GIT_HOST_ALLOW_PRIVATE = "127.0.0.0/8";
 const TOKEN = "history-token-for-tests";
 let server: TestServer;
 let gitServer: GitServer;
+let github: GithubDouble;
 let admin: ApiClient;
 let fa: ApiClient;
 
@@ -85,6 +87,7 @@ async function historyOf(gitdir: string, branch: string) {
 beforeAll(async () => {
   await seedDatabaseAt(process.env.DATABASE_URL!);
   gitServer = await startGitServer(TOKEN);
+  github = await startGithubDouble(TOKEN, { "README.md": "# GitHub notes\n" });
   server = await startAppServer();
   admin = new ApiClient(server.url);
   await admin.login("admin");
@@ -95,6 +98,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await gitServer?.close();
+  await github?.close();
 });
 
 describe("a host connected to an empty repository", () => {
@@ -169,5 +173,26 @@ describe("a host whose branch holds unrelated history", () => {
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(await historyOf(bare, "daftar")).toEqual(await historyOf(siteRepository(), "main"));
     expect(await git(bare, "--git-dir=.", "rev-parse", "main")).toBe(theirs);
+  });
+});
+
+describe("GitHub through its git-data API", () => {
+  test("a new branch is made from the site's history, and stays equal to it", async () => {
+    const answer = await admin.put("/api/builds/host", {
+      kind: "github",
+      url: `https://github.com/${github.owner}/${github.repo}`,
+      branch: "site",
+      apiUrl: github.apiUrl,
+      token: TOKEN,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const theirs = await github.head("main");
+    const first = await publishPage("/about", "About, pushed to a new branch on GitHub.");
+    expect(first.answer.status, JSON.stringify(first.answer.body)).toBe(200);
+    expect(await historyOf(github.gitdir, "site")).toEqual(await historyOf(siteRepository(), "main"));
+    const second = await publishPage("/contact", "Contact, on GitHub too.");
+    expect(second.answer.status, JSON.stringify(second.answer.body)).toBe(200);
+    expect(await historyOf(github.gitdir, "site")).toEqual(await historyOf(siteRepository(), "main"));
+    expect(await github.head("main")).toBe(theirs);
   });
 });
