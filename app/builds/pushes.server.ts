@@ -6,7 +6,7 @@
  * and is shown on the build with its reason; failures only a person can fix (a conflict, refused credentials)
  * wait for the retry button.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { instanceId } from "~/cluster/instance.server";
 import { everyPeriod } from "~/cluster/leases.server";
 import type { Database } from "~/db/client.server";
@@ -16,7 +16,7 @@ import { ServiceError } from "~/lib/service-error";
 import { githubRemote } from "./git/github-remote.server";
 import { gitRemote } from "./git/git-remote.server";
 import { PushFailure, type RemoteHost } from "./git/remote.server";
-import { buildEdits, syncSiteRepository } from "./git/site-repository.server";
+import { buildEdits, siteRepositoryDir, syncSiteRepository } from "./git/site-repository.server";
 import { knownRemoteCommit, readHostSettings, rememberRemoteCommit, type HostSettings } from "./host-settings.server";
 
 /** How long a claim holds without being renewed (renewed every third of it while the work runs). */
@@ -75,6 +75,7 @@ async function holding<T>(db: Database, id: number, work: () => Promise<T>): Pro
 export interface PushErrorView {
   key:
     | "push.conflict"
+    | "push.unrelated"
     | "push.auth"
     | "push.notAllowed"
     | "push.notFound"
@@ -108,7 +109,21 @@ async function pushJob(db: Database, buildId: number, host: HostSettings) {
     edits: await buildEdits(db, buildId),
     previous,
     known: await knownRemoteCommit(db, host),
+    site: { gitdir: siteRepositoryDir(), commits: await siteCommitsUpTo(db, build.sequence) },
   };
+}
+
+/** The site's commits, oldest first, up to the build at `sequence` (each made before the build's remote push). */
+async function siteCommitsUpTo(db: Database, sequence: number | null): Promise<string[]> {
+  if (sequence === null) throw new PushFailure("other", "the build has no place in the history", true);
+  const rows = await db
+    .select({ commit: builds.localCommit })
+    .from(builds)
+    .where(and(isNotNull(builds.sequence), lte(builds.sequence, sequence)))
+    .orderBy(asc(builds.sequence))
+    .all();
+  if (rows.some((row) => !row.commit)) throw new PushFailure("other", "the site's commit is not made yet", false);
+  return rows.map((row) => row.commit!);
 }
 
 /** Does one claimed row's work and records how it went. */
@@ -123,6 +138,9 @@ async function work(db: Database, row: PushRow, remote: (host: HostSettings) => 
     } else {
       const host = await readHostSettings(db);
       if (host.kind === "local") throw new PushFailure("other", "no remote", true);
+      // The site's commits are sent from this instance's own copy, which another instance's publishing may have
+      // left behind (one query when it is up to date).
+      await syncSiteRepository(db);
       const outcome = await remote(host).push(await pushJob(db, row.buildId, host));
       commitId = outcome.commit;
       await rememberRemoteCommit(db, host, outcome.commit);

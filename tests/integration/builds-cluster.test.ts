@@ -97,6 +97,8 @@ describe("two instances", () => {
         })
       ).status,
     ).toBe(200);
+    // The host's branch holds a history of its own: the owner imports it first, and the builds go on top of it.
+    expect((await onA.post("/api/builds/import")).status).toBe(200);
     const before = Number(await git(gitServer.root, "--git-dir=shared.git", "rev-list", "--count", "main"));
     const buildId = (await db.db.select().from(builds).where(eq(builds.status, "open")).get())!.id;
     const answers = await Promise.all([

@@ -96,11 +96,27 @@ describe("what one request may say", () => {
     expect(firstLine(answer.body)).toMatch(/^ERR .*not our ref/);
   });
 
-  test("shallow requests, which the repository does not offer, get an ERR line", async () => {
+  test("clones limited by date, by excluded refs or by filter, which are not offered, get an ERR line", async () => {
     const want = await head();
-    const answer = await uploadPack(`${pkt(`want ${want} ${CAPS}\n`)}${pkt("deepen 1\n")}${FLUSH}${pkt("done\n")}`);
-    expect(answer.status).toBe(200);
-    expect(firstLine(answer.body)).toMatch(/^ERR /);
+    for (const line of ["deepen-since 1700000000\n", "deepen-not refs/heads/main\n", "filter blob:none\n"]) {
+      const answer = await uploadPack(`${pkt(`want ${want} ${CAPS}\n`)}${pkt(line)}${FLUSH}${pkt("done\n")}`);
+      expect(answer.status).toBe(200);
+      expect(firstLine(answer.body)).toMatch(/^ERR .*--depth/);
+    }
+  });
+
+  test("a shallow request names at most 256 shallow commits, and a depth that is a number", async () => {
+    const want = await head();
+    const shallows = Array.from({ length: 257 }, () => pkt(`shallow ${randomOid()}\n`)).join("");
+    const many = await uploadPack(
+      `${pkt(`want ${want} ${CAPS}\n`)}${shallows}${pkt("deepen 1\n")}${FLUSH}${pkt("done\n")}`,
+    );
+    expect(firstLine(many.body)).toMatch(/^ERR .*shallow.*256/);
+    const odd = await uploadPack(`${pkt(`want ${want} ${CAPS}\n`)}${pkt("deepen -1\n")}${FLUSH}${pkt("done\n")}`);
+    expect(firstLine(odd.body)).toMatch(/^ERR /);
+    // git's first round of a shallow fetch: the wants and the depth only. The answer is the shallow lines only.
+    const first = await uploadPack(`${pkt(`want ${want} ${CAPS}\n`)}${pkt("deepen 1\n")}${FLUSH}`);
+    expect(first.body.toString("latin1")).toMatch(/^(0035shallow [0-9a-f]{40}\n)?0000$/);
   });
 
   test("the most have lines a round may hold, none known, cost little", async () => {
@@ -118,6 +134,29 @@ describe("what one request may say", () => {
 });
 
 describe("git clients", () => {
+  /** Publishes a build of one new note. */
+  const publish = async (name: string) => {
+    const editor = new ApiClient(server.url);
+    await editor.login("editor");
+    const saved = await editor.post("/api/builds/commit", {
+      action: "save",
+      locale: "en",
+      path: `/notes/${name}`,
+      frontMatter: {
+        title: name,
+        description: "",
+        tags: [],
+        toc: false,
+        comments: false,
+        draft: false,
+        intro: false,
+      },
+      markdown: `Words of ${name}.`,
+      baseHash: null,
+    });
+    expect(saved.status).toBe(201);
+    expect((await editor.post("/api/builds/run", { buildId: saved.body.buildId })).status).toBe(200);
+  };
   test("a clone, a fetch with nothing new, and the pack checked by git", async () => {
     const repo = await clone(`${server.url}/git/content.git`);
     expect(await git(repo, "rev-parse", "HEAD")).toBe(await head());
@@ -127,28 +166,6 @@ describe("git clients", () => {
   });
 
   test("a fetch into a clone with commits of its own negotiates over several rounds and gets only what it lacks", async () => {
-    const editor = new ApiClient(server.url);
-    await editor.login("editor");
-    const publish = async (name: string) => {
-      const saved = await editor.post("/api/builds/commit", {
-        action: "save",
-        locale: "en",
-        path: `/notes/${name}`,
-        frontMatter: {
-          title: name,
-          description: "",
-          tags: [],
-          toc: false,
-          comments: false,
-          draft: false,
-          intro: false,
-        },
-        markdown: `Words of ${name}.`,
-        baseHash: null,
-      });
-      expect(saved.status).toBe(201);
-      expect((await editor.post("/api/builds/run", { buildId: saved.body.buildId })).status).toBe(200);
-    };
     await publish("before-the-clone");
     const repo = await clone(`${server.url}/git/content.git`);
     // More commits of its own than git's first rounds of haves hold (16, then 32), made in one git process.
@@ -176,5 +193,36 @@ describe("git clients", () => {
     expect(received).toBeGreaterThanOrEqual(2 * 5);
     expect(received).toBeLessThan(20);
     await git(repo, "fsck", "--strict");
+  });
+
+  test("a shallow clone holds the head's tree; fetched --depth 1 after a build, deepened and unshallowed, it equals a full clone", async () => {
+    const url = `${server.url}/git/content.git`;
+    await publish("before-the-shallow-clone");
+    const shallow = await clone(url, "--depth", "1");
+    const full = await clone(url);
+    expect(await git(shallow, "rev-parse", "--is-shallow-repository")).toBe("true");
+    expect(await git(shallow, "rev-list", "--count", "HEAD")).toBe("1");
+    expect(await git(shallow, "rev-parse", "HEAD")).toBe(await git(full, "rev-parse", "HEAD"));
+    expect(await git(shallow, "ls-tree", "-r", "HEAD")).toBe(await git(full, "ls-tree", "-r", "HEAD"));
+    await git(shallow, "fsck", "--strict");
+
+    await publish("after-the-shallow-clone");
+    await git(shallow, "fetch", "-q", "--depth", "1", "origin");
+    await git(full, "fetch", "-q", "origin");
+    expect(await git(shallow, "rev-parse", "origin/main")).toBe(await git(full, "rev-parse", "origin/main"));
+    expect(await git(shallow, "ls-tree", "-r", "origin/main")).toBe(await git(full, "ls-tree", "-r", "origin/main"));
+    expect(await git(shallow, "rev-list", "--count", "origin/main")).toBe("1");
+    await git(shallow, "fsck", "--strict");
+
+    // One commit deeper than its oldest shallow commit (the first clone's head), as git's own server deepens it;
+    // then the whole history.
+    await git(shallow, "fetch", "-q", "--deepen", "1", "origin");
+    expect(await git(shallow, "rev-list", "--count", "origin/main")).toBe("3");
+    await git(shallow, "fetch", "-q", "--unshallow", "origin");
+    expect(await git(shallow, "rev-parse", "--is-shallow-repository")).toBe("false");
+    expect(await git(shallow, "log", "--format=%H %T", "origin/main")).toBe(
+      await git(full, "log", "--format=%H %T", "origin/main"),
+    );
+    await git(shallow, "fsck", "--strict");
   });
 });

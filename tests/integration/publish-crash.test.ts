@@ -151,6 +151,8 @@ describe("killed in the middle of publishing", () => {
     expect(
       (await client.put("/api/builds/host", { kind: "git", url: remote, branch: "main", token: TOKEN })).status,
     ).toBe(200);
+    // The host's branch holds a history of its own: the owner imports it first, and the builds go on top of it.
+    expect((await client.post("/api/builds/import")).status).toBe(200);
     // Every earlier build reaches the host first: the outbox keeps publishing order.
     await newPages(client, "before", 2);
     expect((await client.post("/api/builds/run", { buildId: await openBuildId() })).status).toBe(200);

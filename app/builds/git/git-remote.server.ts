@@ -16,6 +16,7 @@ import {
   filesUnder,
   hasObject,
   openRepo,
+  readObjectBytes,
   readText,
   treeOf,
   writeCommit,
@@ -76,41 +77,34 @@ export function gitRemote(host: HostSettings): RemoteHost {
     async push(job: PushJob): Promise<PushOutcome> {
       return attempt(async () => {
         const repo = await open();
+        const site = openRepo(job.site.gitdir);
+        const order = new Map(job.site.commits.map((commit, i) => [commit, i]));
+        const target = job.site.commits.at(-1)!;
         for (let round = 1; round <= PUSH_ROUNDS; round++) {
           const head = await fetchHead(repo);
-          if (head && (await landedAlready(repo, head, job))) return { commit: head, alreadyThere: true };
-          const base = head ? await treeOf(repo, head) : null;
-          if (head && job.known && head !== job.known) await refuseConflicts(repo, job, base!);
+          if (head === null || order.has(head)) {
+            // Missing, or the site's own history: it gets the site's commits it lacks, as they are.
+            if (head === target) return { commit: target, alreadyThere: true };
+            await copyCommits(site, repo, job.site.commits.slice(head === null ? 0 : order.get(head)! + 1));
+            if (await send(repo, target, round)) return { commit: target, alreadyThere: false };
+            continue;
+          }
+          if (job.known === null && !(await holdsAnyOf(repo, head, order))) {
+            throw new PushFailure("unrelated", `the branch's head ${head} holds none of the site's commits`, true);
+          }
+          if (await landedAlready(repo, head, job)) return { commit: head, alreadyThere: true };
+          const base = await treeOf(repo, head);
+          if (head !== job.known) await refuseConflicts(repo, job, base);
           const tree = await editTree(repo, base, job.edits);
-          if (head && tree === base) return { commit: head, alreadyThere: true };
+          if (tree === base) return { commit: head, alreadyThere: true };
           const commit = await writeCommit(repo, {
             tree,
-            parents: head ? [head] : [],
+            parents: [head],
             message: job.message,
             author: job.author,
             time: job.time,
           });
-          await git.writeRef({ fs, gitdir, ref: OUTGOING, value: commit, force: true });
-          try {
-            const result = await git.push({
-              fs,
-              http,
-              gitdir,
-              remote: "origin",
-              ref: OUTGOING,
-              remoteRef,
-              onAuth,
-              onAuthFailure: cancel,
-            });
-            if (result.ok) return { commit, alreadyThere: false };
-            const refused = Object.values(result.refs ?? {}).find((ref) => !ref.ok)?.error ?? result.error;
-            if (round === PUSH_ROUNDS || !/fast.?forward|fetch first|stale/i.test(String(refused))) {
-              throw new PushFailure("rejected", String(refused ?? "refused"), false);
-            }
-          } catch (error) {
-            // The branch moved between reading and pushing: read it again and rebase.
-            if ((error as { code?: string }).code !== "PushRejectedError" || round === PUSH_ROUNDS) throw error;
-          }
+          if (await send(repo, commit, round)) return { commit, alreadyThere: false };
         }
         throw new PushFailure("rejected", "the branch kept moving", false);
       });
@@ -133,10 +127,40 @@ export function gitRemote(host: HostSettings): RemoteHost {
     },
   };
 
+  /**
+   * Pushes `commit` to the branch without force: true when it landed, false when the branch moved meanwhile (read
+   * it again), a failure otherwise.
+   */
+  async function send(repo: Repo, commit: string, round: number): Promise<boolean> {
+    await git.writeRef({ fs, gitdir: repo.gitdir, ref: OUTGOING, value: commit, force: true });
+    try {
+      const result = await git.push({
+        fs,
+        http,
+        gitdir: repo.gitdir,
+        remote: "origin",
+        ref: OUTGOING,
+        remoteRef,
+        onAuth,
+        onAuthFailure: cancel,
+      });
+      if (result.ok) return true;
+      const refused = Object.values(result.refs ?? {}).find((ref) => !ref.ok)?.error ?? result.error;
+      if (round === PUSH_ROUNDS || !/fast.?forward|fetch first|stale/i.test(String(refused))) {
+        throw new PushFailure("rejected", String(refused ?? "refused"), false);
+      }
+      return false;
+    } catch (error) {
+      // The branch moved between reading and pushing.
+      if ((error as { code?: string }).code !== "PushRejectedError" || round === PUSH_ROUNDS) throw error;
+      return false;
+    }
+  }
+
   async function refuseConflicts(repo: Repo, job: PushJob, headTree: string): Promise<void> {
     const now = async (p: string) => blobAt(repo, headTree, p);
     let conflicts: string[];
-    if (await hasObject(repo, job.known!)) {
+    if (job.known && (await hasObject(repo, job.known))) {
       const knownTree = await treeOf(repo, job.known!);
       const before = new Map<string, string | null>();
       const current = new Map<string, string | null>();
@@ -150,12 +174,57 @@ export function gitRemote(host: HostSettings): RemoteHost {
         (p) => current.get(p) ?? null,
       );
     } else {
-      // The known commit is gone from the branch (it was rewritten): compare with what the site had instead.
+      // No known commit, or it is gone from the branch (rewritten): compare with what the site had instead.
       const current = new Map<string, string | null>();
       for (const p of job.edits.keys()) current.set(p, await now(p));
       conflicts = conflictsWithSite(job, (p) => current.get(p) ?? null);
     }
     if (conflicts.length) throw new PushFailure("conflict", conflicts.join(", "), true);
+  }
+}
+
+/** How many of a branch's commits are read looking for one of the site's before it is called unrelated. */
+const RELATED_WITHIN = 10_000;
+
+/** Whether the history of `head` (in the clone) holds one of the site's commits, within RELATED_WITHIN commits. */
+async function holdsAnyOf(repo: Repo, head: string, site: ReadonlyMap<string, number>): Promise<boolean> {
+  const seen = new Set<string>();
+  const queue = [head];
+  while (queue.length && seen.size < RELATED_WITHIN) {
+    const oid = queue.pop()!;
+    if (seen.has(oid)) continue;
+    if (site.has(oid)) return true;
+    seen.add(oid);
+    const { commit } = await git.readCommit({ fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+    queue.push(...commit.parent);
+  }
+  return false;
+}
+
+/**
+ * Copies the site's `commits` (oldest first) and every object of theirs the clone lacks from the site's
+ * repository into the clone, so that they can be pushed as they are. An object is written after everything it
+ * names, so a tree the clone holds holds all of its files.
+ */
+async function copyCommits(from: Repo, to: Repo, commits: readonly string[]): Promise<void> {
+  const copy = async (oid: string) => {
+    const { type, object } = await readObjectBytes(from, oid);
+    await git.writeObject({ fs, gitdir: to.gitdir, type: type as "blob", object, format: "content" });
+  };
+  const copyTree = async (oid: string): Promise<void> => {
+    if (await hasObject(to, oid)) return;
+    const { tree } = await git.readTree({ fs, gitdir: from.gitdir, oid, cache: from.cache });
+    for (const entry of tree) {
+      if (entry.type === "tree") await copyTree(entry.oid);
+      else if (entry.type === "blob" && !(await hasObject(to, entry.oid))) await copy(entry.oid);
+    }
+    await copy(oid);
+  };
+  for (const oid of commits) {
+    if (await hasObject(to, oid)) continue;
+    const { commit } = await git.readCommit({ fs, gitdir: from.gitdir, oid, cache: from.cache });
+    await copyTree(commit.tree);
+    await copy(oid);
   }
 }
 

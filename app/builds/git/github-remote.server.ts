@@ -1,12 +1,16 @@
 /**
  * GitHub through its git-data API (Octokit): the branch's ref, its commit and tree, a new tree made on it with
- * the build's files, one commit, and the ref moved to it without force. No clone: a handful of requests.
+ * the build's files, one commit, and the ref moved to it without force. No clone: a handful of requests. A branch
+ * that does not exist yet (in a repository that has commits: GitHub's API cannot write to an empty one) is made
+ * from the site's history, commit by commit from the same facts, so that it holds the site's repository.
  */
+import git from "isomorphic-git";
 import { Octokit } from "@octokit/rest";
 import { outboundFetch } from "~/lib/outbound.server";
 import { githubRepoOf } from "../host-schema";
 import { DEFAULT_GITHUB_API, type HostSettings } from "../host-settings.server";
-import { blobId } from "./objects.server";
+import { gitFs as fs } from "./git-fs.server";
+import { blobId, filesUnder, openRepo, readObjectBytes } from "./objects.server";
 import {
   conflictingPaths,
   conflictsWithSite,
@@ -83,7 +87,18 @@ export function githubRemote(host: HostSettings): RemoteHost {
       return attempt(async () => {
         for (let round = 1; round <= PUSH_ROUNDS; round++) {
           const parent = await head();
-          if (parent === null) await refuseEmpty();
+          if (parent === null) {
+            await refuseEmpty();
+            const made = await replay(job);
+            try {
+              await octokit.rest.git.createRef({ owner, repo, ref: `refs/${ref}`, sha: made });
+              return { commit: made, alreadyThere: false };
+            } catch (error) {
+              // 422: the branch was made meanwhile. Read it again.
+              if (status(error) !== 422 || round === PUSH_ROUNDS) throw error;
+              continue;
+            }
+          }
           if (parent && (await landedAlready(parent, job))) return { commit: parent, alreadyThere: true };
           const parentCommit = parent ? await commitOf(parent) : null;
           const present = parentCommit ? await files(parentCommit.tree.sha) : new Map<string, string>();
@@ -183,6 +198,72 @@ export function githubRemote(host: HostSettings): RemoteHost {
       });
     },
   };
+
+  /**
+   * The site's commits up to the build, made again on GitHub (not on any branch yet): each one's files that
+   * changed, its message, author and time. Gives the last one.
+   */
+  async function replay(job: PushJob): Promise<string> {
+    const site = openRepo(job.site.gitdir);
+    let before = new Map<string, string>();
+    let parent: { sha: string; tree: string } | null = null;
+    for (const oid of job.site.commits) {
+      const { commit } = await git.readCommit({ fs, gitdir: site.gitdir, oid, cache: site.cache });
+      const files = new Map(
+        [...(await filesUnder(site, commit.tree, ""))].map(([path, blob]) => [path.slice(1), blob]),
+      );
+      const entries: { path: string; mode: "100644"; type: "blob"; sha?: string | null; content?: string }[] = [];
+      for (const [path, blob] of files) {
+        if (before.get(path) === blob) continue;
+        const bytes = (await readObjectBytes(site, blob)).object;
+        const text = bytes.toString("utf8");
+        if (Buffer.from(text, "utf8").equals(bytes))
+          entries.push({ path, mode: "100644", type: "blob", content: text });
+        else {
+          const { data } = await octokit.rest.git.createBlob({
+            owner,
+            repo,
+            content: bytes.toString("base64"),
+            encoding: "base64",
+          });
+          entries.push({ path, mode: "100644", type: "blob", sha: data.sha });
+        }
+      }
+      for (const path of before.keys()) {
+        if (!files.has(path)) entries.push({ path, mode: "100644", type: "blob", sha: null });
+      }
+      const tree: string =
+        entries.length || !parent
+          ? (
+              await octokit.rest.git.createTree({
+                owner,
+                repo,
+                tree: entries,
+                ...(parent ? { base_tree: parent.tree } : {}),
+              })
+            ).data.sha
+          : parent.tree;
+      const person = (who: { name: string; email: string; timestamp: number }) => ({
+        name: who.name,
+        email: who.email,
+        date: new Date(who.timestamp * 1000).toISOString(),
+      });
+      const made: { sha: string } = (
+        await octokit.rest.git.createCommit({
+          owner,
+          repo,
+          message: commit.message,
+          tree,
+          parents: parent ? [parent.sha] : [],
+          author: person(commit.author),
+          committer: person(commit.committer),
+        })
+      ).data;
+      parent = { sha: made.sha, tree };
+      before = files;
+    }
+    return parent!.sha;
+  }
 
   /** A branch that is missing: the repository is empty (GitHub's API cannot write to it), or the branch is new. */
   async function refuseEmpty(): Promise<void> {

@@ -1,9 +1,13 @@
 /**
- * What pushing a build to a remote host means, whichever host it is: one commit with all the build's files on
- * the configured branch, authored by the publisher. When the branch moved since the site last pushed or imported
- * (`known`), the build is rebased onto it if the remote did not change any file the build changes; otherwise the
- * push is refused, naming the files. Never forced. A push that already landed (the process stopped before it
- * could record it) is recognised by its message and not made twice.
+ * What pushing a build to a remote host means, whichever host it is. A branch that is missing, or that holds the
+ * site's own history, receives the site's history up to the build (the commits it lacks, the same ids as the
+ * site's repository): a host connected to an empty repository ends up holding exactly the site's repository.
+ * A branch the site knows (`known`: it pushed or imported there) that moved on its own gets one commit with the
+ * build's files, authored by the publisher: the build is rebased onto it if the remote did not change any file
+ * the build changes; otherwise the push is refused, naming the files. A branch holding a history the site did not
+ * make, and never imported, is refused as unrelated: the owner imports its pages first or chooses a new branch.
+ * Never forced. A push that already landed (the process stopped before it could record it) is recognised and not
+ * made twice.
  */
 import { outboundErrorOf } from "~/lib/outbound.server";
 import { blobId, type TreeEdits } from "./objects.server";
@@ -20,6 +24,8 @@ export interface PushJob {
   previous: Map<string, string | null>;
   /** The remote commit whose changes the site knows (the last pushed or imported), if any. */
   known: string | null;
+  /** The site's repository and its commits up to this build's, oldest first. */
+  site: { gitdir: string; commits: readonly string[] };
 }
 
 export interface PushOutcome {
@@ -29,7 +35,7 @@ export interface PushOutcome {
 }
 
 export type PushFailureKind =
-  "conflict" | "auth" | "notAllowed" | "notFound" | "unreachable" | "rejected" | "emptyGithub" | "other";
+  "conflict" | "unrelated" | "auth" | "notAllowed" | "notFound" | "unreachable" | "rejected" | "emptyGithub" | "other";
 
 /**
  * Why a push failed; `permanent` failures wait for a person (a retry), the others are retried with backoff.

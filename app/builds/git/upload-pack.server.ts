@@ -13,6 +13,13 @@
  * in common and gets only what it lacks. The served history is linear (one
  * commit per published build), which makes "what the client has" the history up to its newest common commit.
  *
+ * Shallow clones and fetches are served (`--depth`, `--deepen`, `--unshallow`): a request may name the client's
+ * shallow commits (at most MAX_SHALLOWS) and ask for a depth, counted from what it wants or, with
+ * deepen-relative, from its shallow commits. Every answer to such a request starts with the shallow and unshallow
+ * lines git expects, and a request that ends right after its wants (git's first round of a shallow fetch) gets
+ * those lines only. In a linear history the client then holds one run of commits, from its oldest shallow commit
+ * to its newest common one.
+ *
  * The pack is written as it is sent (pack-stream.server.ts): one object at a time, never the whole pack.
  */
 import { gitFs as fs } from "./git-fs.server";
@@ -39,8 +46,20 @@ export const MAX_WANTS = 256;
  * The bound keeps the largest request a client may send at about 200 KB (the route's body limit is 256 KB).
  */
 export const MAX_HAVES = 4_096;
+/** Shallow lines one request may hold: a shallow clone of a linear history has one shallow commit. */
+export const MAX_SHALLOWS = 256;
+/** git's own "infinite" depth (`--unshallow`): any depth from here on means the whole history. */
+const INFINITE_DEPTH = 0x7fffffff;
 
-const CAPABILITIES = ["multi_ack_detailed", "side-band-64k", "ofs-delta", "no-progress", "agent=daftar"];
+const CAPABILITIES = [
+  "multi_ack_detailed",
+  "side-band-64k",
+  "ofs-delta",
+  "shallow",
+  "deepen-relative",
+  "no-progress",
+  "agent=daftar",
+];
 
 /** One pkt-line: four hex digits of length (itself included), then the data. */
 export function pktLine(data: string | Uint8Array): Buffer {
@@ -70,6 +89,12 @@ export interface UploadRequest {
   haves: string[];
   /** The client said "done": it wants the pack now. */
   done: boolean;
+  /** The client's shallow commits, as it names them. */
+  shallows: string[];
+  /** The depth asked for ("deepen <n>"), or null. */
+  depth: number | null;
+  /** The request goes on after its wants (a round of haves, or "done"); git's first shallow round does not. */
+  negotiates: boolean;
 }
 
 /**
@@ -99,13 +124,22 @@ export function errorAnswer(message: string): Buffer {
 export function parseUploadRequest(data: Buffer): UploadRequest {
   // One string for the whole body (every line of the protocol is ASCII): far cheaper than a Buffer per line.
   const body = data.toString("latin1");
-  const request: UploadRequest = { wants: [], capabilities: new Set(), haves: [], done: false };
+  const request: UploadRequest = {
+    wants: [],
+    capabilities: new Set(),
+    haves: [],
+    done: false,
+    shallows: [],
+    depth: null,
+    negotiates: false,
+  };
   let section: "wants" | "haves" | "ended" = "wants";
   let at = 0;
   while (at < body.length) {
     // The common line first, read in place: "0032have <object id>\n". The id is looked up, not checked: one the
     // history does not hold (well formed or not) is simply not in common.
     if (section === "haves" && body.startsWith("0032have ", at) && body[at + 49] === "\n") {
+      request.negotiates = true;
       if (request.haves.length === MAX_HAVES) {
         throw new ProtocolError("builds.git.error.tooManyHaves", { max: MAX_HAVES });
       }
@@ -120,6 +154,7 @@ export function parseUploadRequest(data: Buffer): UploadRequest {
     }
     if (size === 0) {
       at += 4;
+      if (section === "haves") request.negotiates = true;
       if (section === "wants") section = "haves";
       else if (section === "haves") section = "ended";
       else throw new ProtocolError("builds.git.error.oneRound");
@@ -130,6 +165,7 @@ export function parseUploadRequest(data: Buffer): UploadRequest {
     at += size;
     const space = line.indexOf(" ");
     const verb = space < 0 ? line : line.slice(0, space);
+    if (section === "haves") request.negotiates = true;
     if (verb === "have" && section === "haves") {
       const oid = line.slice(5);
       if (oid.length !== 40) throw new ProtocolError("builds.git.error.malformed");
@@ -144,12 +180,23 @@ export function parseUploadRequest(data: Buffer): UploadRequest {
         throw new ProtocolError("builds.git.error.tooManyWants", { max: MAX_WANTS });
       if (request.wants.length === 0) for (const capability of capabilities) request.capabilities.add(capability);
       request.wants.push(oid!);
+    } else if (verb === "shallow" && section === "wants" && request.wants.length) {
+      const oid = line.slice(8);
+      if (!OID.test(oid)) throw new ProtocolError("builds.git.error.malformed");
+      if (request.shallows.length === MAX_SHALLOWS) {
+        throw new ProtocolError("builds.git.error.tooManyShallows", { max: MAX_SHALLOWS });
+      }
+      request.shallows.push(oid);
+    } else if (verb === "deepen" && section === "wants" && request.wants.length && request.depth === null) {
+      const depth = line.slice(7);
+      if (!/^[1-9][0-9]{0,9}$/.test(depth)) throw new ProtocolError("builds.git.error.malformed");
+      request.depth = Math.min(Number(depth), INFINITE_DEPTH);
     } else if (verb === "done" && section === "haves") {
       request.done = true;
       // Nothing after "done" is read.
       break;
-    } else if (["shallow", "deepen", "deepen-since", "deepen-not", "filter"].includes(verb)) {
-      throw new ProtocolError("builds.git.error.shallow");
+    } else if (["deepen-since", "deepen-not", "filter"].includes(verb)) {
+      throw new ProtocolError("builds.git.error.partial");
     } else {
       throw new ProtocolError("builds.git.error.malformed");
     }
@@ -163,12 +210,40 @@ const OID = /^[0-9a-f]{40}$/;
 
 /** Where the client stands: the newest commit of the history it has, and the newest it wants. */
 export interface Negotiated {
-  /** Acknowledgements and NAKs, as pkt-lines. */
+  /** The shallow lines (when a depth was asked for), then acknowledgements and NAKs, as pkt-lines. */
   lines: Buffer;
   /** Index in the history of the newest common commit, or -1 (a clone). */
   commonAt: number;
   /** Index of the newest commit wanted. */
   wantAt: number;
+  /** Index of the oldest commit the client is to have: what is older is neither sent nor asked for. */
+  sendFrom: number;
+  /** Index of the oldest commit the client holds (its oldest shallow commit), when it has history in common. */
+  heldFrom: number;
+}
+
+/**
+ * The shallow part of an answer, as git's upload-pack gives it: with a depth, the commit where the client's
+ * history is to stop ("shallow", unless the client has it so already) and the client's shallow commits that now
+ * have their parents sent ("unshallow"), then a flush. Gives where the history sent starts.
+ */
+function shallowInfo(history: ServedHistory, request: UploadRequest, wantAt: number) {
+  const shallowAt = request.shallows
+    .map((oid) => history.index.get(oid))
+    .filter((at): at is number => at !== undefined);
+  const oldestShallow = shallowAt.length ? Math.min(...shallowAt) : -1;
+  if (request.depth === null) return { lines: [] as Buffer[], sendFrom: Math.max(oldestShallow, 0), oldestShallow };
+  const relative = request.capabilities.has("deepen-relative") && oldestShallow >= 0;
+  const from = relative ? oldestShallow - request.depth : wantAt - request.depth + 1;
+  const sendFrom = request.depth >= INFINITE_DEPTH ? 0 : Math.max(from, 0);
+  const lines: Buffer[] = [];
+  // The first commit has no parent to leave out: it is never shallow.
+  if (sendFrom > 0 && !shallowAt.includes(sendFrom)) lines.push(pktLine(`shallow ${history.commits[sendFrom]}\n`));
+  for (const at of new Set(shallowAt)) {
+    if (at > sendFrom && at <= wantAt) lines.push(pktLine(`unshallow ${history.commits[at]}\n`));
+  }
+  lines.push(FLUSH);
+  return { lines, sendFrom, oldestShallow };
 }
 
 /**
@@ -184,7 +259,8 @@ export function negotiate(history: ServedHistory, request: UploadRequest): Negot
     if (at === undefined) throw new ProtocolError("builds.git.error.notOurRef", { oid: want });
     wantAt = Math.max(wantAt, at);
   }
-  const out: Buffer[] = [];
+  const shallow = shallowInfo(history, request, wantAt);
+  const out: Buffer[] = [...shallow.lines];
   let commonAt = -1;
   let firstCommonAt = Number.POSITIVE_INFINITY;
   let last: string | null = null;
@@ -206,13 +282,15 @@ export function negotiate(history: ServedHistory, request: UploadRequest): Negot
     if (detailed) out.push(pktLine(`ACK ${have} common\n`));
     else if (commons === 1) out.push(pktLine(`ACK ${have}\n`));
   }
+  const place = { commonAt, wantAt, sendFrom: shallow.sendFrom, heldFrom: Math.max(shallow.oldestShallow, 0) };
+  if (request.depth !== null && !request.negotiates) return { lines: Buffer.concat(out), ...place };
   if (!request.done) {
     if (detailed && commons > 0 && !other && ready()) out.push(pktLine(`ACK ${last} ready\n`));
     if (commons === 0 || detailed) out.push(pktLine("NAK\n"));
   } else if (commons > 0) {
     if (detailed) out.push(pktLine(`ACK ${last}\n`));
   } else out.push(pktLine("NAK\n"));
-  return { lines: Buffer.concat(out), commonAt, wantAt };
+  return { lines: Buffer.concat(out), ...place };
 }
 
 /**
@@ -239,32 +317,38 @@ async function collect(repo: Repo, commits: readonly string[], stop: ReadonlySet
   }
 }
 
-/** A served head's whole set of objects, kept for the heads last cloned (a clone then needs no walk). */
+/**
+ * Every object of a run of the history (its commits, with their whole trees), kept for the runs last cloned
+ * (whole or shallow): a clone of one of them then needs no walk.
+ */
 const closures = memoiseLoads<string, string[]>(4);
 
-function closureOf(repo: Repo, history: ServedHistory, at: number): Promise<string[]> {
-  return closures.get(`${repo.gitdir}\0${history.commits[at]}`, async () => {
+function closureOf(repo: Repo, history: ServedHistory, from: number, at: number): Promise<string[]> {
+  return closures.get(`${repo.gitdir}\0${history.commits[from]}\0${history.commits[at]}`, async () => {
     const seen = new Set<string>();
-    await collect(repo, history.commits.slice(0, at + 1), new Set(), seen);
+    await collect(repo, history.commits.slice(from, at + 1), new Set(), seen);
     return [...seen];
   });
 }
 
 /**
- * The objects a client lacks: everything up to the newest commit it wants, less what the history up to its
- * newest common commit holds. Commits in between are each sent; of their trees and files, those already in the
- * common commit's tree are left out (one older still may be sent again: harmless, and no walk of the whole
- * history for a fetch).
+ * The objects a client lacks: every commit from the oldest it is to have to the newest it wants, less the run it
+ * holds (its oldest shallow commit, or the first, to its newest common commit). Of the trees and files of the
+ * commits sent, those already in the common commit's tree are left out (one older still may be sent again:
+ * harmless, and no walk of the whole history for a fetch).
  */
 export async function objectsToSend(repo: Repo, history: ServedHistory, at: Negotiated): Promise<string[]> {
-  if (at.commonAt >= at.wantAt) return [];
-  if (at.commonAt < 0) return closureOf(repo, history, at.wantAt);
+  const held = (i: number) => at.commonAt >= 0 && i >= at.heldFrom && i <= at.commonAt;
+  const commits: string[] = [];
+  for (let i = at.sendFrom; i <= at.wantAt; i++) if (!held(i)) commits.push(history.commits[i]!);
+  if (commits.length === 0) return [];
+  if (at.commonAt < 0) return closureOf(repo, history, at.sendFrom, at.wantAt);
   const common = history.commits[at.commonAt]!;
   const { commit } = await git.readCommit({ fs, gitdir: repo.gitdir, oid: common, cache: repo.cache });
   const known = new Set<string>();
   await collectTree(repo, commit.tree, known);
   const seen = new Set<string>();
-  await collect(repo, history.commits.slice(at.commonAt + 1, at.wantAt + 1), known, seen);
+  await collect(repo, commits, known, seen);
   return [...seen];
 }
 

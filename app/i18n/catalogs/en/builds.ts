@@ -29,6 +29,8 @@ export default {
   // Why a push failed (shown on the build)
   "push.conflict":
     "The repository changed files this build changes since the site last pushed ({files}). Import from the repository to review its changes, then publish again. Nothing was forced.",
+  "push.unrelated":
+    "The git host's branch holds a history this site did not make, so nothing was pushed and nothing there was changed. Either import from the repository first (its pages come into the open build to review, and the site's builds then go on top of its history), or choose a new branch in the git host settings and push again: the site's whole history goes there.",
   "push.auth": "The git host refused the credentials. Check the token in the git host settings.",
   "push.notAllowed":
     "The git host's address is on this server's own machine or network, which the site reaches only when the server's operator allows it (GIT_HOST_ALLOW_PRIVATE).",
@@ -146,6 +148,9 @@ export default {
   "git.error.oneRound": "one round of negotiation per request: nothing may follow the flush after the have lines",
   "git.error.tooManyWants": "too many want lines in one request (at most {max})",
   "git.error.tooManyHaves": "too many have lines in one request (at most {max}): clone afresh instead of fetching",
-  "git.error.shallow": "shallow and partial clones are not offered: clone without --depth or --filter",
+  "git.error.tooManyShallows":
+    "too many shallow lines in one request (at most {max}): clone afresh instead of fetching",
+  "git.error.partial":
+    "clones limited by date, by excluded refs or by filter are not offered: use --depth, or clone without --shallow-since, --shallow-exclude or --filter",
   "git.error.notOurRef": "not our ref {oid}: the repository moved on, fetch again",
 } as const;
