@@ -12,7 +12,7 @@ import { and, eq, isNull, max } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { changeTransaction, type Announce } from "~/cluster/change-feed.server";
 import type { ContentChange } from "~/cluster/change-feed.server";
-import { ContentParseError, parseContentFile } from "~/content/front-matter";
+import { ContentParseError, FRONT_MATTER_KEY_ORDER, parseContentFile } from "~/content/front-matter";
 import { markdownLimitProblem } from "~/content/markdown/limits";
 import { pageValues, readContentDirectory, type ContentFile } from "~/content/import.server";
 import type { Database } from "~/db/client.server";
@@ -105,20 +105,8 @@ async function ensureBaseline(tx: Database, bundled: Map<string, ContentFile> | 
   await tx.insert(buildPushes).values({ buildId: baseline!.id, target: "local", nextAttemptAt: now });
 }
 
-const CONTENT_FIELDS = [
-  "title",
-  "description",
-  "date",
-  "category",
-  "tags",
-  "thumbnail",
-  "author",
-  "toc",
-  "comments",
-  "draft",
-  "intro",
-  "body",
-] as const;
+/** What a page row holds of its file: every front matter field, and the body. */
+const CONTENT_FIELDS = [...FRONT_MATTER_KEY_ORDER, "body"] as const;
 
 /** Whether a stored page still says what a content file says. */
 function sameContent(row: typeof pages.$inferSelect, file: ContentFile): boolean {

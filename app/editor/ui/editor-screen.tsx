@@ -232,6 +232,24 @@ export function EditorScreen({ data }: { data: EditorData }) {
         }
       : { label: t("editor.state.published"), tone: "text-muted-foreground", icon: "check" as const };
 
+  // The page's details: beside the text, or under both texts when translating.
+  const details = (wide: boolean) => (
+    <DetailsPanel
+      data={data}
+      locale={locale}
+      fields={fields}
+      update={update}
+      path={path}
+      setPath={(value) => {
+        setPath(value);
+        setPathTouched(true);
+      }}
+      message={message}
+      setMessage={setMessage}
+      errors={errors}
+      wide={wide}
+    />
+  );
   const writing = (
     // content-start: beside a taller details panel, the rows keep their height instead of sharing the rest.
     <div className="grid min-w-0 content-start gap-3">
@@ -421,41 +439,12 @@ export function EditorScreen({ data }: { data: EditorData }) {
               <div className="prose mt-4 text-[0.95rem]" dangerouslySetInnerHTML={{ __html: data.original.html }} />
             </div>
           </aside>
-          <div className="xl:col-span-2">
-            <DetailsPanel
-              data={data}
-              locale={locale}
-              fields={fields}
-              update={update}
-              path={path}
-              setPath={(value) => {
-                setPath(value);
-                setPathTouched(true);
-              }}
-              message={message}
-              setMessage={setMessage}
-              errors={errors}
-              wide
-            />
-          </div>
+          <div className="xl:col-span-2">{details(true)}</div>
         </div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
           {writing}
-          <DetailsPanel
-            data={data}
-            locale={locale}
-            fields={fields}
-            update={update}
-            path={path}
-            setPath={(value) => {
-              setPath(value);
-              setPathTouched(true);
-            }}
-            message={message}
-            setMessage={setMessage}
-            errors={errors}
-          />
+          {details(false)}
         </div>
       )}
 
