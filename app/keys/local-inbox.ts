@@ -54,6 +54,15 @@ export async function wipeInbox(): Promise<void> {
   }
 }
 
+/** A message (its rumor) as the inbox keeps it, with where it stands and whose conversation it is in. */
+export function inboxEvent(
+  rumor: Pick<Event, "id" | "kind" | "content" | "created_at" | "tags" | "pubkey">,
+  where: Pick<InboxEvent, "status" | "peer" | "owner">,
+): InboxEvent {
+  const { id, kind, content, created_at, tags, pubkey } = rumor;
+  return { kind, content, created_at, tags, pubkey, rumorId: id, ...where };
+}
+
 /** Whether a message (by its rumor id) is already in this owner's inbox. */
 export async function hasMessage(owner: string, rumorId: string): Promise<boolean> {
   return (await inbox.events.filter((e) => e.owner === owner && e.rumorId === rumorId).count()) > 0;

@@ -109,19 +109,11 @@ function rulesFor(purpose: Purpose): Rules {
         connectTimeoutMs: 10_000,
         maxBytes: 512 * MiB,
       };
+    // A database server: the installer's (private only when the operator allows it) or the operator's own.
     case "installerDatabase":
-      return {
-        privateAllowed: settings.installAllowPrivateDatabase,
-        plainHttp: true,
-        keepAlive: true,
-        redirects: 0,
-        timeoutMs: 15_000,
-        connectTimeoutMs: 10_000,
-        maxBytes: 256 * MiB,
-      };
     case "operator":
       return {
-        privateAllowed: true,
+        privateAllowed: purpose === "operator" || settings.installAllowPrivateDatabase,
         plainHttp: true,
         keepAlive: true,
         redirects: 0,

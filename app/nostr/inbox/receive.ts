@@ -7,7 +7,7 @@ import type { Event, VerifiedEvent } from "nostr-tools/pure";
 import { Relay } from "nostr-tools/relay";
 import { chatKind, unwrap } from "~/keys/direct-messages";
 import type { Signer } from "~/keys/signer";
-import { hasMessage, inbox } from "~/keys/local-inbox";
+import { hasMessage, inbox, inboxEvent } from "~/keys/local-inbox";
 
 let shared: { url: string; key: string; relay: Promise<Relay> } | undefined;
 
@@ -59,17 +59,7 @@ async function keep(signer: Signer, wrap: Event): Promise<"kept" | "known" | "un
   if (await hasMessage(owner, rumor.id)) return "known";
   const mine = rumor.pubkey === owner;
   const peer = mine ? (rumor.tags.find((t) => t[0] === "p" && t[1] !== owner)?.[1] ?? owner) : rumor.pubkey;
-  await inbox.events.add({
-    kind: rumor.kind,
-    content: rumor.content,
-    created_at: rumor.created_at,
-    tags: rumor.tags,
-    pubkey: rumor.pubkey,
-    status: mine ? "Sent" : "Received",
-    rumorId: rumor.id,
-    peer,
-    owner,
-  });
+  await inbox.events.add(inboxEvent(rumor, { status: mine ? "Sent" : "Received", peer, owner }));
   return "kept";
 }
 

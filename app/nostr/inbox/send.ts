@@ -4,7 +4,7 @@
  */
 import { chatRumor, maxMessageBytes, messageBytes, wrapFor } from "~/keys/direct-messages";
 import type { Signer } from "~/keys/signer";
-import { inbox } from "~/keys/local-inbox";
+import { inbox, inboxEvent } from "~/keys/local-inbox";
 
 export type SendProblem = "tooShort" | "tooLong" | "tooLongToEncrypt";
 
@@ -49,15 +49,7 @@ export async function sendMessage(input: {
     throw error;
   }
   await inbox.events.add({
-    kind: rumor.kind,
-    content: rumor.content,
-    created_at: rumor.created_at,
-    tags: rumor.tags,
-    pubkey: rumor.pubkey,
-    status: "Sending",
-    rumorId: rumor.id,
-    peer: input.to,
-    owner: signer.pubkey,
+    ...inboxEvent(rumor, { status: "Sending", peer: input.to, owner: signer.pubkey }),
     wraps,
     attempts: 0,
   });

@@ -23,6 +23,9 @@ export const loader = apiRoute({
     if (!provider) return jsonError(404, ctx.t("auth.oauthUnknown"));
     const query = new URL(ctx.request.url).searchParams;
     const mode = query.get("mode") === "link" ? "link" : "login";
+    // The popup (or the page) says what went wrong instead of showing an error page.
+    const failed = (message: string) =>
+      resultPage({ type: "daftar:oauth", ok: false, message, mode }, ctx.locale, ctx.t, ctx.nonce, new Headers());
     if (mode === "link") {
       const user = await currentUser(ctx.request);
       if (!user) return jsonError(401, ctx.t("api.unauthorized"));
@@ -31,14 +34,7 @@ export const loader = apiRoute({
         await requireRecentProof(await getDb(), user);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
-        const message = ctx.t(error.key, error.vars);
-        return resultPage(
-          { type: "daftar:oauth", ok: false, message, mode },
-          ctx.locale,
-          ctx.t,
-          ctx.nonce,
-          new Headers(),
-        );
+        return failed(ctx.t(error.key, error.vars));
       }
     }
     const locale = query.get("locale");
@@ -60,16 +56,9 @@ export const loader = apiRoute({
         headers: { Location: location, "Set-Cookie": cookie, "Cache-Control": "no-store" },
       });
     } catch (error) {
-      // The provider could not be reached (discovery failed …): the popup says so instead of an error page.
+      // The provider could not be reached (discovery failed …).
       console.error(`OAuth start with ${provider.id} failed:`, error);
-      const message = ctx.t("auth.oauthFailed", { provider: provider.name });
-      return resultPage(
-        { type: "daftar:oauth", ok: false, message, mode },
-        ctx.locale,
-        ctx.t,
-        ctx.nonce,
-        new Headers(),
-      );
+      return failed(ctx.t("auth.oauthFailed", { provider: provider.name }));
     }
   },
 });
