@@ -62,7 +62,8 @@ export function ConfirmDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent data-testid={testId}>
-        <DialogHeader>
+        {/* No close button in the corner: the header takes the dialog's whole width. */}
+        <DialogHeader className="pe-0">
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
@@ -72,7 +73,8 @@ export function ConfirmDialog({
             {error}
           </p>
         ) : null}
-        <DialogFooter>
+        {/* On a phone each answer takes the width, one above the other: easy to reach, never half-cut. */}
+        <DialogFooter className="max-sm:*:flex-1">
           <DialogClose asChild>
             <Button variant="outline" disabled={pending} data-testid={cancelTestId}>
               {cancelLabel ?? (onConfirm ? t("common.dialog.cancel") : t("common.dialog.close"))}
