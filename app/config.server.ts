@@ -390,12 +390,12 @@ export function loopbackOnlyNotice(port: number): string {
 
 let loaded: Config | undefined;
 
-/** The configuration of this process, read from the environment and checked on first use. */
 /** The environment a worker thread starts with: this process's (so it reads the same configuration) and `extra`. */
 export function workerEnvironment(extra: Record<string, string>): Record<string, string | undefined> {
   return { ...process.env, ...extra };
 }
 
+/** The configuration of this process, read from the environment and checked on first use. */
 export function config(): Config {
   loaded ??= parseConfig(process.env);
   return loaded;

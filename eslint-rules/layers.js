@@ -52,7 +52,7 @@ export default {
         "The domain {{from}} may not import {{to}}: domains meet only in the compositions listed in " +
         'docs/conventions.md ("Where things go"); it may import {{allowed}}.',
       unplaced:
-        '{{what}} is in no layer: name it in the layers of eslint.config.js and in docs/conventions.md ("Where ' +
+        '{{what}} is in no layer: name it in the layers of eslint-rules/app-layers.js and in docs/conventions.md ("Where ' +
         'things go").',
     },
   },

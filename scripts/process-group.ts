@@ -64,7 +64,8 @@ export async function endGroup(
   child: ChildProcess,
   { signal = "SIGTERM", graceMs = 20_000 }: { signal?: NodeJS.Signals; graceMs?: number } = {},
 ): Promise<number | null> {
-  if (child.pid === undefined) return child.exitCode;
+  // A child already ended had its group ended with it (spawnGroup), and its id may now be another process's.
+  if (child.pid === undefined || !running(child)) return child.exitCode;
   const exited = new Promise<number | null>((resolve) => {
     if (!running(child)) resolve(child.exitCode);
     else child.once("exit", (code) => resolve(code));

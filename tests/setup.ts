@@ -15,6 +15,13 @@ import { afterAll } from "vitest";
 import { startSqld } from "../scripts/sqld";
 import { describeLeftBehind, endSurvivors, fileMarker } from "../scripts/test-run";
 
+// Put back when the file ends, for a runner that reuses this process for the next file.
+const before = {
+  DATA_DIR: process.env.DATA_DIR,
+  DATABASE_URL: process.env.DATABASE_URL,
+  TMPDIR: process.env.TMPDIR,
+  [fileMarker]: process.env[fileMarker],
+};
 const folder = mkdtempSync(path.join(tmpdir(), "daftar-test-"));
 const dir = path.join(folder, "data");
 const scratch = path.join(folder, "tmp");
@@ -31,9 +38,17 @@ const server = process.env.TEST_DATABASE === "sqld" ? await startSqld({ dbPath: 
 process.env.DATABASE_URL = server?.url ?? `file:${path.join(dir, "daftar.db")}`;
 
 afterAll(async () => {
-  await server?.stop();
-  const survived = await endSurvivors(fileId, { marker: fileMarker, graceMs: 2_000 });
-  rmSync(folder, { recursive: true, force: true });
+  let survived;
+  try {
+    await server?.stop();
+  } finally {
+    survived = await endSurvivors(fileId, { marker: fileMarker, graceMs: 2_000 });
+    rmSync(folder, { recursive: true, force: true });
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
   const lines = describeLeftBehind(survived, [], scratch);
   if (lines.length > 0) throw new Error(`This test file left these running (now killed):\n${lines.join("\n")}`);
 });

@@ -54,7 +54,9 @@ export function ConfirmDialog({
     try {
       if ((await onConfirm()) !== false) onClose();
     } catch (thrown) {
-      setError(thrown instanceof Error && thrown.message ? thrown.message : t("common.dialog.failed"));
+      // What went wrong is for the log; the reader gets a sentence in their language.
+      console.error("A confirmed action failed:", thrown);
+      setError(t("common.dialog.failed"));
     } finally {
       setPending(false);
     }

@@ -1,7 +1,9 @@
 /**
- * What pushing a build to a remote host means, whichever host it is. A branch that is missing, or that holds the
- * site's own history, receives the site's history up to the build (the commits it lacks, the same ids as the
- * site's repository): a host connected to an empty repository ends up holding exactly the site's repository.
+ * What pushing a build to a remote host means. A branch that is missing, or that holds the site's own history,
+ * receives the site's history up to the build (the commits it lacks, the same ids as the site's repository): a
+ * host connected to an empty repository ends up holding exactly the site's repository. (Through GitHub's API, a
+ * new branch is made this way; a branch that exists gets each build as one commit on top of it, never forced,
+ * since telling its history apart would take a request per commit walked.)
  * A branch the site knows (`known`: it pushed or imported there) that moved on its own gets one commit with the
  * build's files, authored by the publisher: the build is rebased onto it if the remote did not change any file
  * the build changes; otherwise the push is refused, naming the files. A branch holding a history the site did not
