@@ -3,15 +3,14 @@
  * page), the categories to choose from, and, when translating, the page in the other language to work from.
  */
 import { data } from "react-router";
-import { requirePagePermission } from "~/auth/current-user.server";
+import type { CurrentUser } from "~/auth/current-user.server";
 import { pageSource, type PageSource } from "~/builds/builds.server";
 import { pageOfEditorPath, type PageAddress } from "~/builds/files";
 import { editorPathOf } from "~/content/editor-link";
 import { plainTextRendering, renderMarkdown } from "~/content/markdown/render-markdown.server";
 import { getDb } from "~/db/client.server";
-import { pickMessages, serverT } from "~/i18n/catalogs.server";
+import { serverT } from "~/i18n/catalogs.server";
 import { isLocale, localizePath, otherLocale, parseLocalizedPath, type Locale } from "~/i18n/locales";
-import type { Messages } from "~/i18n/translate";
 import { ServiceError } from "~/lib/service-error";
 import { siteOrigin } from "~/lib/site-origin.server";
 import { getAppConfig } from "~/settings/app-config.server";
@@ -32,7 +31,6 @@ export interface EditorPage {
 }
 
 export interface EditorData {
-  messages: Messages;
   page: EditorPage;
   categories: { slug: string; label: string }[];
   /** The page in the other language, when this one is its translation (shown beside the editor). */
@@ -82,8 +80,11 @@ function notFound(): never {
   throw data(null, { status: 404 });
 }
 
-export async function loadEditor(request: Request, rest: string | undefined) {
-  const user = await requirePagePermission(request, "commit.create");
+/**
+ * The editor's data for `user` (who may create commits: the route's guard checked it) at the request's address,
+ * whose path ends with `rest`: the page's address, or nothing for a new page.
+ */
+export async function loadEditor(request: Request, user: CurrentUser, rest: string | undefined) {
   const url = new URL(request.url);
   const uiLocale = parseLocalizedPath(url.pathname).locale;
   let address: PageAddress | null = null;
@@ -165,7 +166,6 @@ export async function loadEditor(request: Request, rest: string | undefined) {
   const config = await getAppConfig();
   const categories = config.categories.map((category) => ({ slug: category.slug, label: category.name[uiLocale] }));
   const result: EditorData = {
-    messages: pickMessages(uiLocale, ["manage", "editor", "validation", "media"]),
     page,
     categories,
     original,
@@ -179,5 +179,5 @@ export async function loadEditor(request: Request, rest: string | undefined) {
     viewUrl: source?.published ? localizePath(page.path, locale) : null,
     canPublish: user.permissions.includes("builds.push"),
   };
-  return data(result, { headers: { "Cache-Control": "private, no-store" } });
+  return result;
 }
