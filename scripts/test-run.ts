@@ -65,6 +65,8 @@ function ancestors(pid: number): number[] {
   return found;
 }
 
+const esbuildService = /\/esbuild --service=\S+ --ping$/;
+
 /**
  * The processes whose environment carries `marker=id` (the run's marker by default), except this process and its
  * ancestors (the runners that started it) and, with `spareChildren`, its own children (a runner's workers, which
@@ -86,11 +88,15 @@ export function survivors(id: string, { spareChildren = false, marker = runMarke
     if (!environ.includes(needle)) continue;
     const status = stat(pid);
     if (!status || status.state === "Z" || (spareChildren && status.ppid === process.pid)) continue;
+    let command: string;
     try {
-      found.push({ pid, command: readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim() });
+      command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
     } catch {
-      // Ended meanwhile.
+      continue; // Ended meanwhile.
     }
+    // esbuild's service, started by this process's own code transforms, pings it and ends with it.
+    if (status.ppid === process.pid && esbuildService.test(command)) continue;
+    found.push({ pid, command });
   }
   return found;
 }

@@ -9,11 +9,13 @@ export function useNearView<T extends Element>(
   now?: () => boolean,
 ): { ref: RefObject<T | null>; near: boolean; setNear: (near: boolean) => void } {
   const ref = useRef<T>(null);
+  // Asked once, when the part is first shown.
+  const atOnce = useRef(now);
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (now?.()) {
+    if (atOnce.current?.()) {
       queueMicrotask(() => setNear(true));
       return;
     }
@@ -28,8 +30,6 @@ export function useNearView<T extends Element>(
     );
     observer.observe(element);
     return () => observer.disconnect();
-    // Decided once, when the part is first shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return { ref, near, setNear };
 }
