@@ -217,7 +217,14 @@ test("a page of CommonMark examples and Persian text, a paragraph added in the e
   await editorReady(page);
   // The end of the page's last paragraph, then a new paragraph.
   await placeCaret(page, "end");
+  const blocks = () =>
+    page
+      .getByTestId("rich-editor")
+      .evaluate((element) => (element as unknown as { editor: Editor }).editor.state.doc.childCount);
+  const before = await blocks();
   await page.keyboard.press("Enter");
+  // The new paragraph is there before its text is typed.
+  await expect.poll(blocks).toBe(before + 1);
   const typed = `بند تازه${ZWNJ}ای از مرورگر، با [کروشه] و ۲ * ۳ و <b> و English words.`;
   await page.keyboard.type(typed);
   await page.getByTestId("save").click();
