@@ -1,11 +1,10 @@
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { like } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
-import { seedDatabaseAt } from "../helpers/seed";
+import { startSeededSite } from "../helpers/seeded-site";
 import { startSite, type SiteProcess } from "../helpers/site-process";
 
 /**
@@ -33,33 +32,6 @@ const checkedPage = base.extend({
     expect(problems, "errors in the browser").toEqual([]);
   },
 });
-
-/**
- * A production server on a seeded data folder of its own, started with `env`; `prepare` writes to its database
- * first. `stop()` ends it and removes the folder, which is removed too when it fails to start.
- */
-export async function startSeededSite(
-  env: Record<string, string> = {},
-  prepare?: (databaseUrl: string) => Promise<unknown>,
-): Promise<SiteProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "daftar-e2e-"));
-  try {
-    const databaseUrl = `file:${path.join(dataDir, "daftar.db")}`;
-    await seedDatabaseAt(databaseUrl);
-    await prepare?.(databaseUrl);
-    const site = await startSite({ ...env, DATA_DIR: dataDir });
-    return {
-      ...site,
-      async stop() {
-        await site.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-}
 
 /**
  * One production server per worker with its own data folder, installed the way the installer does it, with

@@ -9,7 +9,8 @@ import { bytesToHex } from "nostr-tools/utils";
 import { generateSecretKey, getPublicKey } from "nostr-tools/pure";
 import { openDatabase } from "~/db/client.server";
 import { rateLimits, users } from "~/db/schema";
-import { expect, forgetRelayQuotas, open, reload, startSeededSite, test } from "./fixtures";
+import { expect, forgetRelayQuotas, open, reload, test } from "./fixtures";
+import { startSeededSite } from "../helpers/seeded-site";
 import type { Page } from "@playwright/test";
 
 /** The local inbox as IndexedDB has it: its version, its table's indexes, and its rows' texts. */

@@ -2,7 +2,8 @@ import { test as base, type Page } from "@playwright/test";
 import { freePort } from "../../scripts/free-port";
 import { startOidcProvider, type TestProvider } from "../helpers/oidc-provider";
 import type { SiteProcess } from "../helpers/site-process";
-import { expect, open, snap, startSeededSite } from "./fixtures";
+import { expect, open, snap } from "./fixtures";
+import { startSeededSite } from "../helpers/seeded-site";
 
 /** A site configured with an OpenID Connect provider, and that provider, on loopback. */
 const test = base.extend<object, { oauthSite: { site: SiteProcess; provider: TestProvider } }>({

@@ -6,7 +6,8 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import type { SiteProcess } from "../helpers/site-process";
-import { test as base, expect, open, reload, signedInPage, snap, startSeededSite } from "./fixtures";
+import { test as base, expect, open, reload, signedInPage, snap } from "./fixtures";
+import { startSeededSite } from "../helpers/seeded-site";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };

@@ -24,7 +24,8 @@ import { users } from "~/db/schema";
 import { chatRumor, wrapFor } from "~/keys/direct-messages";
 import { keySigner } from "~/keys/signer";
 import type { SiteProcess } from "../helpers/site-process";
-import { test as base, expect, forgetRelayQuotas, open, startSeededSite } from "./fixtures";
+import { test as base, expect, forgetRelayQuotas, open } from "./fixtures";
+import { startSeededSite } from "../helpers/seeded-site";
 
 /** Each payload, if it ran, would set window.__xss or open a dialog. Short enough for a 50-character name. */
 const payloads = [

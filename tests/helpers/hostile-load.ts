@@ -4,31 +4,15 @@
  * the server's resident memory and times ordinary requests a visitor would make. A test then holds the figures to
  * its budgets: memory growth (peak minus the baseline before the attack) and the latency of ordinary pages.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { buildIfStale } from "../../scripts/build-if-stale";
-import { seedDatabaseAt } from "./seed";
-import { startSite, type SiteProcess } from "./site-process";
+import { startSeededSite } from "./seeded-site";
+import type { SiteProcess } from "./site-process";
 
 /** A seeded, installed site in a child process; `stop()` ends it and removes its data folder. */
 export async function startHostileSite(env: Record<string, string> = {}): Promise<SiteProcess> {
   buildIfStale();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "daftar-hostile-load-"));
-  try {
-    await seedDatabaseAt(`file:${path.join(dataDir, "daftar.db")}`);
-    const site = await startSite({ ...env, DATA_DIR: dataDir });
-    return {
-      ...site,
-      async stop() {
-        await site.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+  return startSeededSite(env);
 }
 
 /** The resident memory of process `pid`, in MB (Linux). */
