@@ -272,6 +272,20 @@ describe("code", () => {
     expect(pre).not.toMatch(/[;"]color:/);
   });
 
+  test("colours depend on the code only: a very long line is shown uncoloured, the lines around it coloured", async () => {
+    const long = `const s = "${"x".repeat(3_000)}";`;
+    const source = `\`\`\`ts\nconst a = 1;\n${long}\nconst b = 2;\n\`\`\``;
+    const pre = element(await html(source), "pre");
+    // Shiki writes one line of code per line of HTML.
+    const lines = pre.split("\n");
+    expect(lines).toHaveLength(3);
+    const tokens = (line: string) => (line.match(/<span\b/g) ?? []).length - 1;
+    expect(tokens(lines[0]!)).toBeGreaterThan(1);
+    expect(tokens(lines[1]!)).toBe(1);
+    expect(tokens(lines[2]!)).toBeGreaterThan(1);
+    expect(element(await html(source), "pre")).toBe(pre);
+  });
+
   test("a code block's empty first lines are kept", async () => {
     const pre = elements(await html("```\n\n\nfirst text\n```"), "pre")[0]!;
     expect(textOf(pre)).toBe("\n\nfirst text");

@@ -39,6 +39,15 @@ export const HIGHLIGHT_LANGUAGES = [
 // github-dark-default rather than github-dark: its comments meet WCAG AA contrast on its background.
 export const HIGHLIGHT_THEMES = { light: "github-light", dark: "github-dark-default" } as const;
 
+/**
+ * Bounds on tokenizing, chosen so that the same code always gets the same colours. Shiki's own default stops a
+ * line after 0.5 s and colours the rest as one token, which a busy machine reaches on an ordinary line; that
+ * answer would then be cached. A line longer than the length is shown uncoloured (the same every time); the time
+ * bound remains only against a grammar that never ends (rendering runs off the request thread).
+ */
+const TOKENIZE_MAX_LINE_LENGTH = 2_000;
+const TOKENIZE_TIME_LIMIT_MS = 15_000;
+
 /** Language used for fences without a language and for unknown languages. */
 export const PLAIN_LANGUAGE = "plaintext";
 
@@ -117,6 +126,8 @@ export function rehypeHighlight(highlighter: Highlighter) {
         lang,
         themes: HIGHLIGHT_THEMES,
         defaultColor: false,
+        tokenizeMaxLineLength: TOKENIZE_MAX_LINE_LENGTH,
+        tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS,
       });
       const pre = fragment.children.find(
         (child): child is Element => child.type === "element" && child.tagName === "pre",
