@@ -82,7 +82,7 @@ export function handleRelayUpgrade(req: IncomingMessage, socket: Duplex, head: B
   return relayUpgrade(req, socket, head, clientAddress);
 }
 
-let stopBackground: (() => void) | undefined;
+let stopBackground: (() => Promise<void>) | undefined;
 
 /**
  * Work to do once when the server starts, before it takes requests. Returns lines for the console: while the
@@ -107,11 +107,9 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
     .catch(() => false);
   // Published builds' pushes and this instance's copy of the site's repository.
   const stopPublishing = startPublishing({ installed });
-  stopBackground = () => {
+  stopBackground = async () => {
     follower.stop();
-    stopHousekeeping();
-    stopVisitLogJobs();
-    stopPublishing();
+    await Promise.all([stopHousekeeping(), stopVisitLogJobs(), stopPublishing()]);
   };
   if (!installed) {
     const token = ensureSetupToken();
@@ -156,7 +154,8 @@ async function applyPendingMigrations(): Promise<string[]> {
 
 /** Work to do when the server stops: close what the app opened. */
 export async function onServerStop(): Promise<void> {
-  stopBackground?.();
+  // Background work in progress ends before the database closes under it.
+  await stopBackground?.();
   const { closeRelay } = await import("~/nostr/relay/relay.server");
   closeRelay();
   const { stopRendering } = await import("~/content/markdown/render-markdown.server");

@@ -13,7 +13,7 @@ import { everyPeriod } from "~/cluster/leases.server";
 
 export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 
-export function startHousekeeping(): () => void {
+export function startHousekeeping(): () => Promise<void> {
   return everyPeriod("housekeeping", HOUSEKEEPING_EVERY_MS, async (db) => {
     await deleteExpiredSessions(db);
     await deleteExpiredLimits(db);

@@ -255,6 +255,6 @@ export async function retryPushes(db: Database, buildId: number): Promise<void> 
 }
 
 /** The outbox worked through on whichever instance holds the period's lease, every few seconds. */
-export function startPushing(): () => void {
+export function startPushing(): () => Promise<void> {
   return everyPeriod("build-pushes", PUSHES_EVERY_MS, (db) => processPushes(db), { firstAfterMs: 1_000 });
 }

@@ -38,20 +38,22 @@ export async function releaseLease(db: Database, name: string, holder = instance
 /**
  * Runs `job` about every `everyMs`, on one instance of all that share the database: each instance tries at
  * its own pace, and the one that takes the period's lease does the work. The first attempt comes after
- * `firstAfterMs`. Failures are logged; the next period tries again. Returns a function that stops it. (`holder`
- * names the instance; tests give several schedulers in one process names of their own.)
+ * `firstAfterMs`. Failures are logged; the next period tries again. Returns a function that stops it and settles
+ * when a run in progress has ended (a server stopping closes the database after it). (`holder` names the
+ * instance; tests give several schedulers in one process names of their own.)
  */
 export function everyPeriod(
   name: string,
   everyMs: number,
   job: (db: Database) => Promise<void>,
   { firstAfterMs = 5_000, holder = instanceId } = {},
-): () => void {
+): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let inProgress: Promise<void> | undefined;
   const schedule = (delay: number) => {
     if (stopped) return;
-    timer = setTimeout(run, delay);
+    timer = setTimeout(() => (inProgress = run()), delay);
     timer.unref();
   };
   // While the database cannot be reached, one line says so (not a stack trace every period).
@@ -73,8 +75,9 @@ export function everyPeriod(
     schedule(everyMs * (0.9 + Math.random() * 0.2));
   };
   schedule(firstAfterMs);
-  return () => {
+  return async () => {
     stopped = true;
     clearTimeout(timer);
+    await inProgress;
   };
 }

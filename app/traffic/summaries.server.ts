@@ -109,7 +109,7 @@ export const SUMMARIZE_EVERY_MS = 60 * 60_000;
 export const PRUNE_EVERY_MS = 24 * 60 * 60_000;
 
 /** Summaries every hour and pruning every day, each on one instance of all that share the database. */
-export function startVisitLogJobs(): () => void {
+export function startVisitLogJobs(): () => Promise<void> {
   const retention = async () => visitLogSettingsOf(await getAppConfig()).retentionDays;
   const stops = [
     everyPeriod("visit-log-summaries", SUMMARIZE_EVERY_MS, async (db) => {
@@ -119,5 +119,7 @@ export function startVisitLogJobs(): () => void {
       await pruneVisitLog(db, await retention());
     }),
   ];
-  return () => stops.forEach((stop) => stop());
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
 }

@@ -150,7 +150,7 @@ describe("leases", () => {
       everyPeriod("count-me", 60_000, async () => void runs++, { firstAfterMs: 0, holder }),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
-    stops.forEach((stop) => stop());
+    await Promise.all(stops.map((stop) => stop()));
     expect(runs).toBe(1);
   });
 });

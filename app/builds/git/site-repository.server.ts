@@ -187,14 +187,29 @@ function logSyncFailure(error: unknown): void {
   console.error("Bringing the site's repository up to date failed:", error);
 }
 
+/** Work on the repository started in the background, which a stopping server waits for (it writes the folder). */
+const background = new Set<Promise<unknown>>();
+
+/** Brings the repository (and, when it has builds, the public history) up to date in the background. */
+export function catchUpInBackground({ begin = true } = {}): void {
+  const work = syncSiteRepository(undefined, { begin })
+    .then((synced) => (synced.published.length ? servedHistory("public") : undefined))
+    .catch(logSyncFailure)
+    .finally(() => background.delete(work));
+  background.add(work);
+}
+
+/** Settles when the repository work of this process, in the background or asked for, has ended. */
+export async function settleRepositoryWork(): Promise<void> {
+  while (background.size > 0 || running || queued) await Promise.allSettled([...background, running, queued]);
+}
+
 /**
  * Follows published builds from every instance: each one's repository, and the public history made from it,
  * catch up within a second.
  */
 export function followHistory(): () => void {
-  return onSiteChange("history", () => {
-    void servedHistory("public").catch(logSyncFailure);
-  });
+  return onSiteChange("history", () => catchUpInBackground());
 }
 
 /**
