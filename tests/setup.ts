@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
 import { startSqld } from "../scripts/sqld";
 import { describeLeftBehind, endSurvivors, fileMarker } from "../scripts/test-run";
 
@@ -22,7 +22,9 @@ const before = {
   TMPDIR: process.env.TMPDIR,
   [fileMarker]: process.env[fileMarker],
 };
-const folder = mkdtempSync(path.join(tmpdir(), "daftar-test-"));
+// Named for the test file, so what a file failed to remove says whose it is.
+const testFile = path.basename(expect.getState().testPath ?? "unknown").replace(/\.test\.tsx?$/, "");
+const folder = mkdtempSync(path.join(tmpdir(), `daftar-test-${testFile}-`));
 const dir = path.join(folder, "data");
 const scratch = path.join(folder, "tmp");
 mkdirSync(dir);

@@ -6,7 +6,6 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { getDb, type Database } from "~/db/client.server";
-import { buildIfStale } from "../../scripts/build-if-stale";
 import { boundConnections, createHttpApp, serveRelay, type AppModule } from "../../server/http";
 import { seedDatabase } from "./seed";
 
@@ -18,7 +17,6 @@ export interface TestServer {
 const root = path.resolve(import.meta.dirname, "../..");
 
 export async function startAppServer(): Promise<TestServer> {
-  buildIfStale();
   const build = (await import(path.join(root, "build/server/index.js"))) as AppModule;
   const http = createHttpApp(build.app, { clientDir: path.join(root, "build/client"), log: false });
   const server: Server = await new Promise((resolve) => {

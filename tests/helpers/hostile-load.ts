@@ -5,13 +5,11 @@
  * its budgets: memory growth (peak minus the baseline before the attack) and the latency of ordinary pages.
  */
 import { readFileSync } from "node:fs";
-import { buildIfStale } from "../../scripts/build-if-stale";
 import { startSeededSite } from "./seeded-site";
 import type { SiteProcess } from "./site-process";
 
 /** A seeded, installed site in a child process; `stop()` ends it and removes its data folder. */
 export async function startHostileSite(env: Record<string, string> = {}): Promise<SiteProcess> {
-  buildIfStale();
   return startSeededSite(env);
 }
 

@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildIfStale } from "../../scripts/build-if-stale";
 import { ApiClient, keyFields } from "../helpers/api-client";
 import { runScript } from "../helpers/run-script";
 import { seedDatabaseAt } from "../helpers/seed";
@@ -43,7 +42,6 @@ const acknowledged: number[] = [];
 const registered: string[] = [];
 
 beforeAll(async () => {
-  buildIfStale();
   source = folder();
   await seedDatabaseAt(envOf(source).DATABASE_URL);
   site = await startSite(envOf(source));

@@ -8,8 +8,7 @@ import { createServer, connect, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildIfStale } from "../../scripts/build-if-stale";
+import { afterAll, describe, expect, test } from "vitest";
 import { ApiClient, keyFields } from "../helpers/api-client";
 import { freePort } from "../../scripts/free-port";
 import { seedDatabaseAt } from "../helpers/seed";
@@ -36,7 +35,6 @@ async function query(file: string, sql: string) {
   }
 }
 
-beforeAll(() => buildIfStale(), 120_000);
 afterAll(() => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
