@@ -43,4 +43,4 @@ test("a server restarted in the middle of the install resumes where it was, with
   expect(site.output()).not.toContain("?setup=");
   const home = await fetch(`${site.url}/en`);
   expect(await home.text()).not.toContain('data-testid="installer"');
-});
+}, 90_000); // Three server starts, each a process of its own.
