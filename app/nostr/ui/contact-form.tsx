@@ -174,9 +174,7 @@ export default function ContactForm() {
           </p>
         </div>
       </form>
-      {messages && messages.length ? (
-        <Conversation messages={messages} me={signer.pubkey} peerName={ownerName} />
-      ) : null}
+      {messages && messages.length ? <Conversation messages={messages} peerName={ownerName} /> : null}
     </div>
   );
 }
