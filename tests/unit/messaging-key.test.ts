@@ -52,7 +52,8 @@ describe("NIP-49", () => {
   });
 
   test("a damaged ncryptsec, one of too costly a work factor, or one of another key is refused as damaged", () => {
-    const flipped = vector.ncryptsec.slice(0, 40) + (vector.ncryptsec[40] === "q" ? "p" : "q") + vector.ncryptsec.slice(41);
+    const flipped =
+      vector.ncryptsec.slice(0, 40) + (vector.ncryptsec[40] === "q" ? "p" : "q") + vector.ncryptsec.slice(41);
     expect(ncryptsecProblem(flipped)).toBe("format");
     expect(problemOf(() => unlockMessagingKey({ ...vectorKey, ncryptsec: flipped }, vector.password))).toBe("corrupt");
     expect(problemOf(() => unlockMessagingKey({ ...vectorKey, ncryptsec: "ncryptsec1" }, vector.password))).toBe(
