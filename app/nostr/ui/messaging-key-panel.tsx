@@ -231,7 +231,7 @@ function UnlockForm({
           type="submit"
           disabled={action.pending}
           aria-describedby={`${id}-status`}
-          data-testid="messaging-unlock"
+          data-testid="messaging-unlock-submit"
         >
           {action.pending ? <Icon name="loader-circle" className="animate-spin" /> : <Icon name="lock-open" />}
           {action.pending ? t("nostr.messaging.working") : t("nostr.messaging.unlock")}
