@@ -200,3 +200,60 @@ test("a message sent to a browser's own key before the change stays readable the
   await old.context().close();
   await fresh.context().close();
 });
+
+test("the messaging key's panels in both languages, both colour modes, on a desktop and a phone", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const phone = { width: 390, height: 844 };
+  const desktop = { width: 1366, height: 900 };
+  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const problems: string[] = [];
+  const setUpPage = await signIn(browser, "editor");
+  const combos = (["en", "fa"] as const).flatMap((locale) =>
+    (["light", "dark"] as const).flatMap((scheme) =>
+      (
+        [
+          ["desktop", desktop],
+          ["phone", phone],
+        ] as const
+      ).map(([size, viewport]) => ({ locale, scheme, size, viewport })),
+    ),
+  );
+  const inboxPath = (locale: "en" | "fa") => (locale === "en" ? "/en/inbox" : "/inbox");
+  for (const { locale, scheme, size, viewport } of combos) {
+    await setUpPage.emulateMedia({ colorScheme: scheme });
+    await setUpPage.setViewportSize(viewport);
+    await open(setUpPage, inboxPath(locale));
+    await expect(setUpPage.getByTestId("messaging-setup")).toBeVisible();
+    await snap(setUpPage, `messaging-setup-${locale}-${scheme}-${size}`);
+    if (size === "phone" && (await overflow(setUpPage)) > 0) problems.push(`setup overflows: ${locale}-${scheme}`);
+  }
+  // Made in Persian, on a phone.
+  const setup = setUpPage.getByTestId("messaging-setup");
+  await setup.locator('input[name="messaging-passphrase"]').fill(passphrase);
+  await setup.locator('input[name="messaging-passphrase-again"]').fill(passphrase);
+  await setup.getByTestId("messaging-create").click();
+  await expect(setUpPage.getByTestId("messaging-setup")).toHaveCount(0);
+
+  const unlockPage = await signIn(browser, "editor");
+  for (const { locale, scheme, size, viewport } of combos) {
+    await unlockPage.emulateMedia({ colorScheme: scheme });
+    await unlockPage.setViewportSize(viewport);
+    await open(unlockPage, inboxPath(locale));
+    const panel = unlockPage.getByTestId("messaging-unlock");
+    await expect(panel).toBeVisible();
+    await panel.locator('input[name="messaging-passphrase"]').fill("wrong passphrase");
+    await panel.getByTestId("messaging-unlock-submit").click();
+    await expect(panel.getByTestId("field-error")).toBeVisible();
+    await snap(unlockPage, `messaging-unlock-${locale}-${scheme}-${size}`);
+    if (size === "phone" && (await overflow(unlockPage)) > 0) problems.push(`unlock overflows: ${locale}-${scheme}`);
+  }
+  // The question before a new key, in Persian on a phone.
+  await unlockPage.getByTestId("messaging-forgot").click();
+  await expect(unlockPage.getByTestId("messaging-replace-dialog")).toBeVisible();
+  await snap(unlockPage, "messaging-replace-fa-dark-phone");
+  expect(problems).toEqual([]);
+  await setUpPage.context().close();
+  await unlockPage.context().close();
+});
