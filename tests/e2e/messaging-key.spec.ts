@@ -197,6 +197,17 @@ test("a message sent to a browser's own key before the change stays readable the
   await reload(old);
   await expect(old.getByTestId("message")).toHaveCount(1);
   await expect(old.getByTestId("inbox-copied")).toHaveCount(0);
+
+  // The member writes to the site's owner from the new browser, with the messaging key: their own copy is
+  // read on the old browser too (and the owner's answer will come to that key).
+  await open(fresh, "/en/contact");
+  await fresh.getByTestId("contact").scrollIntoViewIfNeeded();
+  await fresh.getByTestId("contact-message").fill("Written from my new browser");
+  await fresh.getByTestId("contact-send").click();
+  await expect(fresh.getByTestId("message")).toHaveAttribute("data-status", "Sent");
+  await open(old, "/en/contact");
+  await old.getByTestId("contact").scrollIntoViewIfNeeded();
+  await expect(old.getByTestId("message-text")).toHaveText("Written from my new browser");
   await old.context().close();
   await fresh.context().close();
 });
