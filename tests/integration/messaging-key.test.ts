@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import { wrapEvent, unwrapEvent } from "nostr-tools/nip17";
 import * as nip49 from "nostr-tools/nip49";
+import { getToken } from "nostr-tools/nip98";
 import { finalizeEvent, generateSecretKey, getPublicKey, type Event } from "nostr-tools/pure";
 import { Relay } from "nostr-tools/relay";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -217,6 +218,15 @@ describe("the relay and the messaging key", () => {
     asDevice.close();
     const asMessaging = await authenticatedRelay(relayUrl(server.url), mine.secret);
     expect((await stored(asMessaging, mine.body.pubkey)).map((e) => e.id)).toEqual([wrap.id]);
+
+    // It reads the member's messages and nothing more: it signs no request for the account.
+    const signed = await getToken(
+      `${server.url}${path}`,
+      "GET",
+      (template) => finalizeEvent(template, mine.secret),
+      true,
+    );
+    expect((await fetch(`${server.url}${path}`, { headers: { Authorization: signed } })).status).toBe(401);
 
     // A member writing with their messaging key is a member: no proof of work asked.
     const note = wrapEvent(mine.secret, { publicKey: deviceKeys.admin!.pubkey }, "From my messaging key");
