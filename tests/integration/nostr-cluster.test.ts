@@ -98,16 +98,19 @@ test("a comment approved through B appears on A's relay", async () => {
 test("a messaging key made through A and B at once is one key, handed to both", async () => {
   const onA = new ApiClient(a.url);
   const onB = new ApiClient(b.url);
-  await Promise.all([onA.login("editor"), onB.login("editor")]);
+  // Encrypted before signing in: scrypt holds this process for a while.
   const made = (client: ApiClient) => {
     const secret = generateSecretKey();
-    return client.post<{ key: { pubkey: string }; created: boolean }>("/api/nostr/messaging-key", {
+    const body = {
       pubkey: getPublicKey(secret),
       ncryptsec: nip49.encrypt(secret, "a long messaging passphrase", 16),
       proof: finalizeEvent(keyProofTemplate(client.baseUrl, "messaging"), secret),
-    });
+    };
+    return () => client.post<{ key: { pubkey: string }; created: boolean }>("/api/nostr/messaging-key", body);
   };
-  const answers = await Promise.all([made(onA), made(onB)]);
+  const sends = [made(onA), made(onB)];
+  await Promise.all([onA.login("editor"), onB.login("editor")]);
+  const answers = await Promise.all(sends.map((send) => send()));
   expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
   const rows = await connection.db.select().from(messagingKeys).all();
   expect(rows).toHaveLength(1);
