@@ -153,6 +153,25 @@ export const devices = sqliteTable(
   (t) => [uniqueIndex("devices_pub_unique").on(t.pub), index("devices_user_idx").on(t.userId)],
 );
 
+/**
+ * Each member's messaging key: the one key messages to them are addressed to, so every browser they sign in on
+ * reads them. Only its public key and its secret encrypted in the browser under the member's messaging
+ * passphrase (NIP-49, an ncryptsec) are kept; the server can read neither the secret nor a message. One per
+ * account (the primary key), and a key is one account's (unique): two creations at once end with one.
+ */
+export const messagingKeys = sqliteTable(
+  "messaging_keys",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pubkey: text("pubkey").notNull(),
+    ncryptsec: text("ncryptsec").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("messaging_keys_pubkey_unique").on(t.pubkey)],
+);
+
 // ── Site configuration ──────────────────────────────────────────────────────
 
 /** App configuration and settings as key → JSON value (installed flag, site names, categories, theme …). */

@@ -9,9 +9,11 @@ import { keyProofTemplate, type KeyProofAction } from "./key-proof";
 import { loadNameList, randomDisplayName } from "./random-name";
 import {
   changeEvent,
+  messagingSessionKey,
   readIdentity,
   readPrivateKey,
   readProfile,
+  sessionStore,
   storage,
   storageKeys,
   type LocalProfile,
@@ -33,6 +35,8 @@ export function clearIdentity(): void {
   store.removeItem(storageKeys.profile);
   store.removeItem(storageKeys.privateKey);
   store.setItem(storageKeys.loggedIn, "false");
+  // The unlocked messaging key goes too (another tab's goes when it next finds the session gone).
+  sessionStore()?.removeItem(messagingSessionKey);
   window.dispatchEvent(new Event(changeEvent));
   // The messages read with the key go with it: the local inbox is deleted and made again, empty.
   void import("./local-inbox").then((inbox) => inbox.wipeInbox());
@@ -117,6 +121,8 @@ export interface SessionAccount {
  */
 export async function syncWithSession(user: SessionAccount | null, locale: Locale): Promise<void> {
   if (!user) {
+    // Signed out here or in another tab: this tab's unlocked messaging key goes.
+    sessionStore()?.removeItem(messagingSessionKey);
     if (readProfile()?.userId) await resetIdentity(locale);
     else await ensureIdentity(locale);
     return;

@@ -66,6 +66,11 @@ export async function wrapFor(signer: Signer, rumor: Rumor, recipient: string, p
     tags: [],
     content: await signer.encrypt(recipient, JSON.stringify(rumor)),
   });
+  return giftWrap(seal, recipient, pow);
+}
+
+/** `seal` gift-wrapped for `recipient` by a throwaway key, with `pow` bits of proof of work. */
+async function giftWrap(seal: Event, recipient: string, pow = 0): Promise<Event> {
   const wrapKey = generateSecretKey();
   const wrap: UnsignedEvent = {
     kind: giftWrapKind,
@@ -77,15 +82,54 @@ export async function wrapFor(signer: Signer, rumor: Rumor, recipient: string, p
   return finalizeEvent(pow > 0 ? await minePow(wrap, pow) : wrap, wrapKey);
 }
 
+/** Where a copied message stood in the inbox it was copied from: written by the member or to them, and with whom. */
+export interface CopyOf {
+  sent: boolean;
+  peer: string;
+}
+
+/**
+ * A copy of a message the member read with an older key of theirs, for their messaging key (`signer`): the rumor
+ * as it was, sealed by the messaging key itself (its author's seal was encrypted for the older key, which the
+ * messaging key cannot open) and wrapped to it. The seal's tag says where the message stood; the relay sees
+ * only a wrap like any other.
+ */
+export async function copyFor(signer: Signer, rumor: Rumor, where: CopyOf): Promise<Event> {
+  const seal = await signer.sign({
+    kind: sealKind,
+    created_at: randomPast(),
+    tags: [["copy", where.sent ? "sent" : "received", where.peer]],
+    content: await signer.encrypt(signer.pubkey, JSON.stringify(rumor)),
+  });
+  return giftWrap(seal, signer.pubkey);
+}
+
+/** A message opened: its rumor, and where it stood when it is the member's own copy (`copyFor`). */
+export interface Opened {
+  rumor: Rumor;
+  copy?: CopyOf;
+}
+
+const hex64 = /^[0-9a-f]{64}$/;
+
 /**
  * Opens a gift wrap addressed to the signer: the seal must be signed, and signed by the rumor's author (else
- * anyone could write in someone else's name). Throws when it is not for us or not well formed.
+ * anyone could write in someone else's name), or by the signer itself for its own copy of a message it read
+ * with an older key. Throws when it is not for us or not well formed.
  */
-export async function unwrap(signer: Signer, wrap: Event): Promise<Rumor> {
+export async function unwrap(signer: Signer, wrap: Event): Promise<Opened> {
   const seal = JSON.parse(await signer.decrypt(wrap.pubkey, wrap.content)) as Event;
   if (seal.kind !== sealKind || !verifyEvent(seal)) throw new Error("The seal is not signed");
   const rumor = JSON.parse(await signer.decrypt(seal.pubkey, seal.content)) as Rumor;
-  if (rumor.pubkey !== seal.pubkey) throw new Error("The message claims another author");
   if (getEventHash(rumor) !== rumor.id) throw new Error("The message's id does not match it");
-  return rumor;
+  const copyTag = seal.tags.find((t) => t[0] === "copy");
+  if (!copyTag) {
+    if (rumor.pubkey !== seal.pubkey) throw new Error("The message claims another author");
+    return { rumor };
+  }
+  // Only the member's own key vouches for a copy: nobody else can seal as it.
+  if (seal.pubkey !== signer.pubkey) throw new Error("A copy sealed by someone else");
+  const [, stood, peer] = copyTag;
+  if ((stood !== "sent" && stood !== "received") || !hex64.test(peer ?? "")) throw new Error("A copy not well formed");
+  return { rumor, copy: { sent: stood === "sent", peer: peer! } };
 }

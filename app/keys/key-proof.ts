@@ -13,7 +13,7 @@
 export const keyProofKind = 22242;
 export const keyProofMaxSkewSeconds = 60;
 
-export type KeyProofAction = "register" | "login" | "oauth" | "install";
+export type KeyProofAction = "register" | "login" | "oauth" | "install" | "messaging";
 
 export interface UnsignedKeyProof {
   kind: number;

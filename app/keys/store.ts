@@ -8,6 +8,17 @@ import { useSyncExternalStore } from "react";
 
 export const storageKeys = { profile: "profile", privateKey: "device-priv", loggedIn: "logged-in" } as const;
 
+/** Where a tab holds the member's unlocked messaging key (sessionStorage; see ./messaging-key). */
+export const messagingSessionKey = "messaging-key";
+
+export function sessionStore(): Storage | undefined {
+  try {
+    return typeof window === "undefined" ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface LocalProfile {
   firstName: string;
   lastName: string;

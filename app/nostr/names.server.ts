@@ -1,12 +1,11 @@
 /**
- * Nostr names at the site's domain (NIP-05): `<userName>@<site host>` names a member's identity key, and
+ * Nostr names at the site's domain (NIP-05): `<userName>@<site host>` names the key to write to a member (their
+ * messaging key, else their identity key: `recipientKey`), and
  * `_@<site host>` (shown as the bare domain) the site's own key. The names document answers one name at a
  * time and never lists members.
  */
-import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
-import { identityKey } from "~/auth/member-keys.server";
+import { recipientKeyByName } from "~/auth/member-keys.server";
 import { sitePublicKey } from "~/keys/site-key.server";
 
 /** The local part NIP-05 allows. */
@@ -22,16 +21,7 @@ export async function namesDocument(db: Database, name: string | null, relayUrl:
   const wanted = (name ?? "_").trim().toLowerCase();
   const doc: NamesDocument = { names: {}, relays: {} };
   if (wanted.length > 64 || !nameLocalPart.test(wanted)) return doc;
-  let key: string | null;
-  if (wanted === "_") key = await sitePublicKey(db);
-  else {
-    const row = await db
-      .select({ pub: users.pub, nostrPub: users.nostrPub })
-      .from(users)
-      .where(sql`${users.userName} = ${wanted} collate nocase`)
-      .get();
-    key = row ? identityKey(row) : null;
-  }
+  const key = wanted === "_" ? await sitePublicKey(db) : await recipientKeyByName(db, wanted);
   if (!key) return doc;
   doc.names[wanted] = key;
   doc.relays[key] = [relayUrl];

@@ -2,6 +2,7 @@
 import * as z from "zod";
 import { asciiDigits } from "~/i18n/format";
 import { cleanLine } from "~/lib/clean-text";
+import { ncryptsecLength, ncryptsecProblem } from "~/keys/ncryptsec";
 import { msg } from "~/lib/validation";
 
 const userName = z.string(msg("validation.invalid")).regex(/^[A-Za-z0-9._-]{1,40}$/, msg("validation.invalid"));
@@ -59,3 +60,18 @@ const signedEvent = z.record(z.string(), z.unknown(), msg("validation.invalid"))
 
 /** POST /api/auth/nostr/login and /api/auth/nostr/link: the challenge signed by the key (kind 22242). */
 export const signedChallengeSchema = z.object({ event: signedEvent });
+
+/**
+ * POST /api/nostr/messaging-key: the account's messaging key, its secret encrypted in the browser (NIP-49), with
+ * the key's proof of possession; `replaces` names the key it takes the place of (a member who lost the
+ * passphrase starts again), absent for the first one.
+ */
+export const messagingKeySchema = z.object({
+  pubkey,
+  ncryptsec: z
+    .string(msg("validation.invalid"))
+    .max(ncryptsecLength, msg("nostr.messaging.corrupt"))
+    .refine((value) => ncryptsecProblem(value) === undefined, msg("nostr.messaging.corrupt")),
+  proof: signedEvent,
+  replaces: pubkey.optional(),
+});

@@ -51,6 +51,7 @@ export const iconNames = [
   "list-todo",
   "loader-circle",
   "lock",
+  "lock-open",
   "log-in",
   "log-out",
   "menu",

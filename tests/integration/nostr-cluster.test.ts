@@ -1,16 +1,21 @@
 /**
  * The relay across instances: two app processes on one libSQL server (sqld), as behind a load balancer. A
  * client subscribed through instance A receives what is published through instance B, and a comment approved
- * through B, with no service but the database between them.
+ * through B, with no service but the database between them; a member's messaging key made through both at
+ * once is one key.
  */
 import path from "node:path";
 import { wrapEvent, unwrapEvent } from "nostr-tools/nip17";
 import type { Filter } from "nostr-tools/filter";
-import { finalizeEvent, type Event } from "nostr-tools/pure";
+import * as nip49 from "nostr-tools/nip49";
+import { finalizeEvent, generateSecretKey, getPublicKey, type Event } from "nostr-tools/pure";
 import { Relay } from "nostr-tools/relay";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase, type DatabaseConnection } from "~/db/client.server";
+import { messagingKeys } from "~/db/schema";
+import { keyProofTemplate } from "~/keys/key-proof";
 import { startSqld, type Sqld } from "../../scripts/sqld";
+import { ApiClient } from "../helpers/api-client";
 import { authenticatedRelay, giveMemberKey, relayUrl } from "../helpers/nostr";
 import { seedDatabase } from "../helpers/seed";
 import { sessionCookieFor } from "../helpers/sessions";
@@ -88,4 +93,26 @@ test("a comment approved through B appears on A's relay", async () => {
   expect(response.status).toBe(201);
   await expect.poll(() => received.map((e) => e.content), { timeout: 2000 }).toEqual(["Approved on B, seen on A"]);
   onA.close();
+});
+
+test("a messaging key made through A and B at once is one key, handed to both", async () => {
+  const onA = new ApiClient(a.url);
+  const onB = new ApiClient(b.url);
+  // Encrypted before signing in: scrypt holds this process for a while.
+  const made = (client: ApiClient) => {
+    const secret = generateSecretKey();
+    const body = {
+      pubkey: getPublicKey(secret),
+      ncryptsec: nip49.encrypt(secret, "a long messaging passphrase", 16),
+      proof: finalizeEvent(keyProofTemplate(client.baseUrl, "messaging"), secret),
+    };
+    return () => client.post<{ key: { pubkey: string }; created: boolean }>("/api/nostr/messaging-key", body);
+  };
+  const sends = [made(onA), made(onB)];
+  await Promise.all([onA.login("editor"), onB.login("editor")]);
+  const answers = await Promise.all(sends.map((send) => send()));
+  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
+  const rows = await connection.db.select().from(messagingKeys).all();
+  expect(rows).toHaveLength(1);
+  expect(answers.map((answer) => answer.body.key.pubkey)).toEqual([rows[0]!.pubkey, rows[0]!.pubkey]);
 });

@@ -75,7 +75,7 @@ describe("direct messages", () => {
     expect(wrap.kind).toBe(1059);
     expect(wrap.pubkey).not.toBe(alice.pubkey);
     expect(wrap.tags).toEqual([["p", bob.pubkey]]);
-    expect(await unwrap(bob, wrap)).toMatchObject({ id: rumor.id, pubkey: alice.pubkey, content: "سلام Bob" });
+    expect((await unwrap(bob, wrap)).rumor).toMatchObject({ id: rumor.id, pubkey: alice.pubkey, content: "سلام Bob" });
     await expect(unwrap(eve, wrap)).rejects.toThrow();
   });
 

@@ -1,5 +1,5 @@
 /**
- * Reading messages: one connection to the site's relay per page, authenticated (NIP-42) as the inbox's key so
+ * Reading messages: one connection to the site's relay per page and key, authenticated (NIP-42) as that key so
  * the relay hands over the gift wraps addressed to it; each is opened here and kept in the local inbox.
  * Browser code, loaded on use.
  */
@@ -9,14 +9,14 @@ import { chatKind, unwrap } from "~/keys/direct-messages";
 import type { Signer } from "~/keys/signer";
 import { hasMessage, inbox, inboxEvent } from "~/keys/local-inbox";
 
-let shared: { url: string; key: string; relay: Promise<Relay> } | undefined;
+/** The page's connections by relay and key: a member's messaging key and an older key of theirs read apart. */
+const shared = new Map<string, Promise<Relay>>();
 
 /** The page's connection to the relay at `url`, authenticated as `signer` (made again if it was lost). */
 export function relayFor(url: string, signer: Signer): Promise<Relay> {
-  if (shared && shared.url === url && shared.key === signer.pubkey) {
-    const current = shared.relay;
-    return current.then((relay) => (relay.connected ? relay : reconnect()));
-  }
+  const name = `${url} ${signer.pubkey}`;
+  const current = shared.get(name);
+  if (current) return current.then((relay) => (relay.connected ? relay : reconnect()));
   return reconnect();
 
   function reconnect(): Promise<Relay> {
@@ -38,9 +38,9 @@ export function relayFor(url: string, signer: Signer): Promise<Relay> {
       )
       .then(() => relay.auth(relay.onauth!))
       .then(() => relay);
-    shared = { url, key: signer.pubkey, relay: ready };
+    shared.set(name, ready);
     ready.catch(() => {
-      if (shared?.relay === ready) shared = undefined;
+      if (shared.get(name) === ready) shared.delete(name);
     });
     return ready;
   }
@@ -48,17 +48,20 @@ export function relayFor(url: string, signer: Signer): Promise<Relay> {
 
 /** Opens and keeps one wrap; counts it as unreadable when it cannot be opened with this key. */
 async function keep(signer: Signer, wrap: Event): Promise<"kept" | "known" | "unreadable"> {
-  let rumor;
+  let opened;
   try {
-    rumor = await unwrap(signer, wrap);
+    opened = await unwrap(signer, wrap);
   } catch {
     return "unreadable";
   }
+  const { rumor, copy } = opened;
   if (rumor.kind !== chatKind) return "known";
   const owner = signer.pubkey;
   if (await hasMessage(owner, rumor.id)) return "known";
-  const mine = rumor.pubkey === owner;
-  const peer = mine ? (rumor.tags.find((t) => t[0] === "p" && t[1] !== owner)?.[1] ?? owner) : rumor.pubkey;
+  // A copy carried over from an older key says where it stood; it was written by that key, not this one.
+  const mine = copy ? copy.sent : rumor.pubkey === owner;
+  const peer =
+    copy?.peer ?? (mine ? (rumor.tags.find((t) => t[0] === "p" && t[1] !== owner)?.[1] ?? owner) : rumor.pubkey);
   await inbox.events.add(inboxEvent(rumor, { status: mine ? "Sent" : "Received", peer, owner }));
   return "kept";
 }

@@ -55,21 +55,28 @@ export default function ContactForm() {
   const pending = action.pending;
   const id = useId();
 
+  // A member writes with their messaging key when this tab has it unlocked, so the answer reaches them on
+  // every browser; otherwise, as a visitor does, with this browser's key.
+  const own = useApiQuery<{ key: { pubkey: string } | null }>(user ? "/api/nostr/messaging-key" : null);
+  const messagingPub = own.data?.key?.pubkey ?? null;
+  const ownPending = Boolean(user) && own.loading;
   useEffect(() => {
+    if (ownPending) return;
     let live = true;
     // The message is signed and read with this browser's key: make it if it is not there yet.
-    void loadIdentityMaker()
-      .then((maker) => maker.ensureIdentity(locale))
-      .then((profile) => {
-        const secret = readPrivateKey();
-        if (!live || !secret) return;
-        setName(profile.displayName);
-        setSigner(keySigner(secret));
-      });
+    void Promise.all([
+      loadIdentityMaker().then((maker) => maker.ensureIdentity(locale)),
+      messagingPub ? import("~/keys/messaging-key").then((keys) => keys.heldMessagingKey(messagingPub)) : null,
+    ]).then(([profile, held]) => {
+      const secret = readPrivateKey();
+      if (!live || !secret) return;
+      setName(profile.displayName);
+      setSigner(held ?? keySigner(secret));
+    });
     return () => {
       live = false;
     };
-  }, [locale]);
+  }, [locale, messagingPub, ownPending]);
 
   const relayUrl = terms?.relayUrl;
   useEffect(() => {
@@ -174,9 +181,7 @@ export default function ContactForm() {
           </p>
         </div>
       </form>
-      {messages && messages.length ? (
-        <Conversation messages={messages} me={signer.pubkey} peerName={ownerName} />
-      ) : null}
+      {messages && messages.length ? <Conversation messages={messages} peerName={ownerName} /> : null}
     </div>
   );
 }

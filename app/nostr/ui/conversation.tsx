@@ -22,13 +22,14 @@ export function useConversation(owner: string, peer: string): InboxEvent[] | und
   );
 }
 
-export function Conversation({ messages, me, peerName }: { messages: InboxEvent[]; me: string; peerName: string }) {
+export function Conversation({ messages, peerName }: { messages: InboxEvent[]; peerName: string }) {
   const t = useT();
   const locale = useLocale();
   return (
     <ol className="grid gap-3" data-testid="conversation">
       {messages.map((message) => {
-        const mine = message.pubkey === me;
+        // Written here or by another key of the member's (a message carried over): never "Received".
+        const mine = message.status !== "Received";
         const failing = message.status === "Sending" && (message.attempts ?? 0) > 0;
         return (
           <li

@@ -130,4 +130,39 @@ export default {
   "inbox.noKey": "This browser has no key to read messages with.",
   "inbox.unreadable": "{count} messages could not be decrypted with this key.",
   "inbox.conversationWith": "Conversation with {name}",
+
+  // The messaging key: one per account, its secret encrypted in the browser under the member's passphrase.
+  "messaging.created": "Your messaging key is ready. Messages to you can now be read on every browser you sign in on.",
+  "messaging.adopted":
+    "Your account already had a messaging key, made a moment ago in another tab or browser; that one is kept.",
+  "messaging.failed": "The messaging key could not be saved. Nothing was changed; try again.",
+  "messaging.corrupt": "This encrypted key is damaged or not in the NIP-49 format. Nothing was changed.",
+  "messaging.keyTaken": "This key is already another account's messaging key. Nothing was changed.",
+  "messaging.setupTitle": "Read your messages on every browser",
+  "messaging.setupText":
+    "Choose a messaging passphrase. Your messaging key is encrypted with it here, in this browser; the site keeps only the encrypted key and can read neither the key nor your messages. You type the passphrase once when you sign in on a browser.",
+  "messaging.setupWarning":
+    "Write the passphrase down somewhere safe. It is not your password and nobody can reset it: if it is lost, the messages sent to this key cannot be read again.",
+  "messaging.passphrase": "Messaging passphrase",
+  "messaging.passphraseAgain": "The passphrase again",
+  "messaging.passphraseHint": "At least {min} characters. The site never sees it.",
+  "messaging.passphraseShort": "The passphrase needs at least {min} characters.",
+  "messaging.passphraseMismatch": "The two passphrases are not the same.",
+  "messaging.create": "Make my messaging key",
+  "messaging.working": "Encrypting in this browser…",
+  "messaging.unlockTitle": "Unlock your messages",
+  "messaging.unlockText":
+    "Type your messaging passphrase to read your messages in this browser. They stay unlocked until you log out or close this tab.",
+  "messaging.unlock": "Unlock",
+  "messaging.wrongPassphrase": "This passphrase does not open your messaging key. Nothing was changed; try again.",
+  "messaging.otherTab":
+    "Your account already has a messaging key, made in another tab or browser. Type the passphrase chosen there.",
+  "messaging.forgot": "Forgot the passphrase?",
+  "messaging.replaceTitle": "Make a new messaging key?",
+  "messaging.replaceText":
+    "Messages sent to your current messaging key can then never be read again, on any browser. New messages go to the new key. Do this only if the passphrase is lost.",
+  "messaging.replace": "Make a new key",
+  "messaging.earlier":
+    "Older messages, sent to this browser's own key before your messaging key existed, are read here and copied to your messaging key, so your other browsers can read them too.",
+  "messaging.copied": "{count} older messages were copied to your messaging key.",
 } as const;
