@@ -13,8 +13,8 @@ export function preferredEncoding(header: string | undefined): DocumentEncoding 
     const [coding = "", ...params] = item.split(";");
     const name = coding.trim().toLowerCase();
     if (!name) continue;
-    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param)?.[1]).find((value) => value !== undefined);
-    const quality = q === undefined ? 1 : Number(q);
+    const q = params.map((param) => /^\s*q\s*=(.*)$/i.exec(param)?.[1]).find((value) => value !== undefined);
+    const quality = q === undefined ? 1 : Number(q.trim() || NaN);
     named.set(name === "x-gzip" ? "gzip" : name, Number.isFinite(quality) ? Math.min(Math.max(quality, 0), 1) : 0);
   }
   const star = named.get("*");
