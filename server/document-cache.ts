@@ -13,9 +13,6 @@
  */
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import {
   documentCacheHeader,
   documentGeneration,
@@ -23,14 +20,13 @@ import {
   keepableDocument,
   putDocument,
   type CachedDocument,
-  type Representation,
 } from "~/content/document-store.server";
 import { readCookie } from "~/lib/cookies";
 import { configuredOrigin } from "~/lib/site-origin.server";
 import { visitorNameCookie } from "~/traffic/visitor-name";
 import { preferredEncoding } from "./accept-encoding";
 import { fetchRequest, requestUrl, sendResponse } from "./fetch-bridge";
-import { hashNoncedScripts, policyWithHashes } from "./script-hashes";
+import { keptDocument } from "./kept-document";
 
 /** Query parameters of cacheable pages (listings); anything else bypasses the cache. */
 const cacheableParams = new Set(["page", "category"]);
@@ -62,43 +58,6 @@ export function isCacheableRequest(req: ExpressRequest): boolean {
 function cacheKey(req: ExpressRequest): string {
   const url = requestUrl(req);
   return `${configuredOrigin() ?? url.origin}${url.pathname}${url.search}`;
-}
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-function representation(body: Buffer): Representation {
-  return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
-}
-
-/**
- * The rendered document as it will be kept and sent: the nonce of the request that rendered it replaced by its
- * scripts' hashes, and compressed (brotli at quality 5: a few milliseconds, once).
- */
-async function storedDocument(
-  rendered: { status: number; headers: [string, string][]; html: string },
-  nonce: string,
-  policy: string | undefined,
-): Promise<Omit<CachedDocument, "expires">> {
-  const { html, hashes } = hashNoncedScripts(rendered.html, nonce);
-  const headers = rendered.headers.filter(([name]) => name !== "content-security-policy");
-  if (policy) headers.push(["content-security-policy", policyWithHashes(policy, nonce, hashes)]);
-  const identity = Buffer.from(html);
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipped(identity, { level: 9 }),
-  ]);
-  return {
-    status: rendered.status,
-    headers,
-    representations: { br: representation(br), gzip: representation(gz), identity: representation(identity) },
-  };
 }
 
 /** Whether If-None-Match names `etag` (compared weakly, as for GET and HEAD). */
@@ -165,7 +124,7 @@ export function documentCache(
         const html = await response.text();
         if (keepableDocument(Buffer.byteLength(html), renderedFrom)) {
           const policy = res.getHeader("content-security-policy");
-          const doc = await storedDocument({ status: response.status, headers, html }, nonce, policy?.toString());
+          const doc = await keptDocument({ status: response.status, headers, html }, nonce, policy?.toString());
           putDocument(key, doc, renderedFrom);
           return send(req, res, doc, "miss");
         }
