@@ -93,7 +93,8 @@ try {
   const plain = await wire(post, "identity");
   if (plain.headers["x-document-cache"] !== "hit") throw new Error("the post page was not served from the cache");
   // The static files: the document as it is (compressed on every request when asked), and its stored brotli and
-  // gzip bytes as precompressed files, which the server sends as they are.
+  // gzip bytes as precompressed files. express.static sends those as they are (typed by their extension, without
+  // Content-Encoding: the same bytes and the same work as a precompressed file served with its encoding).
   const files: Record<Encoding, string> = { identity: staticName, gzip: `${staticName}.gz`, br: `${staticName}.br` };
   const sizes: string[] = [];
   for (const encoding of ["identity", "gzip", "br"] as const) {
