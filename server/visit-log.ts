@@ -1,6 +1,7 @@
 /**
  * Notes every successful HTML answer of a public page in the visit log (app/traffic/visit-log.server.ts), the
- * document cache's answers included: it runs before the cache and looks at the answer when it has been sent.
+ * document cache's answers included (a 304 to a kept document's ETag too: the browser shows the page again from
+ * its own cache): it runs before the cache and looks at the answer when it has been sent.
  * Not counted: other methods, redirects, errors and 404s (bots probe for addresses that were never pages, and a
  * missing page is no view of the site), prefetches the visitor may never see, and, when the settings say so,
  * browsers that ask not to be tracked. Noting is a push to memory; the writing happens off the request path.
@@ -28,7 +29,11 @@ export function recordPageViews(): RequestHandler {
     if (!visitLogWants(optedOut) || isPrefetch(req)) return next();
     const at = Date.now();
     res.once("finish", () => {
-      if (res.statusCode !== 200 || !/^text\/html/.test(String(res.getHeader("content-type") ?? ""))) return;
+      const shown =
+        res.statusCode === 200
+          ? /^text\/html/.test(String(res.getHeader("content-type") ?? ""))
+          : res.statusCode === 304 && res.hasHeader("x-document-cache");
+      if (!shown) return;
       noteView({
         at,
         ...page,

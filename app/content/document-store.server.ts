@@ -31,26 +31,49 @@ export function cacheableDocumentAt(
   return url.search === canonical ? { headers: cacheableDocument } : undefined;
 }
 
+/** The encodings a document is kept in, best first. */
+export const documentEncodings = ["br", "gzip", "identity"] as const;
+export type DocumentEncoding = (typeof documentEncodings)[number];
+
+/** The document's bytes in one encoding, sent as they are, and their ETag. */
+export interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+/**
+ * A kept answer. Nothing in it belongs to one request: the headers include the Content-Security-Policy that names
+ * the document's inline scripts by hash, so every answer is the stored bytes, compressed once when it was kept.
+ */
 export interface CachedDocument {
   status: number;
   headers: [string, string][];
-  /** The body's UTF-8 bytes, cut where the CSP nonce was written: each answer puts its own nonce between them. */
-  pieces: Buffer[];
+  representations: Record<DocumentEncoding, Representation>;
   expires: number;
 }
 
 export const DOCUMENT_TTL_MS = 5 * 60_000;
 export const DOCUMENT_CACHE_LIMIT = 500;
-/** Larger documents are served but not kept. */
+/** All representations of all kept documents together. */
+export const DOCUMENT_CACHE_BYTES = 64 * 1024 * 1024;
+/** Larger documents (uncompressed) are served but not kept. */
 export const DOCUMENT_MAX_BYTES = 2_000_000;
 
-const documents = new BoundedMap<string, CachedDocument>(DOCUMENT_CACHE_LIMIT);
+const documents = new BoundedMap<string, CachedDocument>(DOCUMENT_CACHE_LIMIT, {
+  max: DOCUMENT_CACHE_BYTES,
+  of: (entry) => documentEncodings.reduce((sum, encoding) => sum + entry.representations[encoding].body.length, 0),
+});
 /** Counts the clears: a document rendered across a clear may show what was cleared, so it is not kept. */
 let generation = 0;
 
 /** Taken before rendering a document and handed to `putDocument`. */
 export function documentGeneration(): number {
   return generation;
+}
+
+/** Whether a document of `bytes` rendered from `renderedFrom` may be kept (so is worth compressing). */
+export function keepableDocument(bytes: number, renderedFrom: number): boolean {
+  return renderedFrom === generation && bytes <= DOCUMENT_MAX_BYTES;
 }
 
 export function getDocument(key: string, now = Date.now()): CachedDocument | undefined {
@@ -64,27 +87,17 @@ export function getDocument(key: string, now = Date.now()): CachedDocument | und
 }
 
 /**
- * Keeps a rendered document whose scripts carry `nonce`, unless the store was cleared since its rendering began
- * (at `renderedFrom`, a `documentGeneration()`): it may hold what the clear was for.
+ * Keeps a document, unless the store was cleared since its rendering began (at `renderedFrom`, a
+ * `documentGeneration()`): it may hold what the clear was for.
  */
 export function putDocument(
   key: string,
-  entry: { status: number; headers: [string, string][]; body: string; nonce: string },
+  entry: Omit<CachedDocument, "expires">,
   renderedFrom: number,
   now = Date.now(),
 ): void {
-  if (renderedFrom !== generation || entry.body.length > DOCUMENT_MAX_BYTES) return;
-  const pieces = (entry.nonce ? entry.body.split(entry.nonce) : [entry.body]).map((piece) => Buffer.from(piece));
-  documents.set(key, { status: entry.status, headers: entry.headers, pieces, expires: now + DOCUMENT_TTL_MS });
-}
-
-/** A kept document's body with this answer's nonce: a copy of bytes, no search through the text. */
-export function documentBody(entry: CachedDocument, nonce: string): Buffer {
-  if (entry.pieces.length === 1) return entry.pieces[0]!;
-  const between = Buffer.from(nonce);
-  const parts: Buffer[] = [entry.pieces[0]!];
-  for (const piece of entry.pieces.slice(1)) parts.push(between, piece);
-  return Buffer.concat(parts);
+  if (!keepableDocument(entry.representations.identity.body.length, renderedFrom)) return;
+  documents.set(key, { ...entry, expires: now + DOCUMENT_TTL_MS });
 }
 
 /**

@@ -9,7 +9,7 @@ import { startSite, type SiteProcess } from "../helpers/site-process";
 
 /**
  * What a page must never do: throw an uncaught error, break its Content Security Policy (an inline script
- * without the nonce), or fail to hydrate the server's document. React reports a hydration failure as an error
+ * the policy does not allow), or fail to hydrate the server's document. React reports a hydration failure as an error
  * ("Hydration failed…" in development, "Minified React error #418" and its neighbours in production builds)
  * and then rebuilds the page on the client. Failed requests are not counted: tests provoke 403s and 404s on
  * purpose.

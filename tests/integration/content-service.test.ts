@@ -275,7 +275,9 @@ describe("tags", () => {
 
   test("a change to one post drops the kept documents of tag pages, which list it", async () => {
     const key = "https://daftar.example/en/tags/Git";
-    putDocument(key, { status: 200, headers: [], body: "<!DOCTYPE html>", nonce: "" }, documentGeneration());
+    const body = { body: Buffer.from("<!DOCTYPE html>"), etag: '"x"' };
+    const representations = { br: body, gzip: body, identity: body };
+    putDocument(key, { status: 200, headers: [], representations }, documentGeneration());
     expect(getDocument(key)).toBeDefined();
     await announceChange(await getDb(), { topic: "content", detail: [{ locale: "en", path: "/tuts/git-bisect" }] });
     expect(getDocument(key)).toBeUndefined();

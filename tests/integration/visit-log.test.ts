@@ -70,6 +70,14 @@ describe("what counts as a view", () => {
     expect(rows.map((row) => row.locale)).toEqual(["en", "en", "fa", "fa", "fa"]);
   });
 
+  test("a kept document the browser already holds (304 to its ETag) is a view too: the page is shown again", async () => {
+    const shown = await visit("/en/contact");
+    const again = await visit("/en/contact", { "if-none-match": String(shown.headers.etag) });
+    expect(again.status).toBe(304);
+    await visit("/tags");
+    expect((await newViews("/tags")).map((row) => row.routePath)).toEqual(["/en/contact", "/en/contact", "/tags"]);
+  });
+
   test("not: the API, data requests, files, redirects, missing pages, private pages, HEAD, prefetches", async () => {
     const skipped = [
       await visit("/api/search?q=git&locale=en"),

@@ -38,3 +38,32 @@ describe("BoundedMap", () => {
     expect(map.size).toBe(1);
   });
 });
+
+describe("BoundedMap with weights", () => {
+  const weighed = (max: number) => new BoundedMap<string, string>(10, { max, of: (value) => value.length });
+
+  test("never holds more than its total weight: the entries used longest ago go first", () => {
+    const map = weighed(10);
+    map.set("a", "xxxx").set("b", "xxxx");
+    expect(map.weight).toBe(8);
+    map.get("a");
+    map.set("c", "xxxx");
+    expect([...map.keys()]).toEqual(["a", "c"]);
+    expect(map.weight).toBe(8);
+  });
+
+  test("replacing, deleting and clearing keep the weight right; an entry heavier than the bound is not kept", () => {
+    const map = weighed(10);
+    map.set("a", "xxxx").set("a", "xx");
+    expect(map.weight).toBe(2);
+    map.delete("a");
+    map.delete("a");
+    expect(map.weight).toBe(0);
+    map.set("b", "xxx").set("c", "xxxxxxxxxxx");
+    expect(map.size).toBe(0);
+    expect(map.weight).toBe(0);
+    map.set("d", "x");
+    map.clear();
+    expect(map.weight).toBe(0);
+  });
+});
