@@ -99,7 +99,7 @@ export function createHttpApp(
     res.removeHeader("Cross-Origin-Opener-Policy");
     next();
   });
-  // Documents kept compressed are sent in the encoding they negotiated, never compressed again (decision 028).
+  // Documents kept compressed are sent in the encoding they negotiated, never compressed again (decision 029).
   server.use(compression({ filter: (req, res) => res.locals.negotiated !== true && compression.filter(req, res) }));
   if (options.clientDir) {
     // Hashed build assets never change under one name: cache them for a year.

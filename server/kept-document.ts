@@ -1,6 +1,6 @@
 /**
  * A rendered document made into what the document store keeps: nothing in it belongs to the request that rendered
- * it, and it is compressed once, in every encoding it will be sent in (decision 028).
+ * it, and it is compressed once, in every encoding it will be sent in (decision 029).
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
