@@ -48,6 +48,7 @@ export function RichEditor({
   onChange,
   handle,
   labelledBy,
+  onPartFailed,
 }: {
   /** The page's language: its direction is the direction of blocks without letters. */
   locale: Locale;
@@ -55,6 +56,8 @@ export function RichEditor({
   onChange: () => void;
   handle: (handle: RichEditorHandle | null) => void;
   labelledBy?: string;
+  /** A part that loads on use (a dialog) could not be downloaded: the caller says so. */
+  onPartFailed: () => void;
 }) {
   const t = useT();
   // Read once: the editor takes its first document when it is made.
@@ -111,15 +114,19 @@ export function RichEditor({
 
   return (
     <div className="min-w-0 rounded-lg border bg-background" data-testid="rich-editor-frame">
-      {editor ? <Toolbar editor={editor} locale={locale} /> : <div className="h-11 border-b" aria-hidden />}
-      {editor ? <SelectionMenu editor={editor} /> : null}
+      {editor ? (
+        <Toolbar editor={editor} locale={locale} onPartFailed={onPartFailed} />
+      ) : (
+        <div className="h-11 border-b" aria-hidden />
+      )}
+      {editor ? <SelectionMenu editor={editor} onPartFailed={onPartFailed} /> : null}
       <EditorContent editor={editor} />
     </div>
   );
 }
 
 /** Formatting for the selected text, beside it. */
-function SelectionMenu({ editor }: { editor: Editor }) {
+function SelectionMenu({ editor, onPartFailed }: { editor: Editor; onPartFailed: () => void }) {
   const t = useT();
   const state = useEditorState({
     editor,
@@ -131,7 +138,7 @@ function SelectionMenu({ editor }: { editor: Editor }) {
       link: e.isActive("link"),
     }),
   });
-  const link = useLinkDialog(editor);
+  const link = useLinkDialog(editor, onPartFailed);
   return (
     <>
       <BubbleMenu
@@ -168,7 +175,14 @@ function SelectionMenu({ editor }: { editor: Editor }) {
           active={state.code}
           run={() => editor.chain().focus().toggleCode().run()}
         />
-        <ToolButton icon="link" label={t("editor.tool.link")} keys="Mod+K" active={state.link} run={link.open} />
+        <ToolButton
+          icon="link"
+          label={t("editor.tool.link")}
+          keys="Mod+K"
+          active={state.link}
+          run={link.open}
+          load={link.load}
+        />
       </BubbleMenu>
       {link.dialog}
     </>

@@ -6,6 +6,7 @@ import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
 import type { IconName } from "~/ui/icon-names";
 import { Tooltip } from "~/ui/tooltip";
+import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 import { selectedOverride } from "../block-direction";
 import type { Dir } from "../direction";
 import { useImageDialog } from "./image-dialog";
@@ -23,6 +24,8 @@ export function keysLabel(keys: string): string {
     .replace(/Ctrl\+/g, "⌃");
 }
 
+const nothing = () => Promise.resolve();
+
 /** One toolbar button: an icon with its name and keyboard shortcut in a tooltip (and for screen readers). */
 export function ToolButton({
   icon,
@@ -31,6 +34,7 @@ export function ToolButton({
   active,
   disabled,
   run,
+  load,
   testId,
 }: {
   icon: IconName;
@@ -39,8 +43,11 @@ export function ToolButton({
   active?: boolean;
   disabled?: boolean;
   run: () => void;
+  /** The code of what the button opens, downloaded as soon as the writer shows the intent to press it. */
+  load?: () => Promise<unknown>;
   testId?: string;
 }) {
+  const intent = useLoadOnIntent(load ?? nothing);
   const t = useT();
   const full = keys ? t("editor.shortcut", { label, keys: keysLabel(keys) }) : label;
   return (
@@ -53,6 +60,7 @@ export function ToolButton({
         // Keep the editor's selection: a click on the toolbar must not take the focus from the text.
         onMouseDown={(event) => event.preventDefault()}
         onClick={run}
+        {...(load ? intent : {})}
         data-testid={testId ?? `tool-${icon}`}
         className={cn(
           "inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40 sm:size-8",
@@ -70,7 +78,16 @@ function Separator() {
 }
 
 /** The formatting toolbar, sticky above the text while it scrolls; on a narrow screen it wraps onto more rows. */
-export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) {
+export function Toolbar({
+  editor,
+  locale,
+  onPartFailed,
+}: {
+  editor: Editor;
+  locale: Locale;
+  /** A part that loads on use could not be downloaded. */
+  onPartFailed: () => void;
+}) {
   const t = useT();
   const state = useEditorState({
     editor,
@@ -96,8 +113,8 @@ export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) 
       override: selectedOverride(e.state.doc, e.state.selection.from),
     }),
   });
-  const link = useLinkDialog(editor);
-  const image = useImageDialog(editor);
+  const link = useLinkDialog(editor, onPartFailed);
+  const image = useImageDialog(editor, onPartFailed);
   const chain = () => editor.chain().focus();
   const dir = (value: Dir | null) => chain().setBlockDirection(value).run();
 
@@ -169,7 +186,14 @@ export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) 
         active={state.code}
         run={() => chain().toggleCode().run()}
       />
-      <ToolButton icon="link" label={t("editor.tool.link")} keys="Mod+K" active={state.link} run={link.open} />
+      <ToolButton
+        icon="link"
+        label={t("editor.tool.link")}
+        keys="Mod+K"
+        active={state.link}
+        run={link.open}
+        load={link.load}
+      />
       <Separator />
       <ToolButton
         icon="list"
@@ -212,7 +236,7 @@ export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) 
         active={state.table}
         run={() => chain().insertTable({ rows: 2, cols: 2, withHeaderRow: true }).run()}
       />
-      <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} />
+      <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} load={image.load} />
       <ToolButton icon="minus" label={t("editor.tool.rule")} run={() => chain().setHorizontalRule().run()} />
       <Separator />
       <DirectionPicker value={state.override} locale={locale} onChange={dir} />
