@@ -1,5 +1,4 @@
-import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
-import { BubbleMenu } from "@tiptap/react/menus";
+import { EditorContent, useEditor } from "@tiptap/react";
 import { Placeholder } from "@tiptap/extensions";
 import { useEffect, useRef, useState } from "react";
 import type { Locale } from "~/i18n/locales";
@@ -8,11 +7,14 @@ import { useT } from "~/i18n/use-t";
 import { BlockDirection } from "../block-direction";
 import { contentExtensions } from "../markdown/extensions";
 import { docToMarkdown, markdownToDoc } from "../markdown/manager";
-import { Toolbar, ToolButton } from "./toolbar";
-import { useLinkDialog } from "./link-dialog";
+import { lazyPart } from "~/ui/lazy-part";
+import { useTableEditing } from "./tables";
+import { Toolbar } from "./toolbar";
 import { TextSelection } from "@tiptap/pm/state";
 import { IMAGE_FILE_EVENT } from "./image-dialog";
 import "./editor.css";
+
+const selectionMenu = lazyPart(() => import("./selection-menu"));
 
 function isImageFile(file: File): boolean {
   return file.type.startsWith("image/");
@@ -102,6 +104,19 @@ export function RichEditor({
     onUpdate: () => change.current(),
   });
 
+  useTableEditing(editor, onPartFailed);
+
+  // The menu beside selected text is needed once text is first selected.
+  const [selected, setSelected] = useState(false);
+  useEffect(() => {
+    if (!editor || selected) return;
+    const onSelection = () => {
+      if (!editor.state.selection.empty) setSelected(true);
+    };
+    editor.on("selectionUpdate", onSelection);
+    return () => void editor.off("selectionUpdate", onSelection);
+  }, [editor, selected]);
+
   useEffect(() => {
     if (!editor) return;
     handle({
@@ -119,72 +134,10 @@ export function RichEditor({
       ) : (
         <div className="h-11 border-b" aria-hidden />
       )}
-      {editor ? <SelectionMenu editor={editor} onPartFailed={onPartFailed} /> : null}
+      {editor && selected ? (
+        <selectionMenu.Part editor={editor} onPartFailed={onPartFailed} onFailed={onPartFailed} />
+      ) : null}
       <EditorContent editor={editor} />
     </div>
-  );
-}
-
-/** Formatting for the selected text, beside it. */
-function SelectionMenu({ editor, onPartFailed }: { editor: Editor; onPartFailed: () => void }) {
-  const t = useT();
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive("bold"),
-      italic: e.isActive("italic"),
-      strike: e.isActive("strike"),
-      code: e.isActive("code"),
-      link: e.isActive("link"),
-    }),
-  });
-  const link = useLinkDialog(editor, onPartFailed);
-  return (
-    <>
-      <BubbleMenu
-        editor={editor}
-        shouldShow={({ editor: e, state: s }) => !s.selection.empty && !e.isActive("codeBlock")}
-        className="flex items-center gap-0.5 rounded-lg border bg-background p-1 shadow-lg"
-        data-testid="bubble-menu"
-      >
-        <ToolButton
-          icon="bold"
-          label={t("editor.tool.bold")}
-          keys="Mod+B"
-          active={state.bold}
-          run={() => editor.chain().focus().toggleBold().run()}
-        />
-        <ToolButton
-          icon="italic"
-          label={t("editor.tool.italic")}
-          keys="Mod+I"
-          active={state.italic}
-          run={() => editor.chain().focus().toggleItalic().run()}
-        />
-        <ToolButton
-          icon="strikethrough"
-          label={t("editor.tool.strike")}
-          keys="Mod+Shift+S"
-          active={state.strike}
-          run={() => editor.chain().focus().toggleStrike().run()}
-        />
-        <ToolButton
-          icon="code"
-          label={t("editor.tool.code")}
-          keys="Mod+E"
-          active={state.code}
-          run={() => editor.chain().focus().toggleCode().run()}
-        />
-        <ToolButton
-          icon="link"
-          label={t("editor.tool.link")}
-          keys="Mod+K"
-          active={state.link}
-          run={link.open}
-          load={link.load}
-        />
-      </BubbleMenu>
-      {link.dialog}
-    </>
   );
 }

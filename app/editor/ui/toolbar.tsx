@@ -11,6 +11,7 @@ import { selectedOverride } from "../block-direction";
 import type { Dir } from "../direction";
 import { useImageDialog } from "./image-dialog";
 import { useLinkDialog } from "./link-dialog";
+import { loadTableEditing, withTableEditing } from "./tables";
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -116,6 +117,9 @@ export function Toolbar({
   const link = useLinkDialog(editor, onPartFailed);
   const image = useImageDialog(editor, onPartFailed);
   const chain = () => editor.chain().focus();
+  // The table's code loads on use (./tables.ts): on intent, and at the latest on the click.
+  const table = (act: (tables: Awaited<ReturnType<typeof withTableEditing>>) => unknown) => () =>
+    void withTableEditing(editor).then(act, onPartFailed);
   const dir = (value: Dir | null) => chain().setBlockDirection(value).run();
 
   return (
@@ -234,7 +238,8 @@ export function Toolbar({
         icon="table"
         label={t("editor.tool.table")}
         active={state.table}
-        run={() => chain().insertTable({ rows: 2, cols: 2, withHeaderRow: true }).run()}
+        run={table((tables) => tables.insertTable(editor))}
+        load={loadTableEditing}
       />
       <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} load={image.load} />
       <ToolButton icon="minus" label={t("editor.tool.rule")} run={() => chain().setHorizontalRule().run()} />
@@ -256,25 +261,33 @@ export function Toolbar({
       {state.table ? (
         <>
           <Separator />
-          <ToolButton icon="rows-3" label={t("editor.tool.addRow")} run={() => chain().addRowAfter().run()} />
-          <ToolButton icon="columns-3" label={t("editor.tool.addColumn")} run={() => chain().addColumnAfter().run()} />
+          <ToolButton
+            icon="rows-3"
+            label={t("editor.tool.addRow")}
+            run={table((tables) => tables.tableActions.addRowAfter(editor))}
+          />
+          <ToolButton
+            icon="columns-3"
+            label={t("editor.tool.addColumn")}
+            run={table((tables) => tables.tableActions.addColumnAfter(editor))}
+          />
           <ToolButton
             icon="minus"
             label={t("editor.tool.deleteRow")}
             testId="tool-delete-row"
-            run={() => chain().deleteRow().run()}
+            run={table((tables) => tables.tableActions.deleteRow(editor))}
           />
           <ToolButton
             icon="x"
             label={t("editor.tool.deleteColumn")}
             testId="tool-delete-column"
-            run={() => chain().deleteColumn().run()}
+            run={table((tables) => tables.tableActions.deleteColumn(editor))}
           />
           <ToolButton
             icon="trash-2"
             label={t("editor.tool.deleteTable")}
             testId="tool-delete-table"
-            run={() => chain().deleteTable().run()}
+            run={table((tables) => tables.tableActions.deleteTable(editor))}
           />
         </>
       ) : null}
