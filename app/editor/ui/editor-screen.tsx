@@ -295,6 +295,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
         <RichEditor
           locale={locale}
           initial={page.markdown}
+          initialHtml={page.html}
           onChange={onEditorChange}
           handle={setHandle}
           labelledBy={titleId}

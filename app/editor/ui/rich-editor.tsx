@@ -1,6 +1,7 @@
 import { EditorContent, useEditor } from "@tiptap/react";
 import { Placeholder } from "@tiptap/extensions";
-import { useEffect, useRef, useState } from "react";
+import type { JSONContent } from "@tiptap/core";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Locale } from "~/i18n/locales";
 import { dirOf } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
@@ -13,6 +14,8 @@ import { Toolbar } from "./toolbar";
 import { TextSelection } from "@tiptap/pm/state";
 import { IMAGE_FILE_EVENT } from "./image-dialog";
 import "./editor.css";
+
+const editorClass = "prose editor-content min-h-[55vh] max-w-none px-4 py-5 outline-none sm:px-6";
 
 const selectionMenu = lazyPart(() => import("./selection-menu"));
 
@@ -44,32 +47,79 @@ export interface RichEditorHandle {
  * a toolbar above and a bubble menu on selected text. `onChange` is called after each change (the caller reads
  * the markdown when it needs it: reading it on every keystroke would cost a long page its typing speed).
  */
-export function RichEditor({
-  locale,
-  initial,
-  onChange,
-  handle,
-  labelledBy,
-  onPartFailed,
-}: {
+interface RichEditorProps {
   /** The page's language: its direction is the direction of blocks without letters. */
   locale: Locale;
   initial: string;
+  /** `initial` as the site renders it: shown in the editor's place until the editor is ready. */
+  initialHtml: string;
   onChange: () => void;
   handle: (handle: RichEditorHandle | null) => void;
   labelledBy?: string;
   /** A part that loads on use (a dialog) could not be downloaded: the caller says so. */
   onPartFailed: () => void;
-}) {
+}
+
+export function RichEditor(props: RichEditorProps) {
+  // Read once, in the browser, in a task of its own after hydration (neither the server's thread nor hydration
+  // waits for it): the editor takes its first document when it is made.
+  const [firstDoc, setFirstDoc] = useState<JSONContent | null>(null);
+  const { initial } = props;
+  useEffect(() => {
+    const timer = setTimeout(() => setFirstDoc(markdownToDoc(initial)), 0);
+    return () => clearTimeout(timer);
+  }, [initial]);
+  if (firstDoc) return <LiveEditor {...props} firstDoc={firstDoc} />;
+  return (
+    <EditorFrame>
+      <PendingText locale={props.locale} initialHtml={props.initialHtml} />
+    </EditorFrame>
+  );
+}
+
+/** The editor's frame. */
+function EditorFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-lg border bg-background" data-testid="rich-editor-frame">
+      {children}
+    </div>
+  );
+}
+
+/** The server's rendering of the text, in the editor's place (the toolbar's kept) until the editor is ready. */
+function PendingText({ locale, initialHtml }: { locale: Locale; initialHtml: string }) {
+  return (
+    <>
+      <div className="h-11 border-b" aria-hidden />
+      <div
+        className={editorClass}
+        dir={dirOf(locale)}
+        lang={locale}
+        aria-busy="true"
+        data-testid="rich-editor-pending"
+        dangerouslySetInnerHTML={{ __html: initialHtml }}
+      />
+    </>
+  );
+}
+
+/** The editor, made once its first document is read (`firstDoc`); until then the server's rendering stands in. */
+function LiveEditor({
+  locale,
+  initialHtml,
+  onChange,
+  handle,
+  labelledBy,
+  onPartFailed,
+  firstDoc,
+}: RichEditorProps & { firstDoc: JSONContent }) {
   const t = useT();
-  // Read once: the editor takes its first document when it is made.
-  const [firstDoc] = useState(() => markdownToDoc(initial));
   const change = useRef(onChange);
   useEffect(() => {
     change.current = onChange;
   });
   const editor = useEditor({
-    // The server renders no editor (it has no DOM): the page hydrates, then the editor is made.
+    // The server renders no editor (it has no DOM): the page hydrates, the document is read, then the editor is made.
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
     extensions: contentExtensions({
@@ -91,7 +141,7 @@ export function RichEditor({
         return sendImageFile(view.dom, files);
       },
       attributes: {
-        class: "prose editor-content min-h-[55vh] max-w-none px-4 py-5 outline-none sm:px-6",
+        class: editorClass,
         dir: dirOf(locale),
         lang: locale,
         spellcheck: "true",
@@ -128,16 +178,16 @@ export function RichEditor({
   }, [editor, handle]);
 
   return (
-    <div className="min-w-0 rounded-lg border bg-background" data-testid="rich-editor-frame">
+    <EditorFrame>
       {editor ? (
         <Toolbar editor={editor} locale={locale} onPartFailed={onPartFailed} />
       ) : (
-        <div className="h-11 border-b" aria-hidden />
+        <PendingText locale={locale} initialHtml={initialHtml} />
       )}
       {editor && selected ? (
         <selectionMenu.Part editor={editor} onPartFailed={onPartFailed} onFailed={onPartFailed} />
       ) : null}
       <EditorContent editor={editor} />
-    </div>
+    </EditorFrame>
   );
 }
