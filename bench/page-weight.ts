@@ -98,9 +98,16 @@ const groups: Group[] = [
   // The editor, ready to type; what is not needed to type (the link and image dialogs, the calendar, tables' editing
   // code, the menu beside selected text, the preview, the delete and leave questions) loads on use.
   {
-    paths: ["/manage/editor", "/manage/editor/fa/tuts/git-bisect"],
+    paths: ["/manage/editor"],
     budget: { js: 230 * KB, css: 20 * KB },
     onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|table-editing|selection-menu/,
+    signedIn: true,
+  },
+  // A post that holds a table: the table's editing code comes with it.
+  {
+    paths: ["/manage/editor/fa/tuts/git-bisect"],
+    budget: { js: 230 * KB, css: 20 * KB },
+    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu/,
     signedIn: true,
   },
 ];

@@ -111,27 +111,38 @@ test("a part whose code cannot be downloaded says so in Persian and English, and
   const page = await signedInPage(browser, baseURL!, "editor");
   // Offline for these parts only: the page itself has arrived.
   await page.route(ON_USE, (route) => route.abort("internetdisconnected"));
-  await open(page, "/manage/editor");
   const editor = page.getByTestId("rich-editor");
-  await editor.waitFor();
-  await editor.click();
-  await page.keyboard.type("متنی که نباید گم شود");
   const alert = page.getByTestId("editor-alert");
   const fa = "این بخش از ویرایشگر بارگیری نشد. نوشته‌تان سر جایش است: اتصال را بررسی کنید و دوباره امتحان کنید.";
+  const kept = "متنی که نباید گم شود";
+  /** The Persian editor afresh, with a sentence typed and no alert yet. */
+  const fresh = async () => {
+    await open(page, "/manage/editor");
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.type(kept);
+    await expect(alert).toHaveCount(0);
+  };
 
+  await fresh();
   await page.getByTestId("editor-toolbar").getByTestId("tool-link").click();
   await expect(alert).toHaveText(fa);
   await expect(page.getByTestId("link-dialog")).toHaveCount(0);
+  expect(await editorText(page)).toBe(kept);
 
+  // The table goes in at once; its editing code cannot follow.
+  await fresh();
+  await page.keyboard.press("Enter");
   await page.getByTestId("tool-table").click();
   await expect(alert).toHaveText(fa);
-  await expect(editor.locator("table")).toHaveCount(0);
+  expect(await editorText(page)).toBe(kept);
 
+  await fresh();
   await page.getByTestId("mode-preview").click();
   await expect(alert).toHaveText(fa);
   await expect(page.getByTestId("mode-write")).toHaveAttribute("aria-selected", "true");
   await expect(editor).toBeVisible();
-  expect(await editorText(page)).toBe("متنی که نباید گم شود");
+  expect(await editorText(page)).toBe(kept);
   await snap(page, "editor-part-failed-fa-light-desktop");
 
   await open(page, "/en/manage/editor");
@@ -191,6 +202,8 @@ test("a page holding a table and highlighted code opens with its table ready to 
   await expect.poll(() => seen.includes("table-editing")).toBe(true);
   await editor.locator("table td").first().click();
   await page.keyboard.press("Tab");
+  // The next cell's text is selected (the menu beside selected text shows).
+  await expect(page.getByTestId("bubble-menu")).toBeVisible();
   await page.keyboard.type("!");
   await expect(editor.locator("table td").nth(1)).toHaveText("!");
   await page.keyboard.press("Control+z");
@@ -200,10 +213,17 @@ test("a page holding a table and highlighted code opens with its table ready to 
   await page.getByTestId("mode-source").click();
   await expect(page.getByTestId("source-editor")).toHaveValue(markdown);
   await page.getByTestId("mode-write").click();
+  await expect(editor).toBeVisible();
 
   // A paragraph added at the end and saved: every byte before it kept.
-  await editor.evaluate((element) => (element as unknown as { editor: Editor }).editor.commands.focus("end"));
+  const blocks = () =>
+    editor.evaluate((element) => (element as unknown as { editor: Editor }).editor.state.doc.childCount);
+  const before = await blocks();
+  await editor.locator("p").last().click();
+  await page.keyboard.press("End");
   await page.keyboard.press("Enter");
+  // The new paragraph is there before its text is typed.
+  await expect.poll(blocks).toBe(before + 1);
   await page.keyboard.type("بند تازه");
   await page.getByTestId("save").click();
   await expect(page.getByText("کامیت با موفقیت ساخته شد", { exact: true })).toBeVisible();

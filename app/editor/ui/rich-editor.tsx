@@ -9,7 +9,7 @@ import { BlockDirection } from "../block-direction";
 import { contentExtensions } from "../markdown/extensions";
 import { docToMarkdown, markdownToDoc } from "../markdown/manager";
 import { lazyPart } from "~/ui/lazy-part";
-import { useTableEditing } from "./tables";
+import { TableKeys, useTableEditing } from "./tables";
 import { Toolbar } from "./toolbar";
 import { TextSelection } from "@tiptap/pm/state";
 import { IMAGE_FILE_EVENT } from "./image-dialog";
@@ -126,6 +126,7 @@ function LiveEditor({
       extra: [
         BlockDirection.configure({ pageDir: dirOf(locale) }),
         Placeholder.configure({ placeholder: t("editor.placeholder") }),
+        TableKeys.configure({ onFailed: onPartFailed }),
       ],
     }),
     content: firstDoc,

@@ -3,9 +3,9 @@
  * opening, after the markdown was edited, when one is pasted) or about to be added. The table's nodes are always in
  * the schema (../markdown/table.ts), so a page holding a table is read and written as it was before this arrives.
  */
-import type { Editor } from "@tiptap/core";
+import { Extension, type Editor } from "@tiptap/core";
 import type { Fragment, Slice } from "@tiptap/pm/model";
-import type { Transaction } from "@tiptap/pm/state";
+import { TextSelection, type Transaction } from "@tiptap/pm/state";
 import { useEffect } from "react";
 
 export const loadTableEditing = () => import("./table-editing");
@@ -61,3 +61,46 @@ export function useTableEditing(editor: Editor | null, onFailed: () => void): vo
     return () => void editor.off("transaction", onTransaction);
   }, [editor, onFailed]);
 }
+
+/**
+ * A table of two columns, its first row the header, in place of the selection, the caret in its first cell: at
+ * once, from the schema alone (the editing code follows, as for any table that enters the document).
+ */
+export function insertTable(editor: Editor): boolean {
+  const { nodes } = editor.schema;
+  const row = (cell: "tableHeader" | "tableCell") =>
+    nodes.tableRow!.create(null, [nodes[cell]!.createAndFill()!, nodes[cell]!.createAndFill()!]);
+  const table = nodes.table!.create(null, [row("tableHeader"), row("tableCell")]);
+  return editor
+    .chain()
+    .focus()
+    .command(({ tr, dispatch }) => {
+      if (dispatch) {
+        const offset = tr.selection.from + 1;
+        tr.replaceSelectionWith(table)
+          .scrollIntoView()
+          .setSelection(TextSelection.near(tr.doc.resolve(offset)));
+      }
+      return true;
+    })
+    .run();
+}
+
+/**
+ * Tab and Shift+Tab in a table move between its cells (Tab in the last one adds a row), through the editing code:
+ * at once when it is there, as soon as it arrives otherwise; the caret never leaves the text for the next control.
+ */
+export const TableKeys = Extension.create<{ onFailed: () => void }>({
+  name: "tableKeys",
+  // Before the lists' Tab, which would indent a list inside a cell instead.
+  priority: 200,
+  addOptions: () => ({ onFailed: () => undefined }),
+  addKeyboardShortcuts() {
+    const move = (dir: 1 | -1) => () => {
+      if (!this.editor.isActive("table")) return false;
+      void withTableEditing(this.editor).then((tables) => tables.goToCell(this.editor, dir), this.options.onFailed);
+      return true;
+    };
+    return { Tab: move(1), "Shift-Tab": move(-1) };
+  },
+});

@@ -11,7 +11,7 @@ import { selectedOverride } from "../block-direction";
 import type { Dir } from "../direction";
 import { useImageDialog } from "./image-dialog";
 import { useLinkDialog } from "./link-dialog";
-import { loadTableEditing, withTableEditing } from "./tables";
+import { insertTable, loadTableEditing, withTableEditing } from "./tables";
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -238,7 +238,7 @@ export function Toolbar({
         icon="table"
         label={t("editor.tool.table")}
         active={state.table}
-        run={table((tables) => tables.insertTable(editor))}
+        run={() => insertTable(editor)}
         load={loadTableEditing}
       />
       <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} load={image.load} />
