@@ -233,3 +233,40 @@ test("a page holding a table and highlighted code opens with its table ready to 
   await expect(page.getByTestId("source-editor")).toHaveValue(`${markdown}\n\nبند تازه`);
   await page.context().close();
 });
+
+test("the editor's first paint has the page's text as the site renders it, in its place", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const signedIn = await signedInPage(browser, baseURL!, "editor");
+  const storageState = await signedIn.context().storageState();
+  await signedIn.context().close();
+  for (const [path, heading] of [
+    ["/manage/editor/fa/tuts/git-bisect", /^ایده:/],
+    ["/en/manage/editor/en/tuts/git-bisect", /^The idea: binary search/],
+  ] as const) {
+    for (const scheme of ["light", "dark"] as const) {
+      for (const [width, height, device] of [
+        [1366, 900, "desktop"],
+        [390, 844, "phone"],
+      ] as const) {
+        // The server's document alone: what the first paint shows before any script runs.
+        const context = await browser.newContext({
+          baseURL,
+          storageState,
+          javaScriptEnabled: false,
+          colorScheme: scheme,
+          viewport: { width, height },
+        });
+        const page = await context.newPage();
+        await page.goto(path);
+        const pending = page.getByTestId("rich-editor-pending");
+        await expect(pending.getByRole("heading", { name: heading })).toBeVisible();
+        await expect(pending.locator("table")).toHaveCount(1);
+        await snap(page, `editor-first-paint-${path.startsWith("/en") ? "en" : "fa"}-${scheme}-${device}`);
+        await context.close();
+      }
+    }
+  }
+});
