@@ -32,6 +32,7 @@ interface Audit {
   scoreDisplayMode: string;
   displayValue?: string;
   numericValue?: number;
+  details?: { items?: { items?: { node?: { snippet?: string } }[] }[] };
 }
 interface Report {
   categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
@@ -96,6 +97,8 @@ async function measure(
   console.log(
     `${"".padEnd(22)} FCP ${m("first-contentful-paint")}  LCP ${m("largest-contentful-paint")}  TBT ${m("total-blocking-time")}  CLS ${m("cumulative-layout-shift")}  SI ${m("speed-index")}  TTI ${m("interactive")}`,
   );
+  const lcp = report.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  if (lcp) console.log(`${"".padEnd(22)} LCP element: ${lcp.slice(0, 120)}`);
   for (const [id, category] of Object.entries(report.categories)) {
     if (!(id in pageBudgets)) continue;
     for (const ref of category.auditRefs) {

@@ -120,9 +120,10 @@ export async function loadEditor(request: Request, user: CurrentUser, rest: stri
       ...fieldsOf(source.text),
       html: "",
     };
-    // Its text may be a draft: rendered in the drafts' lane; what cannot be rendered is simply not shown early.
+    // Its text may be a draft: rendered in the drafts' lane; what cannot be rendered now (too much, or the threads
+    // busy) is simply not shown early, and the editor opens all the same.
     page.html = (
-      await renderMarkdown(page.markdown, { locale, siteOrigin: siteOrigin(request) }, "drafts").catch(
+      await renderMarkdown(page.markdown, { locale, siteOrigin: siteOrigin(request) }, "drafts", request.signal).catch(
         (error: unknown) => {
           if (!(error instanceof ServiceError)) throw error;
           return { html: "" };
