@@ -3,7 +3,7 @@
  * `git http-backend`, as the integration tests use, with a token), each measured from the publish call until the
  * live site shows the build and the call has answered with its commit in the site's repository and on the remote.
  * Budget: under 3 s (the median of three builds). The first publish, which also begins the site's history, is
- * reported. Also reports the editor route's first-load JavaScript (gzip), which public pages never load.
+ * reported. (The editor's first load is weighed by bench/page-weight.ts.)
  *
  * Run: npx tsx bench/publish.ts   (exits non-zero over budget)
  */
@@ -13,7 +13,6 @@ import { performance } from "node:perf_hooks";
 import type { BuildSummary, PageSource } from "../app/builds/builds.server";
 import { ApiClient } from "../tests/helpers/api-client";
 import { git, startGitServer } from "../tests/helpers/git";
-import { kb, measurePageWeight } from "./page-weight";
 import { startSeededSite } from "./site";
 
 const PAGES = 100;
@@ -157,18 +156,6 @@ try {
   ok = median < BUDGET_MS;
   console.log(
     `median of the 3 builds of ${PAGES} changed files: ${median.toFixed(0)} ms  budget ${BUDGET_MS} ms  ${ok ? "PASS" : "FAIL"}`,
-  );
-
-  // The editor's first load, signed in: its code is on its route only (public pages are checked by page-weight.ts).
-  const [editor] = await measurePageWeight(site.url, ["/manage/editor"], async (context) => {
-    const login = await context.request.post(`${site.url}/api/auth/login`, {
-      data: { userName: "admin", password: "password123" },
-      headers: { origin: site.url },
-    });
-    if (!login.ok()) throw new Error(`login: ${login.status()}`);
-  });
-  console.log(
-    `/manage/editor first load: JS ${kb(editor!.js)} KB gzip, CSS ${kb(editor!.css)} KB (reported, no budget)`,
   );
 } finally {
   if (process.env.SITE_OUTPUT) console.log(site.output());

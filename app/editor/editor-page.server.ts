@@ -28,6 +28,11 @@ export interface EditorPage {
   hash: string | null;
   fields: FrontMatterFields;
   markdown: string;
+  /**
+   * The text as the site renders it, shown in the editor's place until the editor is ready (the first paint has
+   * the page, and nothing moves when the editor takes its place); "" for a new page, or text that cannot be rendered.
+   */
+  html: string;
 }
 
 export interface EditorData {
@@ -113,7 +118,18 @@ export async function loadEditor(request: Request, user: CurrentUser, rest: stri
       pending: source.pending,
       hash: source.hash,
       ...fieldsOf(source.text),
+      html: "",
     };
+    // Its text may be a draft: rendered in the drafts' lane; what cannot be rendered now (too much, or the threads
+    // busy) is simply not shown early, and the editor opens all the same.
+    page.html = (
+      await renderMarkdown(page.markdown, { locale, siteOrigin: siteOrigin(request) }, "drafts", request.signal).catch(
+        (error: unknown) => {
+          if (!(error instanceof ServiceError)) throw error;
+          return { html: "" };
+        },
+      )
+    ).html;
   } else {
     page = {
       locale,
@@ -124,6 +140,7 @@ export async function loadEditor(request: Request, user: CurrentUser, rest: stri
       hash: null,
       fields: emptyFields,
       markdown: "",
+      html: "",
     };
   }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useBlocker } from "react-router";
 import { useT } from "~/i18n/use-t";
-import { ConfirmDialog } from "./confirm-dialog";
+import { confirmDialogOnUse } from "./confirm-dialog-on-use";
 
 /**
  * Leaving a screen with unsaved changes asks first: in the site, with the one leave dialog (returned: render it),
@@ -33,7 +33,9 @@ export function useUnsavedChanges({
   }, [dirty]);
   if (blocker.state !== "blocked") return null;
   return (
-    <ConfirmDialog
+    <confirmDialogOnUse.Part
+      // Its code cannot be downloaded (offline): the screen stays, with its work.
+      onFailed={() => blocker.reset()}
       title={t("common.leave.title")}
       description={description}
       cancelLabel={t("common.leave.stay")}

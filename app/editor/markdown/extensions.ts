@@ -24,10 +24,13 @@ import {
   TaskItem,
   TaskList as TaskListBase,
 } from "@tiptap/extension-list";
-import { Table, TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
+import { TableCell } from "@tiptap/extension-table/cell";
+import { TableHeader } from "@tiptap/extension-table/header";
+import { TableRow } from "@tiptap/extension-table/row";
 import StarterKit from "@tiptap/starter-kit";
 import { RawHtmlBlock, RawHtmlInline } from "./raw-html";
 import { SafeImage } from "./safe-image";
+import { Table } from "./table";
 import { MarkdownBlock, MarkdownInline } from "./verbatim";
 
 /** An attribute kept in the document only: never rendered, never read from HTML. */
@@ -150,7 +153,8 @@ export function contentExtensions({ extra = [] }: ContentSchemaOptions = {}): An
     ListItem,
     TaskList,
     TaskItem.configure({ nested: true }),
-    Table.configure({ resizable: false }),
+    // The table's editing code loads when a table is in the document (../ui/tables.ts).
+    Table,
     TableRow,
     TableHeader,
     TableCell,

@@ -1,27 +1,24 @@
-import { Popover, PopoverContent, PopoverTrigger } from "~/ui/popover";
-import { useId, useState } from "react";
-import { localizeDigits } from "~/i18n/format";
-import type { Locale } from "~/i18n/locales";
+import { useState } from "react";
 import { useLocale, useT } from "~/i18n/use-t";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
 import { inputClass } from "~/ui/input";
-import {
-  calendarDate,
-  daysInMonth,
-  isoDate,
-  monthNames,
-  readDate,
-  todayIso,
-  weekdayIndex,
-  weekdayNames,
-  writtenDate,
-} from "../calendar";
+import { lazyPart } from "~/ui/lazy-part";
+import { Spinner } from "~/ui/spinner";
+import { useLoadOnIntent } from "~/ui/use-load-on-intent";
+import { readDate, writtenDate } from "../calendar";
+
+/** The calendar's button, the same before and after its code arrives. */
+export const calendarButton =
+  "inline-flex size-10 shrink-0 items-center justify-center rounded-md border border-input hover:bg-accent";
+
+const picker = lazyPart(() => import("./date-picker"));
 
 /**
  * A date, stored ISO, typed and picked in the reader's calendar: Jalali with Persian digits in Persian
  * ("۱۴۰۵/۰۹/۰۴"; Persian, Arabic-Indic or Latin digits accepted), Gregorian in English. The calendar opens beside
- * the field.
+ * the field; its code (./date-picker.tsx) loads on use. If it cannot be downloaded, `onPartFailed` says so and the
+ * date can still be typed.
  */
 export function DateField({
   id,
@@ -29,17 +26,21 @@ export function DateField({
   onChange,
   invalid,
   describedBy,
+  onPartFailed,
 }: {
   id?: string;
   value: string;
   onChange: (iso: string) => void;
   invalid?: boolean;
   describedBy?: string;
+  onPartFailed: () => void;
 }) {
   const t = useT();
   const locale = useLocale();
   const [typed, setTyped] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
+  // Undefined until the calendar is first opened: until then neither its code nor its popover is needed.
+  const [open, setOpen] = useState<boolean | undefined>(undefined);
+  const intent = useLoadOnIntent(picker.load);
   const shown = typed ?? (value ? writtenDate(locale, value) : "");
   const wrong = typed !== null && typed.trim() !== "" && readDate(locale, typed) === null;
   const commit = (text: string) => {
@@ -72,133 +73,44 @@ export function DateField({
         }}
         data-testid="date-input"
       />
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger
+      {open === undefined ? (
+        <button
+          type="button"
           aria-label={t("editor.field.date")}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-md border border-input hover:bg-accent"
+          aria-haspopup="dialog"
+          className={calendarButton}
+          onClick={() => setOpen(true)}
+          {...intent}
           data-testid="date-picker-open"
         >
           <Icon name="calendar" className="size-4" />
-        </PopoverTrigger>
-        <PopoverContent
-          align="end"
-          sideOffset={6}
-          className="z-50 rounded-lg border bg-background p-3 shadow-lg"
-          data-testid="date-picker"
-        >
-          <MonthGrid
-            locale={locale}
-            value={value || null}
-            onPick={(iso) => {
-              onChange(iso);
-              setTyped(null);
-              setOpen(false);
-            }}
-            onClear={() => {
-              onChange("");
-              setTyped(null);
-              setOpen(false);
-            }}
-          />
-        </PopoverContent>
-      </Popover>
-    </div>
-  );
-}
-
-function MonthGrid({
-  locale,
-  value,
-  onPick,
-  onClear,
-}: {
-  locale: Locale;
-  value: string | null;
-  onPick: (iso: string) => void;
-  onClear: () => void;
-}) {
-  const t = useT();
-  const labelId = useId();
-  const start = calendarDate(locale, value ?? todayIso());
-  const [view, setView] = useState({ year: start.year, month: start.month });
-  const months = monthNames(locale);
-  const days = daysInMonth(locale, view.year, view.month);
-  const first = isoDate(locale, { ...view, day: 1 })!;
-  const offset = weekdayIndex(locale, first);
-  const today = todayIso();
-  const move = (delta: number) =>
-    setView(({ year, month }) => {
-      const index = year * 12 + (month - 1) + delta;
-      return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-    });
-  const digits = (n: number | string) => localizeDigits(String(n), locale);
-  return (
-    <div className="grid w-72 gap-2">
-      <div className="flex items-center justify-between gap-2">
-        <button
-          type="button"
-          onClick={() => move(-1)}
-          aria-label={t("editor.calendar.previous")}
-          className="inline-flex size-8 items-center justify-center rounded-md hover:bg-accent"
-        >
-          <Icon name="chevron-right" className="size-4 ltr:rotate-180" />
         </button>
-        <p id={labelId} className="text-sm font-semibold" aria-live="polite">
-          {months[view.month - 1]} {digits(view.year)}
-        </p>
-        <button
-          type="button"
-          onClick={() => move(1)}
-          aria-label={t("editor.calendar.next")}
-          className="inline-flex size-8 items-center justify-center rounded-md hover:bg-accent"
-        >
-          <Icon name="chevron-left" className="size-4 ltr:rotate-180" />
-        </button>
-      </div>
-      <div role="grid" aria-labelledby={labelId} className="grid grid-cols-7 gap-1 text-center text-sm">
-        <div role="row" className="contents">
-          {weekdayNames(locale).map((name, i) => (
-            <span key={i} role="columnheader" className="py-1 text-xs text-muted-foreground">
-              {name}
-            </span>
-          ))}
-        </div>
-        <div role="row" className="contents">
-          {Array.from({ length: offset }, (_, i) => (
-            <span key={`gap-${i}`} role="presentation" />
-          ))}
-          {Array.from({ length: days }, (_, i) => {
-            const iso = isoDate(locale, { ...view, day: i + 1 })!;
-            const selected = iso === value;
-            return (
-              <button
-                key={iso}
-                type="button"
-                role="gridcell"
-                aria-selected={selected}
-                aria-current={iso === today ? "date" : undefined}
-                onClick={() => onPick(iso)}
-                data-date={iso}
-                className={cn(
-                  "inline-flex h-8 items-center justify-center rounded-md tabular-nums hover:bg-accent",
-                  iso === today && "font-bold underline underline-offset-4",
-                  selected && "bg-primary text-primary-foreground hover:bg-primary",
-                )}
-              >
-                {digits(i + 1)}
-              </button>
-            );
-          })}
-        </div>
-      </div>
-      <div className="flex justify-between gap-2 border-t pt-2 text-sm">
-        <button type="button" className="rounded-md px-2 py-1 hover:bg-accent" onClick={() => onPick(today)}>
-          {writtenDate(locale, today)}
-        </button>
-        <button type="button" className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent" onClick={onClear}>
-          {t("editor.field.noDate")}
-        </button>
-      </div>
+      ) : (
+        <picker.Part
+          open={open}
+          onOpenChange={setOpen}
+          value={value}
+          onPick={(iso) => {
+            onChange(iso);
+            setTyped(null);
+          }}
+          fallback={
+            <button
+              type="button"
+              aria-label={t("editor.part.loading")}
+              aria-busy="true"
+              className={calendarButton}
+              data-testid="date-picker-pending"
+            >
+              <Spinner />
+            </button>
+          }
+          onFailed={() => {
+            setOpen(undefined);
+            onPartFailed();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -26,6 +26,7 @@ export function DetailsPanel({
   setMessage,
   errors,
   wide,
+  onPartFailed,
 }: {
   data: EditorData;
   locale: Locale;
@@ -38,6 +39,8 @@ export function DetailsPanel({
   errors: FieldErrors;
   /** Laid out in columns below the text (beside a translation's original) rather than in a side column. */
   wide?: boolean;
+  /** A part that loads on use (the calendar) could not be downloaded. */
+  onPartFailed: () => void;
 }) {
   const t = useT();
   const suggestion = suggestedPath(fields.title, fields.category || undefined);
@@ -123,7 +126,7 @@ export function DetailsPanel({
           ))}
         </select>
       </Field>
-      <DateFieldRow fields={fields} update={update} error={errors.date} />
+      <DateFieldRow fields={fields} update={update} error={errors.date} onPartFailed={onPartFailed} />
       <TagsRow value={fields.tags} onChange={(tags) => update({ tags })} error={errors.tags} />
       <Field
         label={t("editor.field.thumbnail")}
@@ -172,10 +175,12 @@ function DateFieldRow({
   fields,
   update,
   error,
+  onPartFailed,
 }: {
   fields: FrontMatterFields;
   update: (next: Partial<FrontMatterFields>) => void;
   error?: string;
+  onPartFailed: () => void;
 }) {
   const t = useT();
   return (
@@ -192,6 +197,7 @@ function DateFieldRow({
           onChange={(date) => update({ date })}
           invalid={control["aria-invalid"]}
           describedBy={control["aria-describedby"]}
+          onPartFailed={onPartFailed}
         />
       )}
     </Field>

@@ -7,22 +7,28 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { translateIssue } from "~/lib/validation";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { confirmDialogOnUse } from "~/ui/confirm-dialog-on-use";
 import { Icon } from "~/ui/icon";
 import { Textarea } from "~/ui/input";
+import { lazyPart } from "~/ui/lazy-part";
 import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
+import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 import { useUnsavedChanges } from "~/ui/use-unsaved-changes";
 import { draftKey, readDraft, removeDraft, writeDraft, type LocalDraft } from "../draft-store";
 import type { EditorData } from "../editor-page.server";
-import { commitSchema, type FrontMatterFields } from "~/builds/commit-schema";
+import type { FrontMatterFields } from "~/builds/commit-schema";
 import { suggestedPath } from "../slug";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DetailsPanel, type FieldErrors } from "./details-panel";
-import { PreviewPane } from "./preview-pane";
+import { PartPending } from "./part-pending";
 import { RichEditor, type RichEditorHandle } from "./rich-editor";
 
 type Mode = "write" | "source" | "preview";
+
+const preview = lazyPart(() => import("./preview-pane"));
+// The save's checks (zod and the commit's schema) are needed only when saving.
+const loadCommitSchema = () => import("~/builds/commit-schema");
 
 interface Snapshot {
   path: string;
@@ -65,6 +71,10 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [found, setFound] = useState<LocalDraft | null>(null);
   const editor = useRef<RichEditorHandle | null>(null);
+  // A part that loads on use could not be downloaded (offline): said in the alert; nothing typed is touched.
+  const partFailed = useCallback(() => setAlert(t("editor.part.failed")), [t]);
+  const previewIntent = useLoadOnIntent(preview.load);
+  const saveIntent = useLoadOnIntent(loadCommitSchema);
   const leaving = useRef(false);
   const key = draftKey(locale, page.path);
 
@@ -163,6 +173,13 @@ export function EditorScreen({ data }: { data: EditorData }) {
             message: message || undefined,
           }
         : { action, locale, path: page.path, baseHash, message: message || undefined };
+    let commitSchema;
+    try {
+      ({ commitSchema } = await loadCommitSchema());
+    } catch {
+      partFailed();
+      return;
+    }
     const checked = commitSchema.safeParse(body);
     if (!checked.success) {
       const next: FieldErrors = {};
@@ -248,6 +265,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
       setMessage={setMessage}
       errors={errors}
       wide={wide}
+      onPartFailed={partFailed}
     />
   );
   const writing = (
@@ -277,9 +295,11 @@ export function EditorScreen({ data }: { data: EditorData }) {
         <RichEditor
           locale={locale}
           initial={page.markdown}
+          initialHtml={page.html}
           onChange={onEditorChange}
           handle={setHandle}
           labelledBy={titleId}
+          onPartFailed={partFailed}
         />
       </div>
       {mode === "source" ? (
@@ -296,7 +316,18 @@ export function EditorScreen({ data }: { data: EditorData }) {
           data-testid="source-editor"
         />
       ) : null}
-      {mode === "preview" ? <PreviewPane locale={locale} markdown={markdown} title={fields.title} /> : null}
+      {mode === "preview" ? (
+        <preview.Part
+          locale={locale}
+          markdown={markdown}
+          title={fields.title}
+          fallback={<PartPending inline />}
+          onFailed={() => {
+            setMode("write");
+            partFailed();
+          }}
+        />
+      ) : null}
     </div>
   );
 
@@ -399,6 +430,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
               role="tab"
               aria-selected={mode === name}
               onClick={() => switchTo(name)}
+              {...(name === "preview" ? previewIntent : {})}
               className={cn(
                 "h-8 rounded px-3 text-sm transition-colors",
                 mode === name ? "bg-background font-semibold shadow-sm" : "text-muted-foreground hover:text-foreground",
@@ -417,7 +449,14 @@ export function EditorScreen({ data }: { data: EditorData }) {
           <Icon name={state.icon} className="size-4" />
           {state.label}
         </p>
-        <Button size="sm" className="ms-auto sm:ms-0" onClick={() => void save()} loading={saving} data-testid="save">
+        <Button
+          size="sm"
+          className="ms-auto sm:ms-0"
+          onClick={() => void save()}
+          loading={saving}
+          {...saveIntent}
+          data-testid="save"
+        >
           <Icon name="save" />
           {saving ? t("editor.saving") : t("editor.save")}
         </Button>
@@ -449,7 +488,12 @@ export function EditorScreen({ data }: { data: EditorData }) {
       )}
 
       {confirmDelete ? (
-        <ConfirmDialog
+        <confirmDialogOnUse.Part
+          fallback={<PartPending />}
+          onFailed={() => {
+            setConfirmDelete(false);
+            partFailed();
+          }}
           title={t("editor.delete.title")}
           description={t("editor.delete.description")}
           confirmLabel={t("editor.delete.confirm")}

@@ -1,85 +1,39 @@
 import type { Editor } from "@tiptap/react";
 import { useState, type ReactNode } from "react";
-import { useT } from "~/i18n/use-t";
-import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
-import { Field } from "~/ui/field";
-import { Input } from "~/ui/input";
+import { lazyPart } from "~/ui/lazy-part";
+import { PartPending } from "./part-pending";
 
-/** Addresses a link may have: this site's paths, in-page anchors, http(s) and mail; never script or data. */
-export function isSafeHref(href: string): boolean {
-  return /^(\/(?![/\\])|#|https?:\/\/|mailto:)/i.test(href.trim());
-}
+const linkForm = lazyPart(() => import("./link-form"));
 
-/** The link form for the selected text: set, change or remove its address. */
-export function useLinkDialog(editor: Editor): { open: () => void; dialog: ReactNode } {
-  const t = useT();
+/**
+ * The link form for the selected text (./link-form.tsx, loaded on use): `open` shows it, `load` starts its download
+ * on intent. If its code cannot be downloaded, it closes and `onFailed` says so; the text is untouched.
+ */
+export function useLinkDialog(
+  editor: Editor,
+  onFailed: () => void,
+): { open: () => void; load: () => Promise<unknown>; dialog: ReactNode } {
   const [href, setHref] = useState<string | null>(null);
-  const [error, setError] = useState(false);
   const close = () => {
     setHref(null);
-    setError(false);
     editor.commands.focus();
-  };
-  const apply = () => {
-    const value = (href ?? "").trim();
-    if (value === "") {
-      editor.chain().focus().extendMarkRange("link").unsetLink().run();
-      close();
-      return;
-    }
-    if (!isSafeHref(value)) {
-      setError(true);
-      return;
-    }
-    editor.chain().focus().extendMarkRange("link").setLink({ href: value }).run();
-    close();
   };
   const dialog =
     href === null ? null : (
-      <Dialog open onOpenChange={(open) => !open && close()}>
-        <DialogContent data-testid="link-dialog" closeLabel={t("editor.cancel")}>
-          <DialogHeader>
-            <DialogTitle>{t("editor.tool.link")}</DialogTitle>
-            <DialogDescription className="sr-only">{t("editor.link.prompt")}</DialogDescription>
-          </DialogHeader>
-          <form
-            className="grid gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              apply();
-            }}
-          >
-            <Field label={t("editor.link.prompt")} error={error ? t("editor.error.link") : undefined}>
-              <Input
-                value={href}
-                onChange={(event) => setHref(event.target.value)}
-                dir="ltr"
-                autoFocus
-                inputMode="url"
-                placeholder="https://"
-                data-testid="link-href"
-              />
-            </Field>
-            <DialogFooter>
-              {editor.isActive("link") ? (
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    editor.chain().focus().extendMarkRange("link").unsetLink().run();
-                    close();
-                  }}
-                >
-                  {t("editor.tool.unlink")}
-                </Button>
-              ) : null}
-              <Button type="submit" data-testid="link-apply">
-                {t("editor.link.apply")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <linkForm.Part
+        editor={editor}
+        initial={href}
+        onClose={close}
+        fallback={<PartPending />}
+        onFailed={() => {
+          close();
+          onFailed();
+        }}
+      />
     );
-  return { open: () => setHref((editor.getAttributes("link").href as string | undefined) ?? ""), dialog };
+  return {
+    open: () => setHref((editor.getAttributes("link").href as string | undefined) ?? ""),
+    load: linkForm.load,
+    dialog,
+  };
 }

@@ -3,8 +3,11 @@ import { useT } from "~/i18n/use-t";
 import { Spinner } from "~/ui/spinner";
 import { useApiQuery } from "~/ui/use-api";
 
-/** The page as the site will show it: the markdown rendered by the site's own renderer, on the server. */
-export function PreviewPane({ locale, markdown, title }: { locale: Locale; markdown: string; title: string }) {
+/**
+ * The page as the site will show it: the markdown rendered by the site's own renderer, on the server. Loaded on use
+ * (the editor's preview tab).
+ */
+export default function PreviewPane({ locale, markdown, title }: { locale: Locale; markdown: string; title: string }) {
   const t = useT();
   // The answer for the markdown as it is now: a preview of older text is never shown as the current one.
   const preview = useApiQuery<{ html: string }>("/api/builds/preview", { body: { locale, markdown } });

@@ -1,18 +1,23 @@
-import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
-import { BubbleMenu } from "@tiptap/react/menus";
+import { EditorContent, useEditor } from "@tiptap/react";
 import { Placeholder } from "@tiptap/extensions";
-import { useEffect, useRef, useState } from "react";
+import type { JSONContent } from "@tiptap/core";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Locale } from "~/i18n/locales";
 import { dirOf } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { BlockDirection } from "../block-direction";
 import { contentExtensions } from "../markdown/extensions";
 import { docToMarkdown, markdownToDoc } from "../markdown/manager";
-import { Toolbar, ToolButton } from "./toolbar";
-import { useLinkDialog } from "./link-dialog";
+import { lazyPart } from "~/ui/lazy-part";
+import { TableKeys, useTableEditing } from "./tables";
+import { Toolbar } from "./toolbar";
 import { TextSelection } from "@tiptap/pm/state";
 import { IMAGE_FILE_EVENT } from "./image-dialog";
 import "./editor.css";
+
+const editorClass = "prose editor-content min-h-[55vh] max-w-none px-4 py-5 outline-none sm:px-6";
+
+const selectionMenu = lazyPart(() => import("./selection-menu"));
 
 function isImageFile(file: File): boolean {
   return file.type.startsWith("image/");
@@ -42,35 +47,86 @@ export interface RichEditorHandle {
  * a toolbar above and a bubble menu on selected text. `onChange` is called after each change (the caller reads
  * the markdown when it needs it: reading it on every keystroke would cost a long page its typing speed).
  */
-export function RichEditor({
-  locale,
-  initial,
-  onChange,
-  handle,
-  labelledBy,
-}: {
+interface RichEditorProps {
   /** The page's language: its direction is the direction of blocks without letters. */
   locale: Locale;
   initial: string;
+  /** `initial` as the site renders it: shown in the editor's place until the editor is ready. */
+  initialHtml: string;
   onChange: () => void;
   handle: (handle: RichEditorHandle | null) => void;
   labelledBy?: string;
-}) {
+  /** A part that loads on use (a dialog) could not be downloaded: the caller says so. */
+  onPartFailed: () => void;
+}
+
+export function RichEditor(props: RichEditorProps) {
+  // Read once, in the browser, in a task of its own after hydration (neither the server's thread nor hydration
+  // waits for it): the editor takes its first document when it is made.
+  const [firstDoc, setFirstDoc] = useState<JSONContent | null>(null);
+  const { initial } = props;
+  useEffect(() => {
+    const timer = setTimeout(() => setFirstDoc(markdownToDoc(initial)), 0);
+    return () => clearTimeout(timer);
+  }, [initial]);
+  if (firstDoc) return <LiveEditor {...props} firstDoc={firstDoc} />;
+  return (
+    <EditorFrame>
+      <PendingText locale={props.locale} initialHtml={props.initialHtml} />
+    </EditorFrame>
+  );
+}
+
+/** The editor's frame. */
+function EditorFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-lg border bg-background" data-testid="rich-editor-frame">
+      {children}
+    </div>
+  );
+}
+
+/** The server's rendering of the text, in the editor's place (the toolbar's kept) until the editor is ready. */
+function PendingText({ locale, initialHtml }: { locale: Locale; initialHtml: string }) {
+  return (
+    <>
+      <div className="h-11 border-b" aria-hidden />
+      <div
+        className={editorClass}
+        dir={dirOf(locale)}
+        lang={locale}
+        aria-busy="true"
+        data-testid="rich-editor-pending"
+        dangerouslySetInnerHTML={{ __html: initialHtml }}
+      />
+    </>
+  );
+}
+
+/** The editor, made once its first document is read (`firstDoc`); until then the server's rendering stands in. */
+function LiveEditor({
+  locale,
+  initialHtml,
+  onChange,
+  handle,
+  labelledBy,
+  onPartFailed,
+  firstDoc,
+}: RichEditorProps & { firstDoc: JSONContent }) {
   const t = useT();
-  // Read once: the editor takes its first document when it is made.
-  const [firstDoc] = useState(() => markdownToDoc(initial));
   const change = useRef(onChange);
   useEffect(() => {
     change.current = onChange;
   });
   const editor = useEditor({
-    // The server renders no editor (it has no DOM): the page hydrates, then the editor is made.
+    // The server renders no editor (it has no DOM): the page hydrates, the document is read, then the editor is made.
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
     extensions: contentExtensions({
       extra: [
         BlockDirection.configure({ pageDir: dirOf(locale) }),
         Placeholder.configure({ placeholder: t("editor.placeholder") }),
+        TableKeys.configure({ onFailed: onPartFailed }),
       ],
     }),
     content: firstDoc,
@@ -86,7 +142,7 @@ export function RichEditor({
         return sendImageFile(view.dom, files);
       },
       attributes: {
-        class: "prose editor-content min-h-[55vh] max-w-none px-4 py-5 outline-none sm:px-6",
+        class: editorClass,
         dir: dirOf(locale),
         lang: locale,
         spellcheck: "true",
@@ -99,6 +155,19 @@ export function RichEditor({
     onUpdate: () => change.current(),
   });
 
+  useTableEditing(editor, onPartFailed);
+
+  // The menu beside selected text is needed once text is first selected.
+  const [selected, setSelected] = useState(false);
+  useEffect(() => {
+    if (!editor || selected) return;
+    const onSelection = () => {
+      if (!editor.state.selection.empty) setSelected(true);
+    };
+    editor.on("selectionUpdate", onSelection);
+    return () => void editor.off("selectionUpdate", onSelection);
+  }, [editor, selected]);
+
   useEffect(() => {
     if (!editor) return;
     handle({
@@ -110,67 +179,16 @@ export function RichEditor({
   }, [editor, handle]);
 
   return (
-    <div className="min-w-0 rounded-lg border bg-background" data-testid="rich-editor-frame">
-      {editor ? <Toolbar editor={editor} locale={locale} /> : <div className="h-11 border-b" aria-hidden />}
-      {editor ? <SelectionMenu editor={editor} /> : null}
+    <EditorFrame>
+      {editor ? (
+        <Toolbar editor={editor} locale={locale} onPartFailed={onPartFailed} />
+      ) : (
+        <PendingText locale={locale} initialHtml={initialHtml} />
+      )}
+      {editor && selected ? (
+        <selectionMenu.Part editor={editor} onPartFailed={onPartFailed} onFailed={onPartFailed} />
+      ) : null}
       <EditorContent editor={editor} />
-    </div>
-  );
-}
-
-/** Formatting for the selected text, beside it. */
-function SelectionMenu({ editor }: { editor: Editor }) {
-  const t = useT();
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive("bold"),
-      italic: e.isActive("italic"),
-      strike: e.isActive("strike"),
-      code: e.isActive("code"),
-      link: e.isActive("link"),
-    }),
-  });
-  const link = useLinkDialog(editor);
-  return (
-    <>
-      <BubbleMenu
-        editor={editor}
-        shouldShow={({ editor: e, state: s }) => !s.selection.empty && !e.isActive("codeBlock")}
-        className="flex items-center gap-0.5 rounded-lg border bg-background p-1 shadow-lg"
-        data-testid="bubble-menu"
-      >
-        <ToolButton
-          icon="bold"
-          label={t("editor.tool.bold")}
-          keys="Mod+B"
-          active={state.bold}
-          run={() => editor.chain().focus().toggleBold().run()}
-        />
-        <ToolButton
-          icon="italic"
-          label={t("editor.tool.italic")}
-          keys="Mod+I"
-          active={state.italic}
-          run={() => editor.chain().focus().toggleItalic().run()}
-        />
-        <ToolButton
-          icon="strikethrough"
-          label={t("editor.tool.strike")}
-          keys="Mod+Shift+S"
-          active={state.strike}
-          run={() => editor.chain().focus().toggleStrike().run()}
-        />
-        <ToolButton
-          icon="code"
-          label={t("editor.tool.code")}
-          keys="Mod+E"
-          active={state.code}
-          run={() => editor.chain().focus().toggleCode().run()}
-        />
-        <ToolButton icon="link" label={t("editor.tool.link")} keys="Mod+K" active={state.link} run={link.open} />
-      </BubbleMenu>
-      {link.dialog}
-    </>
+    </EditorFrame>
   );
 }

@@ -6,10 +6,12 @@ import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
 import type { IconName } from "~/ui/icon-names";
 import { Tooltip } from "~/ui/tooltip";
+import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 import { selectedOverride } from "../block-direction";
 import type { Dir } from "../direction";
 import { useImageDialog } from "./image-dialog";
 import { useLinkDialog } from "./link-dialog";
+import { insertTable, loadTableEditing, withTableEditing } from "./tables";
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -23,6 +25,8 @@ export function keysLabel(keys: string): string {
     .replace(/Ctrl\+/g, "⌃");
 }
 
+const nothing = () => Promise.resolve();
+
 /** One toolbar button: an icon with its name and keyboard shortcut in a tooltip (and for screen readers). */
 export function ToolButton({
   icon,
@@ -31,6 +35,7 @@ export function ToolButton({
   active,
   disabled,
   run,
+  load,
   testId,
 }: {
   icon: IconName;
@@ -39,8 +44,11 @@ export function ToolButton({
   active?: boolean;
   disabled?: boolean;
   run: () => void;
+  /** The code of what the button opens, downloaded as soon as the writer shows the intent to press it. */
+  load?: () => Promise<unknown>;
   testId?: string;
 }) {
+  const intent = useLoadOnIntent(load ?? nothing);
   const t = useT();
   const full = keys ? t("editor.shortcut", { label, keys: keysLabel(keys) }) : label;
   return (
@@ -53,6 +61,7 @@ export function ToolButton({
         // Keep the editor's selection: a click on the toolbar must not take the focus from the text.
         onMouseDown={(event) => event.preventDefault()}
         onClick={run}
+        {...(load ? intent : {})}
         data-testid={testId ?? `tool-${icon}`}
         className={cn(
           "inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40 sm:size-8",
@@ -70,7 +79,16 @@ function Separator() {
 }
 
 /** The formatting toolbar, sticky above the text while it scrolls; on a narrow screen it wraps onto more rows. */
-export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) {
+export function Toolbar({
+  editor,
+  locale,
+  onPartFailed,
+}: {
+  editor: Editor;
+  locale: Locale;
+  /** A part that loads on use could not be downloaded. */
+  onPartFailed: () => void;
+}) {
   const t = useT();
   const state = useEditorState({
     editor,
@@ -96,9 +114,12 @@ export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) 
       override: selectedOverride(e.state.doc, e.state.selection.from),
     }),
   });
-  const link = useLinkDialog(editor);
-  const image = useImageDialog(editor);
+  const link = useLinkDialog(editor, onPartFailed);
+  const image = useImageDialog(editor, onPartFailed);
   const chain = () => editor.chain().focus();
+  // The table's code loads on use (./tables.ts): on intent, and at the latest on the click.
+  const table = (act: (tables: Awaited<ReturnType<typeof withTableEditing>>) => unknown) => () =>
+    void withTableEditing(editor).then(act, onPartFailed);
   const dir = (value: Dir | null) => chain().setBlockDirection(value).run();
 
   return (
@@ -169,7 +190,14 @@ export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) 
         active={state.code}
         run={() => chain().toggleCode().run()}
       />
-      <ToolButton icon="link" label={t("editor.tool.link")} keys="Mod+K" active={state.link} run={link.open} />
+      <ToolButton
+        icon="link"
+        label={t("editor.tool.link")}
+        keys="Mod+K"
+        active={state.link}
+        run={link.open}
+        load={link.load}
+      />
       <Separator />
       <ToolButton
         icon="list"
@@ -210,9 +238,10 @@ export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) 
         icon="table"
         label={t("editor.tool.table")}
         active={state.table}
-        run={() => chain().insertTable({ rows: 2, cols: 2, withHeaderRow: true }).run()}
+        run={() => insertTable(editor)}
+        load={loadTableEditing}
       />
-      <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} />
+      <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} load={image.load} />
       <ToolButton icon="minus" label={t("editor.tool.rule")} run={() => chain().setHorizontalRule().run()} />
       <Separator />
       <DirectionPicker value={state.override} locale={locale} onChange={dir} />
@@ -232,25 +261,33 @@ export function Toolbar({ editor, locale }: { editor: Editor; locale: Locale }) 
       {state.table ? (
         <>
           <Separator />
-          <ToolButton icon="rows-3" label={t("editor.tool.addRow")} run={() => chain().addRowAfter().run()} />
-          <ToolButton icon="columns-3" label={t("editor.tool.addColumn")} run={() => chain().addColumnAfter().run()} />
+          <ToolButton
+            icon="rows-3"
+            label={t("editor.tool.addRow")}
+            run={table((tables) => tables.tableActions.addRowAfter(editor))}
+          />
+          <ToolButton
+            icon="columns-3"
+            label={t("editor.tool.addColumn")}
+            run={table((tables) => tables.tableActions.addColumnAfter(editor))}
+          />
           <ToolButton
             icon="minus"
             label={t("editor.tool.deleteRow")}
             testId="tool-delete-row"
-            run={() => chain().deleteRow().run()}
+            run={table((tables) => tables.tableActions.deleteRow(editor))}
           />
           <ToolButton
             icon="x"
             label={t("editor.tool.deleteColumn")}
             testId="tool-delete-column"
-            run={() => chain().deleteColumn().run()}
+            run={table((tables) => tables.tableActions.deleteColumn(editor))}
           />
           <ToolButton
             icon="trash-2"
             label={t("editor.tool.deleteTable")}
             testId="tool-delete-table"
-            run={() => chain().deleteTable().run()}
+            run={table((tables) => tables.tableActions.deleteTable(editor))}
           />
         </>
       ) : null}

@@ -116,6 +116,9 @@ export default {
   "mode.preview": "Preview",
   "source.label": "Markdown of the page",
   "preview.loading": "Rendering the preview…",
+  "part.loading": "Loading…",
+  "part.failed":
+    "This part of the editor could not be downloaded. Your text is still here: check the connection and try again.",
   "preview.empty": "Nothing to preview yet.",
   "translate.action": "Translate into {language}",
   "translate.source": "Original in {language}",

@@ -113,6 +113,8 @@ export default {
   "mode.preview": "پیش‌نمایش",
   "source.label": "مارک‌داونِ صفحه",
   "preview.loading": "در حال ساختن پیش‌نمایش…",
+  "part.loading": "در حال بارگذاری…",
+  "part.failed": "این بخش از ویرایشگر بارگیری نشد. نوشته‌تان سر جایش است: اتصال را بررسی کنید و دوباره امتحان کنید.",
   "preview.empty": "هنوز چیزی برای پیش‌نمایش نیست.",
   "translate.action": "ترجمه به {language}",
   "translate.source": "متن اصلی به {language}",

@@ -1,0 +1,272 @@
+/**
+ * The parts of the editor that load on use (the link and image dialogs, tables, the menu beside selected text,
+ * the calendar, the preview, the leave and delete questions): none arrives with the page, each works on its first
+ * use, and one whose code cannot be downloaded says so in the reader's language and leaves the text as it was. A
+ * page holding a table and highlighted code opens with its table ready to edit and saves byte for byte.
+ */
+import type { Page } from "@playwright/test";
+import type { Editor } from "@tiptap/core";
+import { test, expect, open, reload, signedInPage, snap } from "./fixtures";
+
+const ON_USE =
+  /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|table-editing|selection-menu)-[\w-]+\.js$/;
+
+/** The parts whose code the page has asked for, in order. */
+function partsFetched(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    const part = ON_USE.exec(new URL(request.url()).pathname)?.[1];
+    if (part && !seen.includes(part)) seen.push(part);
+  });
+  return seen;
+}
+
+/** The editor's own document, read through Tiptap. */
+function editorText(page: Page): Promise<string> {
+  return page
+    .getByTestId("rich-editor")
+    .evaluate((element) => (element as unknown as { editor: Editor }).editor.state.doc.textContent);
+}
+
+test("each part of the editor that loads on use works on its first use, and none arrives with the page", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedInPage(browser, baseURL!, "editor");
+  const seen = partsFetched(page);
+  await open(page, "/en/manage/editor");
+  const editor = page.getByTestId("rich-editor");
+  await editor.waitFor();
+  await page.waitForLoadState("networkidle");
+  expect(seen, "code of parts not used yet").toEqual([]);
+
+  await page.getByTestId("title-input").fill("Parts on use");
+  await editor.click();
+  await page.keyboard.type("Words to link");
+  // Selected text: the menu beside it.
+  await page.keyboard.press("Shift+Home");
+  await expect(page.getByTestId("bubble-menu")).toBeVisible();
+  // The link dialog, from the toolbar, on the first click.
+  await page.getByTestId("editor-toolbar").getByTestId("tool-link").click();
+  await page.getByTestId("link-href").fill("https://example.com/");
+  await page.getByTestId("link-apply").click();
+  await expect(editor.locator('a[href="https://example.com/"]')).toHaveText("Words to link");
+
+  // The image dialog.
+  await page.keyboard.press("End");
+  await page.getByTestId("tool-image").click();
+  const dialog = page.getByTestId("image-dialog");
+  await dialog.getByTestId("image-src").fill("/images/logo.png");
+  await dialog.getByTestId("image-alt").fill("The logo");
+  await dialog.getByTestId("image-insert").click();
+  await expect(editor.locator('img[alt="The logo"]')).toHaveCount(1);
+
+  // A table: inserted on the first click, and Tab moves to the next cell (its editing code is in).
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.getByTestId("tool-table").click();
+  await expect(editor.locator("table")).toHaveCount(1);
+  await page.keyboard.type("first");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("second");
+  await expect(editor.locator("table th").nth(1)).toHaveText("second");
+
+  // The calendar.
+  await page.getByTestId("date-picker-open").click();
+  await page.getByTestId("date-picker").locator("[data-date]").first().click();
+  await expect(page.getByTestId("date-input")).not.toHaveValue("");
+
+  // The preview shows what was written.
+  await page.getByTestId("mode-preview").click();
+  await expect(page.getByTestId("preview").locator("table")).toBeVisible();
+  await expect(page.getByTestId("preview").locator('a[href="https://example.com/"]')).toBeVisible();
+  await page.getByTestId("mode-write").click();
+
+  // Leaving with unsaved work asks first.
+  await page.getByRole("link", { name: "Builds" }).first().click();
+  await page.getByTestId("leave-stay").click();
+  await expect(page).toHaveURL(/\/en\/manage\/editor$/);
+  expect(await editorText(page)).toContain("second");
+
+  expect(seen.toSorted()).toEqual(
+    [
+      "confirm-dialog",
+      "date-picker",
+      "image-form",
+      "link-form",
+      "preview-pane",
+      "selection-menu",
+      "table-editing",
+    ].toSorted(),
+  );
+  await page.context().close();
+});
+
+test("a part whose code cannot be downloaded says so in Persian and English, and the text stays as it was", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedInPage(browser, baseURL!, "editor");
+  // Offline for these parts only: the page itself has arrived.
+  await page.route(ON_USE, (route) => route.abort("internetdisconnected"));
+  const editor = page.getByTestId("rich-editor");
+  const alert = page.getByTestId("editor-alert");
+  const fa = "این بخش از ویرایشگر بارگیری نشد. نوشته‌تان سر جایش است: اتصال را بررسی کنید و دوباره امتحان کنید.";
+  const kept = "متنی که نباید گم شود";
+  /** The Persian editor afresh, with a sentence typed and no alert yet. */
+  const fresh = async () => {
+    await open(page, "/manage/editor");
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.type(kept);
+    await expect(alert).toHaveCount(0);
+  };
+
+  await fresh();
+  await page.getByTestId("editor-toolbar").getByTestId("tool-link").click();
+  await expect(alert).toHaveText(fa);
+  await expect(page.getByTestId("link-dialog")).toHaveCount(0);
+  expect(await editorText(page)).toBe(kept);
+
+  // The table goes in at once; its editing code cannot follow.
+  await fresh();
+  await page.keyboard.press("Enter");
+  await page.getByTestId("tool-table").click();
+  await expect(alert).toHaveText(fa);
+  expect(await editorText(page)).toBe(kept);
+
+  await fresh();
+  await page.getByTestId("mode-preview").click();
+  await expect(alert).toHaveText(fa);
+  await expect(page.getByTestId("mode-write")).toHaveAttribute("aria-selected", "true");
+  await expect(editor).toBeVisible();
+  expect(await editorText(page)).toBe(kept);
+  await snap(page, "editor-part-failed-fa-light-desktop");
+
+  await open(page, "/en/manage/editor");
+  await page.getByTestId("rich-editor").waitFor();
+  await page.getByTestId("date-picker-open").click();
+  await expect(page.getByTestId("editor-alert")).toHaveText(
+    "This part of the editor could not be downloaded. Your text is still here: check the connection and try again.",
+  );
+  // The date can still be typed.
+  await page.getByTestId("date-input").fill("2026-03-04");
+  await page.getByTestId("date-input").press("Enter");
+  await expect(page.getByTestId("date-input")).toHaveValue("2026-03-04");
+  await page.context().close();
+});
+
+test("a page holding a table and highlighted code opens with its table ready to edit and saves byte for byte", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedInPage(browser, baseURL!, "editor");
+  const markdown = [
+    "جدولی از فرمان‌ها و کدی با زبانش:",
+    "| فرمان | کار |\n|:--|--:|\n| `git bisect start` | آغاز   |\n| git   bisect good | *خوب* |",
+    "```ts title=bisect.ts\nconst answer: number = 42; // typed\nexport default answer;\n```",
+    "~~~~python\nprint('hi')\n~~~~",
+    "پایان.",
+  ].join("\n\n");
+  const saved = await page.request.post("/api/builds/commit", {
+    headers: { origin: baseURL! },
+    data: {
+      action: "save",
+      locale: "fa",
+      path: "/notes/table-and-code",
+      frontMatter: {
+        title: "جدول و کد",
+        description: "",
+        category: "notes",
+        date: "2026-01-02",
+        tags: [],
+        toc: false,
+        comments: false,
+        draft: false,
+        intro: false,
+      },
+      markdown,
+      baseHash: null,
+    },
+  });
+  expect(saved.status()).toBe(201);
+
+  const seen = partsFetched(page);
+  await open(page, "/manage/editor/fa/notes/table-and-code");
+  const editor = page.getByTestId("rich-editor");
+  await editor.waitFor();
+  // The table's editing code came with the page that holds one: Tab in a cell selects the next one's text.
+  await expect.poll(() => seen.includes("table-editing")).toBe(true);
+  await editor.locator("table td").first().click();
+  await page.keyboard.press("Tab");
+  // The next cell's text is selected (the menu beside selected text shows).
+  await expect(page.getByTestId("bubble-menu")).toBeVisible();
+  await page.keyboard.type("!");
+  await expect(editor.locator("table td").nth(1)).toHaveText("!");
+  await page.keyboard.press("Control+z");
+  await expect(editor.locator("table td").nth(1)).toHaveText("آغاز");
+
+  // Opened: the markdown is the page's, byte for byte.
+  await page.getByTestId("mode-source").click();
+  await expect(page.getByTestId("source-editor")).toHaveValue(markdown);
+  await page.getByTestId("mode-write").click();
+  await expect(editor).toBeVisible();
+
+  // A paragraph added at the end and saved: every byte before it kept.
+  const blocks = () =>
+    editor.evaluate((element) => (element as unknown as { editor: Editor }).editor.state.doc.childCount);
+  const before = await blocks();
+  await editor.locator("p").last().click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  // The new paragraph is there before its text is typed.
+  await expect.poll(blocks).toBe(before + 1);
+  await page.keyboard.type("بند تازه");
+  await page.getByTestId("save").click();
+  await expect(page.getByText("کامیت با موفقیت ساخته شد", { exact: true })).toBeVisible();
+  await reload(page);
+  await page.getByTestId("rich-editor").waitFor();
+  await page.getByTestId("mode-source").click();
+  await expect(page.getByTestId("source-editor")).toHaveValue(`${markdown}\n\nبند تازه`);
+  await page.context().close();
+});
+
+test("the editor's first paint has the page's text as the site renders it, in its place", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const signedIn = await signedInPage(browser, baseURL!, "editor");
+  const storageState = await signedIn.context().storageState();
+  await signedIn.context().close();
+  for (const [path, heading] of [
+    ["/manage/editor/fa/tuts/git-bisect", /^ایده:/],
+    ["/en/manage/editor/en/tuts/git-bisect", /^The idea: binary search/],
+  ] as const) {
+    for (const scheme of ["light", "dark"] as const) {
+      for (const [width, height, device] of [
+        [1366, 900, "desktop"],
+        [390, 844, "phone"],
+      ] as const) {
+        // The server's document alone: what the first paint shows before any script runs.
+        const context = await browser.newContext({
+          baseURL,
+          storageState,
+          javaScriptEnabled: false,
+          colorScheme: scheme,
+          viewport: { width, height },
+        });
+        const page = await context.newPage();
+        await page.goto(path);
+        const pending = page.getByTestId("rich-editor-pending");
+        await expect(pending.getByRole("heading", { name: heading })).toBeVisible();
+        await expect(pending.locator("table").first()).toBeVisible();
+        await snap(page, `editor-first-paint-${path.startsWith("/en") ? "en" : "fa"}-${scheme}-${device}`);
+        await context.close();
+      }
+    }
+  }
+});
