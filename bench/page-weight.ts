@@ -95,15 +95,15 @@ const groups: Group[] = [
   // The dashboard's overview, the first screen of a signed-in visit: its budget is its measure (261.5 KB, of which
   // the traffic chart is 104) with a little room.
   { paths: ["/manage"], budget: { js: 265 * KB, css: 20 * KB }, onUse: /confirm-dialog/, signedIn: true },
-  // The editor, ready to type; what is not needed to type (the link and image dialogs, the calendar, tables' editing
-  // code, the menu beside selected text, the preview, the delete and leave questions) loads on use.
+  // The editor, ready to type; what is not needed to type (the link and image dialogs, the calendar, the menu beside
+  // selected text, the preview, the delete and leave questions) loads on use.
   {
     paths: ["/manage/editor"],
     budget: { js: 230 * KB, css: 20 * KB },
-    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|table-editing|selection-menu/,
+    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu/,
     signedIn: true,
   },
-  // A post that holds a table: the table's editing code comes with it.
+  // A post that holds a table.
   {
     paths: ["/manage/editor/fa/tuts/git-bisect"],
     budget: { js: 230 * KB, css: 20 * KB },

@@ -126,7 +126,7 @@ function LiveEditor({
       extra: [
         BlockDirection.configure({ pageDir: dirOf(locale) }),
         Placeholder.configure({ placeholder: t("editor.placeholder") }),
-        TableKeys.configure({ onFailed: onPartFailed }),
+        TableKeys,
       ],
     }),
     content: firstDoc,
@@ -155,7 +155,7 @@ function LiveEditor({
     onUpdate: () => change.current(),
   });
 
-  useTableEditing(editor, onPartFailed);
+  useTableEditing(editor);
 
   // The menu beside selected text is needed once text is first selected.
   const [selected, setSelected] = useState(false);

@@ -1,25 +1,25 @@
 /**
- * The code that edits tables (./table-editing.ts) loads when it is needed: when a table is in the document (on
- * opening, after the markdown was edited, when one is pasted) or about to be added. The table's nodes are always in
- * the schema (../markdown/table.ts), so a page holding a table is read and written as it was before this arrives.
+ * Table editing (./table-editing.ts: prosemirror-tables' plugin and the table actions) is added to an editor when
+ * its document first holds a table (on opening, after the markdown was edited, when one is pasted or inserted).
+ * The code comes with the editor rather than on use: Tab and the keys typed after it must act in the order they
+ * were pressed, which a download in between would break (the text typed after Tab would land in the cell before).
+ * The table's nodes are always in the schema (../markdown/table.ts).
  */
 import { Extension, type Editor } from "@tiptap/core";
 import type { Fragment, Slice } from "@tiptap/pm/model";
 import { TextSelection, type Transaction } from "@tiptap/pm/state";
 import { useEffect } from "react";
-
-export const loadTableEditing = () => import("./table-editing");
+import * as tableEditing from "./table-editing";
 
 const ready = new WeakSet<Editor>();
 
 /** The table editing code, its plugins added to `editor` once. */
-export async function withTableEditing(editor: Editor) {
-  const module = await loadTableEditing();
+export function withTableEditing(editor: Editor): typeof tableEditing {
   if (!editor.isDestroyed && !ready.has(editor)) {
     ready.add(editor);
-    module.addTablePlugins(editor);
+    tableEditing.addTablePlugins(editor);
   }
-  return module;
+  return tableEditing;
 }
 
 /** Whether a document or a piece of one holds a table. */
@@ -43,11 +43,11 @@ function addsTable(transaction: Transaction): boolean {
   );
 }
 
-/** Loads the table editing code into `editor` once its document holds a table; `onFailed` if it cannot. */
-export function useTableEditing(editor: Editor | null, onFailed: () => void): void {
+/** Adds table editing to `editor` once its document holds a table. */
+export function useTableEditing(editor: Editor | null): void {
   useEffect(() => {
     if (!editor) return;
-    const load = () => void withTableEditing(editor).catch(onFailed);
+    const load = () => void withTableEditing(editor);
     if (holdsTable(editor.state.doc)) {
       load();
       return;
@@ -59,13 +59,10 @@ export function useTableEditing(editor: Editor | null, onFailed: () => void): vo
     };
     editor.on("transaction", onTransaction);
     return () => void editor.off("transaction", onTransaction);
-  }, [editor, onFailed]);
+  }, [editor]);
 }
 
-/**
- * A table of two columns, its first row the header, in place of the selection, the caret in its first cell: at
- * once, from the schema alone (the editing code follows, as for any table that enters the document).
- */
+/** A table of two columns, its first row the header, in place of the selection, the caret in its first cell. */
 export function insertTable(editor: Editor): boolean {
   const { nodes } = editor.schema;
   const row = (cell: "tableHeader" | "tableCell") =>
@@ -87,18 +84,17 @@ export function insertTable(editor: Editor): boolean {
 }
 
 /**
- * Tab and Shift+Tab in a table move between its cells (Tab in the last one adds a row), through the editing code:
- * at once when it is there, as soon as it arrives otherwise; the caret never leaves the text for the next control.
+ * Tab and Shift+Tab in a table move between its cells (Tab in the last one adds a row); the caret never leaves
+ * the text for the next control.
  */
-export const TableKeys = Extension.create<{ onFailed: () => void }>({
+export const TableKeys = Extension.create({
   name: "tableKeys",
   // Before the lists' Tab, which would indent a list inside a cell instead.
   priority: 200,
-  addOptions: () => ({ onFailed: () => undefined }),
   addKeyboardShortcuts() {
     const move = (dir: 1 | -1) => () => {
       if (!this.editor.isActive("table")) return false;
-      void withTableEditing(this.editor).then((tables) => tables.goToCell(this.editor, dir), this.options.onFailed);
+      withTableEditing(this.editor).goToCell(this.editor, dir);
       return true;
     };
     return { Tab: move(1), "Shift-Tab": move(-1) };

@@ -11,7 +11,7 @@ import { selectedOverride } from "../block-direction";
 import type { Dir } from "../direction";
 import { useImageDialog } from "./image-dialog";
 import { useLinkDialog } from "./link-dialog";
-import { insertTable, loadTableEditing, withTableEditing } from "./tables";
+import { insertTable, withTableEditing } from "./tables";
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -117,9 +117,8 @@ export function Toolbar({
   const link = useLinkDialog(editor, onPartFailed);
   const image = useImageDialog(editor, onPartFailed);
   const chain = () => editor.chain().focus();
-  // The table's code loads on use (./tables.ts): on intent, and at the latest on the click.
-  const table = (act: (tables: Awaited<ReturnType<typeof withTableEditing>>) => unknown) => () =>
-    void withTableEditing(editor).then(act, onPartFailed);
+  const table = (act: (tables: ReturnType<typeof withTableEditing>) => unknown) => () =>
+    void act(withTableEditing(editor));
   const dir = (value: Dir | null) => chain().setBlockDirection(value).run();
 
   return (
@@ -234,13 +233,7 @@ export function Toolbar({
         active={state.codeBlock}
         run={() => chain().toggleCodeBlock().run()}
       />
-      <ToolButton
-        icon="table"
-        label={t("editor.tool.table")}
-        active={state.table}
-        run={() => insertTable(editor)}
-        load={loadTableEditing}
-      />
+      <ToolButton icon="table" label={t("editor.tool.table")} active={state.table} run={() => insertTable(editor)} />
       <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} load={image.load} />
       <ToolButton icon="minus" label={t("editor.tool.rule")} run={() => chain().setHorizontalRule().run()} />
       <Separator />
