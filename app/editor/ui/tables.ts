@@ -9,17 +9,17 @@ import { Extension, type Editor } from "@tiptap/core";
 import type { Fragment, Slice } from "@tiptap/pm/model";
 import { TextSelection, type Transaction } from "@tiptap/pm/state";
 import { useEffect } from "react";
-import * as tableEditing from "./table-editing";
+import { addTablePlugins, goToCell, tableActions } from "./table-editing";
 
 const ready = new WeakSet<Editor>();
 
-/** The table editing code, its plugins added to `editor` once. */
-export function withTableEditing(editor: Editor): typeof tableEditing {
+/** The table actions, with table editing's plugins added to `editor` first (once). */
+export function withTableEditing(editor: Editor): typeof tableActions {
   if (!editor.isDestroyed && !ready.has(editor)) {
     ready.add(editor);
-    tableEditing.addTablePlugins(editor);
+    addTablePlugins(editor);
   }
-  return tableEditing;
+  return tableActions;
 }
 
 /** Whether a document or a piece of one holds a table. */
@@ -94,7 +94,8 @@ export const TableKeys = Extension.create({
   addKeyboardShortcuts() {
     const move = (dir: 1 | -1) => () => {
       if (!this.editor.isActive("table")) return false;
-      withTableEditing(this.editor).goToCell(this.editor, dir);
+      withTableEditing(this.editor);
+      goToCell(this.editor, dir);
       return true;
     };
     return { Tab: move(1), "Shift-Tab": move(-1) };

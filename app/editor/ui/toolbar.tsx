@@ -257,30 +257,30 @@ export function Toolbar({
           <ToolButton
             icon="rows-3"
             label={t("editor.tool.addRow")}
-            run={table((tables) => tables.tableActions.addRowAfter(editor))}
+            run={table((tables) => tables.addRowAfter(editor))}
           />
           <ToolButton
             icon="columns-3"
             label={t("editor.tool.addColumn")}
-            run={table((tables) => tables.tableActions.addColumnAfter(editor))}
+            run={table((tables) => tables.addColumnAfter(editor))}
           />
           <ToolButton
             icon="minus"
             label={t("editor.tool.deleteRow")}
             testId="tool-delete-row"
-            run={table((tables) => tables.tableActions.deleteRow(editor))}
+            run={table((tables) => tables.deleteRow(editor))}
           />
           <ToolButton
             icon="x"
             label={t("editor.tool.deleteColumn")}
             testId="tool-delete-column"
-            run={table((tables) => tables.tableActions.deleteColumn(editor))}
+            run={table((tables) => tables.deleteColumn(editor))}
           />
           <ToolButton
             icon="trash-2"
             label={t("editor.tool.deleteTable")}
             testId="tool-delete-table"
-            run={table((tables) => tables.tableActions.deleteTable(editor))}
+            run={table((tables) => tables.deleteTable(editor))}
           />
         </>
       ) : null}
