@@ -169,6 +169,8 @@ const apiTable: Row[] = [
   { route: "api/nostr/lightning-address", method: "PUT", expect: signedIn(400) },
   { route: "api/nostr/verify", method: "POST", expect: signedIn(400) },
   { route: "api/nostr/contact", method: "GET", expect: all(200) },
+  { route: "api/nostr/messaging-key", method: "GET", expect: signedIn(200) },
+  { route: "api/nostr/messaging-key", method: "POST", expect: signedIn(400) },
   // The editor and builds: writing needs commit.create, reading builds builds.read, publishing builds.push, the
   // git host settings.edit. (Importing with the site's own repository as the host is a 400.)
   { route: "api/builds/commit", method: "POST", expect: writing(400) },
