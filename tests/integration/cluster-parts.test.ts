@@ -144,6 +144,25 @@ describe("leases", () => {
     expect(await db.select().from(leases).where(eq(leases.name, "race")).all()).toEqual([]);
   });
 
+  test("stopping periodic work waits for the run in progress: nothing runs after a server has stopped", async () => {
+    let finished = false;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const stop = everyPeriod(
+      "slow-one",
+      60_000,
+      async () => {
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        finished = true;
+      },
+      { firstAfterMs: 0, holder: "slow" },
+    );
+    await running;
+    await stop();
+    expect(finished).toBe(true);
+  });
+
   test("periodic work runs once per period however many instances schedule it", async () => {
     let runs = 0;
     const stops = ["one", "two", "three"].map((holder) =>
