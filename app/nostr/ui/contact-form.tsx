@@ -10,7 +10,6 @@ import { loadIdentityMaker } from "~/keys/store";
 import { readPrivateKey } from "~/keys/store";
 import { useSessionUser } from "~/auth/session-user";
 import { Button } from "~/ui/button";
-import { Icon } from "~/ui/icon";
 import { Field } from "~/ui/field";
 import { Textarea } from "~/ui/input";
 import { refused, succeeded, useApiAction, useApiQuery } from "~/ui/use-api";
@@ -172,8 +171,7 @@ export default function ContactForm() {
           />
         </Field>
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={pending} aria-describedby={`${id}-status`} data-testid="contact-send">
-            {pending ? <Icon name="loader-circle" className="size-4 animate-spin" /> : null}
+          <Button type="submit" loading={pending} aria-describedby={`${id}-status`} data-testid="contact-send">
             {pending ? t("nostr.contact.sending") : t("nostr.contact.send")}
           </Button>
           <p id={`${id}-status`} role="status" className="text-xs text-muted-foreground" data-testid="contact-status">

@@ -169,8 +169,8 @@ function SetupForm({
         </p>
       ) : null}
       <div>
-        <Button type="submit" disabled={action.pending} data-testid="messaging-create">
-          {action.pending ? <Icon name="loader-circle" className="animate-spin" /> : <Icon name="key-round" />}
+        <Button type="submit" loading={action.pending} data-testid="messaging-create">
+          {action.pending ? null : <Icon name="key-round" />}
           {action.pending ? t("nostr.messaging.working") : t("nostr.messaging.create")}
         </Button>
       </div>
@@ -229,11 +229,11 @@ function UnlockForm({
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="submit"
-          disabled={action.pending}
+          loading={action.pending}
           aria-describedby={`${id}-status`}
           data-testid="messaging-unlock-submit"
         >
-          {action.pending ? <Icon name="loader-circle" className="animate-spin" /> : <Icon name="lock-open" />}
+          {action.pending ? null : <Icon name="lock-open" />}
           {action.pending ? t("nostr.messaging.working") : t("nostr.messaging.unlock")}
         </Button>
         <Button type="button" variant="ghost" onClick={onForgot} data-testid="messaging-forgot">
