@@ -17,7 +17,7 @@ import { clone, git, gitBytes } from "../helpers/git";
 import { commonMarkExamples, gfmExamples, type MarkdownExample } from "../helpers/markdown-examples";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
-import { test as base, expect, open, reload, signedInPage, snap } from "./fixtures";
+import { test as base, expect, open, reload, savePage, signedInPage, snap } from "./fixtures";
 
 const test = base.extend<object, { losslessSite: SiteProcess }>({
   losslessSite: [
@@ -107,28 +107,12 @@ function samplePage(): string {
 const PAGE = "/notes/commonmark-sample";
 
 async function saveAndPublish(request: APIRequestContext, origin: string, locale: "fa" | "en", markdown: string) {
-  const saved = await request.post("/api/builds/commit", {
-    headers: { origin },
-    data: {
-      action: "save",
-      locale,
-      path: PAGE,
-      frontMatter: {
-        title: locale === "fa" ? "نمونه‌های CommonMark" : "CommonMark samples",
-        description: "",
-        category: "notes",
-        date: "2026-01-02",
-        tags: [],
-        toc: false,
-        comments: false,
-        draft: false,
-        intro: false,
-      },
-      markdown,
-      baseHash: null,
-    },
+  await savePage(request, origin, {
+    locale,
+    path: PAGE,
+    title: locale === "fa" ? "نمونه‌های CommonMark" : "CommonMark samples",
+    markdown,
   });
-  expect(saved.status()).toBe(201);
 }
 
 async function publishOpenBuild(request: APIRequestContext, origin: string) {

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { Editor } from "@tiptap/core";
-import { test, expect, open, reload, signedInPage, snap } from "./fixtures";
+import { test, expect, open, reload, savePage, signedInPage, snap } from "./fixtures";
 
 const ON_USE = /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu)-[\w-]+\.js$/;
 
@@ -156,28 +156,7 @@ test("a page holding a table and highlighted code opens with its table ready to 
     "~~~~python\nprint('hi')\n~~~~",
     "پایان.",
   ].join("\n\n");
-  const saved = await page.request.post("/api/builds/commit", {
-    headers: { origin: baseURL! },
-    data: {
-      action: "save",
-      locale: "fa",
-      path: "/notes/table-and-code",
-      frontMatter: {
-        title: "جدول و کد",
-        description: "",
-        category: "notes",
-        date: "2026-01-02",
-        tags: [],
-        toc: false,
-        comments: false,
-        draft: false,
-        intro: false,
-      },
-      markdown,
-      baseHash: null,
-    },
-  });
-  expect(saved.status()).toBe(201);
+  await savePage(page.request, baseURL!, { locale: "fa", path: "/notes/table-and-code", title: "جدول و کد", markdown });
 
   await open(page, "/manage/editor/fa/notes/table-and-code");
   const editor = page.getByTestId("rich-editor");

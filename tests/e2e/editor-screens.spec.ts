@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { expect, open, screenshotDir, signedInPage, test } from "./fixtures";
+import { expect, open, savePage, screenshotDir, signedInPage, test } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
@@ -29,33 +29,20 @@ test("editor and builds screens: fa and en, light and dark, desktop and phone", 
   await page.getByTestId("save").click();
   await expect(page.getByTestId("editor-state")).toContainText("در بستهٔ باز ذخیره شده");
   // A new page holding HTML, which the editor shows as its source.
-  const saved = await page.request.post("/api/builds/commit", {
-    headers: { origin: site.url },
-    data: {
-      action: "save",
-      locale: "fa",
-      path: "/notes/html-kept",
-      frontMatter: {
-        title: "صفحه‌ای با HTML",
-        description: "",
-        category: "notes",
-        tags: [],
-        toc: false,
-        comments: false,
-        draft: false,
-        intro: false,
-      },
-      markdown: [
-        "پاراگرافی با کلید <kbd>Ctrl</kbd>+<kbd>K</kbd> در میان متن.",
-        "",
-        "<details>\n<summary>بیشتر بخوانید</summary>\n\nمتن پنهان.\n\n</details>",
-        "",
-        "پاراگراف پایانی.",
-      ].join("\n"),
-      baseHash: null,
-    },
+  await savePage(page.request, site.url, {
+    locale: "fa",
+    path: "/notes/html-kept",
+    title: "صفحه‌ای با HTML",
+    // Undated: a page, not a post.
+    frontMatter: { date: undefined },
+    markdown: [
+      "پاراگرافی با کلید <kbd>Ctrl</kbd>+<kbd>K</kbd> در میان متن.",
+      "",
+      "<details>\n<summary>بیشتر بخوانید</summary>\n\nمتن پنهان.\n\n</details>",
+      "",
+      "پاراگراف پایانی.",
+    ].join("\n"),
   });
-  expect(saved.status()).toBe(201);
 
   for (const [device, viewport] of [
     ["desktop", desktop],

@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { like } from "drizzle-orm";
@@ -110,3 +110,37 @@ export const freshTest = checkedPage.extend<{ fresh: SiteProcess }>({
   },
   baseURL: async ({ fresh }, use) => use(fresh.url),
 });
+
+/**
+ * Saves a page into the open build as the editor does (`POST /api/builds/commit`), a note dated 2026-01-02 unless
+ * `frontMatter` says otherwise, and expects it kept.
+ */
+export async function savePage(
+  request: APIRequestContext,
+  origin: string,
+  page: { locale: "fa" | "en"; path: string; title: string; markdown: string; frontMatter?: Record<string, unknown> },
+) {
+  const saved = await request.post("/api/builds/commit", {
+    headers: { origin },
+    data: {
+      action: "save",
+      locale: page.locale,
+      path: page.path,
+      frontMatter: {
+        title: page.title,
+        description: "",
+        category: "notes",
+        date: "2026-01-02",
+        tags: [],
+        toc: false,
+        comments: false,
+        draft: false,
+        intro: false,
+        ...page.frontMatter,
+      },
+      markdown: page.markdown,
+      baseHash: null,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+}

@@ -24,7 +24,7 @@ import { users } from "~/db/schema";
 import { chatRumor, wrapFor } from "~/keys/direct-messages";
 import { keySigner } from "~/keys/signer";
 import type { SiteProcess } from "../helpers/site-process";
-import { test as base, expect, forgetRelayQuotas, open } from "./fixtures";
+import { test as base, expect, forgetRelayQuotas, open, savePage } from "./fixtures";
 import { startSeededSite } from "../helpers/seeded-site";
 
 /** Each payload, if it ran, would set window.__xss or open a dialog. Short enough for a 50-character name. */
@@ -401,29 +401,13 @@ test("an image's file name and alt text stay text in the editor, the media list,
     urls.push(url);
   }
   const pagePath = "/notes/hostile-images";
-  const saved = await request.post("/api/builds/commit", {
-    headers: { origin },
-    data: {
-      action: "save",
-      locale: "fa",
-      path: pagePath,
-      frontMatter: {
-        title: `Images ${payloads[1]}`,
-        description: "",
-        category: "notes",
-        date: "2026-01-02",
-        tags: [],
-        thumbnail: urls[0],
-        toc: false,
-        comments: false,
-        draft: false,
-        intro: false,
-      },
-      markdown: payloads.map((payload, i) => `![${payload}](${urls[i]})`).join("\n\n"),
-      baseHash: null,
-    },
+  await savePage(request, origin, {
+    locale: "fa",
+    path: pagePath,
+    title: `Images ${payloads[1]}`,
+    markdown: payloads.map((payload, i) => `![${payload}](${urls[i]})`).join("\n\n"),
+    frontMatter: { thumbnail: urls[0] },
   });
-  expect(saved.status()).toBe(201);
 
   // The editor holds each image with its description as an attribute's value.
   await open(page, `/manage/editor/fa${pagePath}`);
