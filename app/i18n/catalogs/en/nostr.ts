@@ -114,7 +114,7 @@ export default {
 
   // The inbox.
   "inbox.title": "Messages",
-  "inbox.description": "Encrypted messages to your key. They are decrypted in this browser only.",
+  "inbox.description": "Encrypted messages to your key. They are decrypted in your browser, never on the server.",
   "inbox.empty": "No messages yet.",
   "inbox.loading": "Fetching messages…",
   "inbox.you": "You",
