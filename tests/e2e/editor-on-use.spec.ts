@@ -162,9 +162,20 @@ test("a page holding a table and highlighted code opens with its table ready to 
   const editor = page.getByTestId("rich-editor");
   await editor.waitFor();
   // Tab in a cell selects the next one's text.
+  const selectedText = () =>
+    editor.evaluate((element) => {
+      const { state } = (element as unknown as { editor: Editor }).editor;
+      return {
+        inCell: state.selection.$from.parent.type.name === "paragraph" && state.selection.$from.depth > 1,
+        text: state.doc.textBetween(state.selection.from, state.selection.to),
+      };
+    });
   await editor.locator("table td").first().click();
+  // The caret is in the cell (the browser's selection has reached the editor) before the next key, as for a person.
+  await expect.poll(async () => (await selectedText()).inCell).toBe(true);
   await page.keyboard.press("Tab");
-  // The next cell's text is selected (the menu beside selected text shows).
+  await expect.poll(async () => (await selectedText()).text.trim()).toBe("آغاز");
+  // The menu beside selected text shows.
   await expect(page.getByTestId("bubble-menu")).toBeVisible();
   await page.keyboard.type("!");
   await expect(editor.locator("table td").nth(1)).toHaveText("!");
