@@ -34,6 +34,7 @@ function getLoadContext(req: Request, res: Response) {
     nonce: String(res.locals.nonce ?? ""),
     ip: req.ip ?? "",
     wholeDocument: res.locals.wholeDocument === true,
+    sharedDocument: res.locals.sharedDocument === true,
   });
   return context;
 }
@@ -60,9 +61,9 @@ app.use(recordPageViews());
 
 // Which API calls answer before installation is decided by each route (see `gate` in app/edge/api-route.server.ts).
 
-// Public pages for anonymous visitors come from memory when they can (server/document-cache.ts); not in
-// development, where every edit must show.
-if (!import.meta.env.DEV) app.use(documentCache(handle, getLoadContext));
+// Public pages come from memory when they can, for every reader (server/document-cache.ts); not in development,
+// where every edit must show.
+if (!import.meta.env.DEV) app.use(documentCache(build, handle, getLoadContext));
 
 app.use(async (req, res, next) => {
   try {

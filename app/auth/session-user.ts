@@ -1,4 +1,7 @@
+import { useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
+import { callApi } from "~/lib/api-client";
+import type { Locale } from "~/i18n/locales";
 import type { Permission } from "./permissions";
 
 /** The signed-in user as every page knows them (root loader data): small, and nothing secret. */
@@ -14,7 +17,71 @@ export interface SessionUser {
   permissions: Permission[];
 }
 
-/** Who is signed in, from the root loader's data; null for a visitor and while rendering the root's own error. */
+/** What the root's data says about the session (app/shell/root-data.ts). */
+interface RootSession {
+  locale?: Locale;
+  user?: SessionUser | null;
+  sharedDocument?: boolean;
+}
+
+/**
+ * Who is signed in, for a document every reader shares (a public content page, served from the document cache):
+ * asked once per document load from the session's own call, after hydration. `known` is false until it answers
+ * (and stays false if the call fails), so nothing acts on "signed out" before the answer.
+ */
+interface AskedSession {
+  known: boolean;
+  user: SessionUser | null;
+}
+
+const waiting: AskedSession = { known: false, user: null };
+let asked = waiting;
+let asking = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+function ask(locale: Locale) {
+  if (asking) return;
+  asking = true;
+  void callApi<{ user: SessionUser | null }>("/api/auth/reader", { method: "GET", locale, networkMessage: "" }).then(
+    (result) => {
+      if (!result.ok) return;
+      asked = { known: true, user: result.data.user ?? null };
+      for (const listener of listeners) listener();
+    },
+  );
+}
+
+/**
+ * The session as the page knows it: from the root's data, or for a shared document from the session's own call.
+ * The root's data wins once it carries the user (a revalidation after signing in or out, a change of language).
+ */
+function useSession(): AskedSession {
+  const root = useRouteLoaderData("root") as RootSession | undefined;
+  const shared = root?.sharedDocument === true;
+  const later = useSyncExternalStore(
+    subscribe,
+    () => asked,
+    () => waiting,
+  );
+  const locale = root?.locale;
+  useEffect(() => {
+    if (shared && locale) ask(locale);
+  }, [shared, locale]);
+  if (shared) return later;
+  return { known: root !== undefined, user: root?.user ?? null };
+}
+
+/** Who is signed in; null for a visitor, while a shared document waits for the session, and while rendering the root's own error. */
 export function useSessionUser(): SessionUser | null {
-  return (useRouteLoaderData("root") as { user?: SessionUser | null } | undefined)?.user ?? null;
+  return useSession().user;
+}
+
+/** Whether the page knows who is signed in yet (a shared document learns it after hydration). */
+export function useSessionKnown(): boolean {
+  return useSession().known;
 }

@@ -10,7 +10,7 @@ export default function EditLink({ address }: { address: string }) {
   return (
     <Link
       to={localizePath(editorPathOf(locale, path), locale)}
-      className="mt-3 inline-flex min-h-6 items-center text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
+      className="underline underline-offset-4 hover:text-foreground"
       data-testid="edit-page"
     >
       {t("content.post.edit")}
