@@ -19,6 +19,7 @@ import { limitBodies } from "./body-limit";
 import { documentCache } from "./document-cache";
 import { fetchRequest, requestHeaders, requestUrl, sendResponse } from "./fetch-bridge";
 import { pageMethods } from "./page-methods";
+import { withSessionHint } from "./session-hint";
 import { refuseMisdirectedUpgrade, refuseOtherHosts } from "./site-host";
 import { recordPageViews } from "./visit-log";
 
@@ -67,7 +68,9 @@ if (!import.meta.env.DEV) app.use(documentCache(build, handle, getLoadContext));
 
 app.use(async (req, res, next) => {
   try {
-    await sendResponse(res, await handle(fetchRequest(req, res), getLoadContext(req, res)));
+    const request = fetchRequest(req, res);
+    const response = await handle(request, getLoadContext(req, res));
+    await sendResponse(res, response, withSessionHint(req, request, response.headers));
   } catch (error) {
     if (res.headersSent) res.destroy(error as Error);
     else next(error);

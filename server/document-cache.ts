@@ -17,6 +17,7 @@
  */
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import { hasSessionHint, sessionHintName } from "~/auth/session-hint";
 import { sessionCookieName } from "~/auth/sessions.server";
 import {
   documentCacheHeader,
@@ -44,11 +45,13 @@ type Handler = (request: Request, context: RouterContextProvider) => Promise<Res
 /**
  * The cookies a shared document may be sent to. The language choice and the identity's name for the visit log
  * change nothing on a page (except that the language sends someone who chose English from an unprefixed address
- * to the English page: root.tsx); the session changes only the reader's own parts, which come from its own call.
- * Any other cookie may change the answer (a flash message to show once, the installer's setup token, a sign-in
- * on its way), so its request is rendered for it.
+ * to the English page: root.tsx); the session changes only the reader's own parts, which come from its own call,
+ * made when the session hint says there may be a session (app/auth/session-hint.ts). Any other cookie may change
+ * the answer (a flash message to show once, the installer's setup token, a sign-in on its way), so its request
+ * is rendered for it; so is a session without its hint, whose page would not ask who is signed in (the answer
+ * brings the hint: server/session-hint.ts).
  */
-const sharedCookies = new Set([localeCookieName, visitorNameCookie, sessionCookieName]);
+const sharedCookies = new Set([localeCookieName, visitorNameCookie, sessionCookieName, sessionHintName]);
 /** Of those, the ones a shared document is rendered with: none that says who the reader is. */
 const renderedCookies = new Set([localeCookieName, visitorNameCookie]);
 
@@ -67,7 +70,9 @@ export function isCacheableRequest(req: ExpressRequest): boolean {
   for (const key of url.searchParams.keys()) if (!cacheableParams.has(key)) return false;
   const cookie = req.headers.cookie;
   if (cookie) {
-    if (cookieNames(cookie).some((name) => !sharedCookies.has(name))) return false;
+    const names = cookieNames(cookie);
+    if (names.some((name) => !sharedCookies.has(name))) return false;
+    if (names.includes(sessionCookieName) && !hasSessionHint(cookie)) return false;
     if (readCookie(cookie, localeCookieName) === "en" && !/^\/(fa|en)(\/|$)/.test(url.pathname)) return false;
   }
   return true;

@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { callApi } from "~/lib/api-client";
 import type { Locale } from "~/i18n/locales";
 import type { Permission } from "./permissions";
+import { hasSessionHint } from "./session-hint";
 
 /** The signed-in user as every page knows them (root loader data): small, and nothing secret. */
 export interface SessionUser {
@@ -26,7 +27,8 @@ interface RootSession {
 
 /**
  * Who is signed in, for a document every reader shares (a public content page, served from the document cache):
- * asked once per document load from the session's own call, after hydration. `known` is false until it answers
+ * asked once per document load from the session's own call, after hydration, when the session hint says this
+ * browser may hold a session (app/auth/session-hint.ts). `known` is false until it answers
  * (and stays false if the call fails), so nothing acts on "signed out" before the answer.
  */
 interface AskedSession {
@@ -44,14 +46,19 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
+function answered(user: SessionUser | null) {
+  asked = { known: true, user };
+  for (const listener of listeners) listener();
+}
+
 function ask(locale: Locale) {
   if (asking) return;
   asking = true;
+  // Without the hint this browser holds no session: a visitor's page makes no call.
+  if (!hasSessionHint(document.cookie)) return answered(null);
   void callApi<{ user: SessionUser | null }>("/api/auth/reader", { method: "GET", locale, networkMessage: "" }).then(
     (result) => {
-      if (!result.ok) return;
-      asked = { known: true, user: result.data.user ?? null };
-      for (const listener of listeners) listener();
+      if (result.ok) answered(result.data.user ?? null);
     },
   );
 }

@@ -68,10 +68,11 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
 
 const readers = ["anonymous", "member", "writer"] as const;
 type Reader = (typeof readers)[number];
-/** A reader's cookies: their session, and on an English page the language choice beside it. */
+/** A reader's cookies: their session and its hint, and on an English page the language choice beside them. */
 const cookieOf = (reader: Reader, path = ""): Record<string, string> => {
   if (reader === "anonymous") return {};
-  return { cookie: path.startsWith("/en") ? `locale=en; ${cookies[reader]}` : cookies[reader] };
+  const session = `${cookies[reader]}; daftar_signed_in=1`;
+  return { cookie: path.startsWith("/en") ? `locale=en; ${session}` : session };
 };
 
 /** What would tell a reader apart in a document: each person's names, user name, key, id and session. */
@@ -165,7 +166,59 @@ describe("the session's own call", () => {
     expect(answer.status).toBe(200);
     expect(String(answer.headers["cache-control"])).toMatch(/no-store/);
     expect(body).toEqual({ user: null });
-    const ended = await get("/api/auth/reader", { cookie: "daftar_session=not-a-session" });
+    expect(answer.headers["set-cookie"]).toBeUndefined();
+  });
+
+  test("a session that has ended is cleared, with its hint, so the browser's next pages do not ask again", async () => {
+    const ended = await get("/api/auth/reader", { cookie: "daftar_session=not-a-session; daftar_signed_in=1" });
     expect(JSON.parse(ended.body.toString("utf8"))).toEqual({ user: null });
+    const set = ended.headers["set-cookie"] ?? [];
+    expect(set).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^daftar_session=;.*Max-Age=0/),
+        expect.stringMatching(/^daftar_signed_in=;.*Max-Age=0/),
+      ]),
+    );
+  });
+});
+
+describe("the session's hint", () => {
+  const setCookies = (answer: { headers: Record<string, string | string[] | undefined> }) =>
+    [answer.headers["set-cookie"] ?? []].flat();
+
+  test("signing in sets it with the session's lifetime, readable by the page; signing out clears it", async () => {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ userName: people.member.userName, password: "password123" }),
+    });
+    expect(login.status).toBe(200);
+    const set = login.headers.getSetCookie();
+    const session = set.find((cookie) => cookie.startsWith("daftar_session="))!;
+    const hint = set.find((cookie) => cookie.startsWith("daftar_signed_in="))!;
+    expect(hint).toMatch(/^daftar_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(session).toMatch(/HttpOnly/);
+    expect(/Max-Age=\d+/.exec(hint)?.[0]).toBe(/Max-Age=\d+/.exec(session)?.[0]);
+
+    const logout = await fetch(`${server.url}/api/_auth/session`, {
+      method: "DELETE",
+      headers: { origin: server.url, cookie: `${session.split(";")[0]}; daftar_signed_in=1` },
+    });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.getSetCookie()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^daftar_signed_in=;.*Max-Age=0/)]),
+    );
+  });
+
+  test("a session without its hint gets the page rendered and the hint with it; then the kept page", async () => {
+    await get("/en/about");
+    const first = await get("/en/about", { cookie: cookies.member });
+    expect(first.status).toBe(200);
+    expect(first.headers["x-document-cache"]).toBeUndefined();
+    expect(setCookies(first)).toEqual([expect.stringMatching(/^daftar_signed_in=1;/)]);
+    const next = await get("/en/about", { cookie: `${cookies.member}; daftar_signed_in=1` });
+    expect(next.headers["x-document-cache"]).toBe("hit");
+    expect(next.headers["set-cookie"]).toBeUndefined();
   });
 });
