@@ -1,7 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
-import { callApi } from "~/lib/api-client";
-import type { Locale } from "~/i18n/locales";
 import type { Permission } from "./permissions";
 import { hasSessionHint } from "./session-hint";
 
@@ -20,7 +18,6 @@ export interface SessionUser {
 
 /** What the root's data says about the session (app/shell/root-data.ts). */
 interface RootSession {
-  locale?: Locale;
   user?: SessionUser | null;
   sharedDocument?: boolean;
 }
@@ -28,8 +25,8 @@ interface RootSession {
 /**
  * Who is signed in, for a document every reader shares (a public content page, served from the document cache):
  * asked once per document load from the session's own call, after hydration, when the session hint says this
- * browser may hold a session (app/auth/session-hint.ts). `known` is false until it answers
- * (and stays false if the call fails), so nothing acts on "signed out" before the answer.
+ * browser may hold a session (app/auth/session-hint.ts). `known` is false until it answers (and stays false if
+ * the call fails), so nothing acts on "signed out" before the answer.
  */
 interface AskedSession {
   known: boolean;
@@ -51,16 +48,17 @@ function answered(user: SessionUser | null) {
   for (const listener of listeners) listener();
 }
 
-function ask(locale: Locale) {
+function ask() {
   if (asking) return;
   asking = true;
   // Without the hint this browser holds no session: a visitor's page makes no call.
   if (!hasSessionHint(document.cookie)) return answered(null);
-  void callApi<{ user: SessionUser | null }>("/api/auth/reader", { method: "GET", locale, networkMessage: "" }).then(
-    (result) => {
-      if (result.ok) answered(result.data.user ?? null);
-    },
-  );
+  // A plain GET: the API client (~/lib/api-client) is not part of a public page's first load, and this call has
+  // no message to show. A failure leaves the session unknown.
+  void fetch("/api/auth/reader", { headers: { Accept: "application/json" }, credentials: "same-origin" })
+    .then((response) => (response.ok ? (response.json() as Promise<{ user?: SessionUser | null }>) : undefined))
+    .then((body) => body && answered(body.user ?? null))
+    .catch(() => undefined);
 }
 
 /**
@@ -75,15 +73,17 @@ function useSession(): AskedSession {
     () => asked,
     () => waiting,
   );
-  const locale = root?.locale;
   useEffect(() => {
-    if (shared && locale) ask(locale);
-  }, [shared, locale]);
+    if (shared) ask();
+  }, [shared]);
   if (shared) return later;
   return { known: root !== undefined, user: root?.user ?? null };
 }
 
-/** Who is signed in; null for a visitor, while a shared document waits for the session, and while rendering the root's own error. */
+/**
+ * Who is signed in; null for a visitor, while a shared document waits for the session, and while rendering the
+ * root's own error.
+ */
 export function useSessionUser(): SessionUser | null {
   return useSession().user;
 }
