@@ -8,6 +8,16 @@ export interface RequestInfo {
   ip: string;
   /** The document will be kept whole (the document cache): render all of it before sending any. */
   wholeDocument: boolean;
+  /**
+   * The document is the one every reader gets (server/document-cache.ts): rendered with nobody's session, so the
+   * root leaves who is signed in to the session's own call.
+   */
+  sharedDocument: boolean;
 }
 
-export const requestInfoContext = createContext<RequestInfo>({ nonce: "", ip: "", wholeDocument: false });
+export const requestInfoContext = createContext<RequestInfo>({
+  nonce: "",
+  ip: "",
+  wholeDocument: false,
+  sharedDocument: false,
+});

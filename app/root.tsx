@@ -40,6 +40,7 @@ import { ErrorView } from "./shell/ui/error-view";
 import { SiteShell } from "./shell/ui/site-shell";
 import { useNonce } from "./ui/nonce";
 import { PageViewReporter } from "./traffic/ui/page-view-reporter";
+import { requestInfoContext } from "./request-context";
 import { colorModeScript } from "./ui/theme";
 import { takeFlashToast } from "./ui/toast/flash.server";
 
@@ -55,7 +56,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
+export async function loader({ request, url: cleanUrl, context }: Route.LoaderArgs) {
   // `url` is the page's address; on client navigations request.url carries React Router's ".data" suffix.
   const url = new URL(cleanUrl);
   const { locale, prefix, path } = parseLocalizedPath(url.pathname);
@@ -65,7 +66,9 @@ export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
   const config = await appConfigOrDefaults();
   const setup = config.installed ? undefined : setupAccess(request, url);
   const unreachable = config.installed && !(await recentDatabaseHealth()).reachable;
-  const user = config.installed && !unreachable ? await sessionUserOf(request) : null;
+  // A document every reader shares is rendered as nobody's: who is signed in comes from the session's own call.
+  const sharedDocument = context.get(requestInfoContext).sharedDocument && config.installed && !unreachable;
+  const user = config.installed && !unreachable && !sharedDocument ? await sessionUserOf(request) : null;
   const { toast, clear } = takeFlashToast(request);
   const rootData: RootData = {
     locale,
@@ -82,6 +85,7 @@ export async function loader({ request, url: cleanUrl }: Route.LoaderArgs) {
     setup,
     flash: toast,
     user,
+    sharedDocument,
   };
   const headers = new Headers();
   if (clear) headers.append("Set-Cookie", clear);

@@ -67,6 +67,7 @@ export default [
   route("api/content/query", "routes/api/content-query.ts"),
   // Accounts.
   route("api/_auth/session", "routes/api/auth/session.ts"),
+  route("api/auth/reader", "routes/api/auth/reader.ts"),
   route("api/auth/register", "routes/api/auth/register.ts"),
   route("api/auth/login", "routes/api/auth/login.ts"),
   route("api/auth/change-password", "routes/api/auth/change-password.ts"),

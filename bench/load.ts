@@ -2,7 +2,8 @@
  * Mixed load on the production build, on a seeded temporary site: concurrent clients for a while, each request
  * drawn from a mix of 80% page views (every page in the sitemap, Persian and English; anonymous, so mostly from
  * the document cache), 10% searches (Persian and English words), 5% anonymous comments (signed Nostr events,
- * each from a new device key and a new visitor address) and 5% signed-in calls (the session, a profile save).
+ * each from a new device key and a new visitor address) and 5% signed-in work: a member reading a page (the
+ * document, which is every reader's, then their own call as the page makes it), the session, a profile save.
  *
  * Reports requests, errors (any 5xx or network failure; listed by status), 429s apart (rate limits doing their
  * job, not failures), p50/p90/p99 latency per class and overall, and the server's memory (RSS) before, after
@@ -106,8 +107,17 @@ try {
       }
       case "signedIn": {
         const client = pick(members);
+        const r = Math.random();
+        if (r < 1 / 3) {
+          const response = await fetch(site.url + pick(pages), {
+            headers: { "accept-encoding": "gzip", cookie: client.cookieHeader },
+          });
+          await response.arrayBuffer();
+          if (response.status !== 200) return response.status;
+          return (await client.get("/api/auth/reader")).status;
+        }
         const answer =
-          Math.random() < 0.5
+          r < 2 / 3
             ? await client.get("/api/_auth/session")
             : await client.put("/api/users/update-profile", {
                 firstName: "Load",

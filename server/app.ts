@@ -19,6 +19,7 @@ import { limitBodies } from "./body-limit";
 import { documentCache } from "./document-cache";
 import { fetchRequest, requestHeaders, requestUrl, sendResponse } from "./fetch-bridge";
 import { pageMethods } from "./page-methods";
+import { withSessionHint } from "./session-hint";
 import { refuseMisdirectedUpgrade, refuseOtherHosts } from "./site-host";
 import { recordPageViews } from "./visit-log";
 
@@ -34,6 +35,7 @@ function getLoadContext(req: Request, res: Response) {
     nonce: String(res.locals.nonce ?? ""),
     ip: req.ip ?? "",
     wholeDocument: res.locals.wholeDocument === true,
+    sharedDocument: res.locals.sharedDocument === true,
   });
   return context;
 }
@@ -60,13 +62,15 @@ app.use(recordPageViews());
 
 // Which API calls answer before installation is decided by each route (see `gate` in app/edge/api-route.server.ts).
 
-// Public pages for anonymous visitors come from memory when they can (server/document-cache.ts); not in
-// development, where every edit must show.
-if (!import.meta.env.DEV) app.use(documentCache(handle, getLoadContext));
+// Public pages come from memory when they can, for every reader (server/document-cache.ts); not in development,
+// where every edit must show.
+if (!import.meta.env.DEV) app.use(documentCache(build, handle, getLoadContext));
 
 app.use(async (req, res, next) => {
   try {
-    await sendResponse(res, await handle(fetchRequest(req, res), getLoadContext(req, res)));
+    const request = fetchRequest(req, res);
+    const response = await handle(request, getLoadContext(req, res));
+    await sendResponse(res, response, withSessionHint(req, request, response.headers));
   } catch (error) {
     if (res.headersSent) res.destroy(error as Error);
     else next(error);

@@ -1,8 +1,12 @@
 /**
- * Serves cached HTML documents to anonymous visitors, so a popular post costs a map lookup instead of a React
- * render. Only GET/HEAD requests without personal state qualify (no cookies but the language choice, no
- * credentials, no unknown query parameters), and only documents whose route opted in at their canonical address
- * (see app/content/document-store.server.ts). A document is kept as it will be sent, in brotli, gzip and
+ * Serves cached HTML documents, so a popular post costs a map lookup instead of a React render. A public content
+ * page is the same document for every reader (its route's `handle` is `sharedDocument`,
+ * app/content/shared-document.ts): it is rendered as for an anonymous visitor, with no session, and what belongs
+ * to the reader (the account menu, "Edit this page", the comment form's name) comes after it from the session's
+ * own call. So a signed-in reader gets the kept document too. Only GET/HEAD requests qualify, without cookies
+ * that change the answer (the session's is one that does not: see `sharedCookie`), credentials or unknown query
+ * parameters, and only documents whose route opted in at their canonical address (see
+ * app/content/document-store.server.ts). A document is kept as it will be sent, in brotli, gzip and
  * uncompressed, compressed once when it is kept (zlib's threads, not the server's); its policy names its inline
  * scripts by hash (server/script-hashes.ts), so no answer rewrites it.
  *
@@ -12,7 +16,9 @@
  * loopback origins, whose documents differ by their canonical links.
  */
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import type { RouterContextProvider } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import { hasSessionHint, sessionHintName } from "~/auth/session-hint";
+import { sessionCookieName } from "~/auth/sessions.server";
 import {
   documentCacheHeader,
   documentGeneration,
@@ -21,17 +27,40 @@ import {
   putDocument,
   type CachedDocument,
 } from "~/content/document-store.server";
+import { sharesDocument } from "~/content/shared-document";
+import { localeCookieName } from "~/i18n/locales";
 import { readCookie } from "~/lib/cookies";
 import { configuredOrigin } from "~/lib/site-origin.server";
 import { visitorNameCookie } from "~/traffic/visitor-name";
 import { preferredEncoding } from "./accept-encoding";
 import { fetchRequest, requestUrl, sendResponse } from "./fetch-bridge";
 import { keptDocument } from "./kept-document";
+import { leafRouteFinder } from "./route-match";
 
 /** Query parameters of cacheable pages (listings); anything else bypasses the cache. */
 const cacheableParams = new Set(["page", "category"]);
 
 type Handler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+/**
+ * The cookies a shared document may be sent to. The language choice and the identity's name for the visit log
+ * change nothing on a page (except that the language sends someone who chose English from an unprefixed address
+ * to the English page: root.tsx); the session changes only the reader's own parts, which come from its own call,
+ * made when the session hint says there may be a session (app/auth/session-hint.ts). Any other cookie may change
+ * the answer (a flash message to show once, the installer's setup token, a sign-in on its way), so its request
+ * is rendered for it; so is a session without its hint, whose page would not ask who is signed in (the answer
+ * brings the hint: server/session-hint.ts).
+ */
+const sharedCookies = new Set([localeCookieName, visitorNameCookie, sessionCookieName, sessionHintName]);
+/** Of those, the ones a shared document is rendered with: none that says who the reader is. */
+const renderedCookies = new Set([localeCookieName, visitorNameCookie]);
+
+function cookieNames(header: string): string[] {
+  return header
+    .split(";")
+    .map((part) => part.split("=")[0]!.trim())
+    .filter(Boolean);
+}
 
 export function isCacheableRequest(req: ExpressRequest): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -41,17 +70,26 @@ export function isCacheableRequest(req: ExpressRequest): boolean {
   for (const key of url.searchParams.keys()) if (!cacheableParams.has(key)) return false;
   const cookie = req.headers.cookie;
   if (cookie) {
-    // The language choice and the identity's name for the visit log are the cookies that change nothing on a
-    // page, except that the language sends someone who chose English from an unprefixed address to the English
-    // page (root.tsx).
-    const names = cookie
-      .split(";")
-      .map((part) => part.split("=")[0]!.trim())
-      .filter(Boolean);
-    if (names.some((name) => name !== "locale" && name !== visitorNameCookie)) return false;
-    if (readCookie(cookie, "locale") === "en" && !/^\/(fa|en)(\/|$)/.test(url.pathname)) return false;
+    const names = cookieNames(cookie);
+    if (names.some((name) => !sharedCookies.has(name))) return false;
+    if (names.includes(sessionCookieName) && !hasSessionHint(cookie)) return false;
+    if (readCookie(cookie, localeCookieName) === "en" && !/^\/(fa|en)(\/|$)/.test(url.pathname)) return false;
   }
   return true;
+}
+
+/** The request as an anonymous visitor's: without the cookies that say who the reader is. */
+function anonymousRequest(request: Request): Request {
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return request;
+  const kept = cookie
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => renderedCookies.has(part.split("=")[0]!.trim()));
+  const headers = new Headers(request.headers);
+  if (kept.length) headers.set("cookie", kept.join("; "));
+  else headers.delete("cookie");
+  return new Request(request, { headers });
 }
 
 /** The entry's key: the page's canonical origin, path and query. */
@@ -97,9 +135,15 @@ function send(
 }
 
 export function documentCache(
+  build: () => Promise<ServerBuild>,
   handle: Handler,
   loadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider,
 ): RequestHandler {
+  let leafRoute: Promise<ReturnType<typeof leafRouteFinder>> | undefined;
+  const sharedRoute = async (pathname: string) => {
+    leafRoute ??= build().then(leafRouteFinder);
+    return sharesDocument((await leafRoute)(pathname)?.module.handle);
+  };
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!isCacheableRequest(req)) return next();
     const nonce = String(res.locals.nonce ?? "");
@@ -107,11 +151,17 @@ export function documentCache(
     const hit = getDocument(key);
     if (hit) return send(req, res, hit, "hit");
     if (req.method !== "GET") return next();
-    // A document that may be kept is rendered whole, not streamed (app/entry.server.tsx).
+    try {
+      if (!(await sharedRoute(requestUrl(req).pathname))) return next();
+    } catch (error) {
+      return next(error);
+    }
+    // A document that may be kept is rendered whole, not streamed (app/entry.server.tsx), and as nobody's.
     res.locals.wholeDocument = true;
+    res.locals.sharedDocument = true;
     const renderedFrom = documentGeneration();
     try {
-      const response = await handle(fetchRequest(req, res), loadContext(req, res));
+      const response = await handle(anonymousRequest(fetchRequest(req, res)), loadContext(req, res));
       const cacheable =
         response.headers.get(documentCacheHeader) === "public" &&
         response.status === 200 &&

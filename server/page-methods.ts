@@ -4,39 +4,19 @@
  * the router, which would answer it as an unexpected error and log a stack trace per request.
  */
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { matchRoutes, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { serverT } from "~/i18n/catalogs.server";
 import { dirOf, localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { apiLocale } from "~/edge/api-route.server";
 import { requestHeaders, requestUrl } from "./fetch-bridge";
-
-interface RouteNode {
-  id: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-  children?: RouteNode[];
-}
-
-function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteNode[] {
-  return Object.values(routes)
-    .filter((route) => route?.parentId === parentId)
-    .map((route) => ({
-      id: route!.id,
-      path: route!.path,
-      index: route!.index,
-      caseSensitive: route!.caseSensitive,
-      children: route!.index ? undefined : routeTree(routes, route!.id),
-    }));
-}
+import { leafRouteFinder } from "./route-match";
 
 /** Whether the route that answers `pathname` has an action. */
 function actionFinder(build: ServerBuild): (pathname: string) => boolean {
-  // The matcher's types want a RouteObject; the nodes hold exactly the fields it reads.
-  const tree = routeTree(build.routes) as Parameters<typeof matchRoutes>[0];
+  const leafRoute = leafRouteFinder(build);
   return (pathname) => {
-    const leaf = matchRoutes(tree, pathname)?.at(-1);
-    return !leaf || Boolean(build.routes[leaf.route.id!]?.module.action);
+    const leaf = leafRoute(pathname);
+    return !leaf || Boolean(leaf.module.action);
   };
 }
 

@@ -100,7 +100,11 @@ export function accountPart(user: CurrentUser): Account {
 /** The root loader's summary of the signed-in user, or null. A broken session reads as none. */
 export async function sessionUserOf(request: Request): Promise<SessionUser | null> {
   const user = await currentUser(request).catch(() => null);
-  if (!user) return null;
+  return user && sessionUserPart(user);
+}
+
+/** What pages know of the signed-in user (`SessionUser`). */
+export function sessionUserPart(user: CurrentUser): SessionUser {
   const { id, userName, displayName, firstName, lastName, about, avatar, permissions } = user;
   return { id, userName, displayName, firstName, lastName, about, avatar, permissions };
 }

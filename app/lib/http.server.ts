@@ -5,7 +5,7 @@ export function json<T>(body: T, init?: number | ResponseInit): Response {
   const options = typeof init === "number" ? { status: init } : (init ?? {});
   const headers = new Headers(options.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   return new Response(JSON.stringify(body), { ...options, headers });
 }
 

@@ -22,8 +22,16 @@ export interface RootData {
   /** Only while not installed: whether this browser holds the setup token, and whether a wrong one was given. */
   setup?: { authorized: boolean; invalid: boolean };
   flash: ToastInput | null;
-  /** Who is signed in, for the header and the browser identity; permissions only decide what to show. */
+  /**
+   * Who is signed in, for the header and the browser identity; permissions only decide what to show. Read it
+   * with `useSessionUser` (app/auth/session-user.ts): null here in a shared document.
+   */
   user: SessionUser | null;
+  /**
+   * The document is every reader's (a public content page, kept by the document cache): rendered with nobody's
+   * session, so who is signed in comes after it from the session's own call.
+   */
+  sharedDocument: boolean;
 }
 
 /** The root loader's data; undefined only while rendering an error raised by the root loader itself. */

@@ -49,6 +49,7 @@ function rootData(locale: Locale, namespaces: Namespace[] | undefined, root: Par
     unreachable: false,
     flash: null,
     user: null,
+    sharedDocument: false,
     ...root,
   };
 }

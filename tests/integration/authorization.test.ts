@@ -91,6 +91,7 @@ interface Row {
 const apiTable: Row[] = [
   { route: "api/_auth/session", method: "GET", expect: all(200) },
   { route: "api/_auth/session", method: "DELETE", expect: all(200) },
+  { route: "api/auth/reader", method: "GET", expect: all(200) },
   { route: "api/auth/register", method: "POST", expect: all(400) },
   { route: "api/auth/login", method: "POST", expect: all(400) },
   { route: "api/auth/change-password", method: "PUT", expect: signedIn(400) },

@@ -254,11 +254,16 @@ describe("document cache", () => {
     expect(second.headers.get("x-daftar-document-cache")).toBeNull();
   });
 
-  test("requests with a session, other cookies or unknown parameters are rendered afresh", async () => {
+  test("requests with other cookies or unknown parameters are rendered afresh; a session gets the kept page", async () => {
     await (await get("/en/about")).text();
     expect((await get("/en/about")).headers.get("x-document-cache")).toBe("hit");
     expect(
       (await get("/en/about", { headers: { cookie: "daftar_session=abc" } })).headers.get("x-document-cache"),
+    ).toBe("hit");
+    expect(
+      (await get("/en/about", { headers: { cookie: "daftar_session=abc; returning=1" } })).headers.get(
+        "x-document-cache",
+      ),
     ).toBeNull();
     expect((await get("/en/about?utm=1")).headers.get("x-document-cache")).toBeNull();
     // The language cookie alone keeps the cache, except where it would send the visitor to English.

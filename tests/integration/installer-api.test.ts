@@ -182,9 +182,11 @@ describe("administrator and finish", () => {
       message: "User registered successfully",
       user: { userName: "sara", displayName: "Sara Rahimi" },
     });
-    expect(headers.get("set-cookie")).toMatch(
-      /^daftar_session=[\w-]{20,}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
-    );
+    expect(headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^daftar_session=[\w-]{20,}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/),
+      // The hint that a page may ask who is signed in (server/session-hint.ts), readable by the page's script.
+      expect.stringMatching(/^daftar_signed_in=1; Path=\/; Max-Age=\d+; SameSite=Lax$/),
+    ]);
     expect(
       await count("select count(*) from user_roles ur join roles r on r.id = ur.role_id where r.name = 'Admin'"),
     ).toBe(1);

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocale } from "~/i18n/use-t";
-import { useSessionUser } from "~/auth/session-user";
+import { useSessionKnown, useSessionUser } from "~/auth/session-user";
 import { loadIdentityMaker, readIdentity, readProfile } from "~/keys/store";
 
 /** A guest's identity is made this long after the page has loaded, when the browser is idle. */
@@ -13,8 +13,11 @@ const idleDelay = 3000;
  */
 export function IdentitySync() {
   const user = useSessionUser();
+  const known = useSessionKnown();
   const locale = useLocale();
   useEffect(() => {
+    // A shared document learns who is signed in after hydration: until then "nobody" is not known to be true.
+    if (!known) return;
     let cancelled = false;
     const sync = () =>
       void loadIdentityMaker()
@@ -45,6 +48,6 @@ export function IdentitySync() {
       clearTimeout(timer);
       if (idle !== undefined) window.cancelIdleCallback(idle);
     };
-  }, [user, locale]);
+  }, [user, known, locale]);
   return null;
 }

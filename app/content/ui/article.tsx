@@ -31,6 +31,7 @@ function Byline({ view }: { view: ArticleView }) {
           {view.readingTime}
         </>
       ) : null}
+      <EditLinkSlot address={view.path} after={Boolean(view.author || view.date || view.readingTime)} />
     </p>
   );
 }
@@ -46,15 +47,21 @@ function Sibling({ link, label, end }: { link: LinkItem | null; label: string; e
 }
 
 /**
- * "Edit this page", for those who may write: rendered (on the server too) and loaded only for them, so readers
- * download none of it and the documents kept for anonymous visitors never hold it.
+ * "Edit this page", for those who may write: loaded only for them, so readers download none of it, and shown
+ * once the page knows who is signed in (after the document, which is every reader's). It sits at the end of the
+ * byline's line, so appearing moves nothing.
  */
 const EditLink = lazyPart(() => import("./edit-link"));
 
-function EditLinkSlot({ address }: { address: string }) {
+function EditLinkSlot({ address, after }: { address: string; after: boolean }) {
   const user = useSessionUser();
   if (!user?.permissions.includes("commit.create")) return null;
-  return <EditLink.Part address={address} onFailed={() => {}} />;
+  return (
+    <>
+      {after ? dot : null}
+      <EditLink.Part address={address} onFailed={() => {}} />
+    </>
+  );
 }
 
 /** A post or a plain page: header, thumbnail, table of contents, the rendered body, what a page adds, comments slot. */
@@ -77,7 +84,6 @@ export function Article({ view, after }: { view: ArticleView; after?: ReactNode 
       <h1 className="mt-3 text-3xl leading-tight font-black tracking-tight text-balance sm:text-4xl">{view.title}</h1>
       {view.description ? <p className="mt-4 text-lg text-pretty text-muted-foreground">{view.description}</p> : null}
       <Byline view={view} />
-      <EditLinkSlot address={view.path} />
       {view.thumbnail ? (
         // Markup the server made, as for the images in the text; nothing of it runs in the browser.
         <div dangerouslySetInnerHTML={{ __html: view.thumbnail.html }} />

@@ -5,6 +5,7 @@ import { parseLocalizedPath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
 import { ContactSlot } from "~/nostr/ui/contact-slot";
 import type { Route } from "./+types/contact";
+import { sharedDocument } from "~/content/shared-document";
 
 /** /contact: the contact page's content, then a form that sends the site's owner an encrypted message. */
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -13,6 +14,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   page.data.messages = { ...page.data.messages, ...pickMessages(locale, ["nostr", "common"]) };
   return page;
 }
+
+/** The same document for every reader: who is signed in comes after it (app/content/shared-document.ts). */
+export const handle = sharedDocument;
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
   mergeHeaders(parentHeaders, loaderHeaders);

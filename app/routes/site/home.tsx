@@ -6,8 +6,12 @@ import { localizePath } from "~/i18n/locales";
 import { mergeHeaders } from "~/lib/headers";
 import { Prose } from "~/shell/ui/page-layout";
 import type { Route } from "./+types/home";
+import { sharedDocument } from "~/content/shared-document";
 
 export const loader = ({ request, url }: Route.LoaderArgs) => loadHome(request, url);
+
+/** The same document for every reader: who is signed in comes after it (app/content/shared-document.ts). */
+export const handle = sharedDocument;
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
   mergeHeaders(parentHeaders, loaderHeaders);

@@ -7,8 +7,12 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { mergeHeaders } from "~/lib/headers";
 import { Prose } from "~/shell/ui/page-layout";
 import type { Route } from "./+types/logs";
+import { sharedDocument } from "~/content/shared-document";
 
 export const loader = ({ request, url }: Route.LoaderArgs) => loadLogs(request, url);
+
+/** The same document for every reader: who is signed in comes after it (app/content/shared-document.ts). */
+export const handle = sharedDocument;
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
   mergeHeaders(parentHeaders, loaderHeaders);

@@ -6,6 +6,7 @@ import { mergeHeaders } from "~/lib/headers";
 import { beforeHydration } from "~/ui/hydration-gate";
 import { preloadedLazy } from "~/ui/preloaded-lazy";
 import type { Route } from "./+types/page";
+import { sharedDocument } from "~/content/shared-document";
 
 // Each view is its own chunk, so a category page never downloads the article's code nor a post the listing's.
 // The server's loader waits for the view's code, so documents are rendered whole; on the first load the client
@@ -33,6 +34,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await views[viewOf(page.data.view)].preload();
   return page;
 }
+
+/** The same document for every reader: who is signed in comes after it (app/content/shared-document.ts). */
+export const handle = sharedDocument;
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
   mergeHeaders(parentHeaders, loaderHeaders);

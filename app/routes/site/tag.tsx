@@ -8,8 +8,12 @@ import { useLocale, useT } from "~/i18n/use-t";
 import { pageQuery } from "~/edge/page-query.server";
 import { mergeHeaders } from "~/lib/headers";
 import type { Route } from "./+types/tag";
+import { sharedDocument } from "~/content/shared-document";
 
 export const loader = ({ request, url }: Route.LoaderArgs) => loadTag(request, url, pageQuery(tagPageQuery, url).page);
+
+/** The same document for every reader: who is signed in comes after it (app/content/shared-document.ts). */
+export const handle = sharedDocument;
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
   mergeHeaders(parentHeaders, loaderHeaders);

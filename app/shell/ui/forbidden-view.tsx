@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
-import { useRootData } from "~/shell/root-data";
+import { useSessionUser } from "~/auth/session-user";
 import { Icon } from "~/ui/icon";
 
 const primary =
@@ -16,7 +16,7 @@ export function ForbiddenView() {
   const t = useT();
   const locale = useLocale();
   const location = useLocation();
-  const signedIn = Boolean(useRootData()?.user);
+  const signedIn = Boolean(useSessionUser());
   // Back to the page that was refused, unless this is the /403 page itself.
   const back = /\/403$/.test(location.pathname) ? null : location.pathname + location.search;
   const login = localizePath("/login", locale) + (back ? `?redirectTo=${encodeURIComponent(back)}` : "");
