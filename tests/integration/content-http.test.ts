@@ -257,13 +257,19 @@ describe("document cache", () => {
   test("requests with other cookies or unknown parameters are rendered afresh; a session gets the kept page", async () => {
     await (await get("/en/about")).text();
     expect((await get("/en/about")).headers.get("x-document-cache")).toBe("hit");
+    // A session with its hint shares the kept page; one without the hint is rendered (and given the hint).
     expect(
-      (await get("/en/about", { headers: { cookie: "daftar_session=abc" } })).headers.get("x-document-cache"),
-    ).toBe("hit");
-    expect(
-      (await get("/en/about", { headers: { cookie: "daftar_session=abc; returning=1" } })).headers.get(
+      (await get("/en/about", { headers: { cookie: "daftar_session=abc; daftar_signed_in=1" } })).headers.get(
         "x-document-cache",
       ),
+    ).toBe("hit");
+    expect(
+      (await get("/en/about", { headers: { cookie: "daftar_session=abc" } })).headers.get("x-document-cache"),
+    ).toBeNull();
+    expect(
+      (
+        await get("/en/about", { headers: { cookie: "daftar_session=abc; daftar_signed_in=1; returning=1" } })
+      ).headers.get("x-document-cache"),
     ).toBeNull();
     expect((await get("/en/about?utm=1")).headers.get("x-document-cache")).toBeNull();
     // The language cookie alone keeps the cache, except where it would send the visitor to English.
