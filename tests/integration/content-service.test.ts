@@ -286,7 +286,7 @@ describe("tags", () => {
 
 describe("sitemap, robots and feeds", () => {
   test("the sitemap lists every public page in both languages with alternates, and no draft", async () => {
-    const xml = await sitemapXml("https://daftar.example");
+    const xml = (await sitemapXml("https://daftar.example"))!;
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const catalog = await getCatalog();
     for (const page of catalog.pages.values()) {
@@ -300,6 +300,39 @@ describe("sitemap, robots and feeds", () => {
     expect(entry).toContain('hreflang="en" href="https://daftar.example/en/tuts/git-bisect"');
     expect(entry).toContain('hreflang="x-default" href="https://daftar.example/tuts/git-bisect"');
     expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+  });
+
+  test("a sitemap of more addresses than one file may hold is an index of files that list each address once", async () => {
+    const origin = "https://daftar.example";
+    const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const whole = (await sitemapXml(origin))!;
+    expect(whole).toContain("<urlset");
+    const all = locsOf(whole);
+    expect(all.length).toBeGreaterThan(14);
+
+    // Files of at most 7 addresses (the protocol's limit is 50,000; a smaller one is given to see the split).
+    const index = (await sitemapXml(origin, undefined, 7))!;
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(index).not.toContain("<url>");
+    const files = locsOf(index);
+    expect(files).toEqual(
+      Array.from({ length: Math.ceil(all.length / 7) }, (_, i) => `${origin}/sitemap.xml?part=${i + 1}`),
+    );
+    const listed: string[] = [];
+    for (const [i] of files.entries()) {
+      const part = (await sitemapXml(origin, i + 1, 7))!;
+      expect(part).toContain("<urlset");
+      const urls = [...part.matchAll(/<url>[\s\S]*?<\/url>/g)].map((m) => m[0]);
+      expect(urls.length).toBeLessThanOrEqual(7);
+      // Each entry keeps its alternates; listed are the entries' own addresses.
+      listed.push(...urls.map((url) => /<loc>([^<]+)<\/loc>/.exec(url)![1]!));
+    }
+    expect(listed.toSorted()).toEqual(all.toSorted());
+    expect(new Set(listed).size).toBe(listed.length);
+    // Past the last file, or any part of a sitemap that fits in one file: none.
+    expect(await sitemapXml(origin, files.length + 1, 7)).toBeUndefined();
+    expect(await sitemapXml(origin, 0, 7)).toBeUndefined();
+    expect(await sitemapXml(origin, 1)).toBeUndefined();
   });
 
   test("robots.txt names the sitemap and keeps crawlers out of the dashboard and profiles", () => {
