@@ -3,7 +3,7 @@
  * public), rendering cache and its invalidation, search index updates, views and the machine-readable
  * outputs.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, test } from "vitest";
 import { announceChange } from "~/cluster/change-feed.server";
@@ -406,6 +406,38 @@ describe("sitemap, robots and feeds", () => {
         expect(titles).toContain(odd[0]!.title);
         expect(titles).toContain(odd[1]!.title);
       }
+    }
+  });
+});
+
+describe("search over many pages", () => {
+  test("the index built from more pages than it reads at a time holds every published page once, and no draft", async () => {
+    const db = await getDb();
+    const many = Array.from({ length: 450 }, (_, i) => ({
+      locale: "en" as const,
+      path: `/notes/many-${i}`,
+      title: `Many ${i}`,
+      date: "2026-01-01",
+      draft: i % 10 === 3,
+      body: `The word zyzzyvaplenty is on every one of these pages, and zyzzyva${i} on this one only.`,
+    }));
+    await db.insert(pages).values(many);
+    try {
+      await announceChange(db, { topic: "content", detail: null });
+      const everyOne = async () => (await searchContent("zyzzyvaplenty", "en", 1000)).map((r) => r.path);
+      await expect.poll(async () => (await everyOne()).length, { timeout: 60_000 }).toBe(405);
+      const found = await everyOne();
+      expect(new Set(found).size).toBe(found.length);
+      expect(found.toSorted()).toEqual(
+        many
+          .filter((page) => !page.draft)
+          .map((page) => page.path)
+          .toSorted(),
+      );
+      expect((await searchContent("zyzzyva449", "en"))[0]?.path).toBe("/notes/many-449");
+    } finally {
+      await db.delete(pages).where(like(pages.path, "/notes/many-%"));
+      await announceChange(db, { topic: "content", detail: null });
     }
   });
 });
