@@ -85,6 +85,70 @@ describe("catalog", () => {
   });
 });
 
+describe("catalog after changes", () => {
+  /** The catalog in a form that does not depend on the order rows were read in. */
+  const snapshot = async () => {
+    const catalog = await getCatalog();
+    return {
+      pages: [...catalog.pages].sort(([a], [b]) => (a < b ? -1 : 1)),
+      posts: catalog.posts,
+      tags: Object.fromEntries(
+        (["fa", "en"] as const).map((locale) => [
+          locale,
+          [...catalog.tags[locale]].sort(([a], [b]) => (a < b ? -1 : 1)),
+        ]),
+      ),
+    };
+  };
+
+  test("the pages a change names are read again, and the catalog is what a whole load gives", async () => {
+    const db = await getDb();
+    const at = (name: string) => `/notes/catalog-change-${name}`;
+    const named = (...names: string[]) =>
+      names.flatMap((name) => [
+        { locale: "en" as const, path: at(name) },
+        { locale: "fa" as const, path: at(name) },
+      ]);
+    const post = (name: string, date: string, tags: string[]) =>
+      (["en", "fa"] as const).map((locale) => ({ locale, path: at(name), title: name, date, tags, body: "…" }));
+    try {
+      await getCatalog();
+      await db.insert(pages).values([...post("a", "2030-01-01", ["Alpha"]), ...post("b", "2001-01-01", ["Beta"])]);
+      await db.insert(pages).values([...post("c", "2002-02-02", ["Beta"]), ...post("d", "2003-03-03", [])]);
+      await announceChange(db, { topic: "content", detail: named("a", "b", "c", "d") });
+      expect((await getCatalog()).posts.en[0]?.path).toBe(at("a"));
+      expect((await findTag("fa", "beta"))?.posts.map((p) => p.path)).toEqual([at("c"), at("b")]);
+
+      // One moved to another day and tag, one made a draft, one deleted, a new one.
+      await db
+        .update(pages)
+        .set({ date: "1990-05-05", tags: ["Moved"] })
+        .where(eq(pages.path, at("a")));
+      await db
+        .update(pages)
+        .set({ draft: true })
+        .where(eq(pages.path, at("b")));
+      await db.delete(pages).where(eq(pages.path, at("c")));
+      await db.insert(pages).values(post("e", "2032-01-01", ["Alpha"]));
+      await announceChange(db, { topic: "content", detail: named("a", "b", "c", "e") });
+      const patched = await snapshot();
+      expect(patched.posts.en[0]?.path).toBe(at("e"));
+      expect(patched.posts.en.at(-1)?.path).toBe(at("a"));
+      const keys = patched.pages.map(([key]) => key);
+      expect(keys).not.toContain(`en:${at("b")}`);
+      expect(keys).not.toContain(`fa:${at("c")}`);
+      expect(keys).toContain(`fa:${at("d")}`);
+      expect(await findTag("en", "beta")).toBeUndefined();
+      expect((await findTag("en", "moved"))?.posts.map((p) => p.path)).toEqual([at("a")]);
+      await announceChange(db, { topic: "content", detail: null });
+      expect(patched).toEqual(await snapshot());
+    } finally {
+      await db.delete(pages).where(like(pages.path, at("%")));
+      await announceChange(db, { topic: "content", detail: null });
+    }
+  });
+});
+
 describe("rendered pages", () => {
   test("a post renders with its TOC, reading time and thumbnail size", async () => {
     const page = await getRenderedPage("fa", "/tuts/git-bisect");
