@@ -5,7 +5,7 @@
 import { Feed } from "feed";
 import { serverT } from "~/i18n/catalogs.server";
 import { defaultLocale, locales, type Locale } from "~/i18n/locales";
-import { memoiseLoad } from "~/lib/memoise-load";
+import { memoiseLoad, memoiseLoads } from "~/lib/memoise-load";
 import { getAppConfig, onAppConfigChange } from "~/settings/app-config.server";
 import { allPages, getCatalog, type PageSummary } from "./catalog.server";
 import { onContentChange } from "./changes.server";
@@ -19,8 +19,11 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Addresses one sitemap file may hold (the sitemap protocol's limit); a site with more gets a sitemap index. */
-export const SITEMAP_MAX_URLS = 50_000;
+/**
+ * Addresses one sitemap file holds; a site with more gets a sitemap index. The protocol allows 50,000 (and 50 MB):
+ * files of 10,000 stay well inside both, and each is quick to make.
+ */
+export const SITEMAP_FILE_URLS = 10_000;
 
 /** One address of the sitemap: its path in every language it exists in, with that language's last change. */
 type PublicPath = [path: string, byLocale: Map<Locale, number>];
@@ -106,11 +109,44 @@ const urlset = (entries: string[]) =>
  * `/sitemap.xml?part=1`, `?part=2`… of at most `maxUrls` addresses each, and `part` asks for one of them.
  * Undefined: no such part. Only the asked-for part's entries are written.
  */
-export async function sitemapXml(origin: string, part?: number, maxUrls = SITEMAP_MAX_URLS): Promise<string | undefined> {
-  const paths = await publicPaths.get();
+export async function sitemapXml(
+  origin: string,
+  part?: number,
+  maxUrls = SITEMAP_FILE_URLS,
+): Promise<string | undefined> {
+  // Only files that exist are made and kept, so asking for others costs nothing and pushes none out.
+  if (!partsOf(await publicPaths.get(), part, maxUrls)) return undefined;
+  return sitemapFiles.get(`${maxUrls} ${part ?? 0} ${origin}`, async () => {
+    const paths = await publicPaths.get();
+    const parts = partsOf(paths, part, maxUrls);
+    return parts ? sitemapFile(origin, paths, parts, part, maxUrls) : undefined;
+  });
+}
+
+/** How many files the sitemap has; 0 when `part` is none of them. */
+function partsOf(paths: readonly PublicPath[], part: number | undefined, maxUrls: number): number {
   let total = 0;
   for (const [, byLocale] of paths) total += byLocale.size;
   const parts = Math.ceil(total / maxUrls);
+  if (part === undefined) return Math.max(parts, 1);
+  return parts > 1 && Number.isInteger(part) && part >= 1 && part <= parts ? parts : 0;
+}
+
+/**
+ * The sitemap files made since the last content or settings change, by origin and part: each is made once, not
+ * per request (a file of 10,000 addresses takes a while). A file made across a change is not kept.
+ */
+const sitemapFiles = memoiseLoads<string, string | undefined>(8);
+onContentChange(() => sitemapFiles.forget());
+onAppConfigChange(() => sitemapFiles.forget());
+
+function sitemapFile(
+  origin: string,
+  paths: readonly PublicPath[],
+  parts: number,
+  part: number | undefined,
+  maxUrls: number,
+): string {
   if (part === undefined && parts <= 1) return urlset(paths.flatMap((entry) => urlEntries(origin, entry)));
   if (part === undefined) {
     return [
@@ -124,7 +160,6 @@ export async function sitemapXml(origin: string, part?: number, maxUrls = SITEMA
       "",
     ].join("\n");
   }
-  if (parts <= 1 || !Number.isInteger(part) || part < 1 || part > parts) return undefined;
   // The part's addresses: the entries from the (part-1)·maxUrls-th on, an address's languages kept together
   // with their alternates (counted one by one, so a part never holds more than maxUrls).
   const first = (part - 1) * maxUrls;

@@ -374,7 +374,7 @@ describe("sitemap, robots and feeds", () => {
     const all = locsOf(whole);
     expect(all.length).toBeGreaterThan(14);
 
-    // Files of at most 7 addresses (the protocol's limit is 50,000; a smaller one is given to see the split).
+    // Files of at most 7 addresses (the site makes files of 10,000; a smaller size is given to see the split).
     const index = (await sitemapXml(origin, undefined, 7))!;
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(index).not.toContain("<url>");
