@@ -23,7 +23,7 @@ function escapeXml(text: string): string {
  * Addresses one sitemap file holds; a site with more gets a sitemap index. The protocol allows 50,000 (and 50 MB):
  * files of 10,000 stay well inside both, and each is quick to make.
  */
-export const SITEMAP_FILE_URLS = 10_000;
+const SITEMAP_FILE_URLS = 10_000;
 
 /** One address of the sitemap: its path in every language it exists in, with that language's last change. */
 type PublicPath = [path: string, byLocale: Map<Locale, number>];
