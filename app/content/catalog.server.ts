@@ -1,14 +1,15 @@
 /**
  * The catalog: every published page (drafts never enter it) without its body, held in memory. Listings, the
- * query call, the sitemap and the feeds read it; it is loaded on first use and dropped when content changes.
+ * query call, the sitemap and the feeds read it; it is loaded on first use and follows content changes (the pages
+ * a change names are read again; a change of anything drops it).
  */
-import { eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
+import type { ContentChange } from "~/cluster/change-feed.server";
 import { getDb } from "~/db/client.server";
 import { pages } from "~/db/schema";
 import { intlLocale, locales, type Locale } from "~/i18n/locales";
 import { onContentChange } from "./changes.server";
 import { buildTagIndex, tagKey, type TagSummary } from "./tags.server";
-import { memoiseLoad } from "~/lib/memoise-load";
 
 export interface PageSummary {
   locale: Locale;
@@ -40,11 +41,37 @@ export interface Catalog {
 
 export const pageKey = (locale: Locale, path: string) => `${locale}:${path}`;
 
-const cached = memoiseLoad(loadCatalog);
-onContentChange(() => cached.forget());
+/**
+ * The catalog as loaded, or as being loaded or brought up to date. A change naming its pages is applied to the
+ * catalog held (only those pages' rows are read again: a publish costs the pages it changes, not a reload of the
+ * whole table); a change of anything (`undefined`) drops it, and the next call loads it all. Changes are applied
+ * in the order they come, each after the one before.
+ */
+let current: Promise<Catalog> | undefined;
+
+onContentChange((changes) => {
+  if (!current || !changes) {
+    current = undefined;
+    return;
+  }
+  const base = current;
+  const next: Promise<Catalog> = base
+    .then((catalog) => withChanges(catalog, changes))
+    .catch((error: unknown) => {
+      if (current === next) current = undefined;
+      throw error;
+    });
+  current = next;
+});
 
 export function getCatalog(): Promise<Catalog> {
-  return cached.get();
+  if (current) return current;
+  const started: Promise<Catalog> = loadCatalog().catch((error: unknown) => {
+    if (current === started) current = undefined;
+    throw error;
+  });
+  current = started;
+  return started;
 }
 
 /** Newest first; the same day is ordered by path so the order never wobbles. */
@@ -52,36 +79,33 @@ export function byNewest(a: PageSummary, b: PageSummary): number {
   return (b.date ?? "").localeCompare(a.date ?? "") || a.path.localeCompare(b.path);
 }
 
+const summaryColumns = {
+  locale: pages.locale,
+  path: pages.path,
+  title: pages.title,
+  description: pages.description,
+  date: pages.date,
+  category: pages.category,
+  tags: pages.tags,
+  thumbnail: pages.thumbnail,
+  author: pages.author,
+  toc: pages.toc,
+  comments: pages.comments,
+  intro: pages.intro,
+  updatedAt: pages.updatedAt,
+};
+
 async function loadCatalog(): Promise<Catalog> {
   const db = await getDb();
   let rows: PageSummary[];
   try {
-    const selected = await db
-      .select({
-        locale: pages.locale,
-        path: pages.path,
-        title: pages.title,
-        description: pages.description,
-        date: pages.date,
-        category: pages.category,
-        tags: pages.tags,
-        thumbnail: pages.thumbnail,
-        author: pages.author,
-        toc: pages.toc,
-        comments: pages.comments,
-        intro: pages.intro,
-        updatedAt: pages.updatedAt,
-      })
-      .from(pages)
-      .where(eq(pages.draft, false))
-      .all();
+    const selected = await db.select(summaryColumns).from(pages).where(eq(pages.draft, false)).all();
     rows = selected.map((row) => ({ ...row, updatedAt: row.updatedAt.getTime() }));
   } catch (error) {
     // Before the installer has run its migrations there are no pages yet; try again next time.
-    if (isMissingTable(error)) {
-      cached.forget();
-      rows = [];
-    } else throw error;
+    if (!isMissingTable(error)) throw error;
+    current = undefined;
+    rows = [];
   }
   const catalog: Catalog = { pages: new Map(), posts: { fa: [], en: [] }, tags: { fa: new Map(), en: new Map() } };
   for (const row of rows) {
@@ -93,6 +117,58 @@ async function loadCatalog(): Promise<Catalog> {
     catalog.tags[locale] = buildTagIndex(catalog.posts[locale]);
   }
   return catalog;
+}
+
+/** Pages read again at a time when a change names many. */
+const CHANGE_BATCH = 200;
+
+/**
+ * A new catalog: `catalog` with the changed pages as the database has them now (gone when deleted or drafts).
+ * Readers of the old catalog keep an unchanged one; only the languages changed are sorted and indexed again.
+ */
+async function withChanges(catalog: Catalog, changes: readonly ContentChange[]): Promise<Catalog> {
+  const db = await getDb();
+  const fresh: PageSummary[] = [];
+  for (let i = 0; i < changes.length; i += CHANGE_BATCH) {
+    const batch = changes.slice(i, i + CHANGE_BATCH);
+    const rows = await db
+      .select(summaryColumns)
+      .from(pages)
+      .where(
+        and(
+          eq(pages.draft, false),
+          or(...batch.map((change) => and(eq(pages.locale, change.locale), eq(pages.path, change.path)))),
+        ),
+      )
+      .all();
+    fresh.push(...rows.map((row) => ({ ...row, updatedAt: row.updatedAt.getTime() })));
+  }
+  const changed = new Set(changes.map((change) => pageKey(change.locale, change.path)));
+  const next: Catalog = { pages: new Map(catalog.pages), posts: { ...catalog.posts }, tags: { ...catalog.tags } };
+  for (const key of changed) next.pages.delete(key);
+  for (const page of fresh) next.pages.set(pageKey(page.locale, page.path), page);
+  for (const locale of new Set(changes.map((change) => change.locale))) {
+    const posts = catalog.posts[locale].filter((post) => !changed.has(pageKey(locale, post.path)));
+    for (const page of fresh) {
+      if (page.locale !== locale || !page.date) continue;
+      posts.splice(sortedIndex(posts, page), 0, page);
+    }
+    next.posts[locale] = posts;
+    next.tags[locale] = buildTagIndex(posts);
+  }
+  return next;
+}
+
+/** Where `page` goes in `posts` (newest first) to keep them in order. */
+function sortedIndex(posts: readonly PageSummary[], page: PageSummary): number {
+  let low = 0;
+  let high = posts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (byNewest(posts[middle]!, page) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function isMissingTable(error: unknown): boolean {

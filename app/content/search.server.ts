@@ -3,7 +3,7 @@
  * server warms up), kept in memory, and updated page by page when content changes. Index work runs one task
  * at a time, so updates never interleave with a rebuild.
  */
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { pages } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
@@ -35,28 +35,39 @@ function toDocument(page: RenderedPage): SearchDocument {
   };
 }
 
-/** Every published page rendered for the index (bodies read in one query; the render cache is left alone). */
-async function loadDocuments(): Promise<SearchDocument[]> {
+/** Pages whose bodies are read and rendered at a time while the index is built. */
+const BODY_BATCH = 200;
+
+/**
+ * The index of every published page, rendered (the render cache is left alone). Bodies are read a batch at a
+ * time, in the order of their rows, and each page is indexed as it is rendered: what is held at once is the
+ * index and one batch, never every body and every document of the site. Changes announced meanwhile are applied
+ * after the build (one task at a time), so none is lost.
+ */
+async function buildIndex(): Promise<SearchIndex> {
   const summaries = new Map((await allPages()).map((page) => [pageKey(page.locale, page.path), page]));
   const db = await getDb();
-  const bodies = await db
-    .select({ locale: pages.locale, path: pages.path, body: pages.body })
-    .from(pages)
-    .where(eq(pages.draft, false))
-    .all()
-    .catch(() => []);
-  const documents: SearchDocument[] = [];
-  for (const row of bodies) {
-    const summary = summaries.get(pageKey(row.locale, row.path));
-    if (summary) documents.push(toDocument(await renderBody(summary, row.body)));
+  const next = new SearchIndex();
+  for (let after = 0; ; ) {
+    const rows = await db
+      .select({ id: pages.id, locale: pages.locale, path: pages.path, body: pages.body })
+      .from(pages)
+      .where(and(eq(pages.draft, false), gt(pages.id, after)))
+      .orderBy(asc(pages.id))
+      .limit(BODY_BATCH)
+      .all()
+      .catch(() => []);
+    if (rows.length === 0) return next;
+    after = rows.at(-1)!.id;
+    for (const row of rows) {
+      const summary = summaries.get(pageKey(row.locale, row.path));
+      if (summary) next.upsert(toDocument(await renderBody(summary, row.body)));
+    }
   }
-  return documents;
 }
 
 async function rebuild(): Promise<void> {
-  const next = new SearchIndex();
-  next.replaceAll(await loadDocuments());
-  index = next;
+  index = await buildIndex();
 }
 
 async function update(changes: readonly ContentChange[]): Promise<void> {

@@ -5,8 +5,10 @@
 import { Feed } from "feed";
 import { serverT } from "~/i18n/catalogs.server";
 import { defaultLocale, locales, type Locale } from "~/i18n/locales";
-import { getAppConfig } from "~/settings/app-config.server";
+import { memoiseLoad, memoiseLoads } from "~/lib/memoise-load";
+import { getAppConfig, onAppConfigChange } from "~/settings/app-config.server";
 import { allPages, getCatalog, type PageSummary } from "./catalog.server";
+import { onContentChange } from "./changes.server";
 import { feedPath } from "./head.server";
 import { getRenderedPage } from "./render.server";
 import { TAGS_PATH } from "./tags.server";
@@ -18,11 +20,28 @@ function escapeXml(text: string): string {
 }
 
 /**
- * Every public address: published pages, plus the home, the logs, category listings and the tag index (which
- * always exist), and each language's tag pages (a tag in both languages under one address is one entry with
- * both alternates).
+ * Addresses one sitemap file holds; a site with more gets a sitemap index. The protocol allows 50,000 (and 50 MB):
+ * files of 10,000 stay well inside both, and each is quick to make.
  */
-async function publicPaths(): Promise<Map<string, Map<Locale, number>>> {
+const SITEMAP_FILE_URLS = 10_000;
+
+/** One address of the sitemap: its path in every language it exists in, with that language's last change. */
+type PublicPath = [path: string, byLocale: Map<Locale, number>];
+
+/** The newest change of a list of pages (0 for none). */
+function newest(list: readonly PageSummary[]): number {
+  let latest = 0;
+  for (const page of list) if (page.updatedAt > latest) latest = page.updatedAt;
+  return latest;
+}
+
+/**
+ * Every public address, sorted: published pages, plus the home, the logs, category listings and the tag index
+ * (which always exist), and each language's tag pages (a tag in both languages under one address is one entry
+ * with both alternates). Made once per content or settings change, not per request: every file of a split
+ * sitemap reads it.
+ */
+const publicPaths = memoiseLoad(async (): Promise<PublicPath[]> => {
   const config = await getAppConfig();
   const catalog = await getCatalog();
   const paths = new Map<string, Map<Locale, number>>();
@@ -34,54 +53,128 @@ async function publicPaths(): Promise<Map<string, Map<Locale, number>>> {
   for (const page of await allPages()) touch(page.path, page.locale, page.updatedAt);
   for (const locale of locales) {
     const posts = catalog.posts[locale];
-    const newest = (list: PageSummary[]) => Math.max(0, ...list.map((post) => post.updatedAt));
     touch("/", locale, newest(posts));
     touch("/logs", locale, newest(posts));
-    for (const { slug } of config.categories) {
-      touch(`/${slug}`, locale, newest(posts.filter((post) => post.category === slug)));
-    }
+    const byCategory = Map.groupBy(posts, (post) => post.category);
+    for (const { slug } of config.categories) touch(`/${slug}`, locale, newest(byCategory.get(slug) ?? []));
     touch(TAGS_PATH, locale, newest(posts));
     for (const tag of catalog.tags[locale].values()) touch(tag.path, locale, newest(tag.posts));
   }
-  return paths;
+  return [...paths].sort(([a], [b]) => a.localeCompare(b));
+});
+onContentChange(() => publicPaths.forget());
+onAppConfigChange(() => publicPaths.forget());
+
+/** The `<url>` entries of one address: one per language, each with the alternates. */
+function urlEntries(origin: string, [path, byLocale]: PublicPath): string[] {
+  const alternates = locales
+    .filter((locale) => byLocale.has(locale))
+    .map(
+      (locale) =>
+        `    <xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(pageUrl(origin, path, locale))}"/>`,
+    );
+  const fallback = byLocale.has(defaultLocale) ? defaultLocale : [...byLocale.keys()][0]!;
+  alternates.push(
+    `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(origin, path, fallback))}"/>`,
+  );
+  const entries: string[] = [];
+  for (const locale of locales) {
+    const modified = byLocale.get(locale);
+    if (modified === undefined) continue;
+    entries.push(
+      [
+        "  <url>",
+        `    <loc>${escapeXml(pageUrl(origin, path, locale))}</loc>`,
+        ...(modified > 0 ? [`    <lastmod>${new Date(modified).toISOString()}</lastmod>`] : []),
+        ...alternates,
+        "  </url>",
+      ].join("\n"),
+    );
+  }
+  return entries;
 }
 
-/** sitemaps.org XML with xhtml:link alternates per language (and x-default, the Persian page). */
-export async function sitemapXml(origin: string): Promise<string> {
-  const paths = [...(await publicPaths())].sort(([a], [b]) => a.localeCompare(b));
-  const urls: string[] = [];
-  for (const [path, byLocale] of paths) {
-    const alternates = locales
-      .filter((locale) => byLocale.has(locale))
-      .map(
-        (locale) =>
-          `    <xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(pageUrl(origin, path, locale))}"/>`,
-      );
-    const fallback = byLocale.has(defaultLocale) ? defaultLocale : [...byLocale.keys()][0]!;
-    alternates.push(
-      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(origin, path, fallback))}"/>`,
-    );
-    for (const locale of locales) {
-      const modified = byLocale.get(locale);
-      if (modified === undefined) continue;
-      urls.push(
-        [
-          "  <url>",
-          `    <loc>${escapeXml(pageUrl(origin, path, locale))}</loc>`,
-          ...(modified > 0 ? [`    <lastmod>${new Date(modified).toISOString()}</lastmod>`] : []),
-          ...alternates,
-          "  </url>",
-        ].join("\n"),
-      );
-    }
-  }
-  return [
+const urlset = (entries: string[]) =>
+  [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...urls,
+    ...entries,
     "</urlset>",
     "",
   ].join("\n");
+
+/**
+ * The sitemap (sitemaps.org XML with xhtml:link alternates per language, and x-default, the Persian page). Up to
+ * `maxUrls` addresses it is one file; past that, `/sitemap.xml` is a sitemap index of files
+ * `/sitemap.xml?part=1`, `?part=2`… of at most `maxUrls` addresses each, and `part` asks for one of them.
+ * Undefined: no such part. Only the asked-for part's entries are written.
+ */
+export async function sitemapXml(
+  origin: string,
+  part?: number,
+  maxUrls = SITEMAP_FILE_URLS,
+): Promise<string | undefined> {
+  // Only files that exist are made and kept, so asking for others costs nothing and pushes none out.
+  if (!partsOf(await publicPaths.get(), part, maxUrls)) return undefined;
+  return sitemapFiles.get(`${maxUrls} ${part ?? 0} ${origin}`, async () => {
+    const paths = await publicPaths.get();
+    const parts = partsOf(paths, part, maxUrls);
+    return parts ? sitemapFile(origin, paths, parts, part, maxUrls) : undefined;
+  });
+}
+
+/** How many files the sitemap has; 0 when `part` is none of them. */
+function partsOf(paths: readonly PublicPath[], part: number | undefined, maxUrls: number): number {
+  let total = 0;
+  for (const [, byLocale] of paths) total += byLocale.size;
+  const parts = Math.ceil(total / maxUrls);
+  if (part === undefined) return Math.max(parts, 1);
+  return parts > 1 && Number.isInteger(part) && part >= 1 && part <= parts ? parts : 0;
+}
+
+/**
+ * The sitemap files made since the last content or settings change, by origin and part: each is made once, not
+ * per request (a file of 10,000 addresses takes a while). A file made across a change is not kept.
+ */
+const sitemapFiles = memoiseLoads<string, string | undefined>(8);
+onContentChange(() => sitemapFiles.forget());
+onAppConfigChange(() => sitemapFiles.forget());
+
+function sitemapFile(
+  origin: string,
+  paths: readonly PublicPath[],
+  parts: number,
+  part: number | undefined,
+  maxUrls: number,
+): string {
+  if (part === undefined && parts <= 1) return urlset(paths.flatMap((entry) => urlEntries(origin, entry)));
+  if (part === undefined) {
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...Array.from(
+        { length: parts },
+        (_, i) => `  <sitemap>\n    <loc>${escapeXml(`${origin}/sitemap.xml?part=${i + 1}`)}</loc>\n  </sitemap>`,
+      ),
+      "</sitemapindex>",
+      "",
+    ].join("\n");
+  }
+  // The part's addresses: the entries from the (part-1)·maxUrls-th on, an address's languages kept together
+  // with their alternates (counted one by one, so a part never holds more than maxUrls).
+  const first = (part - 1) * maxUrls;
+  const entries: string[] = [];
+  let seen = 0;
+  for (const entry of paths) {
+    const size = entry[1].size;
+    if (seen + size > first) {
+      const own = urlEntries(origin, entry).slice(Math.max(0, first - seen));
+      entries.push(...own.slice(0, maxUrls - entries.length));
+      if (entries.length >= maxUrls) break;
+    }
+    seen += size;
+  }
+  return urlset(entries);
 }
 
 /** Areas crawlers should leave alone, in every language form. */

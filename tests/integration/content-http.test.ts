@@ -216,6 +216,8 @@ describe("sitemap, robots and feeds over HTTP", () => {
     const sitemap = await get("/sitemap.xml");
     expect(sitemap.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(await sitemap.text()).toContain(`<loc>${server.url}/en/about</loc>`);
+    // A sitemap that fits in one file has no parts; a part that is no number is none either.
+    for (const part of ["1", "2", "x", ""]) expect((await get(`/sitemap.xml?part=${part}`)).status, part).toBe(404);
     const robots = await get("/robots.txt");
     expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(await robots.text()).toContain(`Sitemap: ${server.url}/sitemap.xml`);

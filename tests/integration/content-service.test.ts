@@ -3,7 +3,7 @@
  * public), rendering cache and its invalidation, search index updates, views and the machine-readable
  * outputs.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, test } from "vitest";
 import { announceChange } from "~/cluster/change-feed.server";
@@ -82,6 +82,70 @@ describe("catalog", () => {
     const { newer, older } = await adjacentPosts("en", all[1]!.path);
     expect(newer?.path).toBe(all[0]!.path);
     expect(older?.path).toBe(all[2]!.path);
+  });
+});
+
+describe("catalog after changes", () => {
+  /** The catalog in a form that does not depend on the order rows were read in. */
+  const snapshot = async () => {
+    const catalog = await getCatalog();
+    return {
+      pages: [...catalog.pages].sort(([a], [b]) => (a < b ? -1 : 1)),
+      posts: catalog.posts,
+      tags: Object.fromEntries(
+        (["fa", "en"] as const).map((locale) => [
+          locale,
+          [...catalog.tags[locale]].sort(([a], [b]) => (a < b ? -1 : 1)),
+        ]),
+      ),
+    };
+  };
+
+  test("the pages a change names are read again, and the catalog is what a whole load gives", async () => {
+    const db = await getDb();
+    const at = (name: string) => `/notes/catalog-change-${name}`;
+    const named = (...names: string[]) =>
+      names.flatMap((name) => [
+        { locale: "en" as const, path: at(name) },
+        { locale: "fa" as const, path: at(name) },
+      ]);
+    const post = (name: string, date: string, tags: string[]) =>
+      (["en", "fa"] as const).map((locale) => ({ locale, path: at(name), title: name, date, tags, body: "…" }));
+    try {
+      await getCatalog();
+      await db.insert(pages).values([...post("a", "2030-01-01", ["Alpha"]), ...post("b", "2001-01-01", ["Beta"])]);
+      await db.insert(pages).values([...post("c", "2002-02-02", ["Beta"]), ...post("d", "2003-03-03", [])]);
+      await announceChange(db, { topic: "content", detail: named("a", "b", "c", "d") });
+      expect((await getCatalog()).posts.en[0]?.path).toBe(at("a"));
+      expect((await findTag("fa", "beta"))?.posts.map((p) => p.path)).toEqual([at("c"), at("b")]);
+
+      // One moved to another day and tag, one made a draft, one deleted, a new one.
+      await db
+        .update(pages)
+        .set({ date: "1990-05-05", tags: ["Moved"] })
+        .where(eq(pages.path, at("a")));
+      await db
+        .update(pages)
+        .set({ draft: true })
+        .where(eq(pages.path, at("b")));
+      await db.delete(pages).where(eq(pages.path, at("c")));
+      await db.insert(pages).values(post("e", "2032-01-01", ["Alpha"]));
+      await announceChange(db, { topic: "content", detail: named("a", "b", "c", "e") });
+      const patched = await snapshot();
+      expect(patched.posts.en[0]?.path).toBe(at("e"));
+      expect(patched.posts.en.at(-1)?.path).toBe(at("a"));
+      const keys = patched.pages.map(([key]) => key);
+      expect(keys).not.toContain(`en:${at("b")}`);
+      expect(keys).not.toContain(`fa:${at("c")}`);
+      expect(keys).toContain(`fa:${at("d")}`);
+      expect(await findTag("en", "beta")).toBeUndefined();
+      expect((await findTag("en", "moved"))?.posts.map((p) => p.path)).toEqual([at("a")]);
+      await announceChange(db, { topic: "content", detail: null });
+      expect(patched).toEqual(await snapshot());
+    } finally {
+      await db.delete(pages).where(like(pages.path, at("%")));
+      await announceChange(db, { topic: "content", detail: null });
+    }
   });
 });
 
@@ -286,7 +350,7 @@ describe("tags", () => {
 
 describe("sitemap, robots and feeds", () => {
   test("the sitemap lists every public page in both languages with alternates, and no draft", async () => {
-    const xml = await sitemapXml("https://daftar.example");
+    const xml = (await sitemapXml("https://daftar.example"))!;
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const catalog = await getCatalog();
     for (const page of catalog.pages.values()) {
@@ -300,6 +364,39 @@ describe("sitemap, robots and feeds", () => {
     expect(entry).toContain('hreflang="en" href="https://daftar.example/en/tuts/git-bisect"');
     expect(entry).toContain('hreflang="x-default" href="https://daftar.example/tuts/git-bisect"');
     expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+  });
+
+  test("a sitemap of more addresses than one file may hold is an index of files that list each address once", async () => {
+    const origin = "https://daftar.example";
+    const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const whole = (await sitemapXml(origin))!;
+    expect(whole).toContain("<urlset");
+    const all = locsOf(whole);
+    expect(all.length).toBeGreaterThan(14);
+
+    // Files of at most 7 addresses (the site makes files of 10,000; a smaller size is given to see the split).
+    const index = (await sitemapXml(origin, undefined, 7))!;
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(index).not.toContain("<url>");
+    const files = locsOf(index);
+    expect(files).toEqual(
+      Array.from({ length: Math.ceil(all.length / 7) }, (_, i) => `${origin}/sitemap.xml?part=${i + 1}`),
+    );
+    const listed: string[] = [];
+    for (const [i] of files.entries()) {
+      const part = (await sitemapXml(origin, i + 1, 7))!;
+      expect(part).toContain("<urlset");
+      const urls = [...part.matchAll(/<url>[\s\S]*?<\/url>/g)].map((m) => m[0]);
+      expect(urls.length).toBeLessThanOrEqual(7);
+      // Each entry keeps its alternates; listed are the entries' own addresses.
+      listed.push(...urls.map((url) => /<loc>([^<]+)<\/loc>/.exec(url)![1]!));
+    }
+    expect(listed.toSorted()).toEqual(all.toSorted());
+    expect(new Set(listed).size).toBe(listed.length);
+    // Past the last file, or any part of a sitemap that fits in one file: none.
+    expect(await sitemapXml(origin, files.length + 1, 7)).toBeUndefined();
+    expect(await sitemapXml(origin, 0, 7)).toBeUndefined();
+    expect(await sitemapXml(origin, 1)).toBeUndefined();
   });
 
   test("robots.txt names the sitemap and keeps crawlers out of the dashboard and profiles", () => {
@@ -373,6 +470,38 @@ describe("sitemap, robots and feeds", () => {
         expect(titles).toContain(odd[0]!.title);
         expect(titles).toContain(odd[1]!.title);
       }
+    }
+  });
+});
+
+describe("search over many pages", () => {
+  test("the index built from more pages than it reads at a time holds every published page once, and no draft", async () => {
+    const db = await getDb();
+    const many = Array.from({ length: 450 }, (_, i) => ({
+      locale: "en" as const,
+      path: `/notes/many-${i}`,
+      title: `Many ${i}`,
+      date: "2026-01-01",
+      draft: i % 10 === 3,
+      body: `The word zyzzyvaplenty is on every one of these pages, and zyzzyva${i} on this one only.`,
+    }));
+    await db.insert(pages).values(many);
+    try {
+      await announceChange(db, { topic: "content", detail: null });
+      const everyOne = async () => (await searchContent("zyzzyvaplenty", "en", 1000)).map((r) => r.path);
+      await expect.poll(async () => (await everyOne()).length, { timeout: 60_000 }).toBe(405);
+      const found = await everyOne();
+      expect(new Set(found).size).toBe(found.length);
+      expect(found.toSorted()).toEqual(
+        many
+          .filter((page) => !page.draft)
+          .map((page) => page.path)
+          .toSorted(),
+      );
+      expect((await searchContent("zyzzyva449", "en"))[0]?.path).toBe("/notes/many-449");
+    } finally {
+      await db.delete(pages).where(like(pages.path, "/notes/many-%"));
+      await announceChange(db, { topic: "content", detail: null });
     }
   });
 });

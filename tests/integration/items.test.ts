@@ -4,10 +4,11 @@
  * pages; bad query values refused by name; the open build's changes marked, its new pages listed first, titles
  * opening the editor for those who may write; the overview's count of unpublished changes.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, not, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/db/client.server";
 import { pages } from "~/db/schema";
+import { translationExists } from "~/content/items.server";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { elements } from "../helpers/html";
@@ -135,6 +136,17 @@ describe("filters, search and order", () => {
     expect((await list("?q=GIT-BISECT")).total).toBe(2);
     // LIKE's wildcards are plain characters here.
     expect((await list("?q=%25")).total).toBe(0);
+  });
+
+  test("each item's translation is found through an index, not by reading every page (a site of any size)", async () => {
+    const db = await getDb();
+    const plan = await db.all<{ detail: string }>(
+      sql`explain query plan select ${translationExists} from ${pages} where ${not(translationExists)}`,
+    );
+    const details = plan.map((row) => row.detail);
+    expect(details.some((detail) => /twin/.test(detail))).toBe(true);
+    // SQLite says "SCAN" for a table (or a whole index) read in full, "SEARCH" for a lookup.
+    expect(details.filter((detail) => /^SCAN twin/.test(detail))).toEqual([]);
   });
 
   test("by title, by address, by last change either way", async () => {

@@ -17,7 +17,7 @@
  * start after a restart (the same ids again).
  */
 import git from "isomorphic-git";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { ContentParseError, parseContentFile } from "~/content/front-matter";
 import type { Database } from "~/db/client.server";
 import { commits } from "~/db/schema";
@@ -25,7 +25,7 @@ import { isMediaPath, mediaFileOfUrl } from "~/media/paths";
 import { pageOfFile } from "../files";
 import { SITE_AUTHOR } from "../publish.server";
 import { gitFs as fs } from "./git-fs.server";
-import { blobAt, editTree, treeOf, writeCommit, type Repo, type TreeEdit } from "./objects.server";
+import { blobAt, blobId, editTree, treeOf, writeCommit, type Repo, type TreeEdit } from "./objects.server";
 import { servedHistoryOf, type ServedHistory } from "./upload-pack.server";
 
 /** Where the public history's head is kept in the site's repository (for people looking at it with git). */
@@ -96,9 +96,11 @@ export function mediaNamedIn(text: string): Set<string> {
 }
 
 interface ChangeRow {
+  id: number;
   path: string;
   fromPath: string | null;
-  content: string | null;
+  /** Whether the commit writes text (read apart, a batch at a time: a baseline holds every page's). */
+  hasContent: boolean;
   hasData: boolean;
   message: string;
 }
@@ -106,9 +108,10 @@ interface ChangeRow {
 async function changesOf(db: Database, buildId: number): Promise<ChangeRow[]> {
   return db
     .select({
+      id: commits.id,
       path: commits.path,
       fromPath: commits.fromPath,
-      content: commits.content,
+      hasContent: sql<boolean>`${commits.content} IS NOT NULL`.mapWith(Boolean),
       hasData: sql<boolean>`${commits.data} IS NOT NULL`.mapWith(Boolean),
       message: commits.message,
     })
@@ -118,45 +121,73 @@ async function changesOf(db: Database, buildId: number): Promise<ChangeRow[]> {
     .all();
 }
 
+/** Texts read and projected at a time; the event loop is given back between batches. */
+const TEXT_BATCH = 500;
+
+async function textsOf(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: commits.id, content: commits.content })
+    .from(commits)
+    .where(inArray(commits.id, [...ids]))
+    .all();
+  return new Map(rows.map((row) => [row.id, row.content ?? ""]));
+}
+
 /** A file written with bytes (an image): the projection needs only its name. */
 const BYTES = Symbol("bytes");
 
-/** The files a build changes, as they are after it (null: removed), the way the site's history applies them. */
-function filesAfter(rows: readonly ChangeRow[]): Map<string, string | typeof BYTES | null> {
-  const files = new Map<string, string | typeof BYTES | null>();
+/**
+ * The files a build changes, as they are after it (null: removed; a number: the commit row holding its text),
+ * the way the site's history applies them.
+ */
+function filesAfter(rows: readonly ChangeRow[]): Map<string, number | typeof BYTES | null> {
+  const files = new Map<string, number | typeof BYTES | null>();
   for (const row of rows) {
     if (row.fromPath) files.set(row.fromPath, null);
-    if (row.content === null && !row.hasData) files.set(row.path, null);
+    if (!row.hasContent && !row.hasData) files.set(row.path, null);
   }
   for (const row of rows) {
-    if (row.content !== null) files.set(row.path, row.content);
+    if (row.hasContent) files.set(row.path, row.id);
     else if (row.hasData) files.set(row.path, BYTES);
   }
   return files;
 }
 
-/** Applies one build to the projection's state; the public tree's edits, or null when the build shows nothing new. */
-async function project(repo: Repo, state: Projection, build: PublishedBuild, rows: readonly ChangeRow[]) {
+/**
+ * Applies one build to the projection's state; the public tree's edits, or null when the build shows nothing new.
+ * A public page's file is the very blob the site's history holds for it (the same text), so it is named by its
+ * id rather than written again; texts are read a batch at a time, so a build of every page (the baseline) needs
+ * neither all its texts in memory at once nor the event loop for the whole of their reading.
+ */
+async function project(db: Database, repo: Repo, state: Projection, build: PublishedBuild, rows: readonly ChangeRow[]) {
   const edits = new Map<string, TreeEdit>();
   const touched = new Set<string>();
   const count = (file: string, by: number) => {
     state.uses.set(file, (state.uses.get(file) ?? 0) + by);
     touched.add(file);
   };
-  for (const [file, content] of filesAfter(rows)) {
-    if (pageOfFile(file)) {
-      const before = state.pages.get(file);
-      for (const media of before ?? []) count(media, -1);
-      if (typeof content === "string" && isPublicPage(content)) {
-        const named = mediaNamedIn(content);
-        state.pages.set(file, named);
-        for (const media of named) count(media, 1);
-        edits.set(file, content);
-      } else if (before) {
-        state.pages.delete(file);
-        edits.set(file, null);
-      }
-    } else if (isMediaPath(file)) touched.add(file);
+  const files = [...filesAfter(rows)];
+  for (let start = 0; start < files.length; start += TEXT_BATCH) {
+    const batch = files.slice(start, start + TEXT_BATCH);
+    const ids = batch.flatMap(([file, change]) => (typeof change === "number" && pageOfFile(file) ? [change] : []));
+    const texts = ids.length ? await textsOf(db, ids) : new Map<number, string>();
+    for (const [file, change] of batch) {
+      if (pageOfFile(file)) {
+        const before = state.pages.get(file);
+        for (const media of before ?? []) count(media, -1);
+        const content = typeof change === "number" ? texts.get(change) : undefined;
+        if (content !== undefined && isPublicPage(content)) {
+          const named = mediaNamedIn(content);
+          state.pages.set(file, named);
+          for (const media of named) count(media, 1);
+          edits.set(file, { blob: blobId(content) });
+        } else if (before) {
+          state.pages.delete(file);
+          edits.set(file, null);
+        }
+      } else if (isMediaPath(file)) touched.add(file);
+    }
+    if (start + TEXT_BATCH < files.length) await new Promise((resolve) => setImmediate(resolve));
   }
   const siteTree = await treeOf(repo, build.commit);
   for (const file of touched) {
@@ -187,7 +218,7 @@ function publicMessage(
   const lines = rows
     .filter((row) => {
       if (!edits.has(row.path)) return false;
-      const writes = row.content !== null || row.hasData;
+      const writes = row.hasContent || row.hasData;
       return writes ? edits.get(row.path) !== null : edits.get(row.path) === null;
     })
     .map((row) => `- ${row.message.replace(/\s+/g, " ").trim()}`);
@@ -222,7 +253,7 @@ async function projectHistory(db: Database, repo: Repo, history: readonly Publis
   try {
     for (const build of history.slice(state.siteCommits.length)) {
       const rows = await changesOf(db, build.id);
-      const edits = await project(repo, state, build, rows);
+      const edits = await project(db, repo, state, build, rows);
       const tree = await editTree(repo, state.tree, edits);
       const parent = state.commits.at(-1);
       if (!parent || tree !== state.tree) {
