@@ -10,6 +10,9 @@
  * uncompressed, compressed once when it is kept (zlib's threads, not the server's); its policy names its inline
  * scripts by hash (server/script-hashes.ts), so no answer rewrites it.
  *
+ * Readers who miss the same page at once (after a publish empties the store) wait for one rendering of it and are
+ * answered with its bytes (`X-Document-Cache: joined`), so a burst costs one render, not one each.
+ *
  * One page has one entry, whatever spelling of its address a request uses, so nobody can push popular pages out
  * by varying them: the key is the canonical origin and the normalised path and query. A Host that is not the
  * site's never gets here (server/site-host.ts): the origin is SITE_URL, or without it one of this machine's
@@ -41,6 +44,8 @@ import { leafRouteFinder } from "./route-match";
 const cacheableParams = new Set(["page", "category"]);
 
 type Handler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+/** A document as kept, before the store gives it its expiry. */
+type Kept = Omit<CachedDocument, "expires">;
 
 /**
  * The cookies a shared document may be sent to. The language choice and the identity's name for the visit log
@@ -111,7 +116,7 @@ function send(
   req: ExpressRequest,
   res: ExpressResponse,
   doc: Pick<CachedDocument, "status" | "headers" | "representations">,
-  state: "hit" | "miss",
+  state: "hit" | "miss" | "joined",
 ) {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const { body, etag } = doc.representations[encoding];
@@ -144,6 +149,9 @@ export function documentCache(
     leafRoute ??= build().then(leafRouteFinder);
     return sharesDocument((await leafRoute)(pathname)?.module.handle);
   };
+  // Fills under way, by generation and key: a request that misses while the same document is being rendered
+  // waits for that rendering instead of making its own (after a publish, many readers miss at once).
+  const filling = new Map<string, Promise<Kept | undefined>>();
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!isCacheableRequest(req)) return next();
     const nonce = String(res.locals.nonce ?? "");
@@ -156,10 +164,21 @@ export function documentCache(
     } catch (error) {
       return next(error);
     }
+    const renderedFrom = documentGeneration();
+    const fill = `${renderedFrom} ${key}`;
+    const underway = filling.get(fill);
+    if (underway) {
+      const doc = await underway;
+      if (doc) return send(req, res, doc, "joined");
+      // That rendering was not kept (too large, an error, content changed meanwhile): render this one.
+    }
+    let filled: (doc: Kept | undefined) => void = () => {};
+    if (!underway) {
+      filling.set(fill, new Promise((resolve) => (filled = resolve)));
+    }
     // A document that may be kept is rendered whole, not streamed (app/entry.server.tsx), and as nobody's.
     res.locals.wholeDocument = true;
     res.locals.sharedDocument = true;
-    const renderedFrom = documentGeneration();
     try {
       const response = await handle(anonymousRequest(fetchRequest(req, res)), loadContext(req, res));
       const cacheable =
@@ -176,6 +195,7 @@ export function documentCache(
           const policy = res.getHeader("content-security-policy");
           const doc = await keptDocument({ status: response.status, headers, html }, nonce, policy?.toString());
           putDocument(key, doc, renderedFrom);
+          filled(doc);
           return send(req, res, doc, "miss");
         }
         // Not kept: sent as rendered, with the request's nonce.
@@ -187,6 +207,9 @@ export function documentCache(
     } catch (error) {
       if (res.headersSent) res.destroy(error as Error);
       else next(error);
+    } finally {
+      filled(undefined);
+      if (!underway) filling.delete(fill);
     }
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The document cache keeps one entry per page, whatever spelling of its address a request uses (and a Host
- * that is not the site's is refused before it), so nobody can push popular pages out by varying them; and a comment's approval clears its own page's documents,
- * not the whole cache.
+ * that is not the site's is refused before it), so nobody can push popular pages out by varying them; readers who
+ * miss the same page at once share one rendering; and a comment's approval clears its own page's documents, not the
+ * whole cache.
  */
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/client.server";
@@ -119,5 +120,19 @@ describe("comments clear their own page only", () => {
     expect(posted.body.comment.status).toBe("approved");
     expect((await cacheState(post)).state).not.toBe("hit");
     for (const path of others) expect((await cacheState(path)).state, path).toBe("hit");
+  });
+});
+
+describe("one rendering per page", () => {
+  test("readers who miss the same page at once wait for one rendering and all get its bytes", async () => {
+    const path = "/en/tuts/git-bisect";
+    const answers = await Promise.all(Array.from({ length: 8 }, () => cacheState(path)));
+    const states = answers.map((answer) => answer.state);
+    expect(states.filter((state) => state === "miss")).toHaveLength(1);
+    expect(states.every((state) => state === "miss" || state === "joined" || state === "hit")).toBe(true);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe(answers[0]!.body);
+    }
   });
 });
