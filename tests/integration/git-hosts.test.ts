@@ -297,8 +297,17 @@ describe("GitHub through its git-data API", () => {
     await save("en", "/about", "About through GitHub.");
     let { answer } = await publish();
     const head = await github.head();
-    expect(await git(github.gitdir, "--git-dir=.", "rev-parse", `${head}~1`)).toBe(theirs);
     expect(answer.status).toBe(200);
+    // Their commit stays in the branch's history, under the build's, and both changes are in the head's tree.
+    const log = await git(github.gitdir, "--git-dir=.", "log", "--format=%H %s", "-4", head!);
+    expect(
+      log.split("\n").map((line) => line.split(" ")[0]),
+      log,
+    ).toContain(theirs);
+    expect(await git(github.gitdir, "--git-dir=.", "show", `${head}:README.md`)).toBe("# Notebook on GitHub");
+    expect(await git(github.gitdir, "--git-dir=.", "show", `${head}:content/en/about.md`)).toContain(
+      "About through GitHub.",
+    );
 
     const conflicting = await github.commitElsewhere(
       { "content/en/about.md": '---\ntitle: "About"\n---\n\nOn GitHub.\n' },
