@@ -13,22 +13,26 @@ function scriptHash(text: string): string {
 
 /**
  * The document without the nonce, and the hashes of the inline scripts that carried it. Read as the browser's
- * tokenizer reads them: a script's text runs from its start tag to the first `</script`.
+ * tokenizer reads them: markup is whole tags (an attribute's quoted value may hold `<script>` as text, as an
+ * image's description may) and comments, and a script's text runs from its start tag to the first `</script`.
  */
 export function hashNoncedScripts(html: string, nonce: string): { html: string; hashes: string[] } {
   if (!nonce) return { html, hashes: [] };
   const attribute = ` nonce="${nonce}"`;
   const lower = html.toLowerCase();
   const hashes = new Set<string>();
-  const startTag = /<script\b[^>]*>/gi;
-  for (let tag = startTag.exec(html); tag; tag = startTag.exec(html)) {
+  // A comment, or a whole start or end tag with its quoted attribute values (the branches begin with different
+  // characters, so matching stays linear).
+  const markup = /<!--[\s\S]*?(?:-->|$)|<\/?[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>/g;
+  for (let tag = markup.exec(html); tag; tag = markup.exec(html)) {
+    if (!/^<script[\s/>]/i.test(tag[0])) continue;
     const textStart = tag.index + tag[0].length;
     const end = lower.indexOf("</script", textStart);
     const textEnd = end === -1 ? html.length : end;
     if (tag[0].includes(attribute) && !/\bsrc=/i.test(tag[0])) {
       hashes.add(scriptHash(html.slice(textStart, textEnd).replaceAll(attribute, "")));
     }
-    startTag.lastIndex = textEnd;
+    markup.lastIndex = textEnd;
   }
   return { html: html.replaceAll(attribute, ""), hashes: [...hashes] };
 }

@@ -32,6 +32,17 @@ describe("hashNoncedScripts", () => {
     expect(hashNoncedScripts(inside, nonce).hashes).toEqual([]);
   });
 
+  test("a start tag written inside an attribute's value or a comment is text: the scripts after it are still hashed", () => {
+    const html = [
+      `<img alt="<script>window.__xss=1</script>" title='<script>x' src="/a.png">`,
+      `<img alt="\u2028<!--<script>" src="/b.png"><!-- <script> -->`,
+      `<script nonce="${nonce}">first()</script>`,
+      `<p data-x="<script nonce=&quot;${nonce}&quot;>">text</p>`,
+      `<script nonce="${nonce}">second()</script>`,
+    ].join("");
+    expect(hashNoncedScripts(html, nonce).hashes).toEqual([hash("first()"), hash("second()")]);
+  });
+
   test("without a nonce the document is left as it is", () => {
     expect(hashNoncedScripts("<script>a()</script>", "")).toEqual({ html: "<script>a()</script>", hashes: [] });
   });
