@@ -42,6 +42,7 @@ import { SITE_AUTHOR } from "../app/builds/publish.server";
 import { openRepo, writeCommit } from "../app/builds/git/objects.server";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { ApiClient } from "../tests/helpers/api-client";
+import { seededRandom } from "./measure";
 import { seedDatabaseAt } from "../tests/helpers/seed";
 import { startSite, type SiteProcess } from "../tests/helpers/site-process";
 
@@ -62,14 +63,7 @@ const CATEGORIES = ["notes", "tuts", "books", "projects"] as const;
 
 /* ------------------------------- generation -------------------------------- */
 
-let seed = 0x5eed;
-function rand(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const rand = seededRandom(0x5eed);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
 const FA_WORDS = (

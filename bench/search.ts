@@ -14,6 +14,7 @@ import { performance } from "node:perf_hooks";
 
 import type { Locale } from "../app/i18n/locales.ts";
 import { SearchIndex, type SearchDocument, type SearchSection } from "../app/content/search/search-index.server.ts";
+import { seededRandom } from "./measure.ts";
 
 const PAGES = 10_000;
 const QUERIES = 2_000;
@@ -22,15 +23,7 @@ const BUDGET_P95_MS = 10;
 
 /* ----------------------------- deterministic RNG ----------------------------- */
 
-let seed = 0x2f6e2b1;
-function rand(): number {
-  // mulberry32
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const rand = seededRandom(0x2f6e2b1);
 const int = (n: number): number => Math.floor(rand() * n);
 const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
 

@@ -9,8 +9,8 @@
  * Run: npx tsx bench/signed-in.ts [seconds per run, default 10]
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { ApiClient } from "../tests/helpers/api-client";
+import { cpuMs } from "./measure";
 import { benchPosts, startSeededSite } from "./site";
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -20,12 +20,6 @@ const browserEncoding = "br, gzip";
 if (spawnSync("wrk", ["--version"]).error) {
   console.error("wrk is needed: sudo apt-get install -y wrk");
   process.exit(2);
-}
-
-/** The server process's CPU time so far, in milliseconds (user + system, from /proc/<pid>/stat). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 interface Run {

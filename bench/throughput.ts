@@ -11,9 +11,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { request } from "node:http";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "../scripts/build-if-stale";
+import { cpuMs } from "./measure";
 import { benchPosts, startSeededSite } from "./site";
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -25,13 +26,6 @@ if (spawnSync("wrk", ["--version"]).error) {
 }
 
 type Encoding = "identity" | "gzip" | "br";
-
-/** The server process's CPU time so far, in milliseconds (user + system, from /proc/<pid>/stat). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // utime and stime are the 14th and 15th fields of the line, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 interface Run {
   rps: number;
