@@ -19,6 +19,8 @@ mkdirSync(tmp, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+/** Each failed test by name with the start of its message, repeated at the end where a log's tail shows it. */
+const failedTests: string[] = [];
 
 const run = beginRun();
 /** Seconds per phase, printed together at the end. */
@@ -104,15 +106,43 @@ function ensureChromium() {
   }
 }
 
+/** The first lines of a failure's message: enough to tell a flaky wait from a wrong answer. */
+function firstLines(message: string | undefined): string {
+  return (message ?? "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 4)
+    .map((line) => `      ${line.slice(0, 300)}`)
+    .join("\n");
+}
+
 /** Counts from Vitest's JSON report; a crash before the report counts as one failure. */
-function vitestCounts(file: string): { passed: number; failed: number } {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
+function vitestCounts(file: string, label: string): { passed: number; failed: number } {
+  if (!existsSync(file)) {
+    failedTests.push(`${label}: no report (the run ended before writing it)`);
+    return { passed: 0, failed: 1 };
+  }
   const report = JSON.parse(readFileSync(file, "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
-    numTotalTestSuites: number;
-    testResults: { status: string }[];
+    testResults: {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+    }[];
   };
+  for (const result of report.testResults) {
+    const testFile = path.relative(projectRoot, result.name);
+    const broken = result.assertionResults.filter((test) => test.status === "failed");
+    for (const test of broken) {
+      failedTests.push(`${label}: ${testFile} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
+    }
+    if (result.status === "failed" && broken.length === 0) {
+      failedTests.push(`${label}: ${testFile} (the file failed)\n${firstLines(result.message)}`);
+    }
+  }
   const brokenFiles = report.testResults.filter((r) => r.status === "failed").length;
   return {
     passed: report.numPassedTests,
@@ -121,7 +151,9 @@ function vitestCounts(file: string): { passed: number; failed: number } {
 }
 
 interface PlaywrightSpec {
-  tests: { results: { status: string }[]; status: string }[];
+  title: string;
+  file: string;
+  tests: { projectName?: string; results: { status: string; error?: { message?: string } }[]; status: string }[];
 }
 interface PlaywrightSuite {
   specs?: PlaywrightSpec[];
@@ -129,15 +161,27 @@ interface PlaywrightSuite {
 }
 
 function playwrightCounts(file: string): { passed: number; failed: number } {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(file, "utf8")) as { suites: PlaywrightSuite[]; errors?: unknown[] };
+  if (!existsSync(file)) {
+    failedTests.push("Playwright: no report (the run ended before writing it)");
+    return { passed: 0, failed: 1 };
+  }
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    suites: PlaywrightSuite[];
+    errors?: { message?: string }[];
+  };
+  for (const error of report.errors ?? [])
+    failedTests.push(`Playwright: outside any test\n${firstLines(error.message)}`);
   let ok = 0;
   let bad = 0;
   const walk = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {
         if (t.status === "expected" || t.status === "flaky") ok++;
-        else if (t.status !== "skipped") bad++;
+        else if (t.status !== "skipped") {
+          bad++;
+          const error = t.results.find((r) => r.error)?.error?.message;
+          failedTests.push(`Playwright: ${spec.file} › ${spec.title}\n${firstLines(error)}`);
+        }
       }
     }
     suite.suites?.forEach(walk);
@@ -183,7 +227,7 @@ await command("Vitest on files", "npx", [
 ]);
 await sweep("Vitest on files");
 await stopIfInterrupted("Vitest on files");
-const unit = vitestCounts(vitestReport);
+const unit = vitestCounts(vitestReport, "Vitest on files");
 passed += unit.passed;
 failed += unit.failed;
 if (unit.failed) failures.push(`${unit.failed} unit/integration test(s)`);
@@ -202,7 +246,7 @@ await command("Vitest on sqld", "npx", [
 ]);
 await sweep("Vitest on sqld");
 await stopIfInterrupted("Vitest on sqld");
-const onServer = vitestCounts(sqldReport);
+const onServer = vitestCounts(sqldReport, "Vitest on sqld");
 passed += onServer.passed;
 failed += onServer.failed;
 if (onServer.failed) failures.push(`${onServer.failed} integration test(s) on a libSQL server`);
@@ -221,6 +265,11 @@ removeRunFolder(run);
 check("nothing left behind", leftBehind.length === 0);
 if (leftBehind.length > 0) {
   console.error(`\nThe tests left these behind (ended and removed now):\n${leftBehind.join("\n")}`);
+}
+
+if (failedTests.length > 0) {
+  console.log("\nFailed tests:");
+  for (const line of failedTests) console.log(`  ${line}`);
 }
 
 console.log("\nTime per phase:");
