@@ -123,12 +123,16 @@ const forbiddenMessages: Partial<Record<Permission, MessageKey>> = {
 
 /**
  * The caller of an API call that needs one (see `needs` in app/edge/api-route.server.ts): 401 without a session; for
- * a permission, 403 without it.
+ * a permission, 403 without it, saying `forbidden` when given, else the permission's own message.
  */
-export async function authorize(request: Request, needs: "user" | Permission): Promise<CurrentUser> {
+export async function authorize(
+  request: Request,
+  needs: "user" | Permission,
+  forbidden?: MessageKey,
+): Promise<CurrentUser> {
   const user = await currentUser(request);
   if (!user) throw new ServiceError(401, "api.unauthorized");
-  if (needs !== "user") requirePermission(user, needs);
+  if (needs !== "user") requirePermission(user, needs, forbidden);
   return user;
 }
 
@@ -136,9 +140,13 @@ export async function authorize(request: Request, needs: "user" | Permission): P
  * For a call whose methods need different permissions (reading with dashboard.read, saving with settings.edit):
  * the method's own check, with the same 403 as `needs`.
  */
-export function requirePermission(user: Pick<CurrentUser, "permissions">, permission: Permission): void {
+export function requirePermission(
+  user: Pick<CurrentUser, "permissions">,
+  permission: Permission,
+  forbidden?: MessageKey,
+): void {
   if (!user.permissions.includes(permission)) {
-    throw new ServiceError(403, forbiddenMessages[permission] ?? "api.forbidden");
+    throw new ServiceError(403, forbidden ?? forbiddenMessages[permission] ?? "api.forbidden");
   }
 }
 

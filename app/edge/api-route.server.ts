@@ -97,6 +97,11 @@ export interface ApiRouteOptions {
    * the caller as `ctx.user`.
    */
   needs?: "user" | Permission;
+  /**
+   * The 403 message when the permission's own message names something else than what this call reads (one
+   * permission, dashboard.read, opens users, settings, items, media and traffic: a refusal names the one asked for).
+   */
+  forbidden?: MessageKey;
 }
 
 interface RouteArgs {
@@ -134,7 +139,9 @@ export function apiRoute(handlers: AnyHandlers, options: ApiRouteOptions = {}): 
         return response;
       }
       // Only routes that need a caller look one up (a public call costs no session read).
-      return await handler(options.needs ? { ...ctx, user: await authorize(request, options.needs) } : ctx);
+      return await handler(
+        options.needs ? { ...ctx, user: await authorize(request, options.needs, options.forbidden) } : ctx,
+      );
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       if (thrown instanceof ServiceError) return refusal(thrown, ctx.t);

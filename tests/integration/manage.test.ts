@@ -93,7 +93,29 @@ describe("GET /api/roles/all", () => {
     expect((await (await signedIn("moderator")).get("/api/roles/all")).status).toBe(200);
     const member = await (await signedIn("member")).get("/api/roles/all");
     expect(member.status).toBe(403);
-    expect(member.body.message).toBe("Forbidden: You do not have permission to view users.");
+    expect(member.body.message).toBe("Forbidden: You do not have permission to view roles.");
+  });
+});
+
+describe("refusals of the dashboard's reading calls", () => {
+  // One permission opens every screen of the dashboard: a refusal names the one that was asked for.
+  const calls: [string, string, string][] = [
+    ["/api/users/all", "view users", "دیدن کاربران"],
+    ["/api/roles/all", "view roles", "دیدن نقش‌ها"],
+    ["/api/settings", "view settings", "دیدن تنظیمات"],
+    ["/api/settings/history", "view settings", "دیدن تنظیمات"],
+    ["/api/items/all", "view content items", "دیدن موارد محتوا"],
+    ["/api/categories/all", "view categories", "دیدن دسته‌ها"],
+    ["/api/media/all", "view media", "دیدن رسانه‌ها"],
+    ["/api/analysis/traffic?range=7", "view traffic", "دیدن آمار بازدید"],
+  ];
+  test.each(calls)("%s says the member may not %s, in English and Persian", async (address, english, persian) => {
+    const en = await (await signedIn("member")).get(address);
+    expect(en.status).toBe(403);
+    expect(en.body.message).toBe(`Forbidden: You do not have permission to ${english}.`);
+    const fa = await (await signedIn("member", "password123", "fa")).get(address);
+    expect(fa.status).toBe(403);
+    expect(fa.body.message).toBe(`ممنوع: شما اجازهٔ ${persian} را ندارید.`);
   });
 });
 

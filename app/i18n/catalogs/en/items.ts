@@ -1,5 +1,7 @@
 /** /manage/items and /manage/items/category: every content item, and the categories posts are filed under. */
 export default {
+  forbiddenView: "Forbidden: You do not have permission to view content items.",
+  forbiddenViewCategories: "Forbidden: You do not have permission to view categories.",
   title: "Items",
   description: "Every page and post in both languages, drafts too.",
   "tabs.label": "Items and categories",

@@ -1,5 +1,6 @@
 /** The management dashboard frame and /manage/users (the product's English wording, used verbatim). */
 export default {
+  forbiddenViewRoles: "Forbidden: You do not have permission to view roles.",
   // API answers
   forbiddenView: "Forbidden: You do not have permission to view users.",
   forbiddenManage: "Forbidden: You do not have permission to manage users.",

@@ -1,5 +1,6 @@
 /** Images: uploads in the editor, the media list, profile pictures and the site icon. */
 export default {
+  forbiddenView: "Forbidden: You do not have permission to view media.",
   uploaded: "Image uploaded",
   uploadFailed: "The image could not be uploaded. Please try again.",
   "error.empty": "The file is empty.",

@@ -1,5 +1,6 @@
 /** /manage/settings: the app configuration and its change history. */
 export default {
+  forbiddenView: "Forbidden: You do not have permission to view settings.",
   title: "Settings",
   description:
     "How the site presents itself, and how it treats comments and visits. A save applies to every page at once.",

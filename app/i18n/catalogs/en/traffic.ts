@@ -1,5 +1,6 @@
 /** The visit log and the dashboard's overview: its counts, traffic charts and rankings. */
 export default {
+  forbiddenView: "Forbidden: You do not have permission to view traffic.",
   // API answers
   invalidDate: "Invalid date format. Use YYYY-MM-DD.",
   startAfterEnd: "The start date must not be after the end date.",

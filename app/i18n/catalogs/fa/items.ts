@@ -2,6 +2,8 @@ import type { CatalogOf } from "../../catalog-types";
 import type en from "../en/items";
 
 export default {
+  forbiddenView: "ممنوع: شما اجازهٔ دیدن موارد محتوا را ندارید.",
+  forbiddenViewCategories: "ممنوع: شما اجازهٔ دیدن دسته‌ها را ندارید.",
   title: "محتوا",
   description: "همهٔ صفحه‌ها و نوشته‌ها به هر دو زبان، پیش‌نویس‌ها هم.",
   "tabs.label": "محتوا و دسته‌ها",

@@ -2,6 +2,7 @@ import type { CatalogOf } from "../../catalog-types";
 import type en from "../en/manage";
 
 export default {
+  forbiddenViewRoles: "ممنوع: شما اجازهٔ دیدن نقش‌ها را ندارید.",
   forbiddenView: "ممنوع: شما اجازهٔ دیدن کاربران را ندارید.",
   forbiddenManage: "ممنوع: شما اجازهٔ مدیریت کاربران را ندارید.",
   forbiddenEscalation: "ممنوع: نمی‌توانید مجوزی را که خودتان ندارید بدهید یا بگیرید.",

@@ -2,6 +2,7 @@ import type en from "../en/settings";
 import type { CatalogOf } from "../../catalog-types";
 
 export default {
+  forbiddenView: "ممنوع: شما اجازهٔ دیدن تنظیمات را ندارید.",
   title: "تنظیمات",
   description:
     "سایت چگونه خود را نشان می‌دهد و با دیدگاه‌ها و بازدیدها چه می‌کند. هر ذخیره همان دم در همهٔ صفحه‌ها اعمال می‌شود.",

@@ -2,6 +2,7 @@ import type { CatalogOf } from "../../catalog-types";
 import type en from "../en/traffic";
 
 export default {
+  forbiddenView: "ممنوع: شما اجازهٔ دیدن آمار بازدید را ندارید.",
   invalidDate: "قالب تاریخ نادرست است. از YYYY-MM-DD استفاده کنید.",
   startAfterEnd: "تاریخ آغاز نباید پس از تاریخ پایان باشد.",
   rangeTooLong: "بازهٔ تاریخ حداکثر می‌تواند {max} روز باشد.",

@@ -12,6 +12,6 @@ export const loader = apiRoute(
       return json(await routeReport(await getDb(), pageRoute, range));
     },
   },
-  { needs: "dashboard.read", failure: "traffic.loadFailed" },
+  { needs: "dashboard.read", failure: "traffic.loadFailed", forbidden: "traffic.forbiddenView" },
 );
 export const action = loader;

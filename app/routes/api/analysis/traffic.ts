@@ -10,6 +10,6 @@ import { trafficQuery } from "~/traffic/schema";
  */
 export const loader = apiRoute(
   { GET: async (ctx) => json(await trafficReport(await getDb(), ctx.query(trafficQuery))) },
-  { needs: "dashboard.read", failure: "traffic.loadFailed" },
+  { needs: "dashboard.read", failure: "traffic.loadFailed", forbidden: "traffic.forbiddenView" },
 );
 export const action = loader;

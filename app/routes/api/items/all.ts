@@ -15,6 +15,6 @@ export const loader = apiRoute(
     GET: async (ctx) =>
       json(await listItemsWithChanges(await getDb(), await getAppConfig(), ctx.query(itemListQuery), ctx.locale)),
   },
-  { needs: "dashboard.read", failure: "items.loadFailed" },
+  { needs: "dashboard.read", failure: "items.loadFailed", forbidden: "items.forbiddenView" },
 );
 export const action = loader;

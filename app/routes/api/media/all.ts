@@ -7,6 +7,6 @@ import { json } from "~/lib/http.server";
 /** GET /api/media/all?q=&page=: published media and media waiting in the open build, with where each is used. */
 export const loader = apiRoute(
   { GET: async (ctx) => json(await listMedia(await getDb(), ctx.query(mediaListQuery))) },
-  { needs: "dashboard.read" },
+  { needs: "dashboard.read", forbidden: "media.forbiddenView" },
 );
 export const action = loader;

@@ -12,6 +12,6 @@ export const loader = apiRoute(
       return json({ roles, permissions });
     },
   },
-  { needs: "dashboard.read" },
+  { needs: "dashboard.read", forbidden: "manage.forbiddenViewRoles" },
 );
 export const action = loader;

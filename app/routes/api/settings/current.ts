@@ -29,6 +29,6 @@ export const loader = apiRoute(
       });
     },
   },
-  { needs: "dashboard.read", failure: "settings.saveFailed" },
+  { needs: "dashboard.read", failure: "settings.saveFailed", forbidden: "settings.forbiddenView" },
 );
 export const action = loader;

@@ -9,6 +9,6 @@ export const loader = apiRoute(
   {
     GET: async (ctx) => json(await settingsHistoryPage(await getDb(), ctx.query(settingsHistoryQuery).page)),
   },
-  { needs: "dashboard.read", failure: "settings.loadHistoryFailed" },
+  { needs: "dashboard.read", failure: "settings.loadHistoryFailed", forbidden: "settings.forbiddenView" },
 );
 export const action = loader;
