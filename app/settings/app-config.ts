@@ -150,6 +150,8 @@ export interface SiteInfo {
   footer: string;
   /** The primary colour (`<html data-theme>`). */
   theme: ThemeColor;
+  /** Whether visitors who are not signed in may comment; otherwise they are invited to sign in. */
+  anonymousComments: boolean;
 }
 
 export function siteInfo(config: AppConfig, locale: Locale): SiteInfo {
@@ -159,6 +161,7 @@ export function siteInfo(config: AppConfig, locale: Locale): SiteInfo {
     description: config.description[locale],
     footer: config.footer[locale],
     theme: config.theme.primary,
+    anonymousComments: config.comments.allowAnonymous,
   };
 }
 

@@ -1,5 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect, open, signedInPage, snap, test } from "./fixtures";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "~/db/client.server";
+import { settings } from "~/db/schema";
+import { expect, open, snap, signedInPage, test } from "./fixtures";
+import { startSeededSite } from "../helpers/seeded-site";
 
 const texts = {
   en: {
@@ -91,3 +95,56 @@ for (const locale of ["fa", "en"] as const) {
     await snap(stranger, `comments-${locale}-approved`);
   });
 }
+
+test("with anonymous comments off, a visitor is invited to sign in instead of a form, and comes back to write", async ({
+  browser,
+}) => {
+  // A site of its own whose owner turned anonymous comments off.
+  const site = await startSeededSite({}, async (databaseUrl) => {
+    const connection = await openDatabase(databaseUrl);
+    try {
+      const row = await connection.db.select().from(settings).where(eq(settings.key, "app")).get();
+      const app = row!.value as { comments: Record<string, unknown> };
+      await connection.db
+        .update(settings)
+        .set({ value: { ...app, comments: { ...app.comments, allowAnonymous: false } } })
+        .where(eq(settings.key, "app"));
+    } finally {
+      connection.client.close();
+    }
+  });
+  const context = await browser.newContext({ baseURL: site.url });
+  try {
+    const page = await context.newPage();
+    for (const [locale, invitation, signIn] of [
+      ["fa", "برای نوشتن دیدگاه وارد شوید", "ورود"],
+      ["en", "Sign in to join the conversation", "Sign in"],
+    ] as const) {
+      const section = await openComments(page, texts[locale].post, texts[locale].show);
+      const refusal = section.getByTestId("comment-refusal");
+      await expect(refusal).toContainText(invitation);
+      await expect(section.getByRole("textbox")).toHaveCount(0);
+      await snap(page, `comments-${locale}-sign-in-invitation`);
+      const link = refusal.getByRole("link", { name: signIn, exact: true });
+      await expect(link).toHaveAttribute(
+        "href",
+        `${locale === "en" ? "/en" : ""}/login?redirectTo=${encodeURIComponent(`${texts[locale].post}#comments`)}`,
+      );
+    }
+    // Signing in from the invitation comes back to the post, where the form is now.
+    await open(page, texts.en.post);
+    await page.getByTestId("comments").scrollIntoViewIfNeeded();
+    await page.getByTestId("comment-refusal").getByRole("link", { name: "Sign in", exact: true }).click();
+    const form = page.getByTestId("login-form");
+    await form.locator('input[name="userName"]').fill("member");
+    await form.locator('input[name="password"]').fill("password123");
+    await page.getByTestId("login-submit").click();
+    await expect(page).toHaveURL(new RegExp(`${texts.en.post}#comments$`));
+    await page.getByTestId("comments").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("comment-form")).toBeVisible();
+    await expect(page.getByTestId("comment-refusal")).toHaveCount(0);
+  } finally {
+    await context.close();
+    await site.stop();
+  }
+});

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useState } from "react";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
-import { useSessionUser } from "~/auth/session-user";
+import { useSessionKnown, useSessionUser } from "~/auth/session-user";
+import { localizePath } from "~/i18n/locales";
+import { useSiteInfo } from "~/settings/app-config";
 import { Avatar } from "~/ui/avatar";
-import { Button } from "~/ui/button";
+import { Button, buttonClass } from "~/ui/button";
+import { commentsAnchor } from "./comments-toc-entry";
 import { Icon } from "~/ui/icon";
 import { useApi } from "~/ui/use-api";
 import { ZapButton } from "~/nostr/ui/zap-button";
@@ -29,6 +32,18 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
   const locale = useLocale();
   const api = useApi();
   const user = useSessionUser();
+  const known = useSessionKnown();
+  const site = useSiteInfo();
+  // Until the reader is known, the form is shown as to most readers; a form that could only refuse is never shown.
+  const refusal = !known
+    ? undefined
+    : user
+      ? user.permissions.includes("comments.create")
+        ? undefined
+        : "forbidden"
+      : site?.anonymousComments === false
+        ? "signIn"
+        : undefined;
   const [comments, setComments] = useState<PublicComment[]>([]);
   const [local, setLocal] = useState<PublicComment[]>([]);
   const [total, setTotal] = useState(0);
@@ -118,7 +133,11 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
           className="inline-flex h-8 items-center gap-1.5 justify-self-start rounded-md border px-3 text-sm hover:bg-accent"
         />
       ) : null}
-      <CommentForm routePath={routePath} onPosted={(posted, body, name) => onPosted(posted, body, name)} />
+      {refusal ? (
+        <CommentRefusal reason={refusal} routePath={routePath} />
+      ) : (
+        <CommentForm routePath={routePath} onPosted={(posted, body, name) => onPosted(posted, body, name)} />
+      )}
       {loading ? <p className="text-sm text-muted-foreground">{t("comments.loading")}</p> : null}
       {failed ? <p className="text-sm text-destructive">{t("comments.failedLoad")}</p> : null}
       {!loading && !failed && all.length === 0 ? (
@@ -129,7 +148,7 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
           <li key={comment.id}>
             <CommentItem
               comment={comment}
-              onReply={comment.status === "approved" ? () => setReplyTo(comment) : undefined}
+              onReply={comment.status === "approved" && !refusal ? () => setReplyTo(comment) : undefined}
             />
             {comment.replies.length || local.some((r) => r.parentId === comment.id) || replyTo?.id === comment.id ? (
               <ol className="mt-4 grid gap-4 border-s-2 ps-4 sm:ms-5">
@@ -219,5 +238,32 @@ function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: (
         </div>
       </div>
     </article>
+  );
+}
+
+/** In place of the form for a reader who may not comment: an invitation to sign in, or what they lack. */
+function CommentRefusal({ reason, routePath }: { reason: "signIn" | "forbidden"; routePath: string }) {
+  const t = useT();
+  const locale = useLocale();
+  if (reason === "forbidden") {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="comment-refusal">
+        {t("comments.forbiddenPost")}
+      </p>
+    );
+  }
+  const back = `?redirectTo=${encodeURIComponent(`${routePath}#${commentsAnchor}`)}`;
+  return (
+    <div className="grid gap-3 rounded-md border p-4" data-testid="comment-refusal">
+      <p className="text-sm">{t("comments.signInToComment")}</p>
+      <div className="flex flex-wrap gap-2">
+        <a href={localizePath("/login", locale) + back} className={buttonClass({ size: "sm" })}>
+          {t("comments.signIn")}
+        </a>
+        <a href={localizePath("/register", locale) + back} className={buttonClass({ size: "sm", variant: "outline" })}>
+          {t("comments.register")}
+        </a>
+      </div>
+    </div>
   );
 }
