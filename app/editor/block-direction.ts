@@ -1,9 +1,10 @@
 /**
  * The editor's Persian behaviour as a Tiptap extension:
  *
- * - every block shows in its own direction (`dir` decorations, recomputed on change): a text block from its first
- *   strong character (inline code not counted), code blocks always left to right, and containers (lists, quotes,
- *   tables) as their first text block reads, so a Persian list's markers sit on the right;
+ * - every block shows in its own direction (`dir` decorations, recomputed on change), decided by the rule the site's
+ *   renderer uses (~/lib/text-direction): a text block from its letters weighed toward the page's language (inline
+ *   code not counted), code blocks always left to right, lists and quotes as their first text block with letters
+ *   reads, tables as all their text reads; a block without letters takes the direction of what holds it;
  * - `setBlockDirection` overrides one block with a direction mark at its start (see ./direction.ts);
  * - ZWNJ is typed with Shift+Space or Ctrl+Shift+2.
  */
@@ -11,6 +12,7 @@ import { Extension } from "@tiptap/core";
 import type { Node as ProseMirrorNode } from "@tiptap/pm/model";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { Decoration, DecorationSet } from "@tiptap/pm/view";
+import { textDirection } from "~/lib/text-direction";
 import { blockDirection, directionOverride, LRM, RLM, type Dir } from "./direction";
 import { isZwnjShortcut, ZWNJ } from "./zwnj";
 
@@ -25,49 +27,69 @@ declare module "@tiptap/core" {
   }
 }
 
-/** The direction of a text block. */
-function textblockDir(node: ProseMirrorNode, fallback: Dir): Dir {
-  if (node.type.spec.code) return "ltr";
+/** A text block's runs: its text, inline code marked (code is not read for the direction). */
+function runsOf(node: ProseMirrorNode): { text: string; code: boolean }[] {
   const runs: { text: string; code: boolean }[] = [];
   node.forEach((child) => {
     if (child.isText) runs.push({ text: child.text ?? "", code: child.marks.some((m) => m.type.spec.code) });
   });
-  return blockDirection(runs, fallback);
+  return runs;
 }
 
-/** A container reads as its first text block with a direction of its own (code blocks do not count). */
-function containerDir(node: ProseMirrorNode, fallback: Dir): Dir {
+/**
+ * A container's own direction, or null without letters: a table reads as all its text does (its columns run one
+ * way for every row), a list or quote as its first text block with letters.
+ */
+function containerDir(node: ProseMirrorNode, pageDir: Dir): Dir | null {
+  if (node.type.name === "table") {
+    const runs: { text: string; code: boolean }[] = [];
+    node.descendants((child) => {
+      if (child.isTextblock && !child.type.spec.code) runs.push(...runsOf(child), { text: " ", code: false });
+      return !child.isTextblock;
+    });
+    return textDirection(runs, pageDir);
+  }
   let found: Dir | null = null;
   node.descendants((child) => {
     if (found) return false;
-    if (child.isTextblock && !child.type.spec.code) {
-      const dir = textblockDir(child, "ltr");
-      const strong = textblockDir(child, "rtl") === dir; // the same whatever the fallback: it has letters
-      if (strong) found = dir;
+    if (child.isTextblock) {
+      if (!child.type.spec.code) found = textDirection(runsOf(child), pageDir);
+      return false;
+    }
+    if (CONTAINERS.has(child.type.name)) {
+      found = containerDir(child, pageDir);
       return false;
     }
     return true;
   });
-  return found ?? fallback;
+  return found;
 }
 
-function decorations(doc: ProseMirrorNode, fallback: Dir): DecorationSet {
+/** Every block's direction: code left to right; a block without letters takes what holds it (see ~/lib). */
+function decorations(doc: ProseMirrorNode, pageDir: Dir): DecorationSet {
   const list: Decoration[] = [];
-  doc.descendants((node, pos) => {
-    if (node.isTextblock) {
-      list.push(Decoration.node(pos, pos + node.nodeSize, { dir: textblockDir(node, fallback) }));
-      return false;
-    }
-    if (CONTAINERS.has(node.type.name)) {
-      list.push(Decoration.node(pos, pos + node.nodeSize, { dir: containerDir(node, fallback) }));
-    }
-    return true;
-  });
+  const visit = (parent: ProseMirrorNode, start: number, inherited: Dir) => {
+    parent.forEach((node, offset) => {
+      const pos = start + offset;
+      if (node.isTextblock) {
+        const dir = node.type.spec.code ? "ltr" : blockDirection(runsOf(node), pageDir, inherited);
+        list.push(Decoration.node(pos, pos + node.nodeSize, { dir }));
+        return;
+      }
+      let dir = inherited;
+      if (CONTAINERS.has(node.type.name)) {
+        dir = containerDir(node, pageDir) ?? inherited;
+        list.push(Decoration.node(pos, pos + node.nodeSize, { dir }));
+      }
+      if (!node.isLeaf) visit(node, pos + 1, dir);
+    });
+  };
+  visit(doc, 0, pageDir);
   return DecorationSet.create(doc, list);
 }
 
 export interface BlockDirectionOptions {
-  /** The page's direction: blocks without letters (empty ones) take it. */
+  /** The page's direction: letters are weighed toward it, and blocks without letters (empty ones) take it. */
   pageDir: Dir;
 }
 
@@ -78,13 +100,13 @@ export const BlockDirection = Extension.create<BlockDirectionOptions>({
   addOptions: () => ({ pageDir: "rtl" }),
 
   addProseMirrorPlugins() {
-    const fallback = this.options.pageDir;
+    const pageDir = this.options.pageDir;
     return [
       new Plugin<DecorationSet>({
         key,
         state: {
-          init: (_, state) => decorations(state.doc, fallback),
-          apply: (tr, old) => (tr.docChanged ? decorations(tr.doc, fallback) : old),
+          init: (_, state) => decorations(state.doc, pageDir),
+          apply: (tr, old) => (tr.docChanged ? decorations(tr.doc, pageDir) : old),
         },
         props: {
           decorations: (state) => key.getState(state),

@@ -228,3 +228,31 @@ test("the items list opens the editor, marks the open build's changes and offers
   await expect(page.locator('[data-testid="build"][data-status="open"]').getByTestId("commit")).toHaveCount(1);
   await page.context().close();
 });
+
+test("a Persian paragraph that begins with an English word reads right to left in the editor, as in its preview", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  const body = page.getByTestId("rich-editor");
+  await body.click();
+  await page.keyboard.type("React یک کتابخانهٔ جاوااسکریپت برای ساختن رابط کاربری است.");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("۲۰۲۶");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Node.js runs JavaScript outside the browser, on servers.");
+  const paragraphs = body.locator("p");
+  await expect(paragraphs.nth(0)).toHaveAttribute("dir", "rtl");
+  // A line of digits has no direction of its own: it reads as the page does, here and on the site.
+  await expect(paragraphs.nth(1)).toHaveAttribute("dir", "rtl");
+  await expect(paragraphs.nth(2)).toHaveAttribute("dir", "ltr");
+
+  await page.getByTestId("mode-preview").click();
+  const shown = page.getByTestId("preview").locator("p");
+  await expect(shown).toHaveCount(3);
+  const directions = await shown.evaluateAll((list) => list.map((p) => getComputedStyle(p).direction));
+  expect(directions).toEqual(["rtl", "rtl", "ltr"]);
+  await page.context().close();
+});

@@ -1,14 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { fileOfPage, isPagePath, pageOfEditorPath, pageOfFile, pagePathProblem } from "~/builds/files";
 import { editorPathOf } from "~/content/editor-link";
-import {
-  blockDirection,
-  directionOverride,
-  firstStrongDirection,
-  LRM,
-  RLM,
-  withDirectionOverride,
-} from "~/editor/direction";
+import { blockDirection, directionOverride, LRM, RLM, withDirectionOverride } from "~/editor/direction";
 import { slugify, suggestedPath } from "~/editor/slug";
 import { insertZwnj, isZwnjShortcut, ZWNJ } from "~/editor/zwnj";
 
@@ -22,25 +15,22 @@ const key = (over: Partial<Parameters<typeof isZwnjShortcut>[0]>) => ({
   ...over,
 });
 
-describe("block direction: the first strong character", () => {
+describe("block direction: the rule the renderer uses", () => {
   test.each([
-    ["سلام دنیا", "rtl"],
-    ["Hello دنیا", "ltr"],
-    ["۱۲۳ کتاب", "rtl"], // Persian digits are weak: the first letter decides
-    ["123 books", "ltr"],
-    ["«کتاب» یا book", "rtl"], // punctuation is skipped
-    ["(Git) در فارسی", "ltr"],
-    [`${RLM}Hello`, "rtl"], // an override mark is a strong character
-    [`${LRM}سلام`, "ltr"],
-    ["٤٥٦ Arabic-Indic", "ltr"],
-    ["שלום", "rtl"],
-  ])("%s → %s", (text, dir) => {
-    expect(firstStrongDirection(text)).toBe(dir);
+    ["سلام دنیا", "rtl", "rtl"],
+    ["React یک کتابخانهٔ جاوااسکریپت برای ساختن رابط کاربری است.", "rtl", "rtl"],
+    ["۱۲۳ کتاب", "rtl", "rtl"],
+    ["Hello world, this is English.", "ltr", "ltr"],
+    ["An English sentence quoted in a Persian post.", "rtl", "ltr"],
+    [`${RLM}Hello`, "ltr", "rtl"], // an override mark decides
+    [`${LRM}سلام`, "rtl", "ltr"],
+  ] as const)("%s on a %s page → %s", (text, pageDir, dir) => {
+    expect(blockDirection([{ text }], pageDir)).toBe(dir);
   });
 
-  test("text without letters has no direction of its own: the page's direction applies", () => {
-    expect(firstStrongDirection("۱۲۳ — 45 !")).toBeNull();
-    expect(blockDirection([{ text: "123" }], "rtl")).toBe("rtl");
+  test("text without letters has no direction of its own: what holds it decides", () => {
+    expect(blockDirection([{ text: "123" }], "ltr", "rtl")).toBe("rtl");
+    expect(blockDirection([{ text: "۱۲۳ — 45 !" }], "rtl", "ltr")).toBe("ltr");
     expect(blockDirection([{ text: "" }], "ltr")).toBe("ltr");
   });
 

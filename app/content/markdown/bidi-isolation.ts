@@ -1,10 +1,11 @@
 /**
  * <bdi> around runs of the other direction inside a prose block.
  *
- * The direction a block of text reads in (`readingDirection`) is the page
- * locale's direction, unless letters of the other direction outnumber the
- * locale's letters more than two to one (an English paragraph quoted in a
- * Persian post is an LTR block, and the Persian words inside it get wrapped).
+ * The direction a block of text reads in (`readingDirection`) follows the
+ * rule the editor shares (~/lib/text-direction): a leading direction mark,
+ * else the page locale's direction unless letters of the other direction
+ * outnumber the locale's more than two to one (an English paragraph quoted in
+ * a Persian post is an LTR block, and the Persian words inside it get wrapped).
  * A block with `dir="auto"` then resolves to that direction in the browser,
  * which skips <bdi> when it looks for the first strong letter. A block given
  * an explicit direction is isolated against that direction instead.
@@ -29,23 +30,24 @@
  * not wrapped: inline code is already isolated by its dir="ltr".
  */
 import type { Element, ElementContent } from "hast";
+import {
+  directionOfLetters,
+  emptyCount,
+  leadingMark,
+  letterDirection as letterDir,
+  type Dir,
+  type LetterCount,
+} from "~/lib/text-direction";
 import { isDecoration } from "./readable-text";
 
-export type Dir = "ltr" | "rtl";
+export type { Dir };
 
-const RTL_LETTER =
-  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}]/u;
-const LETTER = /\p{L}/u;
 const WORD_CHAR = /[\p{L}\p{N}\p{M}\u200C\u200D]/u;
 const GLUED_AFTER = /[\p{Nd}\p{M}+#]/u;
 const GLUED_BEFORE = /[\p{Nd}\p{M}.#@$]/u;
 const SPACED_NUMBER = /^[ \u00A0]+\p{Nd}+(?:[.,:/-]\p{Nd}+)*/u;
 const SPACE = /\s/u;
 
-function letterDir(ch: string): Dir | null {
-  if (!LETTER.test(ch)) return null;
-  return RTL_LETTER.test(ch) ? "rtl" : "ltr";
-}
 
 /** Inline elements a run may cross; anything else breaks runs. */
 export const INLINE_TAGS = new Set([
@@ -82,11 +84,6 @@ export const INLINE_TAGS = new Set([
 ]);
 /** Inline elements never entered (no <bdi> inside them). */
 const OPAQUE_TAGS = new Set(["code", "kbd", "samp", "bdi", "bdo"]);
-
-interface LetterCount {
-  ltr: number;
-  rtl: number;
-}
 
 /** Letters by direction in an inline subtree; inline code counts as LTR only when `codeAsLtr`. */
 function countLetters(node: ElementContent, count: LetterCount, codeAsLtr: boolean): void {
@@ -125,11 +122,26 @@ interface Unit {
  * other direction's letters outnumber the locale's more than two to one. Null when it has no letters.
  */
 export function readingDirection(nodes: readonly ElementContent[], localeDir: Dir): Dir | null {
-  const count: LetterCount = { ltr: 0, rtl: 0 };
+  const mark = leadingMark(firstText(nodes));
+  if (mark) return mark;
+  const count = emptyCount();
   for (const node of nodes) countLetters(node, count, false);
-  if (count.ltr === 0 && count.rtl === 0) return null;
-  const otherOfLocale: Dir = localeDir === "rtl" ? "ltr" : "rtl";
-  return count[otherOfLocale] > 2 * count[localeDir] ? otherOfLocale : localeDir;
+  return directionOfLetters(count, localeDir);
+}
+
+/** The first text of inline content, as the browser meets it (code and decorations skipped): where a mark would be. */
+function firstText(nodes: readonly ElementContent[]): string {
+  for (const node of nodes) {
+    if (node.type === "text") {
+      if (node.value.length > 0) return node.value;
+      continue;
+    }
+    if (node.type !== "element" || !INLINE_TAGS.has(node.tagName) || isDecoration(node)) continue;
+    if (node.tagName === "code") return "";
+    const inner = firstText(node.children);
+    if (inner) return inner;
+  }
+  return "";
 }
 
 /** Wraps the runs of a prose block's inline content that go against `base`, the block's direction, in <bdi>. */

@@ -5,7 +5,9 @@
  *     `data-short` to stay on one line;
  *   - leaf blocks, the ones holding inline text (paragraphs, headings, items and cells of text, captions), get
  *     `dir="auto"`: the browser takes each one's direction from its first strong letter, and runs of the other
- *     direction inside are isolated in <bdi> (which the browser skips there), so that letter is the block's own;
+ *     direction inside are isolated in <bdi> (which the browser skips there), so that letter is the block's own,
+ *     the one the rule shared with the editor gives (~/lib/text-direction). A leaf block without letters (a line
+ *     of digits) gets the direction of what holds it, as in the editor, where `dir="auto"` would make it LTR;
  *   - containers (quotes, lists, items holding blocks, tables and their rows, details, definition lists,
  *     figures) get an explicit direction. `dir="auto"` on a container skips its children, which carry their own
  *     `dir`, finds no letter and resolves to LTR, putting a Persian quote's rule and a Persian list's markers on
@@ -53,7 +55,7 @@ const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr"]);
 export function rehypeDirection(localeDir: Dir) {
   return (tree: Root): undefined => {
     markCode(tree);
-    for (const child of tree.children) if (child.type === "element") direct(child, localeDir, null);
+    for (const child of tree.children) if (child.type === "element") direct(child, localeDir, null, localeDir);
   };
 }
 
@@ -91,9 +93,10 @@ function givenDir(node: Element): Dir | "auto" | undefined {
 
 /**
  * Sets the directions of `node` and its descendants, from the top down (a container's direction is read from
- * its content before anything inside it is wrapped). `tableDir` is the direction of the table `node` is in.
+ * its content before anything inside it is wrapped). `tableDir` is the direction of the table `node` is in,
+ * `around` that of the block holding it (the page's at the top).
  */
-function direct(node: Element, localeDir: Dir, tableDir: Dir | null): void {
+function direct(node: Element, localeDir: Dir, tableDir: Dir | null, around: Dir): void {
   if (isCode(node)) return;
   const tag = node.tagName;
   const given = givenDir(node);
@@ -111,9 +114,9 @@ function direct(node: Element, localeDir: Dir, tableDir: Dir | null): void {
     const hasLetters = readingDirection(node.children, localeDir) !== null;
     dir = given ?? (hasLetters ? "auto" : (tableDir ?? localeDir));
   } else if (CONTAINER_BLOCKS.has(tag) || (LEAF_BLOCKS.has(tag) && holdsBlocks)) {
-    dir = given ?? contentDirection(node, localeDir) ?? tableDir ?? localeDir;
+    dir = given ?? contentDirection(node, localeDir) ?? tableDir ?? around;
   } else if (LEAF_BLOCKS.has(tag)) {
-    dir = given ?? "auto";
+    dir = given ?? (readingDirection(node.children, localeDir) !== null ? "auto" : around);
   }
   if (dir !== undefined) node.properties.dir = dir;
 
@@ -123,7 +126,8 @@ function direct(node: Element, localeDir: Dir, tableDir: Dir | null): void {
     const base = dir === "ltr" || dir === "rtl" ? dir : readingDirection(node.children, localeDir);
     if (base) isolateRuns(node, base);
   }
-  for (const child of node.children) if (child.type === "element") direct(child, localeDir, inTable);
+  const inside = dir === "ltr" || dir === "rtl" ? dir : (readingDirection(node.children, localeDir) ?? around);
+  for (const child of node.children) if (child.type === "element") direct(child, localeDir, inTable, inside);
 }
 
 /**
