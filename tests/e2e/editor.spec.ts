@@ -256,3 +256,37 @@ test("a Persian paragraph that begins with an English word reads right to left i
   expect(directions).toEqual(["rtl", "rtl", "ltr"]);
   await page.context().close();
 });
+
+test("Ctrl+K in the text opens the link form, not the site search; with nothing selected the link brings its text", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/en/manage/editor");
+  await editorReady(page);
+  const body = page.getByTestId("rich-editor");
+  await body.click();
+  await page.keyboard.type("Read the ");
+  await page.keyboard.press("Control+k");
+  await expect(page.getByTestId("link-dialog")).toBeVisible();
+  await expect(page.getByTestId("search-dialog")).toHaveCount(0);
+  // Nothing was selected: the form asks for the text too.
+  await page.getByTestId("link-href").fill("https://commonmark.org/");
+  await page.getByTestId("link-text").fill("CommonMark spec");
+  await page.getByTestId("link-apply").click();
+  await page.keyboard.type(" today, ");
+  await expect(body.locator('a[href="https://commonmark.org/"]')).toHaveText("CommonMark spec");
+
+  // Left without text, the address is the link's text.
+  await page.keyboard.press("Control+k");
+  await page.getByTestId("link-href").fill("https://example.com/");
+  await page.getByTestId("link-apply").click();
+  await expect(body.locator('a[href="https://example.com/"]')).toHaveText("https://example.com/");
+  await expect(body.locator("p").first()).toHaveText("Read the CommonMark spec today, https://example.com/");
+
+  // Outside the text, Ctrl+K is the site search's again.
+  await page.getByTestId("title-input").click();
+  await page.keyboard.press("Control+k");
+  await expect(page.getByTestId("search-dialog")).toBeVisible();
+  await page.context().close();
+});

@@ -20,6 +20,8 @@ export function SearchBox() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // `code` is the key's place, so Ctrl+K works with a Persian layout too (where that key types «ن»).
+      // A key that what has the focus used (Ctrl+K in the editor adds a link) is not the search's.
+      if (event.defaultPrevented) return;
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.code === "KeyK") {
         event.preventDefault();
         setOpen((was) => !was);

@@ -11,7 +11,10 @@ export function isSafeHref(href: string): boolean {
   return /^(\/(?![/\\])|#|https?:\/\/|mailto:)/i.test(href.trim());
 }
 
-/** The link form for the selected text: set, change or remove its address. Loaded on use (./link-dialog.tsx). */
+/**
+ * The link form for the selected text: set, change or remove its address. With nothing selected it also asks for
+ * the link's text, and the address is its text when that is left empty. Loaded on use (./link-dialog.tsx).
+ */
 export default function LinkForm({
   editor,
   initial,
@@ -23,6 +26,9 @@ export default function LinkForm({
 }) {
   const t = useT();
   const [href, setHref] = useState(initial);
+  const [text, setText] = useState("");
+  // Read once, as the form opens: applying the link changes the selection.
+  const [insertsText] = useState(() => editor.state.selection.empty && !editor.isActive("link"));
   const [error, setError] = useState(false);
   const apply = () => {
     const value = href.trim();
@@ -35,7 +41,18 @@ export default function LinkForm({
       setError(true);
       return;
     }
-    editor.chain().focus().extendMarkRange("link").setLink({ href: value }).run();
+    if (insertsText) {
+      const shown = text.trim() || value;
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text: shown, marks: [{ type: "link", attrs: { href: value } }] })
+        // What is typed next is not part of the link.
+        .unsetMark("link")
+        .run();
+    } else {
+      editor.chain().focus().extendMarkRange("link").setLink({ href: value }).run();
+    }
     onClose();
   };
   return (
@@ -63,6 +80,16 @@ export default function LinkForm({
               data-testid="link-href"
             />
           </Field>
+          {insertsText ? (
+            <Field label={t("editor.link.text")} hint={t("editor.link.textHint")}>
+              <Input
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                dir="auto"
+                data-testid="link-text"
+              />
+            </Field>
+          ) : null}
           <DialogFooter>
             {editor.isActive("link") ? (
               <Button

@@ -1,5 +1,5 @@
 import { useEditorState, type Editor } from "@tiptap/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Locale } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { cn } from "~/ui/cn";
@@ -116,6 +116,23 @@ export function Toolbar({
   });
   const link = useLinkDialog(editor, onPartFailed);
   const image = useImageDialog(editor, onPartFailed);
+  // Ctrl+K or ⌘K in the text opens the link form, as its button says (by the key's place: any keyboard layout).
+  // Taken here, it is not the site search's: that shortcut leaves alone a key something focused has used.
+  const openLink = useRef(link.open);
+  useEffect(() => {
+    openLink.current = link.open;
+  });
+  useEffect(() => {
+    const dom = editor.view.dom;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.code === "KeyK") {
+        event.preventDefault();
+        openLink.current();
+      }
+    };
+    dom.addEventListener("keydown", onKey);
+    return () => dom.removeEventListener("keydown", onKey);
+  }, [editor]);
   const chain = () => editor.chain().focus();
   const table = (act: (tables: ReturnType<typeof withTableEditing>) => unknown) => () =>
     void act(withTableEditing(editor));

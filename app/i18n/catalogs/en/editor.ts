@@ -104,6 +104,8 @@ export default {
   "tool.zwnj": "Half-space (ZWNJ)",
   "link.prompt": "Link address",
   "link.apply": "Apply",
+  "link.text": "Text",
+  "link.textHint": "Left empty, the address is the text.",
   "image.prompt": "Image address",
   "image.alt": "Description of the image",
   "image.insert": "Insert",

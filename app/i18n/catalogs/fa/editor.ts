@@ -102,6 +102,8 @@ export default {
   "tool.zwnj": "نیم‌فاصله",
   "link.prompt": "نشانی پیوند",
   "link.apply": "اعمال",
+  "link.text": "متن",
+  "link.textHint": "اگر خالی بماند، خود نشانی متن پیوند می‌شود.",
   "image.prompt": "نشانی تصویر",
   "image.alt": "توضیح تصویر",
   "image.insert": "افزودن",
