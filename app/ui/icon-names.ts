@@ -43,6 +43,7 @@ export const iconNames = [
   "info",
   "italic",
   "key-round",
+  "keyboard",
   "languages",
   "layout-dashboard",
   "link",

@@ -290,3 +290,72 @@ test("Ctrl+K in the text opens the link form, not the site search; with nothing 
   await expect(page.getByTestId("search-dialog")).toBeVisible();
   await page.context().close();
 });
+
+test("the toolbar is one Tab stop with arrow keys along the reading direction; its list icons mirror in Persian", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  const toolbar = page.getByTestId("editor-toolbar");
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? "");
+  // From the text, Shift+Tab reaches the toolbar once, and Tab comes back: one stop, whatever its size.
+  await page.getByTestId("rich-editor").click();
+  await page.keyboard.press("Shift+Tab");
+  expect(await focused()).toBe("tool-pilcrow");
+  await page.keyboard.press("Tab");
+  expect(await focused()).toBe("rich-editor");
+  await page.keyboard.press("Shift+Tab");
+  // Right to left: ArrowLeft goes on to the next tool, ArrowRight back; End and Home go to the ends.
+  await page.keyboard.press("ArrowLeft");
+  expect(await focused()).toBe("tool-heading-1");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowRight");
+  expect(await focused()).toBe("tool-heading-1");
+  await page.keyboard.press("End");
+  expect(await focused()).toBe("dir-ltr");
+  // The stop remembers the last tool used.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Shift+Tab");
+  expect(await focused()).toBe("dir-ltr");
+  expect(await toolbar.locator('[tabindex="0"]').count()).toBe(1);
+  // Headings are named in Persian digits; list glyphs point along the line.
+  await expect(page.getByTestId("tool-heading-2")).toHaveAttribute("aria-label", /سرتیتر ۲/);
+  const scale = await page
+    .getByTestId("tool-list")
+    .locator("svg")
+    .evaluate((svg) => getComputedStyle(svg).scale);
+  expect(scale).toBe("-1 1");
+  await page.context().close();
+});
+
+test("Ctrl+/ and the toolbar's last button show the editor's shortcuts, in Persian and in English", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  await page.getByTestId("rich-editor").click();
+  await page.keyboard.press("Control+/");
+  const sheet = page.getByTestId("shortcuts-sheet");
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole("heading", { name: "میان‌برهای صفحه‌کلید" })).toBeVisible();
+  await expect(sheet.locator("div", { hasText: /^پررنگ/ }).locator("kbd")).toHaveText("Ctrl+B");
+  await expect(sheet).toContainText("سرتیتر ۲");
+  await expect(sheet).toContainText("Shift+Space");
+  await snap(page, "editor-shortcuts-fa");
+  await page.keyboard.press("Escape");
+  await expect(sheet).toHaveCount(0);
+  // Back in the text, where it was.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("rich-editor");
+
+  await open(page, "/en/manage/editor");
+  await editorReady(page);
+  await page.getByTestId("tool-shortcuts").click();
+  await expect(sheet.getByRole("heading", { name: "Keyboard shortcuts" })).toBeVisible();
+  await expect(sheet).toContainText("Heading 2");
+  await snap(page, "editor-shortcuts-en");
+  await page.context().close();
+});

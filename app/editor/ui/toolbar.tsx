@@ -7,11 +7,18 @@ import { Icon } from "~/ui/icon";
 import type { IconName } from "~/ui/icon-names";
 import { Tooltip } from "~/ui/tooltip";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
+import { useRovingFocus } from "~/ui/use-roving-focus";
+import { formatNumber } from "~/i18n/format";
 import { selectedOverride } from "../block-direction";
 import type { Dir } from "../direction";
 import { useImageDialog } from "./image-dialog";
 import { useLinkDialog } from "./link-dialog";
+import { shortcuts } from "./shortcuts";
 import { insertTable, withTableEditing } from "./tables";
+import { PartPending } from "./part-pending";
+import { lazyPart } from "~/ui/lazy-part";
+
+const shortcutsSheet = lazyPart(() => import("./shortcuts-sheet"));
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -37,6 +44,7 @@ export function ToolButton({
   run,
   load,
   testId,
+  mirrored,
 }: {
   icon: IconName;
   label: string;
@@ -47,6 +55,8 @@ export function ToolButton({
   /** The code of what the button opens, downloaded as soon as the writer shows the intent to press it. */
   load?: () => Promise<unknown>;
   testId?: string;
+  /** A glyph that points along the line (lists, undo): drawn mirrored in right-to-left text. */
+  mirrored?: boolean;
 }) {
   const intent = useLoadOnIntent(load ?? nothing);
   const t = useT();
@@ -68,7 +78,7 @@ export function ToolButton({
           active && "bg-accent text-foreground",
         )}
       >
-        <Icon name={icon} className="size-4" />
+        <Icon name={icon} className={cn("size-4", mirrored && "rtl:-scale-x-100")} />
       </button>
     </Tooltip>
   );
@@ -116,8 +126,9 @@ export function Toolbar({
   });
   const link = useLinkDialog(editor, onPartFailed);
   const image = useImageDialog(editor, onPartFailed);
-  // Ctrl+K or ⌘K in the text opens the link form, as its button says (by the key's place: any keyboard layout).
-  // Taken here, it is not the site search's: that shortcut leaves alone a key something focused has used.
+  const [sheet, setSheet] = useState(false);
+  // Ctrl+K or ⌘K in the text opens the link form, as its button says, and Ctrl+/ the shortcuts sheet (by the key's
+  // place: any keyboard layout). Taken here, Ctrl+K is not the site search's: that leaves a key the focused part used.
   const openLink = useRef(link.open);
   useEffect(() => {
     openLink.current = link.open;
@@ -125,14 +136,20 @@ export function Toolbar({
   useEffect(() => {
     const dom = editor.view.dom;
     const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.code === "KeyK") {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      if (event.code === "KeyK") {
         event.preventDefault();
         openLink.current();
+      } else if (event.code === "Slash") {
+        event.preventDefault();
+        setSheet(true);
       }
     };
     dom.addEventListener("keydown", onKey);
     return () => dom.removeEventListener("keydown", onKey);
   }, [editor]);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const onToolbarKey = useRovingFocus(toolbar);
   const chain = () => editor.chain().focus();
   const table = (act: (tables: ReturnType<typeof withTableEditing>) => unknown) => () =>
     void act(withTableEditing(editor));
@@ -140,6 +157,8 @@ export function Toolbar({
 
   return (
     <div
+      ref={toolbar}
+      onKeyDown={onToolbarKey}
       role="toolbar"
       aria-label={t("editor.toolbar")}
       className="sticky top-[6.5rem] z-10 flex flex-wrap items-center gap-0.5 rounded-t-lg border-b bg-background/95 px-1.5 py-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
@@ -148,22 +167,24 @@ export function Toolbar({
       <ToolButton
         icon="undo-2"
         label={t("editor.tool.undo")}
-        keys="Mod+Z"
+        keys={shortcuts.undo}
         disabled={!state.canUndo}
+        mirrored
         run={() => chain().undo().run()}
       />
       <ToolButton
         icon="redo-2"
         label={t("editor.tool.redo")}
-        keys="Mod+Shift+Z"
+        keys={shortcuts.redo}
         disabled={!state.canRedo}
+        mirrored
         run={() => chain().redo().run()}
       />
       <Separator />
       <ToolButton
         icon="pilcrow"
         label={t("editor.tool.paragraph")}
-        keys="Mod+Alt+0"
+        keys={shortcuts.paragraph}
         active={state.paragraph}
         run={() => chain().setParagraph().run()}
       />
@@ -171,8 +192,8 @@ export function Toolbar({
         <ToolButton
           key={level}
           icon={`heading-${level}`}
-          label={t("editor.tool.heading", { level: String(level) })}
-          keys={`Mod+Alt+${level}`}
+          label={t("editor.tool.heading", { level: formatNumber(level, locale) })}
+          keys={shortcuts[`heading${level}`]}
           active={state[`h${level}`]}
           run={() => chain().toggleHeading({ level }).run()}
         />
@@ -181,35 +202,35 @@ export function Toolbar({
       <ToolButton
         icon="bold"
         label={t("editor.tool.bold")}
-        keys="Mod+B"
+        keys={shortcuts.bold}
         active={state.bold}
         run={() => chain().toggleBold().run()}
       />
       <ToolButton
         icon="italic"
         label={t("editor.tool.italic")}
-        keys="Mod+I"
+        keys={shortcuts.italic}
         active={state.italic}
         run={() => chain().toggleItalic().run()}
       />
       <ToolButton
         icon="strikethrough"
         label={t("editor.tool.strike")}
-        keys="Mod+Shift+S"
+        keys={shortcuts.strike}
         active={state.strike}
         run={() => chain().toggleStrike().run()}
       />
       <ToolButton
         icon="code"
         label={t("editor.tool.code")}
-        keys="Mod+E"
+        keys={shortcuts.code}
         active={state.code}
         run={() => chain().toggleCode().run()}
       />
       <ToolButton
         icon="link"
         label={t("editor.tool.link")}
-        keys="Mod+K"
+        keys={shortcuts.link}
         active={state.link}
         run={link.open}
         load={link.load}
@@ -218,35 +239,38 @@ export function Toolbar({
       <ToolButton
         icon="list"
         label={t("editor.tool.bulletList")}
-        keys="Mod+Shift+8"
+        keys={shortcuts.bulletList}
         active={state.bulletList}
+        mirrored
         run={() => chain().toggleBulletList().run()}
       />
       <ToolButton
         icon="list-ordered"
         label={t("editor.tool.orderedList")}
-        keys="Mod+Shift+7"
+        keys={shortcuts.orderedList}
         active={state.orderedList}
+        mirrored
         run={() => chain().toggleOrderedList().run()}
       />
       <ToolButton
         icon="list-todo"
         label={t("editor.tool.taskList")}
-        keys="Mod+Shift+9"
+        keys={shortcuts.taskList}
         active={state.taskList}
+        mirrored
         run={() => chain().toggleTaskList().run()}
       />
       <ToolButton
         icon="quote"
         label={t("editor.tool.quote")}
-        keys="Mod+Shift+B"
+        keys={shortcuts.quote}
         active={state.quote}
         run={() => chain().toggleBlockquote().run()}
       />
       <ToolButton
         icon="square-code"
         label={t("editor.tool.codeBlock")}
-        keys="Mod+Alt+C"
+        keys={shortcuts.codeBlock}
         active={state.codeBlock}
         run={() => chain().toggleCodeBlock().run()}
       />
@@ -301,13 +325,35 @@ export function Toolbar({
           />
         </>
       ) : null}
+      <Separator />
+      <ToolButton
+        icon="keyboard"
+        label={t("editor.shortcuts.title")}
+        keys={shortcuts.sheet}
+        run={() => setSheet(true)}
+        load={shortcutsSheet.load}
+        testId="tool-shortcuts"
+      />
       {link.dialog}
       {image.dialog}
+      {sheet ? (
+        <shortcutsSheet.Part
+          onClose={() => {
+            setSheet(false);
+            editor.commands.focus();
+          }}
+          fallback={<PartPending />}
+          onFailed={() => {
+            setSheet(false);
+            onPartFailed();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
 
-/** The block's direction: automatic (its first letter decides), or right to left / left to right by choice. */
+/** The block's direction: automatic (its letters decide, see ~/lib/text-direction), or right to left / left to right by choice. */
 function DirectionPicker({
   value,
   locale,

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
+
+const items = "button:not([disabled]), select:not([disabled])";
+
+/**
+ * A toolbar as one Tab stop (the ARIA toolbar pattern): Tab enters it at the control last used (the first at
+ * first), the arrow keys along the reading direction move between its controls (ArrowLeft goes forward in a
+ * right-to-left toolbar), Home and End go to the ends. Controls added later (a table's tools) join the same stop.
+ * `ref` is the toolbar's element; the toolbar gets the returned key handler.
+ */
+export function useRovingFocus<T extends HTMLElement>(ref: RefObject<T | null>): (event: KeyboardEvent<T>) => void {
+  const current = useRef<HTMLElement | null>(null);
+
+  const controls = useCallback(() => [...(ref.current?.querySelectorAll<HTMLElement>(items) ?? [])], [ref]);
+
+  useEffect(() => {
+    const toolbar = ref.current;
+    if (!toolbar) return;
+    // Exactly one control can be reached with Tab, also when controls come and go or are made anew (a tooltip's
+    // code arriving wraps its button again, without the toolbar rendering).
+    const sync = () => {
+      const list = controls();
+      if (!current.current || !list.includes(current.current)) current.current = list[0] ?? null;
+      for (const control of list) {
+        const tabIndex = control === current.current ? 0 : -1;
+        if (control.tabIndex !== tabIndex) control.tabIndex = tabIndex;
+      }
+    };
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(toolbar, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target as HTMLElement;
+      if (!controls().includes(target)) return;
+      current.current = target;
+      sync();
+    };
+    toolbar.addEventListener("focusin", onFocus);
+    return () => {
+      observer.disconnect();
+      toolbar.removeEventListener("focusin", onFocus);
+    };
+  }, [ref, controls]);
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<T>) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const list = controls();
+      const at = list.indexOf(event.target as HTMLElement);
+      if (at < 0 || list.length === 0) return;
+      const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+      const forward = rtl ? "ArrowLeft" : "ArrowRight";
+      const back = rtl ? "ArrowRight" : "ArrowLeft";
+      let next: number;
+      if (event.key === forward) next = (at + 1) % list.length;
+      else if (event.key === back) next = (at - 1 + list.length) % list.length;
+      else if (event.key === "Home") next = 0;
+      else if (event.key === "End") next = list.length - 1;
+      else return;
+      event.preventDefault();
+      list[next]!.focus();
+    },
+    [controls],
+  );
+
+  return onKeyDown;
+}
