@@ -314,11 +314,11 @@ test("the toolbar is one Tab stop with arrow keys along the reading direction; i
   await page.keyboard.press("ArrowRight");
   expect(await focused()).toBe("tool-heading-1");
   await page.keyboard.press("End");
-  expect(await focused()).toBe("dir-ltr");
+  expect(await focused()).toBe("tool-shortcuts");
   // The stop remembers the last tool used.
   await page.keyboard.press("Tab");
   await page.keyboard.press("Shift+Tab");
-  expect(await focused()).toBe("dir-ltr");
+  expect(await focused()).toBe("tool-shortcuts");
   expect(await toolbar.locator('[tabindex="0"]').count()).toBe(1);
   // Headings are named in Persian digits; list glyphs point along the line.
   await expect(page.getByTestId("tool-heading-2")).toHaveAttribute("aria-label", /سرتیتر ۲/);
@@ -357,5 +357,33 @@ test("Ctrl+/ and the toolbar's last button show the editor's shortcuts, in Persi
   await expect(sheet.getByRole("heading", { name: "Keyboard shortcuts" })).toBeVisible();
   await expect(sheet).toContainText("Heading 2");
   await snap(page, "editor-shortcuts-en");
+  await page.context().close();
+});
+
+test("addresses keep their words' order in the page's font, and an empty search field reads in the page's direction", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  await page.getByTestId("title-input").fill("نیم فاصله در React");
+  await page.getByTestId("category-select").selectOption("notes");
+  const path = page.getByTestId("path-input");
+  await expect(path).toHaveValue("/notes/نیم-فاصله-در-react");
+  const style = await path.evaluate((input) => {
+    const css = getComputedStyle(input);
+    return { bidi: css.unicodeBidi, font: css.fontFamily, dir: input.getAttribute("dir") };
+  });
+  expect(style).toEqual({ bidi: "plaintext", font: expect.not.stringMatching(/mono/i), dir: "auto" });
+
+  // The items list's search field holds no value React knows of: empty, it still reads right to left.
+  await open(page, "/manage/items");
+  const search = page.getByTestId("filter-q");
+  expect(await search.evaluate((input) => getComputedStyle(input).direction)).toBe("rtl");
+  expect(await search.evaluate((input) => getComputedStyle(input).unicodeBidi)).toBe("plaintext");
+  // Each item's address is isolated in its own direction, not forced left to right.
+  const address = page.getByTestId("item-row").first().locator("bdi[dir='auto']").first();
+  await expect(address).toHaveText(/^\//);
   await page.context().close();
 });

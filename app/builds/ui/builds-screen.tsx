@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Address } from "~/ui/address";
 import { Link } from "react-router";
 import { RelativeTime } from "~/ui/relative-time";
 import { formatNumber } from "~/i18n/format";
@@ -297,16 +298,11 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
             <bdi>{commit.message}</bdi>
           </p>
           <p className="text-xs text-muted-foreground">
-            <code dir="ltr" className="font-mono break-all">
-              {commit.path}
-            </code>
+            <Address className="break-all">{commit.path}</Address>
             {commit.fromPath ? (
               <>
                 {" "}
-                {t("builds.commit.movedFrom")}{" "}
-                <code dir="ltr" className="font-mono break-all">
-                  {commit.fromPath}
-                </code>
+                {t("builds.commit.movedFrom")} <Address className="break-all">{commit.fromPath}</Address>
               </>
             ) : null}
           </p>

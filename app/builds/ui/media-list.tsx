@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Address } from "~/ui/address";
 import { RelativeTime } from "~/ui/relative-time";
 import { formatNumber } from "~/i18n/format";
 import { dirOf, localizePath } from "~/i18n/locales";
@@ -59,9 +60,9 @@ export function MediaList({
                 />
               </a>
               <div className="grid content-start gap-2 p-3 text-sm">
-                <bdi dir="ltr" className="truncate font-mono text-xs" title={item.file} data-testid="media-file">
+                <Address className="truncate text-xs" title={item.file} data-testid="media-file">
                   {item.file.replace(/^media\//, "")}
-                </bdi>
+                </Address>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
                   <span
                     className={

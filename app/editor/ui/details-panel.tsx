@@ -80,7 +80,7 @@ export function DetailsPanel({
         <Input
           value={path}
           onChange={(event) => setPath(event.target.value.trim().toLowerCase())}
-          dir="ltr"
+          dir="auto"
           spellCheck={false}
           placeholder="/notes/…"
           data-testid="path-input"
@@ -137,7 +137,7 @@ export function DetailsPanel({
         <Input
           value={fields.thumbnail ?? ""}
           onChange={(event) => update({ thumbnail: event.target.value })}
-          dir="ltr"
+          dir="auto"
           placeholder="/images/…"
         />
       </Field>

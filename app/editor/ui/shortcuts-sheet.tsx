@@ -10,7 +10,13 @@ export default function ShortcutsSheet({ onClose }: { onClose: () => void }) {
   const locale = useLocale();
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="shortcuts-sheet" closeLabel={t("editor.cancel")} size="lg">
+      <DialogContent
+        data-testid="shortcuts-sheet"
+        closeLabel={t("editor.cancel")}
+        size="lg"
+        // The closer puts the focus back in the text, where the writer was.
+        onCloseAutoFocus={(event) => event.preventDefault()}
+      >
         <DialogHeader>
           <DialogTitle>{t("editor.shortcuts.title")}</DialogTitle>
           <DialogDescription>{t("editor.shortcuts.description")}</DialogDescription>

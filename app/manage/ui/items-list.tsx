@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Address } from "~/ui/address";
 import { editorPathOf } from "~/content/editor-link";
 import type { ItemPageWithChanges, ItemWithChange, PendingMark } from "~/builds/pending-items.server";
 import { RelativeTime } from "~/ui/relative-time";
@@ -145,9 +146,7 @@ function ItemRowView({ item, canEdit }: { item: ItemWithChange; canEdit: boolean
         </span>
         <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           {item.pending ? <PendingBadge mark={item.pending} /> : null}
-          <bdi dir="ltr" className="truncate font-mono">
-            {item.path}
-          </bdi>
+          <Address className="truncate">{item.path}</Address>
           {item.author ? (
             <span>
               <span className="sr-only">{t("items.column.author")}: </span>
