@@ -3,7 +3,7 @@
  * published with the build and committed to git with it; only then does the image service serve it. Until then
  * the file is shown only to those who may write (the editor and the preview show it from the commit).
  */
-import { and, desc, eq, isNotNull, like, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, like, notInArray, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { takeOpenBuild, personName } from "~/builds/builds.server";
 import { openBuildOf } from "~/builds/versions.server";
@@ -193,4 +193,53 @@ export async function listMedia(
     })),
   );
   return { items, total: matching.length, page: current, pageCount };
+}
+
+// ── Images no page uses ────────────────────────────────────────────────────
+
+/** The forms a page's text may give a media file's address in: as written, or percent-encoded. */
+function addressForms(file: string): string[] {
+  const url = mediaUrl(file);
+  const encoded = encodeURI(url);
+  return encoded === url ? [url] : [url, encoded];
+}
+
+/**
+ * The images a build adds that no page would use once it is published (an upload whose dialog was cancelled, an
+ * image taken out of the text before saving): neither a page the build writes nor a published page it leaves
+ * as it is refers to them, in its text or as its thumbnail. They are left out of the publish: an image no page
+ * uses is not committed.
+ */
+export async function unusedMediaOf(
+  db: Database,
+  rows: readonly { path: string; content: string | null; data: Buffer | null }[],
+): Promise<string[]> {
+  const added = rows.filter((row) => row.data !== null && isMediaPath(row.path)).map((row) => row.path);
+  if (added.length === 0) return [];
+  const written = rows.filter((row) => !isMediaPath(row.path));
+  const texts = written.flatMap((row) => (row.content === null ? [] : [row.content]));
+  const writtenFiles = written.map((row) => row.path);
+  const unused: string[] = [];
+  for (const file of added) {
+    const forms = addressForms(file);
+    if (texts.some((text) => forms.some((form) => text.includes(form)))) continue;
+    const uses = sql.join(
+      forms.map(
+        (form) => sql`(instr(${pages.body}, ${form}) > 0 or instr(coalesce(${pages.thumbnail}, ''), ${form}) > 0)`,
+      ),
+      sql` or `,
+    );
+    const kept = writtenFiles.length
+      ? and(sql`(${uses})`, sql`(${pages.file} is null or ${notInArray(pages.file, writtenFiles)})`)
+      : sql`(${uses})`;
+    const user = await db.select({ id: pages.id }).from(pages).where(kept).limit(1).get();
+    if (!user) unused.push(file);
+  }
+  return unused;
+}
+
+/** Takes the images `files` out of the build `buildId`. */
+export async function dropFromBuild(db: Database, buildId: number, files: readonly string[]): Promise<void> {
+  if (files.length === 0) return;
+  await db.delete(commits).where(and(eq(commits.buildId, buildId), inArray(commits.path, [...files])));
 }

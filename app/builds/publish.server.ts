@@ -19,6 +19,7 @@ import type { Database } from "~/db/client.server";
 import { buildPushes, builds, commits, media, pages } from "~/db/schema";
 import { describeStoredImage } from "~/media/describe.server";
 import { isMediaPath } from "~/media/paths";
+import { dropFromBuild, unusedMediaOf } from "~/builds/media.server";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import { buildName, personName } from "./builds.server";
@@ -129,6 +130,8 @@ export async function recordBaseline(db: Database): Promise<void> {
 export interface PublishResult {
   buildId: number;
   changed: ContentChange[];
+  /** Images the build held that no page uses: taken out of it rather than committed. */
+  leftOut: string[];
 }
 
 /** Publishes the open build `buildId` (see the module's comment). */
@@ -146,8 +149,12 @@ export async function publishBuild(
     const build = await tx.select().from(builds).where(eq(builds.id, buildId)).get();
     if (!build || build.kind === "baseline") throw new ServiceError(404, "builds.error.notFound");
     if (build.status !== "open") throw new ServiceError(409, "builds.error.alreadyPublished");
-    const rows = await commitsOf(tx, build.id);
-    if (rows.length === 0) throw new ServiceError(400, "builds.error.noCommits");
+    const all = await commitsOf(tx, build.id);
+    if (all.length === 0) throw new ServiceError(400, "builds.error.noCommits");
+    const leftOut = await unusedMediaOf(tx, all);
+    const rows = all.filter((row) => !leftOut.includes(row.path));
+    if (rows.length === 0) throw new ServiceError(400, "builds.error.onlyUnusedMedia");
+    await dropFromBuild(tx, build.id, leftOut);
     const invalid = rows.filter((row) => !isValidChange(row));
     if (invalid.length === rows.length) throw new ServiceError(400, "builds.error.noValidChanges");
     if (invalid.length) {
@@ -197,7 +204,7 @@ export async function publishBuild(
       await tx.insert(buildPushes).values({ buildId: build.id, target: "remote", nextAttemptAt: now });
     }
     announceChanges(announce, changed);
-    return { buildId: build.id, changed };
+    return { buildId: build.id, changed, leftOut };
   });
 }
 

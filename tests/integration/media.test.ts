@@ -275,6 +275,44 @@ describe("publishing", () => {
   });
 });
 
+describe("images no page uses", () => {
+  test("are left out of the publish: an upload whose dialog was cancelled is not committed", async () => {
+    const used = (await upload(editor, await picture(640, 480, "png"), "kept.png")).body;
+    const cancelled = (await upload(editor, await picture(641, 481, "png"), "cancelled.png")).body;
+    expect([used.published, cancelled.published]).toEqual([false, false]);
+    const saved = await editor.post("/api/builds/commit", {
+      action: "save",
+      locale: "en",
+      path: "/notes/one-picture",
+      frontMatter: fields("One picture"),
+      markdown: `Only one picture here.\n\n![Kept](${used.url})\n`,
+      baseHash: null,
+    });
+    expect(saved.status).toBe(201);
+    const published = await editor.post("/api/builds/run", { buildId: (await openBuild()).id });
+    expect(published.status).toBe(200);
+
+    expect((await anonymous.raw("GET", used.url)).status).toBe(200);
+    expect((await anonymous.raw("GET", cancelled.url)).status).toBe(404);
+    const repo = await clone(`${server.url}/git/content.git`);
+    const tree = await git(repo, "ls-tree", "-r", "--name-only", "HEAD");
+    expect(tree).toContain(used.file);
+    expect(tree).not.toContain(cancelled.file);
+  });
+
+  test("a build holding only images no page uses has nothing to publish, and says so", async () => {
+    const alone = (await upload(editor, await picture(642, 482, "png"), "alone.png")).body;
+    const build = await openBuild();
+    const answer = await editor.post("/api/builds/run", { buildId: build.id });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe("This build holds only images that no page uses: there is nothing to publish.");
+    // Nothing changed: the image still waits in the open build, where a page may still use it.
+    expect((await openBuild()).id).toBe(build.id);
+    expect((await editor.raw("GET", alone.url)).status).toBe(200);
+    expect((await anonymous.raw("GET", alone.url)).status).toBe(404);
+  });
+});
+
 describe("publishing to GitHub", () => {
   const token = "github-token-for-media";
   let github: GithubDouble;

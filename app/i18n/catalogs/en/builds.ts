@@ -15,6 +15,7 @@ export default {
   discardFailed: "Failed to take the commit out of the build",
   "error.notFound": "Build not found",
   "error.noCommits": "No commits found for this build",
+  "error.onlyUnusedMedia": "This build holds only images that no page uses: there is nothing to publish.",
   "error.noValidChanges": "No valid file changes found for this build",
   "error.invalidFiles": "These files are not valid pages: {files}",
   "error.tooComplex":

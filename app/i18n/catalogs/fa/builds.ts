@@ -15,6 +15,8 @@ export default {
   discardFailed: "بیرون آوردن کامیت از بسته انجام نشد",
   "error.notFound": "بسته پیدا نشد",
   "error.noCommits": "این بسته هیچ کامیتی ندارد",
+  "error.onlyUnusedMedia":
+    "این بسته فقط تصویرهایی دارد که هیچ صفحه‌ای از آن‌ها استفاده نمی‌کند: چیزی برای انتشار نیست.",
   "error.noValidChanges": "این بسته هیچ تغییر معتبری در پرونده‌ها ندارد",
   "error.invalidFiles": "این پرونده‌ها صفحهٔ معتبری نیستند: {files}",
   "error.tooComplex":
