@@ -387,3 +387,56 @@ test("addresses keep their words' order in the page's font, and an empty search 
   await expect(address).toHaveText(/^\//);
   await page.context().close();
 });
+
+test("a new post starts dated today in the writer's calendar, filed where the last one was, and says when it will be listed nowhere", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  const today = new Intl.DateTimeFormat("fa-IR-u-ca-persian", { year: "numeric", month: "2-digit", day: "2-digit" })
+    .format(new Date())
+    .replace(/\u200f/g, "");
+  await expect(page.getByTestId("date-input")).toHaveValue(today);
+  await expect(page.getByTestId("category-select")).toHaveValue("books");
+  await expect(page.getByTestId("listing-notice")).toHaveCount(0);
+  // Nothing was changed by the defaults: leaving asks nothing.
+  await expect(page.getByTestId("editor-state")).not.toContainText("ذخیره‌نشده");
+
+  // Without a category, or without a date, it says where it will not be listed.
+  await page.getByTestId("category-select").selectOption("");
+  await expect(page.getByTestId("listing-notice")).toContainText("در صفحهٔ هیچ دسته‌ای نه");
+  await page.getByTestId("date-input").fill("");
+  await page.getByTestId("date-input").press("Enter");
+  await expect(page.getByTestId("listing-notice")).toContainText("بدون تاریخ این یک صفحه است");
+
+  // Saved in a category: the next new post starts there.
+  await page.getByTestId("category-select").selectOption("tuts");
+  await page.getByTestId("date-input").fill(today);
+  await page.getByTestId("date-input").press("Enter");
+  await expect(page.getByTestId("listing-notice")).toHaveCount(0);
+  await page.getByTestId("title-input").fill(`یادداشت تازه ${Date.now()}`);
+  await page.getByTestId("rich-editor").click();
+  await page.keyboard.type("متن نوشته.");
+  await page.getByTestId("save").click();
+  await expect(page).toHaveURL(/\/manage\/editor\/fa\/tuts\//);
+  const saved = decodeURIComponent(new URL(page.url()).pathname).replace(/^\/manage\/editor\/fa/, "");
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  await expect(page.getByTestId("category-select")).toHaveValue("tuts");
+
+  // Its translation keeps the original beside it after the first save.
+  await open(page, `/en/manage/editor/en${saved}?from=fa`);
+  await editorReady(page);
+  await expect(page.getByTestId("translation-source")).toBeVisible();
+  await page.getByTestId("title-input").fill("A new note");
+  await page.getByTestId("rich-editor").click();
+  await page.keyboard.type("The post's text.");
+  await page.getByTestId("save").click();
+  await expect(page.getByText("Commit created successfully", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\?from=fa$/);
+  await editorReady(page);
+  await expect(page.getByTestId("translation-source")).toBeVisible();
+  await page.context().close();
+});

@@ -6,6 +6,7 @@ import { Field } from "~/ui/field";
 import { Input, Textarea } from "~/ui/input";
 import type { EditorData } from "../editor-page.server";
 import type { FrontMatterFields } from "~/builds/commit-schema";
+import { listingGap } from "../new-post";
 import { suggestedPath } from "../slug";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DateField } from "./date-field";
@@ -127,6 +128,7 @@ export function DetailsPanel({
         </select>
       </Field>
       <DateFieldRow fields={fields} update={update} error={errors.date} onPartFailed={onPartFailed} />
+      <ListingNotice fields={fields} />
       <TagsRow value={fields.tags} onChange={(tags) => update({ tags })} error={errors.tags} />
       <Field
         label={t("editor.field.thumbnail")}
@@ -242,5 +244,21 @@ function Check({
       />
       {label}
     </label>
+  );
+}
+
+/** Says so when what is being saved will not be listed where readers look for posts. */
+function ListingNotice({ fields }: { fields: FrontMatterFields }) {
+  const t = useT();
+  const gap = listingGap(fields);
+  if (!gap) return null;
+  return (
+    <p
+      role="note"
+      className="-mt-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-xs"
+      data-testid="listing-notice"
+    >
+      {t(gap === "page" ? "editor.listing.page" : "editor.listing.noCategory")}
+    </p>
   );
 }

@@ -16,6 +16,7 @@ import { useApi } from "~/ui/use-api";
 import { useLoadOnIntent } from "~/ui/use-load-on-intent";
 import { useUnsavedChanges } from "~/ui/use-unsaved-changes";
 import { draftKey, readDraft, removeDraft, writeDraft, type LocalDraft } from "../draft-store";
+import { newPostDefaults, rememberCategory } from "../new-post";
 import type { EditorData } from "../editor-page.server";
 import type { FrontMatterFields } from "~/builds/commit-schema";
 import { suggestedPath } from "../slug";
@@ -103,6 +104,18 @@ export function EditorScreen({ data }: { data: EditorData }) {
       return merged;
     });
   };
+
+  // A new post (not a translation, which starts from its original) is dated today in the writer's calendar and
+  // filed where the last one was: set once in the browser, which knows the writer's day, and not a change.
+  useEffect(() => {
+    if (page.exists || data.original || page.fields.date) return;
+    const timer = setTimeout(() => {
+      const defaults = newPostDefaults(data.categories.map((category) => category.slug));
+      setFields((old) => ({ ...old, ...defaults }));
+      setSaved((old) => ({ ...old, fields: { ...old.fields, ...defaults } }));
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [page.exists, page.fields.date, data.original, data.categories]);
 
   // ── Local drafts ──────────────────────────────────────────────────────────
   useEffect(() => {
@@ -218,8 +231,12 @@ export function EditorScreen({ data }: { data: EditorData }) {
     const snapshot = { path, fields, markdown: text };
     setSaved(snapshot);
     setBaseHash(result.data.hash);
-    // A new page, or one that moved, is edited from its own address from now on.
-    navigate(localizePath(editorPathOf(locale, path), uiLocale), { replace: true });
+    if (fields.category) rememberCategory(fields.category);
+    // A new page, or one that moved, is edited from its own address from now on; a translation keeps its original
+    // beside it.
+    const from = new URLSearchParams(window.location.search).get("from");
+    const query = from && data.original?.locale === from ? `?from=${from}` : "";
+    navigate(localizePath(editorPathOf(locale, path), uiLocale) + query, { replace: true });
     leaving.current = false;
   };
 

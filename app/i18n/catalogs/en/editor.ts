@@ -49,6 +49,10 @@ export default {
   "field.descriptionHint": "One or two sentences for listings, search results and link previews.",
   "field.category": "Category",
   "field.noCategory": "None (a page, not a post)",
+  "listing.page":
+    "Without a date this is a page, not a post: it is listed on neither the home page, the logs nor a category. Readers reach it by its address or a link.",
+  "listing.noCategory":
+    "Without a category this post is listed on the home page and in the logs, but on no category page.",
   "field.date": "Date",
   "field.dateHint": "Pages with a date are posts: they appear on the home page, in the logs and their category.",
   "field.noDate": "No date",
