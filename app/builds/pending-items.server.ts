@@ -22,8 +22,15 @@ export interface PendingMark {
   to: string | null;
 }
 
-/** An item with what the open build does to it. A page the build creates has no id yet. */
-export type ItemWithChange = Omit<ItemRow, "id"> & { id: number | null; pending: PendingMark | null };
+/**
+ * An item with what the open build does to it. A page the build creates has no id yet. `translationPending`: the
+ * other language's page at its address is not on the site yet but waits in the open build.
+ */
+export type ItemWithChange = Omit<ItemRow, "id"> & {
+  id: number | null;
+  pending: PendingMark | null;
+  translationPending: boolean;
+};
 
 export interface ItemPageWithChanges extends Omit<ItemPage, "items"> {
   items: ItemWithChange[];
@@ -53,9 +60,16 @@ export async function listItemsWithChanges(
     if (commit.fromPath) marks.set(key, { action: "move", to: target?.path ?? null });
     else marks.set(key, { action: commit.content === null ? "delete" : "update", to: null });
   }
+  const created = new Set(creating.map((commit) => pageKeyOf(pageOfFile(commit.path)!)));
+  const waitingTwin = (item: { locale: Locale; path: string; translated: boolean }) =>
+    !item.translated && created.has(pageKeyOf({ locale: otherLocale(item.locale), path: item.path }));
   return {
     ...page,
-    items: page.items.map((item) => ({ ...item, pending: marks.get(pageKeyOf(item)) ?? null })),
+    items: page.items.map((item) => ({
+      ...item,
+      pending: marks.get(pageKeyOf(item)) ?? null,
+      translationPending: waitingTwin(item),
+    })),
     created: query.page === 1 && creating.length > 0 ? await createdItems(db, config, query, locale, creating) : [],
   };
 }
@@ -104,6 +118,7 @@ async function createdItems(
         translated: existing.has(pageKeyOf({ locale: otherLocale(address.locale), path: address.path })),
         url: null,
         pending: { action: "create", to: null },
+        translationPending: false,
       };
     })
     .filter(

@@ -212,7 +212,7 @@ test("a page of CommonMark examples and Persian text, a paragraph added in the e
   const typed = `بند تازه${ZWNJ}ای از مرورگر، با [کروشه] و ۲ * ۳ و <b> و English words.`;
   await page.keyboard.type(typed);
   await page.getByTestId("save").click();
-  await expect(page.getByText("کامیت با موفقیت ساخته شد", { exact: true })).toBeVisible();
+  await expect(page.getByText("تغییر ذخیره شد", { exact: true })).toBeVisible();
 
   // One block edited, in the English page: its heading.
   const enFile = `content/en${PAGE}.md`;

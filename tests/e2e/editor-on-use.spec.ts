@@ -199,7 +199,7 @@ test("a page holding a table and highlighted code opens with its table ready to 
   await expect.poll(blocks).toBe(before + 1);
   await page.keyboard.type("بند تازه");
   await page.getByTestId("save").click();
-  await expect(page.getByText("کامیت با موفقیت ساخته شد", { exact: true })).toBeVisible();
+  await expect(page.getByText("تغییر ذخیره شد", { exact: true })).toBeVisible();
   await reload(page);
   await page.getByTestId("rich-editor").waitFor();
   await page.getByTestId("mode-source").click();

@@ -27,7 +27,7 @@ test("editor and builds screens: fa and en, light and dark, desktop and phone", 
   await page.keyboard.press("End");
   await page.keyboard.type(" جمله‌ای تازه با React و ۲۰۲۶.");
   await page.getByTestId("save").click();
-  await expect(page.getByTestId("editor-state")).toContainText("در بستهٔ باز ذخیره شده");
+  await expect(page.getByTestId("editor-state")).toContainText("ذخیره شده، منتشرنشده");
   // A new page holding HTML, which the editor shows as its source.
   await savePage(page.request, site.url, {
     locale: "fa",

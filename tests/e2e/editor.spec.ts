@@ -70,10 +70,10 @@ test("write a Persian post, change an English page, publish both as one commit",
   await snap(page, "editor-new-fa-light-desktop");
 
   await page.getByTestId("save").click();
-  await expect(page.getByText("کامیت با موفقیت ساخته شد", { exact: true })).toBeVisible();
+  await expect(page.getByText("تغییر ذخیره شد", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/manage\/editor\/fa\/notes\/%D9%86/);
   await editorReady(page);
-  await expect(page.getByTestId("editor-state")).toContainText("در بستهٔ باز ذخیره شده");
+  await expect(page.getByTestId("editor-state")).toContainText("ذخیره شده، منتشرنشده");
 
   // What was saved is the markdown the site renders: the source view shows it.
   await page.getByTestId("mode-source").click();
@@ -110,6 +110,17 @@ test("write a Persian post, change an English page, publish both as one commit",
   });
   const published = page.locator('[data-testid="build"][data-status="published"]').first();
   await expect(published.getByTestId("commit")).toHaveCount(2);
+  // Named by its day, in the reader's words; each changed page is a link once live.
+  await expect(published.getByTestId("build-title")).toHaveText(/^Published on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+  await expect(published.locator('[data-action="update"]').getByTestId("view-page")).toHaveAttribute(
+    "href",
+    "/en/about",
+  );
+  await open(page, "/manage/builds");
+  const publishedFa = page.locator('[data-testid="build"][data-status="published"]').first();
+  await expect(publishedFa.getByTestId("build-title")).toHaveText(/^انتشار [۰-۹]{1,2} \S+ [۰-۹]{4}$/);
+  await expect(publishedFa.locator('[data-action="create"]').getByTestId("view-page")).toHaveText("دیدن صفحه");
+  await expect(page.locator("main")).not.toContainText(/کامیت|بسته/);
 
   // ── Live: the pages, search and the feed ─────────────────────────────────
   const post = await page.request.get(`/notes/${encodeURIComponent("نیم-فاصله-در-react")}`);

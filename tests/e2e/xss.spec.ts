@@ -359,7 +359,7 @@ test("the editor, its preview, the builds screen's diff and the published result
   await page.getByTestId("mode-write").click();
   await page.getByTestId("title-input").fill(`Hostile again ${payloads[1]} ${payloads[3]}`);
   await page.getByTestId("save").click();
-  await expect(page.getByTestId("editor-state")).toContainText("در بستهٔ باز ذخیره شده");
+  await expect(page.getByTestId("editor-state")).toContainText("ذخیره شده، منتشرنشده");
   await expectInert(page);
   await open(page, "/manage/builds");
   await page.getByTestId("show-diff").first().click();

@@ -24,6 +24,7 @@ interface Item {
   translated: boolean;
   url: string | null;
   pending: { action: "create" | "update" | "move" | "delete"; to: string | null } | null;
+  translationPending: boolean;
 }
 interface ItemPage {
   items: Item[];
@@ -340,5 +341,28 @@ describe("the open build's changes", () => {
     const read = await (await moderator.raw("GET", "/en/manage")).text();
     expect(elements(read, "li", { dataTestid: "count-pages" })).toHaveLength(1);
     expect(elements(read, "li", { dataTestid: "count-unpublished-changes" })).toEqual([]);
+  });
+
+  test("a page whose translation waits in the open build says so, and is no longer offered for translation", async () => {
+    const before = (await list("?pageSize=100")).items.find((item) => item.path === "/imported/old")!;
+    expect(before).toMatchObject({ locale: "en", translated: false, translationPending: false });
+    await commit({
+      action: "save",
+      locale: "fa",
+      path: "/imported/old",
+      frontMatter: fields("قدیمی"),
+      markdown: "ترجمه.",
+      baseHash: null,
+    });
+    const after = (await list("?pageSize=100")).items.find((item) => item.path === "/imported/old")!;
+    expect(after).toMatchObject({ locale: "en", translated: false, translationPending: true });
+    const html = await (await admin.raw("GET", "/en/manage/items?pageSize=100")).text();
+    const row = elements(html, "li", { dataTestid: "item-row" }).find((li) =>
+      JSON.stringify(li).includes("Imported long ago"),
+    )!;
+    expect(JSON.stringify(elements(row, "span", { dataTestid: "item-translation" }))).toContain(
+      "Its Persian page waits to be published",
+    );
+    expect(elements(row, "a", { dataTestid: "item-translate" })).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Address } from "~/ui/address";
 import { Link } from "react-router";
 import { RelativeTime } from "~/ui/relative-time";
-import { formatNumber } from "~/i18n/format";
+import { formatDate, formatNumber } from "~/i18n/format";
 import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import type { TFunction } from "~/i18n/translate";
@@ -164,7 +164,16 @@ function BuildCard({ build, data }: { build: BuildSummary; data: BuildsData }) {
               <Icon name={style.icon} className={cn("size-3.5", build.status === "publishing" && "animate-spin")} />
               {t(`builds.status.${build.status}`)}
             </span>
-            {baseline ? t("builds.baseline") : <bdi dir="ltr">{build.name}</bdi>}
+            {baseline ? (
+              t("builds.baseline")
+            ) : (
+              // Named in the writer's words and calendar; the name the repository knows it by stays at hand.
+              <span title={build.name} data-testid="build-title">
+                {build.status === "open"
+                  ? t("builds.openTitle")
+                  : t("builds.publishTitle", { date: formatDate(build.publishedAt ?? build.createdAt, locale) })}
+              </span>
+            )}
           </h2>
           <p className="text-sm text-muted-foreground">
             {baseline ? (
@@ -326,6 +335,16 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
               className="inline-flex h-8 items-center rounded-md px-3 text-sm hover:bg-accent"
             >
               {t("builds.commit.edit")}
+            </Link>
+          ) : null}
+          {build.status !== "open" && build.status !== "publishing" && commit.page && commit.action !== "delete" ? (
+            <Link
+              to={localizePath(commit.page.path, commit.page.locale)}
+              className="inline-flex h-8 items-center gap-1 rounded-md px-3 text-sm hover:bg-accent"
+              data-testid="view-page"
+            >
+              <Icon name="external-link" className="size-4" />
+              {t("builds.commit.view")}
             </Link>
           ) : null}
           {canDiscard ? (

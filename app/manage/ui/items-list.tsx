@@ -196,15 +196,26 @@ function ItemRowView({ item, canEdit }: { item: ItemWithChange; canEdit: boolean
         <span
           className={cn(
             "flex items-center gap-1.5 text-xs",
-            item.translated ? "text-muted-foreground" : "text-warning",
+            item.translated || item.translationPending ? "text-muted-foreground" : "text-warning",
           )}
           data-testid="item-translation"
           data-translated={item.translated}
+          data-waiting={item.translationPending || undefined}
         >
-          <Icon name={item.translated ? "check" : "circle-dashed"} className="size-4 shrink-0" />
-          {t(item.translated ? "items.translated" : "items.untranslated", { language })}
+          <Icon
+            name={item.translated ? "check" : item.translationPending ? "clock" : "circle-dashed"}
+            className="size-4 shrink-0"
+          />
+          {t(
+            item.translated
+              ? "items.translated"
+              : item.translationPending
+                ? "items.translationWaiting"
+                : "items.untranslated",
+            { language },
+          )}
         </span>
-        {canEdit && !item.translated && item.pending?.action !== "delete" ? (
+        {canEdit && !item.translated && !item.translationPending && item.pending?.action !== "delete" ? (
           // The editor on the other language's page at the same address, the original beside it.
           <Link
             to={`${localizePath(editorPathOf(other, editPath ?? item.path), locale)}?from=${item.locale}`}

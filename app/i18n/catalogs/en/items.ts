@@ -53,6 +53,7 @@ export default {
   "lang.en": "English",
   translated: "Has its {language} page",
   untranslated: "No {language} page",
+  translationWaiting: "Its {language} page waits to be published",
   noCategory: "No category",
   unknownCategory: "{slug} (no such category)",
   viewOf: "View {title} on the site",

@@ -2,10 +2,10 @@ import type { CatalogOf } from "../../catalog-types";
 import type en from "../en/editor";
 
 export default {
-  forbiddenCommit: "ممنوع: شما اجازهٔ ساختن کامیت را ندارید.",
-  commitCreated: "کامیت با موفقیت ساخته شد",
+  forbiddenCommit: "ممنوع: شما اجازهٔ ذخیرهٔ تغییر را ندارید.",
+  commitCreated: "تغییر ذخیره شد",
   contentSaved: "محتوا با موفقیت ذخیره شد",
-  commitFailed: "ساختن کامیت انجام نشد",
+  commitFailed: "ذخیرهٔ تغییر انجام نشد",
   previewFailed: "پیش‌نمایش ساخته نشد. لطفاً دوباره امتحان کنید.",
   "error.path": "نشانی یا «/» است یا بخش‌هایی مثل ‎/notes/my-post‎: حروف کوچکِ هر زبانی، رقم، - و _.",
   "error.pathReserved": "این نشانی مال بخش دیگری از سایت است. نشانی دیگری انتخاب کنید.",
@@ -37,10 +37,10 @@ export default {
   "language.fa": "فارسی",
   "language.en": "انگلیسی",
   pageLanguage: "زبان صفحه",
-  backToBuilds: "بسته‌ها",
+  backToBuilds: "انتشارها",
   viewPage: "دیدن صفحه",
   notPublished: "هنوز منتشر نشده",
-  pendingNote: "این نسخه در بستهٔ باز است و هنوز منتشر نشده.",
+  pendingNote: "این نسخه ذخیره شده و هنوز منتشر نشده.",
 
   "field.title": "عنوان",
   "field.titlePlaceholder": "عنوان",
@@ -68,7 +68,7 @@ export default {
   "field.path": "نشانی",
   "field.pathHint": "از روی عنوان پیشنهاد می‌شود؛ نشانی فارسی هم درست است (نیم‌فاصله - می‌شود).",
   "field.suggest": "پیشنهاد را بگذار: {path}",
-  "field.message": "یادداشت برای بسته",
+  "field.message": "یادداشت برای این تغییر",
   "field.messageHint": "در یک خط، چه چیزی عوض شد. اگر خالی بماند، خودمان می‌نویسیم.",
   optional: "(اختیاری)",
   details: "مشخصات صفحه",
@@ -131,14 +131,14 @@ export default {
   "translate.missing": "این صفحه هنوز به {language} نیست.",
   placeholder: "اینجا بنویسید… (Shift+Space نیم‌فاصله می‌گذارد)",
 
-  save: "ذخیره در بسته",
+  save: "ذخیره",
   saving: "در حال ذخیره…",
   "delete.button": "حذف صفحه",
   "delete.title": "این صفحه حذف شود؟",
-  "delete.description": "حذف در بستهٔ باز ثبت می‌شود؛ صفحه تا انتشار بسته روی سایت می‌ماند.",
+  "delete.description": "حذف ذخیره می‌شود؛ صفحه تا انتشار روی سایت می‌ماند.",
   "delete.confirm": "حذف",
-  "delete.done": "حذف صفحه در بستهٔ باز ثبت شد.",
-  "state.saved": "در بستهٔ باز ذخیره شده",
+  "delete.done": "حذف صفحه ذخیره شد؛ با انتشار از سایت برداشته می‌شود.",
+  "state.saved": "ذخیره شده، منتشرنشده",
   "state.published": "همان صفحهٔ منتشرشده",
   "state.unsaved": "تغییرهای ذخیره‌نشده",
   "state.draft": "پیش‌نویس در این مرورگر نگه داشته شد",
@@ -147,6 +147,6 @@ export default {
   "draft.discard": "دور انداختن پیش‌نویس",
   "draft.restored": "پیش‌نویس بازگردانده شد",
   "guard.description":
-    "تغییرهای شما هنوز در بسته نیست. پیش‌نویسی در این مرورگر می‌ماند، اما ویراستاران دیگر آن را نمی‌بینند.",
+    "تغییرهای شما هنوز ذخیره نشده. پیش‌نویسی در این مرورگر می‌ماند، اما ویراستاران دیگر آن را نمی‌بینند.",
   shortcut: "{label} ({keys})",
 } satisfies CatalogOf<typeof en>;

@@ -26,7 +26,7 @@ export default {
   "nav.items": "محتوا",
   "nav.comments": "دیدگاه‌ها",
   "nav.users": "کاربران",
-  "nav.builds": "بسته‌ها",
+  "nav.builds": "انتشارها",
   "nav.settings": "تنظیمات",
   "dashboard.title": "پیشخوان",
   "dashboard.welcome": "{name}، خوش آمدید",
