@@ -58,6 +58,8 @@ interface Node {
   property?: Node;
   callee?: Node;
   arguments?: Node[];
+  left?: Node;
+  right?: Node;
   value?: unknown;
 }
 
@@ -102,6 +104,11 @@ function routerDeveloperTextOut(): Plugin {
               edits.push({ start: message.start, end: message.end, text: where(message.start) });
               return;
             }
+          }
+          // The sentence of an error the router makes for a status (404: no route matches, 405: no action).
+          if (n.type === "AssignmentExpression" && n.left?.name === "errorMessage" && isText(n.right)) {
+            edits.push({ start: n.right!.start, end: n.right!.end, text: where(n.right!.start) });
+            return;
           }
           if (n.type === "NewExpression" && callee?.name === "Error" && isText(args[0])) {
             edits.push({ start: args[0]!.start, end: args[0]!.end, text: where(args[0]!.start) });
