@@ -134,11 +134,15 @@ function routerDeveloperTextOut(): Plugin {
  */
 function cssOnlyPreload(): Plugin {
   const id = "\0vite/preload-helper.js";
+  let base = "/";
   return {
     name: "daftar:css-only-preload",
     apply: "build",
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
+    configResolved(config) {
+      base = config.base;
+    },
     load: {
       filter: { id: new RegExp(`^${id}$`) },
       handler: () => `
@@ -148,7 +152,7 @@ function cssOnlyPreload(): Plugin {
           document.head.append(link);
         });
         export const __vitePreload = (load, deps) =>
-          deps && deps.length ? Promise.all(deps.map((dep) => linked(${JSON.stringify("/")} + dep))).then(load) : load();
+          deps && deps.length ? Promise.all(deps.map((dep) => linked(${JSON.stringify(base)} + dep))).then(load) : load();
       `,
     },
   };
