@@ -49,6 +49,115 @@ function firstLoadChunks(): Rolldown.CodeSplittingOptions {
   };
 }
 
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  name?: string;
+  object?: Node;
+  property?: Node;
+  callee?: Node;
+  arguments?: Node[];
+  left?: Node;
+  right?: Node;
+  value?: unknown;
+}
+
+/**
+ * React Router's published production build carries its developer text: warnings (`warning(condition, message)`,
+ * `console.warn`) and a sentence in each of its errors, about 4 KB gzip of every page that a reader's browser never
+ * shows. The client build drops the warnings and writes each error's sentence as where it is written instead
+ * ("React Router lib/router/router.js:812", to read in the published package), as React's own production build
+ * writes its errors as numbers. Errors still throw where they did; the server and development builds keep the text.
+ */
+function routerDeveloperTextOut(): Plugin {
+  const packageDir = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/;
+  const isText = (node: Node | undefined) =>
+    node?.type === "TemplateLiteral" || (node?.type === "Literal" && typeof node.value === "string");
+  const isMember = (node: Node, object: string, property: string) =>
+    node.type === "MemberExpression" && node.object?.name === object && node.property?.name === property;
+  return {
+    name: "daftar:router-developer-text-out",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform: {
+      filter: { id: packageDir },
+      handler(code, id) {
+        const file = id.split(packageDir)[1]!.replace(/\\/g, "/");
+        const edits: { start: number; end: number; text: string }[] = [];
+        const where = (offset: number) =>
+          JSON.stringify(`React Router ${file}:${code.slice(0, offset).split("\n").length}`);
+        const visit = (node: unknown): void => {
+          if (!node || typeof node !== "object") return;
+          if (Array.isArray(node)) return node.forEach(visit);
+          const n = node as Node;
+          const callee = n.callee;
+          const args = n.arguments ?? [];
+          if (n.type === "CallExpression" && callee) {
+            if (callee.name === "warning" || isMember(callee, "console", "warn")) {
+              edits.push({ start: n.start, end: n.end, text: "void 0" });
+              return;
+            }
+            const message =
+              callee.name === "invariant" ? args[1] : isMember(callee, "console", "error") ? args[0] : undefined;
+            if (message && isText(message)) {
+              edits.push({ start: message.start, end: message.end, text: where(message.start) });
+              return;
+            }
+          }
+          // The sentence of an error the router makes for a status (404: no route matches, 405: no action).
+          if (n.type === "AssignmentExpression" && n.left?.name === "errorMessage" && isText(n.right)) {
+            edits.push({ start: n.right!.start, end: n.right!.end, text: where(n.right!.start) });
+            return;
+          }
+          if (n.type === "NewExpression" && callee?.name === "Error" && isText(args[0])) {
+            edits.push({ start: args[0]!.start, end: args[0]!.end, text: where(args[0]!.start) });
+            return;
+          }
+          for (const [key, value] of Object.entries(n)) if (key !== "parent") visit(value);
+        };
+        visit(this.parse(code));
+        if (!edits.length) return;
+        let out = code;
+        for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
+          out = out.slice(0, start) + text + out.slice(end);
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+/**
+ * Vite wraps every dynamic `import()` of the client in its preload helper, also with `build.modulePreload` off,
+ * when all it may have to load first is the imported chunk's CSS (0.6 KB gzip of every page's shell). This helper
+ * does only that: it links the stylesheets named (none, in today's build) and then imports.
+ */
+function cssOnlyPreload(): Plugin {
+  const id = "\0vite/preload-helper.js";
+  let base = "/";
+  return {
+    name: "daftar:css-only-preload",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    configResolved(config) {
+      base = config.base;
+    },
+    load: {
+      filter: { id: new RegExp(`^${id}$`) },
+      handler: () => `
+        const linked = (href) => new Promise((resolve, reject) => {
+          if (document.querySelector(\`link[rel="stylesheet"][href="\${href}"]\`)) return resolve();
+          const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href, onload: resolve, onerror: reject });
+          document.head.append(link);
+        });
+        export const __vitePreload = (load, deps) =>
+          deps && deps.length ? Promise.all(deps.map((dep) => linked(${JSON.stringify(base)} + dep))).then(load) : load();
+      `,
+    },
+  };
+}
+
 /**
  * The content views the catch-all page loads lazily, and the server module that preloads the right one. After the
  * client build, each view's chunk and the chunks it imports (less those the entry and the root route load on every
@@ -132,6 +241,6 @@ export default defineConfig({
   // No Vite preload helper around dynamic imports (0.8 KB gzip on every page): React Router already preloads
   // each route's modules, and what loads on use (search, tooltips, the drawer) may fetch its few imports then.
   build: { modulePreload: false },
-  plugins: [tailwindcss(), reactRouter(), viewChunks(), workerEntries()],
+  plugins: [tailwindcss(), reactRouter(), viewChunks(), workerEntries(), routerDeveloperTextOut(), cssOnlyPreload()],
   resolve: { tsconfigPaths: true },
 });

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { Button, buttonClass } from "~/ui/button";
 import { Icon } from "~/ui/icon";
@@ -45,7 +45,7 @@ export function FilterBar({
   const filtered = search.value !== "" || selects.some((select) => select.value !== "");
   return (
     // Keyed by the query: a new address (Clear, Back) shows its own choices, not the last ones picked.
-    <Form
+    <form
       key={location.search}
       method="get"
       role="search"
@@ -101,6 +101,6 @@ export function FilterBar({
           </Link>
         ) : null}
       </div>
-    </Form>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { LanguageSwitch } from "~/shell/ui/language-switch";
 import { useRootData } from "~/shell/root-data";
@@ -56,14 +56,14 @@ function TokenPanel({ invalid }: { invalid: boolean }) {
           <p className="text-sm text-muted-foreground">{t("install.token.description")}</p>
         </div>
       </div>
-      <Form method="get" action={pathname} className="mt-5 grid gap-4" reloadDocument>
+      <form method="get" action={pathname} className="mt-5 grid gap-4">
         <Field label={t("install.token.label")} error={invalid ? t("install.token.invalid") : undefined}>
           <Input name="setup" autoComplete="off" spellCheck={false} dir="ltr" required />
         </Field>
         <Button type="submit" className="justify-self-start">
           {t("install.token.submit")}
         </Button>
-      </Form>
+      </form>
     </section>
   );
 }

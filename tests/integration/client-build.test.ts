@@ -1,0 +1,50 @@
+/**
+ * What the production client build leaves out of every page's JavaScript (vite.config.ts): React Router's
+ * developer warnings and error sentences, and Vite's module preload helper. The server imports React Router as
+ * published, and what loads on use still loads (tests/e2e/shell.spec.ts opens it).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { projectRoot } from "../../scripts/build-if-stale";
+
+function scripts(folder: string): string {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name));
+      else if (entry.name.endsWith(".js")) files.push(readFileSync(path.join(dir, entry.name), "utf8"));
+    }
+  };
+  walk(path.join(projectRoot, folder));
+  return files.join("\n");
+}
+
+// Sentences of React Router 8's production build: a warning, an invariant, an error it throws, a router error.
+const routerText = [
+  "You should call navigate() in a React.useEffect(), not when your component is first rendered.",
+  "may be used only in the context of a <Router> component.",
+  "Expected a Location header on the redirect Response",
+  "No route matches URL",
+];
+
+describe("the client build", () => {
+  const client = scripts("build/client");
+
+  test("carries none of React Router's developer text, and its errors say where they are written", () => {
+    // Compared as lists and booleans: a failure names the sentence, not the whole build.
+    expect(routerText.filter((sentence) => client.includes(sentence))).toEqual([]);
+    expect(/React Router lib\/router\/router\.js:\d+/.test(client)).toBe(true);
+  });
+
+  test("has no Vite preload helper around its dynamic imports", () => {
+    expect(client.includes("import(")).toBe(true);
+    expect(client.includes("vite:preloadError")).toBe(false);
+  });
+
+  test("leaves React Router as published to the server, which imports the package", () => {
+    const server = scripts("build/server");
+    expect(server.includes('from "react-router"')).toBe(true);
+    expect(server.includes("React Router lib/")).toBe(false);
+  });
+});
