@@ -2,7 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "~/db/client.server";
+import { settings } from "~/db/schema";
 import { routeTable } from "../helpers/route-table";
+import { startSeededSite } from "../helpers/seeded-site";
 import { expect, open, signedInPage, snap, test } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
@@ -337,4 +341,66 @@ test.describe("layout and navigation", () => {
       }
     }
   });
+});
+
+test('categories that do not fit on a wide header are in a "more" menu; the main items and no drawer button stay', async ({
+  browser,
+}) => {
+  // A site of its own whose owner added categories with long names.
+  const extra = [
+    ["photography", "عکاسی و سفرهای طولانی", "Photography and long journeys"],
+    ["reading-list", "فهرست کتاب‌های خواندنی", "A reading list of good books"],
+    ["conference-talks", "سخنرانی‌های همایش‌ها", "Conference talks and slides"],
+  ];
+  const site = await startSeededSite({}, async (databaseUrl) => {
+    const connection = await openDatabase(databaseUrl);
+    try {
+      const row = await connection.db.select().from(settings).where(eq(settings.key, "app")).get();
+      const app = row!.value as { categories: { slug: string; name: { fa: string; en: string } }[] };
+      const categories = [
+        ...app.categories,
+        ...extra.map(([slug, fa, en]) => ({ slug: slug!, name: { fa: fa!, en: en! } })),
+      ];
+      await connection.db
+        .update(settings)
+        .set({ value: { ...app, categories } })
+        .where(eq(settings.key, "app"));
+    } finally {
+      connection.client.close();
+    }
+  });
+  const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1366, height: 800 } });
+  try {
+    const page = await context.newPage();
+    for (const [path, logs, about] of [
+      ["/", "نوشته‌ها", "درباره"],
+      ["/en", "Logs", "About"],
+    ] as const) {
+      await open(page, path);
+      const nav = page.locator("header").getByRole("navigation").first();
+      await expect(nav.getByRole("link", { name: logs, exact: true })).toBeVisible();
+      await expect(nav.getByRole("link", { name: about, exact: true })).toBeVisible();
+      await expect(page.getByTestId("menu-button")).toBeHidden();
+      const more = page.getByTestId("nav-more");
+      await expect(more).toBeVisible();
+      const visible = await nav
+        .getByTestId("nav-category")
+        .evaluateAll((items) => items.filter((item) => item.getAttribute("aria-hidden") !== "true").length);
+      await more.click();
+      await expect(more).toHaveAttribute("aria-expanded", "true");
+      const listed = page.getByTestId("nav-more-list").getByRole("link");
+      // Every category is reachable: those shown on the line and those in the menu, once each.
+      expect(visible + (await listed.count())).toBe(7);
+      await snap(page, `header-more-${path === "/" ? "fa" : "en"}`);
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("nav-more-list")).toHaveCount(0);
+      await expect(more).toBeFocused();
+    }
+    await page.getByTestId("nav-more").click();
+    await page.getByTestId("nav-more-list").getByRole("link").last().click();
+    await expect(page).toHaveURL(/\/en\/conference-talks$/);
+  } finally {
+    await context.close();
+    await site.stop();
+  }
 });

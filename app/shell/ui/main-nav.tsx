@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { NavLink } from "react-router";
 import { localizePath, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
@@ -14,7 +14,7 @@ const linkClass =
  * The main menu as a list of links. In the header the categories sit between Logs and About from extra-wide
  * screens up (narrower ones reach them through the drawer); the drawer lists them under their own heading.
  * The owner names and adds categories, so they may not all fit: those that do not wrap onto a hidden second
- * line, and the header then shows the drawer's button (`data-categories-hidden` on the header) to reach them.
+ * line and are listed in a "more" menu after the ones shown; the main items are never hidden.
  */
 export function MainNav({
   vertical = false,
@@ -30,17 +30,16 @@ export function MainNav({
   const rootCategories = useRootData()?.categories;
   const categories = withCategories ? (rootCategories ?? []) : [];
   const categoryList = useRef<HTMLUListElement>(null);
+  // How many categories fit on the header's line; the rest go in the "more" menu.
+  const [shown, setShown] = useState<number>(Infinity);
   useEffect(() => {
     const list = categoryList.current;
-    const header = list?.closest("header");
-    if (!list || !header) return;
+    if (!list) return;
     // A category that did not fit sits on the list's second, clipped line: lower than the first one.
     const check = () => {
       const items = [...list.children] as HTMLElement[];
-      header.toggleAttribute(
-        "data-categories-hidden",
-        items.some((item) => item.offsetTop > items[0]!.offsetTop),
-      );
+      const first = items.findIndex((item) => item.offsetTop > items[0]!.offsetTop);
+      setShown(first < 0 ? Infinity : first);
     };
     const observer = new ResizeObserver(check);
     observer.observe(list);
@@ -60,13 +59,18 @@ export function MainNav({
       ))}
       {categories.length ? (
         <li className="hidden min-w-0 flex-1 xl:block">
-          <ul ref={categoryList} className="flex h-9 flex-wrap items-center gap-1 overflow-hidden">
-            {categories.map((category) => (
-              <li key={category.url} data-testid="nav-category">
-                {link(category.url, category.label)}
-              </li>
-            ))}
-          </ul>
+          <div className="flex min-w-0 items-center gap-1">
+            <ul ref={categoryList} className="flex h-9 min-w-0 flex-1 flex-wrap items-center gap-1 overflow-hidden">
+              {categories.map((category, index) => (
+                <li key={category.url} data-testid="nav-category" aria-hidden={index >= shown || undefined}>
+                  {link(category.url, category.label)}
+                </li>
+              ))}
+            </ul>
+            {shown < categories.length ? (
+              <MoreCategories categories={categories.slice(shown)} linkClass={linkClass} />
+            ) : null}
+          </div>
         </li>
       ) : null}
       {rest.map((item) => (
@@ -89,5 +93,66 @@ export function CategoryNav({ onNavigate }: { onNavigate?: () => void }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The categories that did not fit on the header's line, behind a "more" button. */
+function MoreCategories({
+  categories,
+  linkClass,
+}: {
+  categories: { url: string; label: string }[];
+  linkClass: string;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)) {
+        setOpen(false);
+        if (event instanceof KeyboardEvent) box.current?.querySelector("button")?.focus();
+      }
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("pointerdown", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", close);
+    };
+  }, [open]);
+  return (
+    <div ref={box} className="relative shrink-0">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+        className={linkClass}
+        data-testid="nav-more"
+      >
+        {t("common.nav.more")}
+        <span aria-hidden className="ms-1 text-xs">
+          ▾
+        </span>
+      </button>
+      {open ? (
+        <ul
+          id={id}
+          className="absolute end-0 top-full z-50 mt-1 grid min-w-40 gap-1 rounded-md border bg-background p-1 shadow-md"
+          data-testid="nav-more-list"
+        >
+          {categories.map((category) => (
+            <li key={category.url}>
+              <NavLink to={category.url} onClick={() => setOpen(false)} className={linkClass}>
+                {category.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

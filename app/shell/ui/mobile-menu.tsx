@@ -21,7 +21,7 @@ export function MobileMenu() {
         aria-expanded={open ?? false}
         {...intent}
         onClick={() => setOpen(true)}
-        className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground md:size-9 xl:hidden xl:group-data-[categories-hidden]/header:inline-flex"
+        className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground md:size-9 xl:hidden"
       >
         <Icon name="menu" className="size-5" />
       </button>

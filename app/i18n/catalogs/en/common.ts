@@ -10,6 +10,7 @@ export default {
   "nav.closeMenu": "Close menu",
   "nav.dashboard": "Dashboard",
   "nav.categories": "Categories",
+  "nav.more": "More",
   "nav.preferences": "Language and appearance",
   "nav.searchSite": "Search the site",
   "search.placeholder": "Search…",

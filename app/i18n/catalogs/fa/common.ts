@@ -12,6 +12,7 @@ export default {
   "nav.closeMenu": "بستن منو",
   "nav.dashboard": "پیشخوان",
   "nav.categories": "دسته‌ها",
+  "nav.more": "بیشتر",
   "nav.preferences": "زبان و نما",
   "nav.searchSite": "جست‌وجو در سایت",
   "search.placeholder": "جست‌وجو…",
