@@ -1,35 +1,33 @@
 /**
- * In-memory site search over MiniSearch.
+ * Site search over an index kept in the database, shared by every instance and never held whole in memory.
  *
- * - One MiniSearch instance per locale: locale filtering costs nothing and
- *   BM25 statistics are per language.
- * - One MiniSearch document per page, with fields `title`, `headings` (all
- *   section headings), `text` (all section text) and `meta` (description +
- *   category); boosts title > headings > meta > text. A page is the unit of
- *   results, and indexing sections as separate documents made frequent
- *   words 2–7× slower (MiniSearch's cost grows with the number of matching
- *   documents), which broke the latency budget. The best section of each
- *   returned page is then chosen by scanning that page's sections for the
- *   terms MiniSearch matched (`./best-section`).
- * - Text is normalised (`./normalize`) and split into words (`./tokenize`),
- *   both Persian-aware; ZWNJ compounds are indexed both as their parts and
- *   joined (see `tokenizeForIndex`), and a query compound matches "joined
- *   spelling OR its significant parts" (`./query`), so «می‌خواهم»,
- *   «می خواهم» and «میخواهم» find each other.
- * - Matching: every query word must match (AND; OR only when AND finds
- *   nothing); prefix matching from 3 characters; typo tolerance (1 edit from
- *   5 characters, 2 from 8, plus swapped adjacent letters) only when exact
- *   and prefix matches do not fill the requested number of results
- *   (`./term-matching`).
- * - Excerpts are cut around the first highlighted word (`./excerpt`).
+ * - `search_pages` has a row per page (locale, path, title, description and the version of the page row it
+ *   was made from), `search_sections` its sections as written, and the FTS5 table `search_text` (same rowid)
+ *   its words in the columns `locale`, `title`, `headings` (every section heading), `meta` (description and
+ *   category) and `text` (every section's text). Ranking is FTS5's BM25 with the weights title > headings >
+ *   meta > text. A page is the unit of results; the sections of the few pages returned are then read to choose
+ *   the best one and cut the excerpt (`./best-section`, `./excerpt`).
+ * - Words are normalised (`./normalize`) and split (`./tokenize`) here, in TypeScript, both Persian-aware, and
+ *   stored separated by spaces; FTS5's "ascii" tokenizer then only splits at the spaces, so the index and the
+ *   queries use one normalisation (the one excerpts highlight with too). ZWNJ compounds are indexed both as
+ *   their parts and joined (see `tokenizeForIndex`), and a query compound matches "joined spelling OR its
+ *   significant parts" (`./query`), so «می‌خواهم», «می خواهم» and «میخواهم» find each other.
+ * - Matching: every query word must match (AND; OR only when AND finds nothing); prefix matching from 3
+ *   characters; typo tolerance (1 edit from 5 characters, 2 from 8, plus swapped adjacent letters) only when exact
+ *   and prefix matches do not fill the requested number of results (`./term-matching`). FTS5 has no fuzzy
+ *   matching: a word's corrections are the terms of the index's vocabulary (`search_words`) within its edit
+ *   distance, read from the range of terms that begin with the word's first letter (a bounded read per word).
  */
-import MiniSearch, { type SearchOptions } from "minisearch";
-import { isLocale, locales, type Locale } from "~/i18n/locales";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { writeTransaction } from "~/db/transaction.server";
+import { isLocale, type Locale } from "~/i18n/locales";
 import { chooseSection } from "./best-section";
 import { buildExcerpt, type ExcerptPart } from "./excerpt";
-import { tokenizeForIndex } from "./tokenize";
-import { buildQuery, parseQuery } from "./query";
-import { fuzzyFor, prefixFor } from "./term-matching";
+import { normalizeText } from "./normalize";
+import { forEachIndexTerm } from "./tokenize";
+import { matchExpression, matchesLeaf, parseQuery, transpositions, type Alternatives, type QueryWord } from "./query";
+import { fuzzyFor, withinDistance } from "./term-matching";
 
 export interface SearchSection {
   heading: string;
@@ -55,172 +53,245 @@ export interface SearchResult {
   score: number;
 }
 
+/** Which version of which page row a search page was made from. */
+export interface SearchSource {
+  pageId: number;
+  updatedAt: Date;
+}
+
+/** What the index makes of a page; a change here must raise it, so that every page is indexed again. */
+export const SEARCH_FORMAT = 1;
+
 const DEFAULT_LIMIT = 8;
 
-const FIELDS = ["title", "headings", "text", "meta"] as const;
-type Field = (typeof FIELDS)[number];
-const BOOST: Record<Field, number> = { title: 4, headings: 2, meta: 1.5, text: 1 };
+/** bm25() weights, in the column order of `search_text`: locale, title, headings, meta, text. */
+const WEIGHTS = sql.raw("0, 4, 2, 1.5, 1");
 
-/** What MiniSearch indexes for one page. Only `id` is kept by MiniSearch. */
-type IndexedPage = { id: number } & Record<Field, string>;
-
-interface PageRecord {
-  id: number;
-  doc: SearchDocument; // private, frozen copy
-}
-
-const SEARCH_OPTIONS: SearchOptions = {
-  boost: BOOST,
-  prefix: prefixFor,
-  fuzzy: (term) => fuzzyFor(term) || false,
-  maxFuzzy: 2,
-  // Query leaves are already normalised single terms (see buildQuery in ./query).
-  tokenize: (term) => [term],
-  processTerm: (term) => term,
-};
-
-function createMiniSearch(): MiniSearch<IndexedPage> {
-  return new MiniSearch<IndexedPage>({
-    idField: "id",
-    fields: [...FIELDS],
-    storeFields: [],
-    tokenize: (text) => tokenizeForIndex(text),
-    processTerm: (term) => term || null, // tokenizeForIndex already normalises
-    autoVacuum: false, // we use remove(), which leaves nothing to vacuum
-    searchOptions: SEARCH_OPTIONS,
-  });
-}
-
-function pageKey(locale: Locale, path: string): string {
-  return `${locale}\u0000${path}`;
-}
+/** Corrections kept per query word (the closest first), and vocabulary terms read to find them. */
+const MAX_CORRECTIONS = 24;
+const MAX_VOCABULARY_READ = 20_000;
 
 function assertLocale(locale: string): asserts locale is Locale {
   if (!isLocale(locale)) throw new Error(`Unknown search locale: ${JSON.stringify(locale)}`);
 }
 
-/** Private frozen copy; a page without sections gets one empty intro section so it still has a result target. */
-function copyDocument(doc: SearchDocument): SearchDocument {
-  assertLocale(doc.locale);
-  const sections = doc.sections.map((s) => Object.freeze({ heading: s.heading ?? "", anchor: s.anchor ?? "", text: s.text ?? "" }));
-  if (sections.length === 0) sections.push(Object.freeze({ heading: "", anchor: "", text: "" }));
-  return Object.freeze({
-    locale: doc.locale,
-    path: doc.path,
-    title: doc.title ?? "",
-    description: doc.description,
-    category: doc.category,
-    sections: Object.freeze(sections) as SearchSection[],
-  });
-}
-
 /** Joins the parts of a field; not whitespace-only, so no compound spans two parts. */
 const PART_BREAK = "\n¶\n";
 
-/** The MiniSearch document of a page; deterministic, so it can be rebuilt for remove(). */
-function indexedPage(page: PageRecord): IndexedPage {
-  const { doc } = page;
-  return {
-    id: page.id,
-    title: doc.title,
-    headings: doc.sections.map((s) => s.heading).join(PART_BREAK),
-    text: doc.sections.map((s) => s.text).join(PART_BREAK),
-    meta: [doc.description ?? "", doc.category ?? ""].join(PART_BREAK),
-  };
+/** The index terms of a text, separated by spaces (what `search_text` stores). */
+function indexTerms(text: string): string {
+  const out: string[] = [];
+  forEachIndexTerm(normalizeText(text), (term) => out.push(term));
+  return out.join(" ");
+}
+
+/** The sections stored for a page; a page without sections gets one empty intro section so it still has a target. */
+function sectionsOf(doc: SearchDocument): SearchSection[] {
+  const sections = doc.sections.map((s) => ({ heading: s.heading ?? "", anchor: s.anchor ?? "", text: s.text ?? "" }));
+  if (sections.length === 0) sections.push({ heading: "", anchor: "", text: "" });
+  return sections;
+}
+
+/** Removes the search page of `locale` and `path`, its sections and its words. */
+export async function removePage(tx: Database, locale: Locale, path: string): Promise<void> {
+  const rows = await tx.all<{ id: number }>(
+    sql`select id from search_pages where locale = ${locale} and path = ${path}`,
+  );
+  for (const { id } of rows) {
+    await tx.run(sql`delete from search_text where rowid = ${id}`);
+    await tx.run(sql`delete from search_sections where search_page_id = ${id}`);
+    await tx.run(sql`delete from search_pages where id = ${id}`);
+  }
+}
+
+/** Writes a page (replacing the one at its locale and path), in the caller's transaction. */
+export async function writePage(tx: Database, doc: SearchDocument, source: SearchSource): Promise<void> {
+  assertLocale(doc.locale);
+  const sections = sectionsOf(doc);
+  await removePage(tx, doc.locale, doc.path);
+  const [row] = await tx.all<{ id: number }>(sql`
+    insert into search_pages (locale, path, title, description, page_id, page_updated_at, format)
+    values (${doc.locale}, ${doc.path}, ${doc.title ?? ""}, ${doc.description ?? ""}, ${source.pageId},
+            ${source.updatedAt.getTime()}, ${SEARCH_FORMAT})
+    returning id`);
+  const id = row!.id;
+  const headings = indexTerms(sections.map((s) => s.heading).join(PART_BREAK));
+  const text = indexTerms(sections.map((s) => s.text).join(PART_BREAK));
+  const meta = indexTerms([doc.description ?? "", doc.category ?? ""].join(PART_BREAK));
+  await tx.run(sql`
+    insert into search_text (rowid, locale, title, headings, meta, text)
+    values (${id}, ${doc.locale}, ${indexTerms(doc.title ?? "")}, ${headings}, ${meta}, ${text})`);
+  for (const [position, s] of sections.entries()) {
+    await tx.run(sql`
+      insert into search_sections (search_page_id, position, heading, anchor, text)
+      values (${id}, ${position}, ${s.heading}, ${s.anchor}, ${s.text})`);
+  }
+}
+
+interface Hit {
+  id: number;
+  path: string;
+  title: string;
+  description: string;
+  rank: number;
+}
+
+/** The next string after every string that starts with `prefix` (for a range read). */
+function afterPrefix(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1)!;
+  return String.fromCodePoint(last + 1);
+}
+
+/** The index's terms within `leaf`'s typo distance, the closest and most frequent first (bounded work). */
+async function corrections(db: Database, leaf: string): Promise<string[]> {
+  const distance = fuzzyFor(leaf);
+  if (distance === 0) return [];
+  const first = String.fromCodePoint(leaf.codePointAt(0)!);
+  const rows = await db.all<{ term: string; doc: number }>(sql`
+    select term, doc from search_words
+    where term >= ${first} and term < ${afterPrefix(first)}
+    limit ${MAX_VOCABULARY_READ}`);
+  const found: { term: string; doc: number; d: number }[] = [];
+  for (const { term, doc } of rows) {
+    if (term === leaf || Math.abs(term.length - leaf.length) > distance) continue;
+    if (!withinDistance(term, leaf, distance)) continue;
+    found.push({ term, doc, d: withinDistance(term, leaf, 1) ? 1 : 2 });
+  }
+  found.sort((a, b) => a.d - b.d || b.doc - a.doc || (a.term < b.term ? -1 : 1));
+  return found.slice(0, MAX_CORRECTIONS).map((c) => c.term);
+}
+
+/** Every leaf's corrections, and a single word's swapped-letter spellings. */
+async function typoAlternatives(db: Database, words: QueryWord[]): Promise<Alternatives> {
+  const alternatives = new Map<string, string[]>();
+  for (const { parts, leaves } of words) {
+    for (const leaf of leaves) {
+      if (alternatives.has(leaf) || fuzzyFor(leaf) === 0) continue;
+      const swapped = parts.length === 1 ? transpositions(leaf) : [];
+      alternatives.set(leaf, [...new Set([...(await corrections(db, leaf)), ...swapped])]);
+    }
+  }
+  return alternatives;
 }
 
 export class SearchIndex {
-  #engines = new Map<Locale, MiniSearch<IndexedPage>>(locales.map((l) => [l, createMiniSearch()]));
-  #pages = new Map<string, PageRecord>();
-  #byId = new Map<number, PageRecord>();
-  #nextId = 1;
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
 
   /** Number of pages (all locales). */
-  get size(): number {
-    return this.#pages.size;
+  async size(): Promise<number> {
+    const [row] = await this.#db.all<{ n: number }>(sql`select count(*) as n from search_pages`);
+    return row?.n ?? 0;
   }
 
   /** Rebuilds the whole index from `docs` (a later duplicate locale+path wins). */
-  replaceAll(docs: SearchDocument[]): void {
-    const pages = new Map<string, PageRecord>();
-    for (const d of docs) {
-      const page: PageRecord = { id: this.#nextId++, doc: copyDocument(d) };
-      pages.set(pageKey(page.doc.locale, page.doc.path), page);
-    }
-    const engines = new Map<Locale, MiniSearch<IndexedPage>>(locales.map((l) => [l, createMiniSearch()]));
-    const byId = new Map<number, PageRecord>();
-    for (const page of pages.values()) {
-      byId.set(page.id, page);
-      engines.get(page.doc.locale)!.add(indexedPage(page));
-    }
-    this.#engines = engines;
-    this.#pages = pages;
-    this.#byId = byId;
+  async replaceAll(docs: SearchDocument[], source: SearchSource = { pageId: 0, updatedAt: new Date(0) }): Promise<void> {
+    for (const doc of docs) assertLocale(doc.locale);
+    await writeTransaction(this.#db, async (tx) => {
+      await tx.run(sql`delete from search_text`);
+      await tx.run(sql`delete from search_sections`);
+      await tx.run(sql`delete from search_pages`);
+      for (const doc of docs) await writePage(tx, doc, source);
+    });
   }
 
   /** Adds a page or replaces the page with the same locale and path. */
-  upsert(doc: SearchDocument): void {
-    const page: PageRecord = { id: this.#nextId++, doc: copyDocument(doc) };
-    this.remove(page.doc.locale, page.doc.path);
-    this.#pages.set(pageKey(page.doc.locale, page.doc.path), page);
-    this.#byId.set(page.id, page);
-    this.#engines.get(page.doc.locale)!.add(indexedPage(page));
+  async upsert(doc: SearchDocument, source: SearchSource = { pageId: 0, updatedAt: new Date(0) }): Promise<void> {
+    assertLocale(doc.locale);
+    await writeTransaction(this.#db, (tx) => writePage(tx, doc, source));
   }
 
   /** Removes a page; a no-op when it is not indexed. */
-  remove(locale: Locale, path: string): void {
-    const key = pageKey(locale, path);
-    const page = this.#pages.get(key);
-    if (!page) return;
-    this.#engines.get(locale)!.remove(indexedPage(page));
-    this.#byId.delete(page.id);
-    this.#pages.delete(key);
+  async remove(locale: Locale, path: string): Promise<void> {
+    await writeTransaction(this.#db, (tx) => removePage(tx, locale, path));
+  }
+
+  /** Pages matching an FTS5 expression, best first (ties by path), at most `limit`. */
+  async #hits(expression: string, locale: Locale, limit: number): Promise<Hit[]> {
+    const query = `locale : "${locale}" AND ${expression}`;
+    const rows = await this.#db.all<Hit>(sql`
+      select p.id as id, p.path as path, p.title as title, p.description as description, m.rank as rank
+      from (select rowid, bm25(search_text, ${WEIGHTS}) as rank from search_text where search_text match ${query}) m
+      join search_pages p on p.id = m.rowid
+      order by m.rank, p.path
+      limit ${limit}`);
+    return rows;
   }
 
   /** Matching pages by descending score, each with its best section and an excerpt. */
-  search(query: string, locale: Locale, limit: number = DEFAULT_LIMIT): SearchResult[] {
-    const engine = this.#engines.get(locale);
-    if (!engine || !(limit >= 1)) return [];
+  async search(query: string, locale: Locale, limit: number = DEFAULT_LIMIT): Promise<SearchResult[]> {
+    if (!isLocale(locale) || !(limit >= 1)) return [];
     const max = Math.floor(limit);
     const words = parseQuery(query);
     if (words.length === 0) return [];
 
-    // Exact and prefix matches first; typo tolerance only when they do not
-    // fill the page (fuzzy expansion of a correctly typed frequent word
-    // costs time and mostly adds noise), then OR when AND finds nothing.
-    let raw = engine.search(buildQuery(words, "AND", false), { fuzzy: false });
-    if (raw.length < max) {
-      const withTypos = engine.search(buildQuery(words, "AND", true));
-      if (withTypos.length > raw.length) raw = withTypos;
+    // Exact and prefix matches first; typo tolerance only when they do not fill the page (correcting a well
+    // typed frequent word costs time and mostly adds noise), then OR when AND finds nothing.
+    let alternatives: Alternatives = new Map();
+    let hits = await this.#hits(matchExpression(words, "AND", alternatives), locale, max);
+    if (hits.length < max) {
+      const typos = await typoAlternatives(this.#db, words);
+      if ([...typos.values()].some((terms) => terms.length > 0)) {
+        const withTypos = await this.#hits(matchExpression(words, "AND", typos), locale, max);
+        if (withTypos.length > hits.length) [hits, alternatives] = [withTypos, typos];
+      }
+      if (hits.length === 0 && words.length > 1) {
+        [hits, alternatives] = [await this.#hits(matchExpression(words, "OR", typos), locale, max), typos];
+      }
     }
-    if (raw.length === 0 && words.length > 1) raw = engine.search(buildQuery(words, "OR", true));
-    if (raw.length === 0) return [];
-
-    // raw is sorted by score; include everything tied with the last place, then order ties by path.
-    let end = Math.min(max, raw.length);
-    const cutoff = raw[end - 1]!.score;
-    while (end < raw.length && raw[end]!.score === cutoff) end++;
-    const top = raw
-      .slice(0, end)
-      .map((r) => ({ page: this.#byId.get(r.id as number), score: r.score, match: r.match }))
-      .filter((r): r is { page: PageRecord; score: number; match: Record<string, string[]> } => r.page !== undefined)
-      .sort((a, b) => b.score - a.score || (a.page.doc.path < b.page.doc.path ? -1 : 1))
-      .slice(0, max);
-
-    return top.map(({ page, score, match }) => {
-      const { doc } = page;
-      const choice = chooseSection(doc.sections, match, words);
-      const section = doc.sections[choice.index]!;
-      let source = section.text;
-      if (!source && choice.index === 0 && doc.description) source = doc.description;
-      const result: SearchResult = {
-        path: doc.path,
-        title: doc.title,
-        excerpt: buildExcerpt(source, choice.matched ? choice.textTerms : new Set()),
-        score,
-      };
-      if (choice.matched && section.anchor !== "") result.section = { heading: section.heading, anchor: section.anchor };
-      return result;
-    });
+    const results: SearchResult[] = [];
+    for (const hit of hits) results.push(await this.#result(hit, words, alternatives));
+    return results;
   }
+
+  /** A hit with its best section and excerpt, read from its sections. */
+  async #result(hit: Hit, words: QueryWord[], alternatives: Alternatives): Promise<SearchResult> {
+    const sections = await this.#db.all<SearchSection>(sql`
+      select heading, anchor, text from search_sections where search_page_id = ${hit.id} order by position`);
+    if (sections.length === 0) sections.push({ heading: "", anchor: "", text: "" });
+    const choice = chooseSection(sections, matchedTerms(sections, words, alternatives), words);
+    const section = sections[choice.index]!;
+    let source = section.text;
+    if (!source && choice.index === 0 && hit.description) source = hit.description;
+    const result: SearchResult = {
+      path: hit.path,
+      title: hit.title,
+      excerpt: buildExcerpt(source, choice.matched ? choice.textTerms : new Set()),
+      score: -hit.rank,
+    };
+    if (choice.matched && section.anchor !== "") result.section = { heading: section.heading, anchor: section.anchor };
+    return result;
+  }
+}
+
+/** The terms of a page's headings and text that the query matched, with the fields they are in. */
+function matchedTerms(
+  sections: readonly SearchSection[],
+  words: QueryWord[],
+  alternatives: Alternatives,
+): Record<string, string[]> {
+  const leaves = [...new Set(words.flatMap((w) => w.leaves))];
+  const verdict = new Map<string, boolean>();
+  const matches = (term: string): boolean => {
+    let v = verdict.get(term);
+    if (v === undefined) {
+      v = leaves.some((leaf) => matchesLeaf(term, leaf, alternatives));
+      verdict.set(term, v);
+    }
+    return v;
+  };
+  const match = Object.create(null) as Record<string, string[]>;
+  const collect = (field: string) => (term: string) => {
+    if (!matches(term)) return;
+    const fields = (match[term] ??= []);
+    if (!fields.includes(field)) fields.push(field);
+  };
+  for (const s of sections) {
+    if (s.heading) forEachIndexTerm(normalizeText(s.heading), collect("headings"));
+    if (s.text) forEachIndexTerm(normalizeText(s.text), collect("text"));
+  }
+  return match;
 }
