@@ -9,12 +9,13 @@
  *   other one, which then mostly finds the work done);
  * - for every page, once when the instance starts (the index of content present before it, made by the first
  *   instance to start: later starts only compare), when a change may have touched anything, and after an update
- *   failed.
+ *   failed; by one instance at a time (a lease), the others waiting for it.
  * Every write checks, in its transaction, that the page row is still the one rendered, so instances doing the
  * same work at once, or a change arriving meanwhile, never leave an older version behind. Work runs one task at a
  * time per instance, a batch of pages at a time: the memory it holds is one batch, never the site.
  */
 import { sql } from "drizzle-orm";
+import { releaseLease, takeLease } from "~/cluster/leases.server";
 import { getDb } from "~/db/client.server";
 import type { Database } from "~/db/client.server";
 import { writeTransaction } from "~/db/transaction.server";
@@ -153,16 +154,34 @@ async function removeGone(db: Database, candidates?: readonly ContentChange[]): 
   }
 }
 
-/** Brings the whole index up to date (see the module's comment). */
+/** The lease of the instance comparing every page (renewed every batch; a crashed holder's expires). */
+const SYNC_LEASE = "search-index";
+const SYNC_LEASE_MS = 60_000;
+/** How often an instance waiting for another's comparison looks again. */
+const SYNC_WAIT_MS = 1000;
+
+/**
+ * Brings the whole index up to date (see the module's comment). One instance does it at a time: the others wait
+ * for its lease, then compare (and mostly find nothing left to do), so instances started together render each
+ * page once between them.
+ */
 async function syncAll(): Promise<void> {
   const db = await getDb();
-  await removeGone(db);
-  for (let after = 0; ; ) {
-    const rows = await db.all<PageRow>(sql`
-      select ${pageColumns} from pages p where p.id > ${after} and ${outOfDate} order by p.id limit ${BATCH}`);
-    if (rows.length === 0) return;
-    after = rows.at(-1)!.id;
-    await indexRows(db, rows);
+  while (!(await takeLease(db, SYNC_LEASE, SYNC_LEASE_MS))) {
+    await new Promise((resolve) => setTimeout(resolve, SYNC_WAIT_MS));
+  }
+  try {
+    await removeGone(db);
+    for (let after = 0; ; ) {
+      const rows = await db.all<PageRow>(sql`
+        select ${pageColumns} from pages p where p.id > ${after} and ${outOfDate} order by p.id limit ${BATCH}`);
+      if (rows.length === 0) return;
+      after = rows.at(-1)!.id;
+      await indexRows(db, rows);
+      await takeLease(db, SYNC_LEASE, SYNC_LEASE_MS);
+    }
+  } finally {
+    await releaseLease(db, SYNC_LEASE).catch(() => undefined);
   }
 }
 

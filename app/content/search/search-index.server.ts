@@ -15,8 +15,9 @@
  * - Matching: every query word must match (AND; OR only when AND finds nothing); prefix matching from 3
  *   characters; typo tolerance (1 edit from 5 characters, 2 from 8, plus swapped adjacent letters) only when exact
  *   and prefix matches do not fill the requested number of results (`./term-matching`). FTS5 has no fuzzy
- *   matching: a word's corrections are the terms of the index's vocabulary (`search_words`) within its edit
- *   distance, read from the range of terms that begin with the word's first letter (a bounded read per word).
+ *   matching: a word's corrections are the words of the index's vocabulary (`search_terms`) that begin with
+ *   its first letter, within its edit distance (a bounded read of one key range per word). A typo in the first
+ *   letter is not corrected.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -78,11 +79,35 @@ function assertLocale(locale: string): asserts locale is Locale {
 /** Joins the parts of a field; not whitespace-only, so no compound spans two parts. */
 const PART_BREAK = "\n¶\n";
 
-/** The index terms of a text, separated by spaces (what `search_text` stores). */
-function indexTerms(text: string): string {
+/** The index terms of a text. */
+function indexTerms(text: string): string[] {
   const out: string[] = [];
   forEachIndexTerm(normalizeText(text), (term) => out.push(term));
-  return out.join(" ");
+  return out;
+}
+
+/** A term's first letter, the key `search_terms` is read by (as SQLite's substr(term, 1, 1)). */
+function headOf(term: string): string {
+  return String.fromCodePoint(term.codePointAt(0)!);
+}
+
+/** A term's length in characters (as SQLite's length()). */
+function lengthOf(term: string): number {
+  let n = 0;
+  for (const _ of term) n++;
+  return n;
+}
+
+/**
+ * Records `terms` in the vocabulary typo corrections are read from (kept: a word no page holds matches nothing).
+ * One statement with one JSON parameter: statements with hundreds of parameters leave native memory behind in the
+ * libSQL client.
+ */
+async function recordTerms(tx: Database, terms: ReadonlySet<string>): Promise<void> {
+  if (terms.size === 0) return;
+  await tx.run(sql`
+    insert or ignore into search_terms (head, length, term)
+    select substr(value, 1, 1), length(value), value from json_each(${JSON.stringify([...terms])})`);
 }
 
 /** The sections stored for a page; a page without sections gets one empty intro section so it still has a target. */
@@ -115,12 +140,15 @@ export async function writePage(tx: Database, doc: SearchDocument, source: Searc
             ${source.updatedAt.getTime()}, ${SEARCH_FORMAT})
     returning id`);
   const id = row!.id;
+  const title = indexTerms(doc.title ?? "");
   const headings = indexTerms(sections.map((s) => s.heading).join(PART_BREAK));
   const text = indexTerms(sections.map((s) => s.text).join(PART_BREAK));
   const meta = indexTerms([doc.description ?? "", doc.category ?? ""].join(PART_BREAK));
+  // Stored separated by spaces: FTS5's "ascii" tokenizer splits them there and nowhere else.
   await tx.run(sql`
     insert into search_text (rowid, locale, title, headings, meta, text)
-    values (${id}, ${doc.locale}, ${indexTerms(doc.title ?? "")}, ${headings}, ${meta}, ${text})`);
+    values (${id}, ${doc.locale}, ${title.join(" ")}, ${headings.join(" ")}, ${meta.join(" ")}, ${text.join(" ")})`);
+  await recordTerms(tx, new Set([...title, ...headings, ...text, ...meta]));
   for (const [position, s] of sections.entries()) {
     await tx.run(sql`
       insert into search_sections (search_page_id, position, heading, anchor, text)
@@ -136,28 +164,20 @@ interface Hit {
   rank: number;
 }
 
-/** The next string after every string that starts with `prefix` (for a range read). */
-function afterPrefix(prefix: string): string {
-  const last = prefix.codePointAt(prefix.length - 1)!;
-  return String.fromCodePoint(last + 1);
-}
-
-/** The index's terms within `leaf`'s typo distance, the closest and most frequent first (bounded work). */
+/** The index's terms within `leaf`'s typo distance, the closest first (bounded work: one key range of `search_terms`). */
 async function corrections(db: Database, leaf: string): Promise<string[]> {
   const distance = fuzzyFor(leaf);
   if (distance === 0) return [];
-  const first = String.fromCodePoint(leaf.codePointAt(0)!);
-  const rows = await db.all<{ term: string; doc: number }>(sql`
-    select term, doc from search_words
-    where term >= ${first} and term < ${afterPrefix(first)}
+  const rows = await db.all<{ term: string }>(sql`
+    select term from search_terms
+    where head = ${headOf(leaf)} and length between ${lengthOf(leaf) - distance} and ${lengthOf(leaf) + distance}
     limit ${MAX_VOCABULARY_READ}`);
-  const found: { term: string; doc: number; d: number }[] = [];
-  for (const { term, doc } of rows) {
-    if (term === leaf || Math.abs(term.length - leaf.length) > distance) continue;
-    if (!withinDistance(term, leaf, distance)) continue;
-    found.push({ term, doc, d: withinDistance(term, leaf, 1) ? 1 : 2 });
+  const found: { term: string; d: number }[] = [];
+  for (const { term } of rows) {
+    if (term === leaf || !withinDistance(term, leaf, distance)) continue;
+    found.push({ term, d: withinDistance(term, leaf, 1) ? 1 : 2 });
   }
-  found.sort((a, b) => a.d - b.d || b.doc - a.doc || (a.term < b.term ? -1 : 1));
+  found.sort((a, b) => a.d - b.d || (a.term < b.term ? -1 : 1));
   return found.slice(0, MAX_CORRECTIONS).map((c) => c.term);
 }
 
@@ -194,6 +214,7 @@ export class SearchIndex {
       await tx.run(sql`delete from search_text`);
       await tx.run(sql`delete from search_sections`);
       await tx.run(sql`delete from search_pages`);
+      await tx.run(sql`delete from search_terms`);
       for (const doc of docs) await writePage(tx, doc, source);
     });
   }
