@@ -25,10 +25,10 @@ import { onContentChange } from "./changes.server";
 import type { PageSummary } from "./catalog.server";
 import { renderBody, type RenderedPage } from "./render.server";
 import {
-  removePage,
+  removePages,
   SEARCH_FORMAT,
   SearchIndex,
-  writePage,
+  writePages,
   type SearchDocument,
   type SearchResult,
 } from "./search/search-index.server";
@@ -109,18 +109,22 @@ function summaryOf(row: PageRow): PageSummary {
  * already (another instance may have written it meanwhile).
  */
 async function indexRows(db: Database, rows: readonly PageRow[]): Promise<void> {
+  if (rows.length === 0) return;
   const rendered: { row: PageRow; doc: SearchDocument }[] = [];
   for (const row of rows) rendered.push({ row, doc: toDocument(await renderBody(summaryOf(row), row.body)) });
   await writeTransaction(db, async (tx) => {
-    for (const { row, doc } of rendered) {
-      const [current] = await tx.all<{ id: number; updated_at: number; indexed: number }>(sql`
-        select p.id, p.updated_at, exists (
-          select 1 from search_pages s where s.locale = p.locale and s.path = p.path and s.page_id = p.id
-            and s.page_updated_at = p.updated_at and s.format = ${SEARCH_FORMAT}) as indexed
-        from pages p where p.locale = ${row.locale} and p.path = ${row.path} and p.draft = 0`);
-      if (!current || current.id !== row.id || current.updated_at !== row.updated_at || current.indexed) continue;
-      await writePage(tx, doc, { pageId: row.id, updatedAt: new Date(row.updated_at) });
-    }
+    const keys = JSON.stringify(rows.map((row) => [row.locale, row.path]));
+    const current = await tx.all<{ id: number; updated_at: number }>(sql`
+      select p.id, p.updated_at from pages p join json_each(${keys}) k
+        on p.locale = json_extract(k.value, '$[0]') and p.path = json_extract(k.value, '$[1]')
+      where ${outOfDate}`);
+    const stillCurrent = new Set(current.map((page) => `${page.id}:${page.updated_at}`));
+    await writePages(
+      tx,
+      rendered
+        .filter(({ row }) => stillCurrent.has(`${row.id}:${row.updated_at}`))
+        .map(({ row, doc }) => ({ doc, source: { pageId: row.id, updatedAt: new Date(row.updated_at) } })),
+    );
   });
 }
 
@@ -143,12 +147,13 @@ async function removeGone(db: Database, candidates?: readonly ContentChange[]): 
     }
     if (rows.length > 0) {
       await writeTransaction(db, async (tx) => {
-        for (const { locale, path } of rows) {
-          const [still] = await tx.all(
-            sql`select 1 from pages where locale = ${locale} and path = ${path} and draft = 0`,
-          );
-          if (!still) await removePage(tx, locale, path);
-        }
+        const keys = JSON.stringify(rows.map((row) => [row.locale, row.path]));
+        const gone = await tx.all<{ locale: Locale; path: string }>(sql`
+          select json_extract(k.value, '$[0]') as locale, json_extract(k.value, '$[1]') as path
+          from json_each(${keys}) k
+          where not exists (select 1 from pages p where p.locale = json_extract(k.value, '$[0]')
+            and p.path = json_extract(k.value, '$[1]') and p.draft = 0)`);
+        await removePages(tx, gone);
       });
     }
   }

@@ -100,8 +100,7 @@ function lengthOf(term: string): number {
 
 /**
  * Records `terms` in the vocabulary typo corrections are read from (kept: a word no page holds matches nothing).
- * One statement with one JSON parameter: statements with hundreds of parameters leave native memory behind in the
- * libSQL client.
+ * One statement with one JSON parameter, whatever the number of terms.
  */
 async function recordTerms(tx: Database, terms: ReadonlySet<string>): Promise<void> {
   if (terms.size === 0) return;
@@ -117,43 +116,86 @@ function sectionsOf(doc: SearchDocument): SearchSection[] {
   return sections;
 }
 
-/** Removes the search page of `locale` and `path`, its sections and its words. */
-export async function removePage(tx: Database, locale: Locale, path: string): Promise<void> {
-  const rows = await tx.all<{ id: number }>(
-    sql`select id from search_pages where locale = ${locale} and path = ${path}`,
-  );
-  for (const { id } of rows) {
-    await tx.run(sql`delete from search_text where rowid = ${id}`);
-    await tx.run(sql`delete from search_sections where search_page_id = ${id}`);
-    await tx.run(sql`delete from search_pages where id = ${id}`);
-  }
+/** A page's address in the index. */
+export interface SearchKey {
+  locale: Locale;
+  path: string;
 }
 
-/** Writes a page (replacing the one at its locale and path), in the caller's transaction. */
-export async function writePage(tx: Database, doc: SearchDocument, source: SearchSource): Promise<void> {
-  assertLocale(doc.locale);
-  const sections = sectionsOf(doc);
-  await removePage(tx, doc.locale, doc.path);
-  const [row] = await tx.all<{ id: number }>(sql`
+/** The search pages of `keys`, as a subquery of their ids (one JSON parameter, whatever the number of keys). */
+function idsOf(keys: readonly SearchKey[]) {
+  return sql`select s.id from search_pages s join json_each(${JSON.stringify(keys.map((k) => [k.locale, k.path]))}) k
+    on s.locale = json_extract(k.value, '$[0]') and s.path = json_extract(k.value, '$[1]')`;
+}
+
+/**
+ * Removes the search pages of `keys` (those indexed), their sections and their words, in the caller's
+ * transaction. A few statements whatever the number of pages: every statement costs the libSQL client some
+ * native memory it does not give back, so the index is written a batch at a time, not a row at a time.
+ */
+export async function removePages(tx: Database, keys: readonly SearchKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const ids = await tx.all<{ id: number }>(idsOf(keys));
+  if (ids.length === 0) return;
+  const list = JSON.stringify(ids.map((row) => row.id));
+  await tx.run(sql`delete from search_text where rowid in (select value from json_each(${list}))`);
+  await tx.run(sql`delete from search_sections where search_page_id in (select value from json_each(${list}))`);
+  await tx.run(sql`delete from search_pages where id in (select value from json_each(${list}))`);
+}
+
+/** A page to write, and the version of the page row it was made from. */
+export interface SearchEntry {
+  doc: SearchDocument;
+  source: SearchSource;
+}
+
+/** Writes pages (each replacing the one at its locale and path; a later duplicate wins), in the caller's transaction. */
+export async function writePages(tx: Database, entries: readonly SearchEntry[]): Promise<void> {
+  const unique = [...new Map(entries.map((e) => [`${e.doc.locale}\u0000${e.doc.path}`, e])).values()];
+  for (const { doc } of unique) assertLocale(doc.locale);
+  if (unique.length === 0) return;
+  await removePages(tx, unique.map(({ doc }) => doc));
+  const rows = unique.map(({ doc, source }) => [
+    doc.locale,
+    doc.path,
+    doc.title ?? "",
+    doc.description ?? "",
+    source.pageId,
+    source.updatedAt.getTime(),
+  ]);
+  const inserted = await tx.all<{ id: number; locale: string; path: string }>(sql`
     insert into search_pages (locale, path, title, description, page_id, page_updated_at, format)
-    values (${doc.locale}, ${doc.path}, ${doc.title ?? ""}, ${doc.description ?? ""}, ${source.pageId},
-            ${source.updatedAt.getTime()}, ${SEARCH_FORMAT})
-    returning id`);
-  const id = row!.id;
-  const title = indexTerms(doc.title ?? "");
-  const headings = indexTerms(sections.map((s) => s.heading).join(PART_BREAK));
-  const text = indexTerms(sections.map((s) => s.text).join(PART_BREAK));
-  const meta = indexTerms([doc.description ?? "", doc.category ?? ""].join(PART_BREAK));
-  // Stored separated by spaces: FTS5's "ascii" tokenizer splits them there and nowhere else.
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+           json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), ${SEARCH_FORMAT}
+    from json_each(${JSON.stringify(rows)})
+    returning id, locale, path`);
+  const idOf = new Map(inserted.map((row) => [`${row.locale}\u0000${row.path}`, row.id]));
+  const texts: unknown[] = [];
+  const sectionRows: unknown[] = [];
+  const terms = new Set<string>();
+  for (const { doc } of unique) {
+    const id = idOf.get(`${doc.locale}\u0000${doc.path}`)!;
+    const sections = sectionsOf(doc);
+    const title = indexTerms(doc.title ?? "");
+    const headings = indexTerms(sections.map((s) => s.heading).join(PART_BREAK));
+    const text = indexTerms(sections.map((s) => s.text).join(PART_BREAK));
+    const meta = indexTerms([doc.description ?? "", doc.category ?? ""].join(PART_BREAK));
+    // Stored separated by spaces: FTS5's "ascii" tokenizer splits them there and nowhere else.
+    texts.push([id, doc.locale, title.join(" "), headings.join(" "), meta.join(" "), text.join(" ")]);
+    for (const list of [title, headings, text, meta]) for (const term of list) terms.add(term);
+    sections.forEach((s, position) => sectionRows.push([id, position, s.heading, s.anchor, s.text]));
+  }
   await tx.run(sql`
     insert into search_text (rowid, locale, title, headings, meta, text)
-    values (${id}, ${doc.locale}, ${title.join(" ")}, ${headings.join(" ")}, ${meta.join(" ")}, ${text.join(" ")})`);
-  await recordTerms(tx, new Set([...title, ...headings, ...text, ...meta]));
-  for (const [position, s] of sections.entries()) {
-    await tx.run(sql`
-      insert into search_sections (search_page_id, position, heading, anchor, text)
-      values (${id}, ${position}, ${s.heading}, ${s.anchor}, ${s.text})`);
-  }
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+           json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]')
+    from json_each(${JSON.stringify(texts)})`);
+  await tx.run(sql`
+    insert into search_sections (search_page_id, position, heading, anchor, text)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+           json_extract(value, '$[3]'), json_extract(value, '$[4]')
+    from json_each(${JSON.stringify(sectionRows)})`);
+  await recordTerms(tx, terms);
 }
 
 interface Hit {
@@ -215,19 +257,22 @@ export class SearchIndex {
       await tx.run(sql`delete from search_sections`);
       await tx.run(sql`delete from search_pages`);
       await tx.run(sql`delete from search_terms`);
-      for (const doc of docs) await writePage(tx, doc, source);
+      await writePages(
+        tx,
+        docs.map((doc) => ({ doc, source })),
+      );
     });
   }
 
   /** Adds a page or replaces the page with the same locale and path. */
   async upsert(doc: SearchDocument, source: SearchSource = { pageId: 0, updatedAt: new Date(0) }): Promise<void> {
     assertLocale(doc.locale);
-    await writeTransaction(this.#db, (tx) => writePage(tx, doc, source));
+    await writeTransaction(this.#db, (tx) => writePages(tx, [{ doc, source }]));
   }
 
   /** Removes a page; a no-op when it is not indexed. */
   async remove(locale: Locale, path: string): Promise<void> {
-    await writeTransaction(this.#db, (tx) => removePage(tx, locale, path));
+    await writeTransaction(this.#db, (tx) => removePages(tx, [{ locale, path }]));
   }
 
   /** Pages matching an FTS5 expression, best first (ties by path), at most `limit`. */
