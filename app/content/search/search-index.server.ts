@@ -66,7 +66,12 @@ export const SEARCH_FORMAT = 1;
 const DEFAULT_LIMIT = 8;
 
 /** bm25() weights, in the column order of `search_text`: locale, title, headings, meta, text. */
-const WEIGHTS = sql.raw("0, 4, 2, 1.5, 1");
+const RANKING = "bm25(0, 4, 2, 1.5, 1)";
+/**
+ * Pages ranked after the last one returned that are still read, so that pages tied with it are ordered by path.
+ * FTS5 keeps only the best `limit + TIE_WINDOW` of the matches (no join or sort of every match).
+ */
+const TIE_WINDOW = 32;
 
 /** Corrections kept per query word (the closest first), and vocabulary terms read to find them. */
 const MAX_CORRECTIONS = 24;
@@ -280,7 +285,8 @@ export class SearchIndex {
     const query = `locale : "${locale}" AND ${expression}`;
     const rows = await this.#db.all<Hit>(sql`
       select p.id as id, p.path as path, p.title as title, p.description as description, m.rank as rank
-      from (select rowid, bm25(search_text, ${WEIGHTS}) as rank from search_text where search_text match ${query}) m
+      from (select rowid, rank from search_text where search_text match ${query} and rank match ${RANKING}
+            order by rank limit ${limit + TIE_WINDOW}) m
       join search_pages p on p.id = m.rowid
       order by m.rank, p.path
       limit ${limit}`);
