@@ -353,6 +353,39 @@ describe("SearchIndex.search", () => {
     for (const q of ["", " ", "\n\t", ZWNJ, "، ؟ «»"]) expect(await index.search(q, "fa")).toEqual([]);
   });
 
+  test("a word of one or two letters matches whole words only: it never expands to every word it begins", async () => {
+    const index = await emptySearchIndex();
+    await index.replaceAll([
+      page({ path: "/whole", sections: [{ heading: "", anchor: "", text: "کت شلوار" }] }),
+      page({ path: "/longer", sections: [{ heading: "", anchor: "", text: "کتاب کتری" }] }),
+      page({ path: "/en-whole", locale: "en", sections: [{ heading: "", anchor: "", text: "ab testing" }] }),
+      page({ path: "/en-longer", locale: "en", sections: [{ heading: "", anchor: "", text: "abacus abbey" }] }),
+    ]);
+    expect(paths(await index.search("کت", "fa"))).toEqual(["/whole"]);
+    expect(paths(await index.search("ab", "en"))).toEqual(["/en-whole"]);
+    // From three letters, a prefix.
+    expect(paths(await index.search("کتا", "fa"))).toEqual(["/longer"]);
+  });
+
+  test("a word's typo corrections are bounded: at most 24 words of the index, the closest first", async () => {
+    const index = await emptySearchIndex();
+    // 40 words one letter away from the query, each on a page of its own, and one two letters away.
+    const letters = "abcdefghijklmnopqrstuvwxy0123456789αβγδε";
+    await index.replaceAll([
+      ...[...letters].map((c, i) =>
+        page({
+          path: `/p${String(i).padStart(2, "0")}`,
+          locale: "en",
+          sections: [{ heading: "", anchor: "", text: `keyboar${c}` }],
+        }),
+      ),
+      page({ path: "/far", locale: "en", sections: [{ heading: "", anchor: "", text: "keybozzd" }] }),
+    ]);
+    const found = paths(await index.search("keyboarz", "en", 100));
+    expect(found).toHaveLength(24);
+    expect(found).not.toContain("/far");
+  });
+
   test("queries are capped at 200 characters", async () => {
     expect(MAX_QUERY_LENGTH).toBe(200);
     const index = await emptySearchIndex();
