@@ -263,7 +263,8 @@ const buildMs = performance.now() - t0;
 gc?.();
 const heapAfter = process.memoryUsage().heapUsed;
 console.log(`build: ${buildMs.toFixed(0)} ms, pages indexed: ${await index.size()}`);
-const databaseBytes = statSync(databaseFile).size + (statSync(`${databaseFile}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+const databaseBytes =
+  statSync(databaseFile).size + (statSync(`${databaseFile}-wal`, { throwIfNoEntry: false })?.size ?? 0);
 console.log(
   `heap: +${mb(heapAfter - heapBefore)} held after the build${gc ? "" : " [no --expose-gc: approximate]"}, rss ${mb(process.memoryUsage().rss)}, database ${mb(databaseBytes)}`,
 );
