@@ -609,3 +609,42 @@ export const signedRequests = sqliteTable(
   },
   (t) => [index("signed_requests_expires_idx").on(t.expiresAt)],
 );
+
+// ── Site search ─────────────────────────────────────────────────────────────
+
+/**
+ * The published pages as site search holds them (app/content/search): one row per locale and path, made from
+ * the page's row and its rendering. `pageId`, `pageUpdatedAt` and `format` say which version of which row it was
+ * made from, so every instance can tell which pages the index is missing or holds out of date. The words
+ * themselves are in the full-text table `search_text` (drizzle/0011_search_text.sql; its rowid is `id`).
+ */
+export const searchPages = sqliteTable(
+  "search_pages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    locale: text("locale", { enum: ["fa", "en"] }).notNull(),
+    path: text("path").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    pageId: integer("page_id").notNull(),
+    pageUpdatedAt: integer("page_updated_at", { mode: "timestamp_ms" }).notNull(),
+    format: integer("format").notNull(),
+  },
+  (t) => [uniqueIndex("search_pages_locale_path_unique").on(t.locale, t.path)],
+);
+
+/** A search page's sections as written (a result's section and excerpt are read from here), in page order. */
+export const searchSections = sqliteTable(
+  "search_sections",
+  {
+    searchPageId: integer("search_page_id")
+      .notNull()
+      .references(() => searchPages.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    heading: text("heading").notNull(),
+    /** "" = the page's top. */
+    anchor: text("anchor").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.searchPageId, t.position] })],
+);

@@ -1,11 +1,13 @@
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 
 import { normalizeText, normalizeWithMap } from "~/content/search/normalize";
 import { splitCompounds, tokenize, tokenizeForIndex } from "~/content/search/tokenize";
-import { SearchIndex } from "~/content/search/search-index.server";
+import { closeSearchDatabase, emptySearchIndex } from "../helpers/search-db";
 import type { Locale } from "~/i18n/locales";
 
 const ZWNJ = "\u200c";
+
+afterAll(closeSearchDatabase);
 
 describe("normalizeText", () => {
   test.each([
@@ -38,12 +40,12 @@ describe("normalizeText", () => {
     expect(normalizeText(input)).toBe(expected);
   });
 
-  test("is idempotent", () => {
+  test("is idempotent", async () => {
     const samples = ["كتابي ﻛﺘﺎﺏ ۱۴۰۳ Café İ", "کِتابُ‌ها ـــ ۀ ة أ", "e\u0301 ñ Ǆ ﬁ ½", "😀 a\u0301\u0302 👍🏽", "ﾃﾞ ﴮ"];
     for (const s of samples) expect(normalizeText(normalizeText(s))).toBe(normalizeText(s));
   });
 
-  test("is idempotent and agrees with normalizeWithMap on random mixed-script text", () => {
+  test("is idempotent and agrees with normalizeWithMap on random mixed-script text", async () => {
     const ranges: Array<[number, number]> = [
       [0x20, 0x7e],
       [0xa0, 0x24f],
@@ -78,7 +80,7 @@ describe("normalizeText", () => {
     }
   });
 
-  test("matches its mapped variant and maps back to the original characters", () => {
+  test("matches its mapped variant and maps back to the original characters", async () => {
     const original = "کـــتابُ ﻙ İ e\u0301x ۱۲";
     const { text, start, end } = normalizeWithMap(original);
     expect(text).toBe(normalizeText(original));
@@ -108,13 +110,13 @@ describe("tokenize", () => {
     expect(tokenize(input)).toEqual(expected);
   });
 
-  test("splitCompounds keeps ZWNJ compounds and space-separated affixes together", () => {
+  test("splitCompounds keeps ZWNJ compounds and space-separated affixes together", async () => {
     expect(splitCompounds(`می${ZWNJ}خواهم کتاب ها را`)).toEqual([["می", "خواهم"], ["کتاب", "ها"], ["را"]]);
     expect(splitCompounds("نمی دانم")).toEqual([["نمی", "دانم"]]);
     expect(splitCompounds("کتاب، ها")).toEqual([["کتاب"], ["ها"]]); // punctuation breaks it
   });
 
-  test("tokenizeForIndex adds joined spellings of compounds", () => {
+  test("tokenizeForIndex adds joined spellings of compounds", async () => {
     expect(tokenizeForIndex(`می${ZWNJ}خواهم`)).toEqual(["می", "خواهم", "میخواهم"]);
     expect(tokenizeForIndex(`برنامه${ZWNJ}نویس${ZWNJ}ها`)).toEqual([
       "برنامه",
@@ -211,29 +213,34 @@ const MUST_NOT_MATCH: Case[] = [
 ];
 
 /** The page is stored under locale "fa" unless the case says "en"; a "wrong locale" case queries the other one. */
-function found(query: string, text: string, locale: Locale = "fa", queryLocale: Locale = locale): boolean {
-  const index = new SearchIndex();
-  index.upsert({ locale, path: "/p", title: "عنوان", sections: [{ heading: "", anchor: "", text }] });
-  return index.search(query, queryLocale).length > 0;
+async function found(
+  query: string,
+  text: string,
+  locale: Locale = "fa",
+  queryLocale: Locale = locale,
+): Promise<boolean> {
+  const index = await emptySearchIndex();
+  await index.upsert({ locale, path: "/p", title: "عنوان", sections: [{ heading: "", anchor: "", text }] });
+  return (await index.search(query, queryLocale)).length > 0;
 }
 
 describe("search matching", () => {
-  test("tables are large enough", () => {
+  test("tables are large enough", async () => {
     expect(MUST_MATCH.length).toBeGreaterThanOrEqual(30);
     expect(MUST_NOT_MATCH.length).toBeGreaterThanOrEqual(10);
   });
 
-  test.each(MUST_MATCH)("matches: %s («%s» → «%s»)", (_name, query, text, locale = "fa") => {
-    expect(found(query, text, locale)).toBe(true);
+  test.each(MUST_MATCH)("matches: %s («%s» → «%s»)", async (_name, query, text, locale = "fa") => {
+    expect(await found(query, text, locale)).toBe(true);
   });
 
-  test.each(MUST_NOT_MATCH)("does not match: %s («%s» ↛ «%s»)", (name, query, text, locale = "fa") => {
+  test.each(MUST_NOT_MATCH)("does not match: %s («%s» ↛ «%s»)", async (name, query, text, locale = "fa") => {
     if (name === "wrong locale") {
       // indexed as fa, searched as en (and the control: searched as fa)
-      expect(found(query, text, "fa", "en")).toBe(false);
-      expect(found(query, text, "fa", "fa")).toBe(true);
+      expect(await found(query, text, "fa", "en")).toBe(false);
+      expect(await found(query, text, "fa", "fa")).toBe(true);
       return;
     }
-    expect(found(query, text, locale)).toBe(false);
+    expect(await found(query, text, locale)).toBe(false);
   });
 });

@@ -35,7 +35,7 @@ export interface SectionChoice {
  * Picks the section of a page that best covers the query: most query words
  * found in its heading or text, then words in the heading, then words in
  * the text, then number of occurrences; earlier sections win ties. Only the
- * document terms MiniSearch matched in the `headings`/`text` fields are
+ * document terms the query matched in the `headings`/`text` fields are
  * looked for. Pages matched only by title/meta get their first section.
  */
 export function chooseSection(

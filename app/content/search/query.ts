@@ -1,13 +1,12 @@
 /**
- * A search query, from the typed text to MiniSearch's query tree. ZWNJ
+ * A search query, from the typed text to an FTS5 query (the index is in the database: ./search-index.server). ZWNJ
  * compounds match "joined spelling OR its significant parts", so «می‌خواهم»,
  * «می خواهم» and «میخواهم» find each other; every query word must match
  * (AND; OR only when AND finds nothing).
  */
-import type { Query } from "minisearch";
 import { normalizeText } from "./normalize";
 import { compoundsOf, isAffix } from "./tokenize";
-import { fuzzyFor } from "./term-matching";
+import { prefixFor } from "./term-matching";
 
 /** Longest query considered, in UTF-16 units. */
 export const MAX_QUERY_LENGTH = 200;
@@ -51,11 +50,8 @@ export function parseQuery(query: string): QueryWord[] {
     });
 }
 
-/** Weight of a match through a swapped pair of letters (MiniSearch weighs fuzzy matches 0.45). */
-const TRANSPOSITION_WEIGHT = 0.45;
-
 /** The word with each pair of adjacent letters swapped ("javsacript" → "javascript", …). */
-function transpositions(word: string): string[] {
+export function transpositions(word: string): string[] {
   const chars = [...word];
   const out = new Set<string>();
   for (let i = 0; i + 1 < chars.length; i++) {
@@ -68,28 +64,43 @@ function transpositions(word: string): string[] {
 }
 
 /**
- * Query tree: every word must match (AND; OR is the fallback). A compound
- * matches its joined spelling, or all of its significant parts. With
- * `typos`, words that get typo tolerance also match with two adjacent
- * letters swapped (Levenshtein counts a swap as two edits, so one-edit
- * fuzzy matching alone misses the most common typo).
+ * Other terms a query leaf also matches, exactly: its corrections when typos are tolerated (terms of the index
+ * within its edit distance, its swapped-letter spellings). Any other kind of alternative spelling can be added here.
  */
-export function buildQuery(words: QueryWord[], combineWith: "AND" | "OR", typos: boolean): Query {
-  const queries: Query[] = words.map(({ parts, leaves }) => {
-    if (parts.length === 1) {
-      const word = parts[0]!;
-      if (!typos || fuzzyFor(word) === 0) return word;
-      const swapped: Query = {
-        combineWith: "OR",
-        queries: transpositions(word),
-        prefix: false,
-        fuzzy: false,
-        boostTerm: () => TRANSPOSITION_WEIGHT,
-      };
-      return { combineWith: "OR", queries: [word, swapped] };
-    }
-    const sig = leaves.slice(1);
-    return { combineWith: "OR", queries: [leaves[0]!, sig.length === 1 ? sig[0]! : { combineWith: "AND", queries: sig }] };
+export type Alternatives = ReadonlyMap<string, readonly string[]>;
+
+/** A term as an FTS5 string (the app's terms hold no quote, but one would be doubled). */
+function quoted(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
+
+/**
+ * One leaf: the term exactly, as a prefix from MIN_PREFIX_LENGTH characters, or as one of its alternatives. The
+ * exact term is also its own phrase next to the prefix one, so an exact match scores above a longer word's.
+ */
+function leafExpression(leaf: string, alternatives: Alternatives): string {
+  const terms = [quoted(leaf)];
+  if (prefixFor(leaf)) terms.push(`${quoted(leaf)}*`);
+  for (const other of alternatives.get(leaf) ?? []) if (other !== leaf) terms.push(quoted(other));
+  return terms.length === 1 ? terms[0]! : `(${terms.join(" OR ")})`;
+}
+
+/**
+ * The FTS5 query of the words: every word must match (AND; OR is the fallback). A compound matches its joined
+ * spelling, or all of its significant parts.
+ */
+export function matchExpression(words: QueryWord[], combineWith: "AND" | "OR", alternatives: Alternatives): string {
+  const each = words.map(({ parts, leaves }) => {
+    if (parts.length === 1) return leafExpression(leaves[0]!, alternatives);
+    const joined = leafExpression(leaves[0]!, alternatives);
+    const sig = leaves.slice(1).map((leaf) => leafExpression(leaf, alternatives));
+    return `(${joined} OR ${sig.length === 1 ? sig[0]! : `(${sig.join(" AND ")})`})`;
   });
-  return { combineWith, queries };
+  return each.length === 1 ? each[0]! : `(${each.join(` ${combineWith} `)})`;
+}
+
+/** Does document term `term` match query leaf `leaf` through the expression above? */
+export function matchesLeaf(term: string, leaf: string, alternatives: Alternatives): boolean {
+  if (term === leaf || (prefixFor(leaf) && term.startsWith(leaf))) return true;
+  return alternatives.get(leaf)?.includes(term) ?? false;
 }

@@ -1,35 +1,34 @@
 /**
- * In-memory site search over MiniSearch.
+ * Site search over an index kept in the database, shared by every instance and never held whole in memory.
  *
- * - One MiniSearch instance per locale: locale filtering costs nothing and
- *   BM25 statistics are per language.
- * - One MiniSearch document per page, with fields `title`, `headings` (all
- *   section headings), `text` (all section text) and `meta` (description +
- *   category); boosts title > headings > meta > text. A page is the unit of
- *   results, and indexing sections as separate documents made frequent
- *   words 2–7× slower (MiniSearch's cost grows with the number of matching
- *   documents), which broke the latency budget. The best section of each
- *   returned page is then chosen by scanning that page's sections for the
- *   terms MiniSearch matched (`./best-section`).
- * - Text is normalised (`./normalize`) and split into words (`./tokenize`),
- *   both Persian-aware; ZWNJ compounds are indexed both as their parts and
- *   joined (see `tokenizeForIndex`), and a query compound matches "joined
- *   spelling OR its significant parts" (`./query`), so «می‌خواهم»,
- *   «می خواهم» and «میخواهم» find each other.
- * - Matching: every query word must match (AND; OR only when AND finds
- *   nothing); prefix matching from 3 characters; typo tolerance (1 edit from
- *   5 characters, 2 from 8, plus swapped adjacent letters) only when exact
- *   and prefix matches do not fill the requested number of results
- *   (`./term-matching`).
- * - Excerpts are cut around the first highlighted word (`./excerpt`).
+ * - `search_pages` has a row per page (locale, path, title, description and the version of the page row it
+ *   was made from), `search_sections` its sections as written, and the FTS5 table `search_text` (same rowid)
+ *   its words in the columns `locale`, `title`, `headings` (every section heading), `meta` (description and
+ *   category) and `text` (every section's text). Ranking is FTS5's BM25 with the weights title > headings >
+ *   meta > text. A page is the unit of results; the sections of the few pages returned are then read to choose
+ *   the best one and cut the excerpt (`./best-section`, `./excerpt`).
+ * - Words are normalised (`./normalize`) and split (`./tokenize`) here, in TypeScript, both Persian-aware, and
+ *   stored separated by spaces; FTS5's "ascii" tokenizer then only splits at the spaces, so the index and the
+ *   queries use one normalisation (the one excerpts highlight with too). ZWNJ compounds are indexed both as
+ *   their parts and joined (see `tokenizeForIndex`), and a query compound matches "joined spelling OR its
+ *   significant parts" (`./query`), so «می‌خواهم», «می خواهم» and «میخواهم» find each other.
+ * - Matching: every query word must match (AND; OR only when AND finds nothing); prefix matching from 3
+ *   characters; typo tolerance (1 edit from 5 characters, 2 from 8, plus swapped adjacent letters) only when exact
+ *   and prefix matches do not fill the requested number of results (`./term-matching`). FTS5 has no fuzzy
+ *   matching: a word's corrections are the words of the index's vocabulary (`search_terms`) that begin with
+ *   its first letter, within its edit distance (a bounded read of one key range per word). A typo in the first
+ *   letter is not corrected.
  */
-import MiniSearch, { type SearchOptions } from "minisearch";
-import { isLocale, locales, type Locale } from "~/i18n/locales";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { writeTransaction } from "~/db/transaction.server";
+import { isLocale, type Locale } from "~/i18n/locales";
 import { chooseSection } from "./best-section";
 import { buildExcerpt, type ExcerptPart } from "./excerpt";
-import { tokenizeForIndex } from "./tokenize";
-import { buildQuery, parseQuery } from "./query";
-import { fuzzyFor, prefixFor } from "./term-matching";
+import { normalizeText } from "./normalize";
+import { forEachIndexTerm } from "./tokenize";
+import { matchExpression, matchesLeaf, parseQuery, transpositions, type Alternatives, type QueryWord } from "./query";
+import { fuzzyFor, withinDistance } from "./term-matching";
 
 export interface SearchSection {
   heading: string;
@@ -55,172 +54,316 @@ export interface SearchResult {
   score: number;
 }
 
+/** Which version of which page row a search page was made from. */
+export interface SearchSource {
+  pageId: number;
+  updatedAt: Date;
+}
+
+/** What the index makes of a page; a change here must raise it, so that every page is indexed again. */
+export const SEARCH_FORMAT = 1;
+
 const DEFAULT_LIMIT = 8;
 
-const FIELDS = ["title", "headings", "text", "meta"] as const;
-type Field = (typeof FIELDS)[number];
-const BOOST: Record<Field, number> = { title: 4, headings: 2, meta: 1.5, text: 1 };
+/** bm25() weights, in the column order of `search_text`: locale, title, headings, meta, text. */
+const RANKING = "bm25(0, 4, 2, 1.5, 1)";
+/**
+ * Pages ranked after the last one returned that are still read, so that pages tied with it are ordered by path.
+ * FTS5 keeps only the best `limit + TIE_WINDOW` of the matches (no join or sort of every match).
+ */
+const TIE_WINDOW = 32;
 
-/** What MiniSearch indexes for one page. Only `id` is kept by MiniSearch. */
-type IndexedPage = { id: number } & Record<Field, string>;
-
-interface PageRecord {
-  id: number;
-  doc: SearchDocument; // private, frozen copy
-}
-
-const SEARCH_OPTIONS: SearchOptions = {
-  boost: BOOST,
-  prefix: prefixFor,
-  fuzzy: (term) => fuzzyFor(term) || false,
-  maxFuzzy: 2,
-  // Query leaves are already normalised single terms (see buildQuery in ./query).
-  tokenize: (term) => [term],
-  processTerm: (term) => term,
-};
-
-function createMiniSearch(): MiniSearch<IndexedPage> {
-  return new MiniSearch<IndexedPage>({
-    idField: "id",
-    fields: [...FIELDS],
-    storeFields: [],
-    tokenize: (text) => tokenizeForIndex(text),
-    processTerm: (term) => term || null, // tokenizeForIndex already normalises
-    autoVacuum: false, // we use remove(), which leaves nothing to vacuum
-    searchOptions: SEARCH_OPTIONS,
-  });
-}
-
-function pageKey(locale: Locale, path: string): string {
-  return `${locale}\u0000${path}`;
-}
+/** Corrections kept per query word (the closest first), and vocabulary terms read to find them. */
+const MAX_CORRECTIONS = 24;
+const MAX_VOCABULARY_READ = 20_000;
 
 function assertLocale(locale: string): asserts locale is Locale {
   if (!isLocale(locale)) throw new Error(`Unknown search locale: ${JSON.stringify(locale)}`);
 }
 
-/** Private frozen copy; a page without sections gets one empty intro section so it still has a result target. */
-function copyDocument(doc: SearchDocument): SearchDocument {
-  assertLocale(doc.locale);
-  const sections = doc.sections.map((s) => Object.freeze({ heading: s.heading ?? "", anchor: s.anchor ?? "", text: s.text ?? "" }));
-  if (sections.length === 0) sections.push(Object.freeze({ heading: "", anchor: "", text: "" }));
-  return Object.freeze({
-    locale: doc.locale,
-    path: doc.path,
-    title: doc.title ?? "",
-    description: doc.description,
-    category: doc.category,
-    sections: Object.freeze(sections) as SearchSection[],
-  });
-}
-
 /** Joins the parts of a field; not whitespace-only, so no compound spans two parts. */
 const PART_BREAK = "\n¶\n";
 
-/** The MiniSearch document of a page; deterministic, so it can be rebuilt for remove(). */
-function indexedPage(page: PageRecord): IndexedPage {
-  const { doc } = page;
-  return {
-    id: page.id,
-    title: doc.title,
-    headings: doc.sections.map((s) => s.heading).join(PART_BREAK),
-    text: doc.sections.map((s) => s.text).join(PART_BREAK),
-    meta: [doc.description ?? "", doc.category ?? ""].join(PART_BREAK),
-  };
+/** The index terms of a text. */
+function indexTerms(text: string): string[] {
+  const out: string[] = [];
+  forEachIndexTerm(normalizeText(text), (term) => out.push(term));
+  return out;
+}
+
+/** A term's first letter, the key `search_terms` is read by (as SQLite's substr(term, 1, 1)). */
+function headOf(term: string): string {
+  return String.fromCodePoint(term.codePointAt(0)!);
+}
+
+/** A term's length in characters (as SQLite's length()). */
+function lengthOf(term: string): number {
+  let n = 0;
+  for (const _ of term) n++;
+  return n;
+}
+
+/**
+ * Records `terms` in the vocabulary typo corrections are read from (kept: a word no page holds matches nothing).
+ * One statement with one JSON parameter, whatever the number of terms.
+ */
+async function recordTerms(tx: Database, terms: ReadonlySet<string>): Promise<void> {
+  if (terms.size === 0) return;
+  await tx.run(sql`
+    insert or ignore into search_terms (head, length, term)
+    select substr(value, 1, 1), length(value), value from json_each(${JSON.stringify([...terms])})`);
+}
+
+/** The sections stored for a page; a page without sections gets one empty intro section so it still has a target. */
+function sectionsOf(doc: SearchDocument): SearchSection[] {
+  const sections = doc.sections.map((s) => ({ heading: s.heading ?? "", anchor: s.anchor ?? "", text: s.text ?? "" }));
+  if (sections.length === 0) sections.push({ heading: "", anchor: "", text: "" });
+  return sections;
+}
+
+/** A page's address in the index. */
+export interface SearchKey {
+  locale: Locale;
+  path: string;
+}
+
+/** The search pages of `keys`, as a subquery of their ids (one JSON parameter, whatever the number of keys). */
+function idsOf(keys: readonly SearchKey[]) {
+  return sql`select s.id from search_pages s join json_each(${JSON.stringify(keys.map((k) => [k.locale, k.path]))}) k
+    on s.locale = json_extract(k.value, '$[0]') and s.path = json_extract(k.value, '$[1]')`;
+}
+
+/**
+ * Removes the search pages of `keys` (those indexed), their sections and their words, in the caller's
+ * transaction. A few statements whatever the number of pages: every statement costs the libSQL client some
+ * native memory it does not give back, so the index is written a batch at a time, not a row at a time.
+ */
+export async function removePages(tx: Database, keys: readonly SearchKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const ids = await tx.all<{ id: number }>(idsOf(keys));
+  if (ids.length === 0) return;
+  const list = JSON.stringify(ids.map((row) => row.id));
+  await tx.run(sql`delete from search_text where rowid in (select value from json_each(${list}))`);
+  await tx.run(sql`delete from search_sections where search_page_id in (select value from json_each(${list}))`);
+  await tx.run(sql`delete from search_pages where id in (select value from json_each(${list}))`);
+}
+
+/** A page to write, and the version of the page row it was made from. */
+export interface SearchEntry {
+  doc: SearchDocument;
+  source: SearchSource;
+}
+
+/** Writes pages (each replacing the one at its locale and path; a later duplicate wins), in the caller's transaction. */
+export async function writePages(tx: Database, entries: readonly SearchEntry[]): Promise<void> {
+  const unique = [...new Map(entries.map((e) => [`${e.doc.locale}\u0000${e.doc.path}`, e])).values()];
+  for (const { doc } of unique) assertLocale(doc.locale);
+  if (unique.length === 0) return;
+  await removePages(tx, unique.map(({ doc }) => doc));
+  const rows = unique.map(({ doc, source }) => [
+    doc.locale,
+    doc.path,
+    doc.title ?? "",
+    doc.description ?? "",
+    source.pageId,
+    source.updatedAt.getTime(),
+  ]);
+  const inserted = await tx.all<{ id: number; locale: string; path: string }>(sql`
+    insert into search_pages (locale, path, title, description, page_id, page_updated_at, format)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+           json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), ${SEARCH_FORMAT}
+    from json_each(${JSON.stringify(rows)})
+    returning id, locale, path`);
+  const idOf = new Map(inserted.map((row) => [`${row.locale}\u0000${row.path}`, row.id]));
+  const texts: unknown[] = [];
+  const sectionRows: unknown[] = [];
+  const terms = new Set<string>();
+  for (const { doc } of unique) {
+    const id = idOf.get(`${doc.locale}\u0000${doc.path}`)!;
+    const sections = sectionsOf(doc);
+    const title = indexTerms(doc.title ?? "");
+    const headings = indexTerms(sections.map((s) => s.heading).join(PART_BREAK));
+    const text = indexTerms(sections.map((s) => s.text).join(PART_BREAK));
+    const meta = indexTerms([doc.description ?? "", doc.category ?? ""].join(PART_BREAK));
+    // Stored separated by spaces: FTS5's "ascii" tokenizer splits them there and nowhere else.
+    texts.push([id, doc.locale, title.join(" "), headings.join(" "), meta.join(" "), text.join(" ")]);
+    for (const list of [title, headings, text, meta]) for (const term of list) terms.add(term);
+    sections.forEach((s, position) => sectionRows.push([id, position, s.heading, s.anchor, s.text]));
+  }
+  await tx.run(sql`
+    insert into search_text (rowid, locale, title, headings, meta, text)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+           json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]')
+    from json_each(${JSON.stringify(texts)})`);
+  await tx.run(sql`
+    insert into search_sections (search_page_id, position, heading, anchor, text)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+           json_extract(value, '$[3]'), json_extract(value, '$[4]')
+    from json_each(${JSON.stringify(sectionRows)})`);
+  await recordTerms(tx, terms);
+}
+
+interface Hit {
+  id: number;
+  path: string;
+  title: string;
+  description: string;
+  rank: number;
+}
+
+/** The index's terms within `leaf`'s typo distance, the closest first (bounded work: one key range of `search_terms`). */
+async function corrections(db: Database, leaf: string): Promise<string[]> {
+  const distance = fuzzyFor(leaf);
+  if (distance === 0) return [];
+  const rows = await db.all<{ term: string }>(sql`
+    select term from search_terms
+    where head = ${headOf(leaf)} and length between ${lengthOf(leaf) - distance} and ${lengthOf(leaf) + distance}
+    limit ${MAX_VOCABULARY_READ}`);
+  const found: { term: string; d: number }[] = [];
+  for (const { term } of rows) {
+    if (term === leaf || !withinDistance(term, leaf, distance)) continue;
+    found.push({ term, d: withinDistance(term, leaf, 1) ? 1 : 2 });
+  }
+  found.sort((a, b) => a.d - b.d || (a.term < b.term ? -1 : 1));
+  return found.slice(0, MAX_CORRECTIONS).map((c) => c.term);
+}
+
+/** Every leaf's corrections, and a single word's swapped-letter spellings. */
+async function typoAlternatives(db: Database, words: QueryWord[]): Promise<Alternatives> {
+  const alternatives = new Map<string, string[]>();
+  for (const { parts, leaves } of words) {
+    for (const leaf of leaves) {
+      if (alternatives.has(leaf) || fuzzyFor(leaf) === 0) continue;
+      const swapped = parts.length === 1 ? transpositions(leaf) : [];
+      alternatives.set(leaf, [...new Set([...(await corrections(db, leaf)), ...swapped])]);
+    }
+  }
+  return alternatives;
 }
 
 export class SearchIndex {
-  #engines = new Map<Locale, MiniSearch<IndexedPage>>(locales.map((l) => [l, createMiniSearch()]));
-  #pages = new Map<string, PageRecord>();
-  #byId = new Map<number, PageRecord>();
-  #nextId = 1;
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
 
   /** Number of pages (all locales). */
-  get size(): number {
-    return this.#pages.size;
+  async size(): Promise<number> {
+    const [row] = await this.#db.all<{ n: number }>(sql`select count(*) as n from search_pages`);
+    return row?.n ?? 0;
   }
 
   /** Rebuilds the whole index from `docs` (a later duplicate locale+path wins). */
-  replaceAll(docs: SearchDocument[]): void {
-    const pages = new Map<string, PageRecord>();
-    for (const d of docs) {
-      const page: PageRecord = { id: this.#nextId++, doc: copyDocument(d) };
-      pages.set(pageKey(page.doc.locale, page.doc.path), page);
-    }
-    const engines = new Map<Locale, MiniSearch<IndexedPage>>(locales.map((l) => [l, createMiniSearch()]));
-    const byId = new Map<number, PageRecord>();
-    for (const page of pages.values()) {
-      byId.set(page.id, page);
-      engines.get(page.doc.locale)!.add(indexedPage(page));
-    }
-    this.#engines = engines;
-    this.#pages = pages;
-    this.#byId = byId;
+  async replaceAll(docs: SearchDocument[], source: SearchSource = { pageId: 0, updatedAt: new Date(0) }): Promise<void> {
+    for (const doc of docs) assertLocale(doc.locale);
+    await writeTransaction(this.#db, async (tx) => {
+      await tx.run(sql`delete from search_text`);
+      await tx.run(sql`delete from search_sections`);
+      await tx.run(sql`delete from search_pages`);
+      await tx.run(sql`delete from search_terms`);
+      await writePages(
+        tx,
+        docs.map((doc) => ({ doc, source })),
+      );
+    });
   }
 
   /** Adds a page or replaces the page with the same locale and path. */
-  upsert(doc: SearchDocument): void {
-    const page: PageRecord = { id: this.#nextId++, doc: copyDocument(doc) };
-    this.remove(page.doc.locale, page.doc.path);
-    this.#pages.set(pageKey(page.doc.locale, page.doc.path), page);
-    this.#byId.set(page.id, page);
-    this.#engines.get(page.doc.locale)!.add(indexedPage(page));
+  async upsert(doc: SearchDocument, source: SearchSource = { pageId: 0, updatedAt: new Date(0) }): Promise<void> {
+    assertLocale(doc.locale);
+    await writeTransaction(this.#db, (tx) => writePages(tx, [{ doc, source }]));
   }
 
   /** Removes a page; a no-op when it is not indexed. */
-  remove(locale: Locale, path: string): void {
-    const key = pageKey(locale, path);
-    const page = this.#pages.get(key);
-    if (!page) return;
-    this.#engines.get(locale)!.remove(indexedPage(page));
-    this.#byId.delete(page.id);
-    this.#pages.delete(key);
+  async remove(locale: Locale, path: string): Promise<void> {
+    await writeTransaction(this.#db, (tx) => removePages(tx, [{ locale, path }]));
+  }
+
+  /** Pages matching an FTS5 expression, best first (ties by path), at most `limit`. */
+  async #hits(expression: string, locale: Locale, limit: number): Promise<Hit[]> {
+    const query = `locale : "${locale}" AND ${expression}`;
+    const rows = await this.#db.all<Hit>(sql`
+      select p.id as id, p.path as path, p.title as title, p.description as description, m.rank as rank
+      from (select rowid, rank from search_text where search_text match ${query} and rank match ${RANKING}
+            order by rank limit ${limit + TIE_WINDOW}) m
+      join search_pages p on p.id = m.rowid
+      order by m.rank, p.path
+      limit ${limit}`);
+    return rows;
   }
 
   /** Matching pages by descending score, each with its best section and an excerpt. */
-  search(query: string, locale: Locale, limit: number = DEFAULT_LIMIT): SearchResult[] {
-    const engine = this.#engines.get(locale);
-    if (!engine || !(limit >= 1)) return [];
+  async search(query: string, locale: Locale, limit: number = DEFAULT_LIMIT): Promise<SearchResult[]> {
+    if (!isLocale(locale) || !(limit >= 1)) return [];
     const max = Math.floor(limit);
     const words = parseQuery(query);
     if (words.length === 0) return [];
 
-    // Exact and prefix matches first; typo tolerance only when they do not
-    // fill the page (fuzzy expansion of a correctly typed frequent word
-    // costs time and mostly adds noise), then OR when AND finds nothing.
-    let raw = engine.search(buildQuery(words, "AND", false), { fuzzy: false });
-    if (raw.length < max) {
-      const withTypos = engine.search(buildQuery(words, "AND", true));
-      if (withTypos.length > raw.length) raw = withTypos;
+    // Exact and prefix matches first; typo tolerance only when they do not fill the page (correcting a well
+    // typed frequent word costs time and mostly adds noise), then OR when AND finds nothing.
+    let alternatives: Alternatives = new Map();
+    let hits = await this.#hits(matchExpression(words, "AND", alternatives), locale, max);
+    if (hits.length < max) {
+      const typos = await typoAlternatives(this.#db, words);
+      if ([...typos.values()].some((terms) => terms.length > 0)) {
+        const withTypos = await this.#hits(matchExpression(words, "AND", typos), locale, max);
+        if (withTypos.length > hits.length) [hits, alternatives] = [withTypos, typos];
+      }
+      if (hits.length === 0 && words.length > 1) {
+        [hits, alternatives] = [await this.#hits(matchExpression(words, "OR", typos), locale, max), typos];
+      }
     }
-    if (raw.length === 0 && words.length > 1) raw = engine.search(buildQuery(words, "OR", true));
-    if (raw.length === 0) return [];
-
-    // raw is sorted by score; include everything tied with the last place, then order ties by path.
-    let end = Math.min(max, raw.length);
-    const cutoff = raw[end - 1]!.score;
-    while (end < raw.length && raw[end]!.score === cutoff) end++;
-    const top = raw
-      .slice(0, end)
-      .map((r) => ({ page: this.#byId.get(r.id as number), score: r.score, match: r.match }))
-      .filter((r): r is { page: PageRecord; score: number; match: Record<string, string[]> } => r.page !== undefined)
-      .sort((a, b) => b.score - a.score || (a.page.doc.path < b.page.doc.path ? -1 : 1))
-      .slice(0, max);
-
-    return top.map(({ page, score, match }) => {
-      const { doc } = page;
-      const choice = chooseSection(doc.sections, match, words);
-      const section = doc.sections[choice.index]!;
-      let source = section.text;
-      if (!source && choice.index === 0 && doc.description) source = doc.description;
-      const result: SearchResult = {
-        path: doc.path,
-        title: doc.title,
-        excerpt: buildExcerpt(source, choice.matched ? choice.textTerms : new Set()),
-        score,
-      };
-      if (choice.matched && section.anchor !== "") result.section = { heading: section.heading, anchor: section.anchor };
-      return result;
-    });
+    const results: SearchResult[] = [];
+    for (const hit of hits) results.push(await this.#result(hit, words, alternatives));
+    return results;
   }
+
+  /** A hit with its best section and excerpt, read from its sections. */
+  async #result(hit: Hit, words: QueryWord[], alternatives: Alternatives): Promise<SearchResult> {
+    const sections = await this.#db.all<SearchSection>(sql`
+      select heading, anchor, text from search_sections where search_page_id = ${hit.id} order by position`);
+    if (sections.length === 0) sections.push({ heading: "", anchor: "", text: "" });
+    const choice = chooseSection(sections, matchedTerms(sections, words, alternatives), words);
+    const section = sections[choice.index]!;
+    let source = section.text;
+    if (!source && choice.index === 0 && hit.description) source = hit.description;
+    const result: SearchResult = {
+      path: hit.path,
+      title: hit.title,
+      excerpt: buildExcerpt(source, choice.matched ? choice.textTerms : new Set()),
+      score: -hit.rank,
+    };
+    if (choice.matched && section.anchor !== "") result.section = { heading: section.heading, anchor: section.anchor };
+    return result;
+  }
+}
+
+/** The terms of a page's headings and text that the query matched, with the fields they are in. */
+function matchedTerms(
+  sections: readonly SearchSection[],
+  words: QueryWord[],
+  alternatives: Alternatives,
+): Record<string, string[]> {
+  const leaves = [...new Set(words.flatMap((w) => w.leaves))];
+  const verdict = new Map<string, boolean>();
+  const matches = (term: string): boolean => {
+    let v = verdict.get(term);
+    if (v === undefined) {
+      v = leaves.some((leaf) => matchesLeaf(term, leaf, alternatives));
+      verdict.set(term, v);
+    }
+    return v;
+  };
+  const match = Object.create(null) as Record<string, string[]>;
+  const collect = (field: string) => (term: string) => {
+    if (!matches(term)) return;
+    const fields = (match[term] ??= []);
+    if (!fields.includes(field)) fields.push(field);
+  };
+  for (const s of sections) {
+    if (s.heading) forEachIndexTerm(normalizeText(s.heading), collect("headings"));
+    if (s.text) forEachIndexTerm(normalizeText(s.text), collect("text"));
+  }
+  return match;
 }

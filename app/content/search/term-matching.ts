@@ -1,8 +1,8 @@
 /**
  * How a query term matches a document term: exactly, as a prefix (from
  * MIN_PREFIX_LENGTH characters) or with typos (from 5 characters). The index
- * asks MiniSearch with these rules, and the best-section choice re-checks
- * MiniSearch's matches with the same rules.
+ * is queried with these rules, and the best-section choice re-checks the
+ * matched words with the same rules.
  */
 
 /**
@@ -28,7 +28,7 @@ export function fuzzyFor(term: string): number {
 }
 
 /** Levenshtein distance of a and b is at most max. */
-function withinDistance(a: string, b: string, max: number): boolean {
+export function withinDistance(a: string, b: string, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -45,7 +45,7 @@ function withinDistance(a: string, b: string, max: number): boolean {
   return prev[b.length]! <= max;
 }
 
-/** Does document term `term` match query leaf `leaf` the way MiniSearch matched it (exact, prefix or fuzzy)? */
+/** Does document term `term` match query leaf `leaf` the way the index matches it (exact, prefix or fuzzy)? */
 export function termMatchesLeaf(term: string, leaf: string): boolean {
   if (term === leaf) return true;
   if (prefixFor(leaf) && term.startsWith(leaf)) return true;
