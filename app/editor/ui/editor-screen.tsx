@@ -22,7 +22,7 @@ import { suggestedPath } from "../slug";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DetailsPanel, type FieldErrors } from "./details-panel";
 import { PartPending } from "./part-pending";
-import { RichEditor, type RichEditorHandle } from "./rich-editor";
+import { loadMarkdownCodec, RichEditor, type RichEditorHandle } from "./rich-editor";
 
 type Mode = "write" | "source" | "preview";
 
@@ -75,6 +75,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const partFailed = useCallback(() => setAlert(t("editor.part.failed")), [t]);
   const previewIntent = useLoadOnIntent(preview.load);
   const saveIntent = useLoadOnIntent(loadCommitSchema);
+  const sourceIntent = useLoadOnIntent(loadMarkdownCodec);
   const leaving = useRef(false);
   const key = draftKey(locale, page.path);
 
@@ -83,15 +84,15 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const onEditorChange = useCallback(() => {
     clearTimeout(readTimer.current);
     readTimer.current = setTimeout(() => {
-      if (editor.current) setMarkdown(editor.current.markdown());
+      editor.current?.markdown().then(setMarkdown, partFailed);
     }, 250);
-  }, []);
+  }, [partFailed]);
   const setHandle = useCallback((handle: RichEditorHandle | null) => {
     editor.current = handle;
   }, []);
 
   /** The text as it is now, whichever view is open. */
-  const currentMarkdown = () => (mode === "source" ? source : (editor.current?.markdown() ?? markdown));
+  const currentMarkdown = async () => (mode === "source" ? source : ((await editor.current?.markdown()) ?? markdown));
   const current: Snapshot = { path, fields, markdown: mode === "source" ? source : markdown };
   const dirty = !same(current, saved);
 
@@ -123,13 +124,18 @@ export function EditorScreen({ data }: { data: EditorData }) {
     }, 400);
     return () => clearTimeout(timer);
   });
-  const restore = (draft: LocalDraft) => {
+  const restore = async (draft: LocalDraft) => {
+    try {
+      await editor.current?.load(draft.markdown);
+    } catch {
+      partFailed();
+      return;
+    }
     setFields(draft.fields);
     setPath(draft.path);
     setPathTouched(true);
     setMarkdown(draft.markdown);
     setSource(draft.markdown);
-    editor.current?.load(draft.markdown);
     setFound(null);
     toast({ title: t("editor.draft.restored"), variant: "success" });
   };
@@ -142,15 +148,22 @@ export function EditorScreen({ data }: { data: EditorData }) {
   });
 
   // ── Modes ────────────────────────────────────────────────────────────────
-  const switchTo = (next: Mode) => {
+  // Leaving the source view reads its markdown into the editor, leaving the editor writes its markdown: either
+  // may wait for the markdown code, and a view whose code cannot be downloaded stays open with its text.
+  const switchTo = async (next: Mode) => {
     if (next === mode) return;
-    if (mode === "source") {
-      editor.current?.load(source);
-      setMarkdown(source);
-    } else if (mode === "write" && editor.current) {
-      const text = editor.current.markdown();
-      setMarkdown(text);
-      setSource(text);
+    try {
+      if (mode === "source") {
+        await editor.current?.load(source);
+        setMarkdown(source);
+      } else if (mode === "write" && editor.current) {
+        const text = await editor.current.markdown();
+        setMarkdown(text);
+        setSource(text);
+      }
+    } catch {
+      partFailed();
+      return;
     }
     if (next === "source" && mode === "preview") setSource(markdown);
     setMode(next);
@@ -159,7 +172,13 @@ export function EditorScreen({ data }: { data: EditorData }) {
   // ── Saving ───────────────────────────────────────────────────────────────
   const save = async (action: "save" | "delete" = "save") => {
     if (saving) return;
-    const text = currentMarkdown();
+    let text: string;
+    try {
+      text = await currentMarkdown();
+    } catch {
+      partFailed();
+      return;
+    }
     const body =
       action === "save"
         ? {
@@ -295,6 +314,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
         <RichEditor
           locale={locale}
           initial={page.markdown}
+          initialDoc={page.document}
           initialHtml={page.html}
           onChange={onEditorChange}
           handle={setHandle}
@@ -390,7 +410,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
             })}
           </p>
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => restore(found)} data-testid="draft-restore">
+            <Button size="sm" onClick={() => void restore(found)} data-testid="draft-restore">
               {t("editor.draft.restore")}
             </Button>
             <Button
@@ -429,8 +449,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
               type="button"
               role="tab"
               aria-selected={mode === name}
-              onClick={() => switchTo(name)}
-              {...(name === "preview" ? previewIntent : {})}
+              onClick={() => void switchTo(name)}
+              {...(name === "preview" ? previewIntent : name === "source" ? sourceIntent : {})}
               className={cn(
                 "h-8 rounded px-3 text-sm transition-colors",
                 mode === name ? "bg-background font-semibold shadow-sm" : "text-muted-foreground hover:text-foreground",
