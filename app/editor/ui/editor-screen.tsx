@@ -9,7 +9,7 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { confirmDialogOnUse } from "~/ui/confirm-dialog-on-use";
 import { Icon } from "~/ui/icon";
-import { Textarea } from "~/ui/input";
+import { inputClass } from "~/ui/input";
 import { lazyPart } from "~/ui/lazy-part";
 import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
@@ -323,7 +323,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
         />
       </div>
       {mode === "source" ? (
-        <Textarea
+        <textarea
           value={source}
           onChange={(event) => setSource(event.target.value)}
           onKeyDown={typeZwnjOnShortcut}
@@ -331,8 +331,9 @@ export function EditorScreen({ data }: { data: EditorData }) {
           dir={dirOf(locale)}
           lang={locale}
           spellCheck={false}
-          // Each line in its own direction (a Persian line right to left, a code line left to right).
-          className="min-h-[60vh] font-mono text-sm leading-7 [unicode-bidi:plaintext]"
+          // Each line in its own direction (a Persian line right to left, a code line left to right); the fields'
+          // text size (16 px on a phone, so focusing does not zoom the page).
+          className={cn(inputClass, "min-h-[60vh] font-mono leading-7 [unicode-bidi:plaintext]")}
           data-testid="source-editor"
         />
       ) : null}
