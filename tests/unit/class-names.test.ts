@@ -92,7 +92,11 @@ function findConflicts(): string[] {
           const name = attr.name.getText();
           if (name === "className") className = attr.initializer;
           else if (ts.isStringLiteral(attr.initializer)) attrs.set(name, attr.initializer.text);
-          else if (attr.initializer.expression?.kind === ts.SyntaxKind.NullKeyword) attrs.set(name, null);
+          else if (
+            ts.isJsxExpression(attr.initializer) &&
+            attr.initializer.expression?.kind === ts.SyntaxKind.NullKeyword
+          )
+            attrs.set(name, null);
         }
         if (className) {
           for (const own of primitives[node.tagName.getText()]!(attrs)) {
