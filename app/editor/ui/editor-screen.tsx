@@ -79,12 +79,18 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const leaving = useRef(false);
   const key = draftKey(locale, page.path);
 
-  // The editor reports changes; its markdown is read a moment after typing stops.
+  // The editor reports changes; its markdown is read a moment after typing stops. Until it is read (or while the
+  // writer's code cannot be downloaded) the editor holds changes the markdown does not have yet: unsaved.
+  const [unread, setUnread] = useState(false);
   const readTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const onEditorChange = useCallback(() => {
+    setUnread(true);
     clearTimeout(readTimer.current);
     readTimer.current = setTimeout(() => {
-      editor.current?.markdown().then(setMarkdown, partFailed);
+      editor.current?.markdown().then((text) => {
+        setMarkdown(text);
+        setUnread(false);
+      }, partFailed);
     }, 250);
   }, [partFailed]);
   const setHandle = useCallback((handle: RichEditorHandle | null) => {
@@ -94,7 +100,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
   /** The text as it is now, whichever view is open. */
   const currentMarkdown = async () => (mode === "source" ? source : ((await editor.current?.markdown()) ?? markdown));
   const current: Snapshot = { path, fields, markdown: mode === "source" ? source : markdown };
-  const dirty = !same(current, saved);
+  const dirty = (mode === "write" && unread) || !same(current, saved);
 
   // A new page's address follows its title until the writer sets one.
   const update = (next: Partial<FrontMatterFields>) => {
@@ -135,6 +141,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
     setPath(draft.path);
     setPathTouched(true);
     setMarkdown(draft.markdown);
+    setUnread(false);
     setSource(draft.markdown);
     setFound(null);
     toast({ title: t("editor.draft.restored"), variant: "success" });
@@ -156,9 +163,11 @@ export function EditorScreen({ data }: { data: EditorData }) {
       if (mode === "source") {
         await editor.current?.load(source);
         setMarkdown(source);
+        setUnread(false);
       } else if (mode === "write" && editor.current) {
         const text = await editor.current.markdown();
         setMarkdown(text);
+        setUnread(false);
         setSource(text);
       }
     } catch {
@@ -178,6 +187,10 @@ export function EditorScreen({ data }: { data: EditorData }) {
     } catch {
       partFailed();
       return;
+    }
+    if (mode === "write") {
+      setMarkdown(text);
+      setUnread(false);
     }
     const body =
       action === "save"
