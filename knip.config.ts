@@ -16,7 +16,7 @@ const config: KnipConfig = {
     "eslint-rules/*.js",
     // The worker threads' entry modules, started by path (app/lib/worker-entries.ts names them).
     "app/lib/worker-entries.ts",
-    "app/content/markdown/render-worker.server.ts",
+    "app/edge/markdown-worker.server.ts",
     "tests/**/*.test.{ts,tsx}",
     "tests/e2e/*.spec.ts",
   ],

@@ -7,7 +7,7 @@ import type { CurrentUser } from "~/auth/current-user.server";
 import { pageSource, type PageSource } from "~/builds/builds.server";
 import { pageOfEditorPath, type PageAddress } from "~/builds/files";
 import { editorPathOf } from "~/content/editor-link";
-import { plainTextRendering, renderMarkdown } from "~/content/markdown/render-markdown.server";
+import { plainTextRendering, renderForEditor, renderMarkdown } from "~/content/markdown/render-markdown.server";
 import { getDb } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
 import { isLocale, localizePath, otherLocale, parseLocalizedPath, type Locale } from "~/i18n/locales";
@@ -16,6 +16,7 @@ import { siteOrigin } from "~/lib/site-origin.server";
 import { getAppConfig } from "~/settings/app-config.server";
 import { editableFile } from "~/builds/content-file";
 import type { FrontMatterFields } from "~/builds/commit-schema";
+import type { JSONContent } from "@tiptap/core";
 
 export interface EditorPage {
   locale: Locale;
@@ -33,6 +34,11 @@ export interface EditorPage {
    * the page, and nothing moves when the editor takes its place); "" for a new page, or text that cannot be rendered.
    */
   html: string;
+  /**
+   * The editor's document for `markdown`, read on the server's rendering threads (the browser makes the editor
+   * from it without the markdown reader); null when it could not be read now, and the browser reads it.
+   */
+  document: JSONContent | null;
 }
 
 export interface EditorData {
@@ -119,17 +125,8 @@ export async function loadEditor(request: Request, user: CurrentUser, rest: stri
       hash: source.hash,
       ...fieldsOf(source.text),
       html: "",
+      document: null,
     };
-    // Its text may be a draft: rendered in the drafts' lane; what cannot be rendered now (too much, or the threads
-    // busy) is simply not shown early, and the editor opens all the same.
-    page.html = (
-      await renderMarkdown(page.markdown, { locale, siteOrigin: siteOrigin(request) }, "drafts", request.signal).catch(
-        (error: unknown) => {
-          if (!(error instanceof ServiceError)) throw error;
-          return { html: "" };
-        },
-      )
-    ).html;
   } else {
     page = {
       locale,
@@ -141,8 +138,19 @@ export async function loadEditor(request: Request, user: CurrentUser, rest: stri
       fields: emptyFields,
       markdown: "",
       html: "",
+      document: null,
     };
   }
+  // Its text may be a draft: rendered in the drafts' lane, and read into the editor's document there; what cannot
+  // be rendered now (too much, or the threads busy) is simply not shown early, and the browser reads the text.
+  const ready = await renderForEditor(page.markdown, { locale, siteOrigin: siteOrigin(request) }, request.signal).catch(
+    (error: unknown) => {
+      if (!(error instanceof ServiceError)) throw error;
+      return null;
+    },
+  );
+  page.html = page.exists ? (ready?.html ?? "") : "";
+  page.document = (ready?.editorDocument as JSONContent | undefined) ?? null;
 
   // The other language's page at the same address: shown beside a translation, linked from the page.
   const otherLanguage = otherLocale(locale);

@@ -4,7 +4,7 @@
  * through tsx. `workerEntry` in app/lib/worker-pool.server.ts picks one or the other.
  */
 export const WORKER_ENTRIES = {
-  "markdown-worker": "app/content/markdown/render-worker.server.ts",
+  "markdown-worker": "app/edge/markdown-worker.server.ts",
 } as const;
 
 export type WorkerName = keyof typeof WORKER_ENTRIES;

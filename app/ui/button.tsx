@@ -4,7 +4,7 @@ import { cn } from "./cn";
 import { Spinner } from "./spinner";
 
 export const buttonClass = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -14,9 +14,10 @@ export const buttonClass = cva(
         destructive: "bg-destructive text-white hover:opacity-90",
       },
       size: {
-        sm: "h-8 px-3",
-        md: "h-10 px-4",
-        icon: "size-9",
+        // Without a size (`size={null}`), the caller's classes give it (its height, padding and text size).
+        sm: "h-8 px-3 text-sm",
+        md: "h-10 px-4 text-sm",
+        icon: "size-9 text-sm",
       },
     },
     defaultVariants: { variant: "primary", size: "md" },

@@ -1,7 +1,11 @@
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Joins class names; later Tailwind classes override earlier conflicting ones. */
+/**
+ * Joins class names (the falsy ones left out). Classes joined must not set the same thing (two heights, two text
+ * colours): which one applies would depend on the stylesheet's order, not on the order here. A primitive's size
+ * or colour is chosen with its variants, or left out (`size={null}`) for the caller's own; the classes test
+ * (tests/unit/class-names.test.ts) finds any that conflict.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -1,14 +1,19 @@
 /**
  * The parts of the editor that load on use (the link and image dialogs, the menu beside selected text,
  * the calendar, the preview, the leave and delete questions): none arrives with the page, each works on its first
- * use, and one whose code cannot be downloaded says so in the reader's language and leaves the text as it was. A
- * page holding a table and highlighted code opens with its table ready to edit and saves byte for byte.
+ * use, and one whose code cannot be downloaded says so in the reader's language and leaves the text as it was. The
+ * markdown reader and writer arrive when the text first changes (the editor is made from the document the server
+ * read), and when they cannot be downloaded the editor says so and keeps what was typed as unsaved. A page holding
+ * a table and highlighted code opens with its table ready to edit and saves byte for byte.
  */
 import type { Page } from "@playwright/test";
 import type { Editor } from "@tiptap/core";
 import { test, expect, open, reload, savePage, signedInPage, snap } from "./fixtures";
 
 const ON_USE = /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu)-[\w-]+\.js$/;
+
+/** The markdown reader and writer. */
+const MARKDOWN_CODE = /\/assets\/manager-[\w-]+\.js$/;
 
 /** The parts whose code the page has asked for, in order. */
 function partsFetched(page: Page): string[] {
@@ -140,6 +145,57 @@ test("a part whose code cannot be downloaded says so in Persian and English, and
   await page.getByTestId("date-input").fill("2026-03-04");
   await page.getByTestId("date-input").press("Enter");
   await expect(page.getByTestId("date-input")).toHaveValue("2026-03-04");
+  await page.context().close();
+});
+
+test("the markdown code arrives when the text first changes; when it cannot, the editor says so and keeps the text", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedInPage(browser, baseURL!, "editor");
+  const editor = page.getByTestId("rich-editor");
+  const state = page.getByTestId("editor-state");
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (MARKDOWN_CODE.test(new URL(request.url()).pathname)) asked.push(request.url());
+  });
+  await open(page, "/manage/editor/fa/tuts/git-bisect");
+  await editor.waitFor();
+  await page.waitForLoadState("networkidle");
+  expect(asked, "the markdown code, before any change").toEqual([]);
+  await expect(editor.locator("table").first()).toBeVisible();
+  await editor.locator("p").first().click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" یک");
+  await expect(state).toHaveText("تغییرهای ذخیره‌نشده");
+  expect(asked).toHaveLength(1);
+  // Undone: the text is the page's again, written back as it was.
+  await page.keyboard.press("Backspace");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.press("Backspace");
+  await expect(state).toHaveText("همان صفحهٔ منتشرشده");
+
+  // Offline for the markdown code: what is typed stays, unsaved, and saving or the source view says so.
+  const offline = await signedInPage(browser, baseURL!, "editor");
+  await offline.route(MARKDOWN_CODE, (route) => route.abort("internetdisconnected"));
+  const kept = " جمله‌ای که نباید گم شود";
+  await open(offline, "/manage/editor/fa/tuts/git-bisect");
+  const offlineEditor = offline.getByTestId("rich-editor");
+  await offlineEditor.locator("p").first().click();
+  await offline.keyboard.press("End");
+  await offline.keyboard.type(kept);
+  const alert = offline.getByTestId("editor-alert");
+  await expect(alert).toHaveText(
+    "این بخش از ویرایشگر بارگیری نشد. نوشته‌تان سر جایش است: اتصال را بررسی کنید و دوباره امتحان کنید.",
+  );
+  await expect(offline.getByTestId("editor-state")).toHaveText("تغییرهای ذخیره‌نشده");
+  await offline.getByTestId("mode-source").click();
+  await expect(offline.getByTestId("mode-write")).toHaveAttribute("aria-selected", "true");
+  await offline.getByTestId("save").click();
+  await expect(offline.getByTestId("editor-state")).toHaveText("تغییرهای ذخیره‌نشده");
+  expect(await editorText(offline)).toContain(kept.trim());
+  await offline.context().close();
   await page.context().close();
 });
 

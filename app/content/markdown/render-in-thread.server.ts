@@ -1,6 +1,6 @@
 /**
  * Markdown → sanitised HTML, table of contents, search sections and reading stats, in the calling thread. Only
- * the markdown worker calls this (render-worker.server.ts); everything else renders through `renderMarkdown`
+ * the markdown worker calls this (app/edge/markdown-worker.server.ts); everything else renders through `renderMarkdown`
  * (render-markdown.server.ts), which sends the work there. The locale's processor (./pipeline.server) does the
  * work shared by every call; the per-call options (image sizes, pictures, site origin) are applied to its tree
  * before it is stringified and read.

@@ -1,6 +1,6 @@
 /**
  * Markdown → sanitised HTML, table of contents, search sections and reading stats (server only), rendered in
- * worker threads (render-worker.server.ts) so that no text, however long or hostile, keeps the server from
+ * worker threads (app/edge/markdown-worker.server.ts) so that no text, however long or hostile, keeps the server from
  * answering. Every caller renders through `renderMarkdown`:
  *
  * - "pages": published pages for readers and the search index. First in line, and may use every thread.
@@ -41,6 +41,13 @@ export interface RenderMarkdownOptions {
 export interface RenderJob {
   markdown: string;
   options: RenderMarkdownOptions;
+  /** Also read the text into the editor's document (`renderForEditor`). */
+  editorDocument?: boolean;
+}
+
+export interface RenderResult extends RenderedMarkdown {
+  /** The editor's document for the text (its ProseMirror JSON), when the job asked for it. */
+  editorDocument?: unknown;
 }
 
 export type RenderLane = "pages" | "drafts";
@@ -63,9 +70,9 @@ export class MarkdownRefused extends ServiceError {
   }
 }
 
-let pool: WorkerPool<RenderJob, RenderedMarkdown, RenderLane> | undefined;
+let pool: WorkerPool<RenderJob, RenderResult, RenderLane> | undefined;
 
-function renderPool(): WorkerPool<RenderJob, RenderedMarkdown, RenderLane> {
+function renderPool(): WorkerPool<RenderJob, RenderResult, RenderLane> {
   if (!pool) {
     const threads = config().renderThreads;
     pool = new WorkerPool({
@@ -101,10 +108,27 @@ export async function renderMarkdown(
   lane: RenderLane = "pages",
   signal?: AbortSignal,
 ): Promise<RenderedMarkdown> {
-  const problem = markdownLimitProblem(markdown);
+  return runRender({ markdown, options: opts }, lane, signal);
+}
+
+/**
+ * A text writers have not published, rendered in the drafts' lane as `renderMarkdown` renders it, and read into
+ * the editor's document in the same thread: the editor's first paint shows the rendering, and the browser makes
+ * the editor from the document without downloading the markdown reader.
+ */
+export async function renderForEditor(
+  markdown: string,
+  opts: RenderMarkdownOptions,
+  signal?: AbortSignal,
+): Promise<RenderResult> {
+  return runRender({ markdown, options: opts, editorDocument: true }, "drafts", signal);
+}
+
+async function runRender(job: RenderJob, lane: RenderLane, signal?: AbortSignal): Promise<RenderResult> {
+  const problem = markdownLimitProblem(job.markdown);
   if (problem) throw new MarkdownRefused(problem.key, problem.vars);
   try {
-    return await renderPool().run(lane, { markdown, options: opts }, { signal, cpuLimitMs: renderCpuLimitMs(markdown) });
+    return await renderPool().run(lane, job, { signal, cpuLimitMs: renderCpuLimitMs(job.markdown) });
   } catch (error) {
     if (error instanceof WorkRefused && error.kind !== "busy") throw new MarkdownRefused(error.key, error.vars);
     throw error;

@@ -34,6 +34,9 @@ export interface BlockSource {
   content: string;
 }
 
+// A reading's name is unique to its reader (a server's thread or the browser), so blocks of two readings put in
+// one document (one read on the server, one in the browser) are never taken for neighbours.
+const reader = Math.random().toString(36).slice(2, 10);
 let readings = 0;
 
 /** The block without its `source` attributes (at any depth: a block may have been moved into a list). */
@@ -57,7 +60,7 @@ export function readDocument(markdown: string, normalize: (doc: JSONContent) => 
   const tree = readTree(markdown);
   const blocks = treeToBlocks(tree, markdown);
   const doc = normalize({ type: "doc", content: blocks.length ? blocks : [{ type: "paragraph" }] });
-  const read = `r${++readings}`;
+  const read = `${reader}-${++readings}`;
   if (!blocks.length) {
     // A page of white space only: an empty paragraph that writes that white space back while nothing is typed.
     const [empty] = doc.content!;

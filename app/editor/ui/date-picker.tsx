@@ -136,9 +136,9 @@ function MonthGrid({
                 onClick={() => onPick(iso)}
                 data-date={iso}
                 className={cn(
-                  "inline-flex h-8 items-center justify-center rounded-md tabular-nums hover:bg-accent",
+                  "inline-flex h-8 items-center justify-center rounded-md tabular-nums",
                   iso === today && "font-bold underline underline-offset-4",
-                  selected && "bg-primary text-primary-foreground hover:bg-primary",
+                  selected ? "bg-primary text-primary-foreground" : "hover:bg-accent",
                 )}
               >
                 {digits(i + 1)}

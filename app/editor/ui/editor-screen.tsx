@@ -9,7 +9,7 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { confirmDialogOnUse } from "~/ui/confirm-dialog-on-use";
 import { Icon } from "~/ui/icon";
-import { Textarea } from "~/ui/input";
+import { inputClass } from "~/ui/input";
 import { lazyPart } from "~/ui/lazy-part";
 import { toast } from "~/ui/toast/store";
 import { useApi } from "~/ui/use-api";
@@ -23,7 +23,7 @@ import { suggestedPath } from "../slug";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DetailsPanel, type FieldErrors } from "./details-panel";
 import { PartPending } from "./part-pending";
-import { RichEditor, type RichEditorHandle } from "./rich-editor";
+import { loadMarkdownCodec, RichEditor, type RichEditorHandle } from "./rich-editor";
 
 type Mode = "write" | "source" | "preview";
 
@@ -76,25 +76,32 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const partFailed = useCallback(() => setAlert(t("editor.part.failed")), [t]);
   const previewIntent = useLoadOnIntent(preview.load);
   const saveIntent = useLoadOnIntent(loadCommitSchema);
+  const sourceIntent = useLoadOnIntent(loadMarkdownCodec);
   const leaving = useRef(false);
   const key = draftKey(locale, page.path);
 
-  // The editor reports changes; its markdown is read a moment after typing stops.
+  // The editor reports changes; its markdown is read a moment after typing stops. Until it is read (or while the
+  // writer's code cannot be downloaded) the editor holds changes the markdown does not have yet: unsaved.
+  const [unread, setUnread] = useState(false);
   const readTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const onEditorChange = useCallback(() => {
+    setUnread(true);
     clearTimeout(readTimer.current);
     readTimer.current = setTimeout(() => {
-      if (editor.current) setMarkdown(editor.current.markdown());
+      editor.current?.markdown().then((text) => {
+        setMarkdown(text);
+        setUnread(false);
+      }, partFailed);
     }, 250);
-  }, []);
+  }, [partFailed]);
   const setHandle = useCallback((handle: RichEditorHandle | null) => {
     editor.current = handle;
   }, []);
 
   /** The text as it is now, whichever view is open. */
-  const currentMarkdown = () => (mode === "source" ? source : (editor.current?.markdown() ?? markdown));
+  const currentMarkdown = async () => (mode === "source" ? source : ((await editor.current?.markdown()) ?? markdown));
   const current: Snapshot = { path, fields, markdown: mode === "source" ? source : markdown };
-  const dirty = !same(current, saved);
+  const dirty = (mode === "write" && unread) || !same(current, saved);
 
   // A new page's address follows its title until the writer sets one.
   const update = (next: Partial<FrontMatterFields>) => {
@@ -136,13 +143,19 @@ export function EditorScreen({ data }: { data: EditorData }) {
     }, 400);
     return () => clearTimeout(timer);
   });
-  const restore = (draft: LocalDraft) => {
+  const restore = async (draft: LocalDraft) => {
+    try {
+      await editor.current?.load(draft.markdown);
+    } catch {
+      partFailed();
+      return;
+    }
     setFields(draft.fields);
     setPath(draft.path);
     setPathTouched(true);
     setMarkdown(draft.markdown);
+    setUnread(false);
     setSource(draft.markdown);
-    editor.current?.load(draft.markdown);
     setFound(null);
     toast({ title: t("editor.draft.restored"), variant: "success" });
   };
@@ -155,15 +168,24 @@ export function EditorScreen({ data }: { data: EditorData }) {
   });
 
   // ── Modes ────────────────────────────────────────────────────────────────
-  const switchTo = (next: Mode) => {
+  // Leaving the source view reads its markdown into the editor, leaving the editor writes its markdown: either
+  // may wait for the markdown code, and a view whose code cannot be downloaded stays open with its text.
+  const switchTo = async (next: Mode) => {
     if (next === mode) return;
-    if (mode === "source") {
-      editor.current?.load(source);
-      setMarkdown(source);
-    } else if (mode === "write" && editor.current) {
-      const text = editor.current.markdown();
-      setMarkdown(text);
-      setSource(text);
+    try {
+      if (mode === "source") {
+        await editor.current?.load(source);
+        setMarkdown(source);
+        setUnread(false);
+      } else if (mode === "write" && editor.current) {
+        const text = await editor.current.markdown();
+        setMarkdown(text);
+        setUnread(false);
+        setSource(text);
+      }
+    } catch {
+      partFailed();
+      return;
     }
     if (next === "source" && mode === "preview") setSource(markdown);
     setMode(next);
@@ -172,7 +194,17 @@ export function EditorScreen({ data }: { data: EditorData }) {
   // ── Saving ───────────────────────────────────────────────────────────────
   const save = async (action: "save" | "delete" = "save") => {
     if (saving) return;
-    const text = currentMarkdown();
+    let text: string;
+    try {
+      text = await currentMarkdown();
+    } catch {
+      partFailed();
+      return;
+    }
+    if (mode === "write") {
+      setMarkdown(text);
+      setUnread(false);
+    }
     const body =
       action === "save"
         ? {
@@ -312,6 +344,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
         <RichEditor
           locale={locale}
           initial={page.markdown}
+          initialDoc={page.document}
           initialHtml={page.html}
           onChange={onEditorChange}
           handle={setHandle}
@@ -320,7 +353,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
         />
       </div>
       {mode === "source" ? (
-        <Textarea
+        <textarea
           value={source}
           onChange={(event) => setSource(event.target.value)}
           onKeyDown={typeZwnjOnShortcut}
@@ -328,8 +361,9 @@ export function EditorScreen({ data }: { data: EditorData }) {
           dir={dirOf(locale)}
           lang={locale}
           spellCheck={false}
-          // Each line in its own direction (a Persian line right to left, a code line left to right).
-          className="min-h-[60vh] font-mono text-sm leading-7 [unicode-bidi:plaintext]"
+          // Each line in its own direction (a Persian line right to left, a code line left to right); the fields'
+          // text size (16 px on a phone, so focusing does not zoom the page).
+          className={cn(inputClass, "min-h-[60vh] font-mono leading-7 [unicode-bidi:plaintext]")}
           data-testid="source-editor"
         />
       ) : null}
@@ -407,7 +441,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
             })}
           </p>
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => restore(found)} data-testid="draft-restore">
+            <Button size="sm" onClick={() => void restore(found)} data-testid="draft-restore">
               {t("editor.draft.restore")}
             </Button>
             <Button
@@ -446,8 +480,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
               type="button"
               role="tab"
               aria-selected={mode === name}
-              onClick={() => switchTo(name)}
-              {...(name === "preview" ? previewIntent : {})}
+              onClick={() => void switchTo(name)}
+              {...(name === "preview" ? previewIntent : name === "source" ? sourceIntent : {})}
               className={cn(
                 "h-8 rounded px-3 text-sm transition-colors",
                 mode === name ? "bg-background font-semibold shadow-sm" : "text-muted-foreground hover:text-foreground",

@@ -7,7 +7,6 @@ import { dirOf } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { BlockDirection } from "../block-direction";
 import { contentExtensions } from "../markdown/extensions";
-import { docToMarkdown, markdownToDoc } from "../markdown/manager";
 import { lazyPart } from "~/ui/lazy-part";
 import { TableKeys, useTableEditing } from "./tables";
 import { Toolbar } from "./toolbar";
@@ -18,6 +17,14 @@ import "./editor.css";
 const editorClass = "prose editor-content min-h-[55vh] max-w-none px-4 py-5 outline-none sm:px-6";
 
 const selectionMenu = lazyPart(() => import("./selection-menu"));
+
+/**
+ * The markdown reader and writer (micromark with GFM, mdast's writer), loaded on use: the editor is made from the
+ * document the server read, and the writer is needed once the document changes (its markdown is written when the
+ * changes are checked or saved, never per keystroke), the reader when markdown is put into the editor (the source
+ * view, a draft). Give it to `useLoadOnIntent` on what needs it.
+ */
+export const loadMarkdownCodec = () => import("../markdown/manager");
 
 function isImageFile(file: File): boolean {
   return file.type.startsWith("image/");
@@ -34,11 +41,11 @@ function sendImageFile(dom: HTMLElement, files: FileList | null | undefined): bo
 export interface RichEditorHandle {
   /**
    * The document as markdown (the same writer the round-trip tests prove): every block the writer did not change
-   * as it was written, the others written anew.
+   * as it was written, the others written anew. Fails when the writer's code cannot be downloaded.
    */
-  markdown(): string;
-  /** Replaces the document (after the markdown source was edited, or a draft restored). */
-  load(markdown: string): void;
+  markdown(): Promise<string>;
+  /** Replaces the document (after the markdown source was edited, or a draft restored); fails as `markdown`. */
+  load(markdown: string): Promise<void>;
   focus(): void;
 }
 
@@ -51,6 +58,8 @@ interface RichEditorProps {
   /** The page's language: its direction is the direction of blocks without letters. */
   locale: Locale;
   initial: string;
+  /** `initial` read into the editor's document on the server; null when the browser must read it. */
+  initialDoc: JSONContent | null;
   /** `initial` as the site renders it: shown in the editor's place until the editor is ready. */
   initialHtml: string;
   onChange: () => void;
@@ -61,14 +70,20 @@ interface RichEditorProps {
 }
 
 export function RichEditor(props: RichEditorProps) {
-  // Read once, in the browser, in a task of its own after hydration (neither the server's thread nor hydration
-  // waits for it): the editor takes its first document when it is made.
-  const [firstDoc, setFirstDoc] = useState<JSONContent | null>(null);
-  const { initial } = props;
+  // The server read the document: the editor is made from it once the page is in the browser. Without it (the
+  // rendering threads were busy) the reader is loaded and the text read in a task of its own after hydration.
+  const { initial, initialDoc, onPartFailed } = props;
+  const [readDoc, setReadDoc] = useState<JSONContent | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => setFirstDoc(markdownToDoc(initial)), 0);
-    return () => clearTimeout(timer);
-  }, [initial]);
+    if (initialDoc) return;
+    let current = true;
+    loadMarkdownCodec().then(
+      ({ markdownToDoc }) => current && setReadDoc(markdownToDoc(initial)),
+      () => current && onPartFailed(),
+    );
+    return () => void (current = false);
+  }, [initial, initialDoc, onPartFailed]);
+  const firstDoc = initialDoc ?? readDoc;
   if (firstDoc) return <LiveEditor {...props} firstDoc={firstDoc} />;
   return (
     <EditorFrame>
@@ -111,6 +126,7 @@ function LiveEditor({
   handle,
   labelledBy,
   onPartFailed,
+  initial,
   firstDoc,
 }: RichEditorProps & { firstDoc: JSONContent }) {
   const t = useT();
@@ -118,6 +134,9 @@ function LiveEditor({
   useEffect(() => {
     change.current = onChange;
   });
+  // The markdown the document was read from, while nothing has changed it (it is written back as it was, the
+  // bytes the lossless round trip gives); null once it changed, and the writer writes it.
+  const unchanged = useRef<string | null>(initial);
   const editor = useEditor({
     // The server renders no editor (it has no DOM): the page hydrates, the document is read, then the editor is made.
     immediatelyRender: false,
@@ -152,7 +171,14 @@ function LiveEditor({
         "data-testid": "rich-editor",
       },
     },
-    onUpdate: () => change.current(),
+    onUpdate: () => {
+      if (unchanged.current !== null) {
+        unchanged.current = null;
+        // The writer is needed from now on: it arrives while the writer types (nothing waits for it).
+        void loadMarkdownCodec().catch(() => undefined);
+      }
+      change.current();
+    },
   });
 
   useTableEditing(editor);
@@ -171,8 +197,17 @@ function LiveEditor({
   useEffect(() => {
     if (!editor) return;
     handle({
-      markdown: () => docToMarkdown(editor.getJSON()),
-      load: (markdown) => editor.commands.setContent(markdownToDoc(markdown), { emitUpdate: false }),
+      markdown: async () => {
+        if (unchanged.current !== null) return unchanged.current;
+        const { docToMarkdown } = await loadMarkdownCodec();
+        // Read after the code arrived: every change made while it downloaded is in the document written.
+        return docToMarkdown(editor.getJSON());
+      },
+      load: async (markdown) => {
+        const { markdownToDoc } = await loadMarkdownCodec();
+        editor.commands.setContent(markdownToDoc(markdown), { emitUpdate: false });
+        unchanged.current = markdown;
+      },
       focus: () => editor.commands.focus(),
     });
     return () => handle(null);

@@ -74,8 +74,8 @@ export function ToolButton({
         {...(load ? intent : {})}
         data-testid={testId ?? `tool-${icon}`}
         className={cn(
-          "inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40 sm:size-8",
-          active && "bg-accent text-foreground",
+          "inline-flex size-9 shrink-0 items-center justify-center rounded-md transition-colors hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40 sm:size-8",
+          active ? "bg-accent text-foreground" : "text-muted-foreground",
         )}
       >
         <Icon name={icon} className={cn("size-4", mirrored && "rtl:-scale-x-100")} />

@@ -152,8 +152,8 @@ export function CategoriesTable({ categories, canEdit }: { categories: CategoryI
                     </Button>
                     <Button
                       variant="outline"
-                      size="sm"
-                      className="h-9"
+                      size={null}
+                      className="h-9 px-3 text-sm"
                       onClick={() => setOpen({ kind: "rename", category })}
                       aria-label={t("items.category.renameOf", { name: nameOf(category) })}
                       data-testid="rename-category"
@@ -163,8 +163,8 @@ export function CategoriesTable({ categories, canEdit }: { categories: CategoryI
                     </Button>
                     <Button
                       variant="outline"
-                      size="sm"
-                      className="h-9 text-destructive"
+                      size={null}
+                      className="h-9 px-3 text-sm text-destructive"
                       onClick={() => setOpen({ kind: "remove", category })}
                       aria-label={t("items.category.removeOf", { name: nameOf(category) })}
                       data-testid="remove-category"

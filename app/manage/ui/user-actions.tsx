@@ -52,8 +52,8 @@ export function UserActions({
         <MenuTrigger asChild>
           <Button
             variant="ghost"
-            size="icon"
-            className="size-8"
+            size={null}
+            className="size-8 text-sm"
             aria-label={t("manage.users.actionsOf", { name: user.displayName })}
             data-testid="user-actions"
           >

@@ -68,7 +68,7 @@ export function Conversation({ messages, peerName }: { messages: InboxEvent[]; p
                     ? t("nostr.inbox.status.failed")
                     : t("nostr.inbox.status.sending")}
                 {failing ? (
-                  <Button variant="ghost" size="sm" className="h-6 px-2 text-xs" onClick={() => void retryNow()}>
+                  <Button variant="ghost" size={null} className="h-6 px-2 text-xs" onClick={() => void retryNow()}>
                     {t("nostr.inbox.retry")}
                   </Button>
                 ) : null}
