@@ -14,6 +14,7 @@ import { ApiClient } from "../helpers/api-client";
 import { clone, git, startGitServer, type GitServer } from "../helpers/git";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
+import { within } from "../helpers/within";
 
 // The git server runs on loopback: the operator allows it, as for a host on their own network.
 process.env.GIT_HOST_ALLOW_PRIVATE = "127.0.0.0/8";
@@ -26,16 +27,6 @@ let gitServer: GitServer;
 let db: DatabaseConnection;
 let onA: ApiClient;
 let onB: ApiClient;
-
-async function within<T>(ms: number, check: () => Promise<T | undefined | false>): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const fields = (title: string) => ({
   title,

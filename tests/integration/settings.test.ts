@@ -15,6 +15,7 @@ import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { databaseFingerprint } from "../helpers/db-fingerprint";
 import { element, elements, textOf } from "../helpers/html";
+import { within } from "../helpers/within";
 
 const site = serveSeededApp();
 
@@ -358,14 +359,3 @@ describe("a configuration stored by an older version", () => {
     }
   });
 });
-
-/** Polls `check` until it gives a value, for at most `ms`. */
-async function within<T>(ms: number, check: () => Promise<T | undefined>): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

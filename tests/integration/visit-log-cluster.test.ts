@@ -12,6 +12,7 @@ import { startSqld, type Sqld } from "../../scripts/sqld";
 import { ApiClient } from "../helpers/api-client";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
+import { within } from "../helpers/within";
 
 let sqld: Sqld;
 let a: SiteProcess;
@@ -41,14 +42,6 @@ async function totals(client: ApiClient) {
   const answer = await client.get<{ totals: { views: number; visitors: number } }>("/api/analysis/traffic");
   expect(answer.status).toBe(200);
   return answer.body.totals;
-}
-
-async function within(ms: number, check: () => Promise<boolean>) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 test("views recorded by both instances appear in one count, each visitor once", async () => {
