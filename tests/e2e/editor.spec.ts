@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expect, open, savePage, signedInPage, snap, test } from "./fixtures";
 import { clone, git } from "../helpers/git";
+import { picture } from "../helpers/images";
 import { startSeededSite } from "../helpers/seeded-site";
 
 const ZWNJ = "\u200C";
@@ -473,5 +474,62 @@ test("a new post starts dated today in the writer's calendar, filed where the la
   await expect(page).toHaveURL(/\?from=fa$/);
   await editorReady(page);
   await expect(page.getByTestId("translation-source")).toBeVisible();
+  await page.context().close();
+});
+
+test("on a phone the title wraps, the saved state stays in view, and the text's length and reading time are counted", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  const title = page.getByTestId("title-input");
+  const oneLine = (await title.boundingBox())!.height;
+  await title.fill("یک عنوان بلند که روی صفحهٔ گوشی در یک خط جا نمی‌شود و باید بشکند");
+  expect((await title.boundingBox())!.height).toBeGreaterThan(oneLine * 1.5);
+  // Enter in the title goes on to the text, never into the title.
+  await title.press("Enter");
+  await page.keyboard.type("یک دو سه چهار پنج");
+  await expect(title).not.toHaveValue(/\n/);
+  await expect(page.getByTestId("editor-state")).toBeVisible();
+  await expect(page.getByTestId("editor-state")).toHaveAttribute("title", "تغییرهای ذخیره‌نشده");
+  await expect(page.getByTestId("word-count")).toHaveText("۵ واژه · ۱ دقیقه خواندن");
+  await snap(page, "editor-phone-fa");
+  await page.context().close();
+});
+
+test("a thumbnail is chosen from the site's images or uploaded, and shown as chosen", async ({ browser, baseURL }) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/en/manage/editor");
+  await editorReady(page);
+  const field = page.getByTestId("thumbnail-input");
+  await expect(page.getByTestId("thumbnail-preview")).toHaveCount(0);
+
+  // Uploaded from the picker: the thumbnail is its address, and the picture shows under the field.
+  await page.getByTestId("thumbnail-choose").click();
+  const picker = page.getByTestId("thumbnail-picker");
+  await expect(picker).toBeVisible();
+  await picker.getByTestId("thumbnail-file").setInputFiles({
+    name: "cover-photo.png",
+    mimeType: "image/png",
+    buffer: await picture(800, 450, "png"),
+  });
+  await expect(picker).toHaveCount(0);
+  await expect(field).toHaveValue(/^\/media\/[0-9a-f]{16}-cover-photo\.png$/);
+  const uploaded = await field.inputValue();
+  await expect(page.getByTestId("thumbnail-preview")).toBeVisible();
+  expect(await page.getByTestId("thumbnail-preview").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+
+  // Removed, then picked from the list, found by its name.
+  await page.getByTestId("thumbnail-remove").click();
+  await expect(field).toHaveValue("");
+  await page.getByTestId("thumbnail-choose").click();
+  await picker.getByTestId("thumbnail-search").fill("cover-photo");
+  const choice = picker.getByTestId("thumbnail-choice").filter({ hasText: "cover-photo" });
+  await expect(choice).toHaveCount(1);
+  await choice.click();
+  await expect(field).toHaveValue(uploaded);
   await page.context().close();
 });

@@ -84,6 +84,24 @@ describe("motion only where it is shown", () => {
     expect(answer.body.file).toMatch(/\.webp$/);
     const kept = await sharp(await fetched(answer.body.url, editor), { animated: true }).metadata();
     expect(kept).toMatchObject({ format: "webp", width: 400, pageHeight: 300, pages: 20 });
+    // Published with a page that shows it (an image no page uses is not committed).
+    const saved = await editor.post("/api/builds/commit", {
+      action: "save",
+      locale: "en",
+      path: "/notes/moving",
+      frontMatter: {
+        title: "Moving",
+        description: "",
+        tags: [],
+        toc: false,
+        comments: false,
+        draft: false,
+        intro: false,
+      },
+      markdown: `![A moving picture](${answer.body.url})\n`,
+      baseHash: null,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const builds = await admin.get<{ builds: { id: number; status: string }[] }>("/api/builds/all");
     const open = builds.body.builds.find((b) => b.status === "open")!;
     expect((await admin.post("/api/builds/run", { buildId: open.id })).status).toBe(200);

@@ -2,9 +2,9 @@
 import type { ElementContent, Root, RootContent } from "hast";
 import { collapse, headingText, isDecoration } from "./readable-text";
 import type { RenderedMarkdown, RenderedSection, TocEntry } from "./rendered-markdown";
+import { countWords, readingMinutes } from "~/lib/reading-time";
 import { CONTAINER_BLOCKS, LEAF_BLOCKS } from "./text-direction";
 
-export const WORDS_PER_MINUTE = 200;
 
 /** Elements after which plain text gets a line break. */
 const TEXT_BLOCKS = new Set([
@@ -72,9 +72,7 @@ export function readOutlineAndText(tree: Root): Omit<RenderedMarkdown, "html"> {
       .join("\n");
 
   const text = lines(all);
-  const words = lines(prose)
-    .split(/\s+/)
-    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const words = countWords(lines(prose));
 
   const out: RenderedSection[] = sections
     .map((s) => ({ heading: s.heading, anchor: s.anchor, text: lines(s.parts) }))
@@ -86,6 +84,6 @@ export function readOutlineAndText(tree: Root): Omit<RenderedMarkdown, "html"> {
     sections: out,
     text,
     words,
-    readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+    readingMinutes: readingMinutes(words),
   };
 }

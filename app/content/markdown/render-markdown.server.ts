@@ -19,7 +19,7 @@ import { WorkerPool } from "~/lib/worker-pool.server";
 import { WorkRefused } from "~/lib/work-queue.server";
 import type { PictureView } from "~/lib/image-sizes";
 import type { ImageSize } from "../images.server";
-import { WORDS_PER_MINUTE } from "./outline-and-text";
+import { countWords, readingMinutes } from "~/lib/reading-time";
 import { markdownLimitProblem } from "./limits";
 import type { RenderedMarkdown } from "./rendered-markdown";
 
@@ -157,13 +157,13 @@ export function plainTextRendering(markdown: string, notice: string): RenderedMa
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
     .map((paragraph) => `<p dir="auto">${escape(paragraph).replace(/\r?\n/g, "<br>")}</p>`);
-  const words = markdown.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  const words = countWords(markdown);
   return {
     html: [`<p role="note" dir="auto">${escape(notice)}</p>`, ...paragraphs].join("\n"),
     toc: [],
     sections: [{ heading: "", anchor: "", text: markdown }],
     text: markdown,
     words,
-    readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+    readingMinutes: readingMinutes(words),
   };
 }

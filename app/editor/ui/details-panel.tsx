@@ -10,6 +10,7 @@ import { listingGap } from "../new-post";
 import { suggestedPath } from "../slug";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DateField } from "./date-field";
+import { ThumbnailChooser } from "./thumbnail-chooser";
 import { TagsField } from "./tags-field";
 
 /** Messages by field name ("title", "path", "date", …). */
@@ -141,8 +142,14 @@ export function DetailsPanel({
           onChange={(event) => update({ thumbnail: event.target.value })}
           dir="auto"
           placeholder="/images/…"
+          data-testid="thumbnail-input"
         />
       </Field>
+      <ThumbnailChooser
+        value={fields.thumbnail ?? ""}
+        onChange={(thumbnail) => update({ thumbnail })}
+        onPartFailed={onPartFailed}
+      />
       <Field label={t("editor.field.author")} optional={t("editor.optional")} error={errors.author}>
         <Input
           value={fields.author ?? ""}

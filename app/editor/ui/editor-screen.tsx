@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { editorPathOf } from "~/content/editor-link";
-import { formatDate } from "~/i18n/format";
+import { formatDate, formatNumber } from "~/i18n/format";
+import { countWords, readingMinutes } from "~/lib/reading-time";
 import { dirOf, localizePath, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { translateIssue } from "~/lib/validation";
@@ -72,6 +73,14 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [found, setFound] = useState<LocalDraft | null>(null);
   const editor = useRef<RichEditorHandle | null>(null);
+  const titleField = useRef<HTMLTextAreaElement>(null);
+  // Browsers without `field-sizing` grow the title's field to its text here.
+  useLayoutEffect(() => {
+    const field = titleField.current;
+    if (!field || CSS.supports("field-sizing", "content")) return;
+    field.style.height = "auto";
+    field.style.height = `${field.scrollHeight}px`;
+  }, [fields.title]);
   // A part that loads on use could not be downloaded (offline): said in the alert; nothing typed is touched.
   const partFailed = useCallback(() => setAlert(t("editor.part.failed")), [t]);
   const previewIntent = useLoadOnIntent(preview.load);
@@ -101,6 +110,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
   /** The text as it is now, whichever view is open. */
   const currentMarkdown = async () => (mode === "source" ? source : ((await editor.current?.markdown()) ?? markdown));
   const current: Snapshot = { path, fields, markdown: mode === "source" ? source : markdown };
+  // Counted as the page's reading time is (code blocks are not read), as the text was last read.
+  const words = useMemo(() => countWords(withoutCodeBlocks(current.markdown)), [current.markdown]);
   const dirty = (mode === "write" && unread) || !same(current, saved);
 
   // A new page's address follows its title until the writer sets one.
@@ -323,16 +334,26 @@ export function EditorScreen({ data }: { data: EditorData }) {
       <label htmlFor={titleId} className="sr-only">
         {t("editor.field.title")}
       </label>
-      <input
+      {/* A title wraps onto as many lines as it needs (a phone shows it whole); Enter goes on to the text. */}
+      <textarea
+        ref={titleField}
         id={titleId}
+        rows={1}
         value={fields.title}
-        onChange={(event) => update({ title: event.target.value })}
-        onKeyDown={typeZwnjOnShortcut}
+        onChange={(event) => update({ title: event.target.value.replace(/\s*\n\s*/g, " ") })}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            editor.current?.focus();
+            return;
+          }
+          typeZwnjOnShortcut(event);
+        }}
         dir={fields.title ? "auto" : dirOf(locale)}
         lang={locale}
         placeholder={t("editor.field.titlePlaceholder")}
         aria-invalid={errors.title ? true : undefined}
-        className="w-full bg-transparent text-3xl leading-tight font-black tracking-tight outline-none placeholder:text-muted-foreground/60 sm:text-4xl"
+        className="w-full resize-none overflow-hidden bg-transparent text-3xl leading-tight font-black tracking-tight outline-none [field-sizing:content] placeholder:text-muted-foreground/60 sm:text-4xl"
         data-testid="title-input"
       />
       {errors.title ? (
@@ -379,6 +400,12 @@ export function EditorScreen({ data }: { data: EditorData }) {
           }}
         />
       ) : null}
+      <p className="text-xs text-muted-foreground tabular-nums" data-testid="word-count">
+        {t("editor.length", {
+          words: formatNumber(words, uiLocale),
+          minutes: formatNumber(readingMinutes(words), uiLocale),
+        })}
+      </p>
     </div>
   );
 
@@ -493,21 +520,16 @@ export function EditorScreen({ data }: { data: EditorData }) {
           ))}
         </div>
         <p
-          className={cn("ms-auto hidden items-center gap-1.5 text-sm sm:flex", state.tone)}
+          className={cn("ms-auto flex items-center gap-1.5 text-sm", state.tone)}
           data-testid="editor-state"
           aria-live="polite"
+          title={state.label}
         >
           <Icon name={state.icon} className="size-4" />
-          {state.label}
+          {/* On a phone the mark alone, its words for screen readers: the state is always in view. */}
+          <span className="sr-only sm:not-sr-only">{state.label}</span>
         </p>
-        <Button
-          size="sm"
-          className="ms-auto sm:ms-0"
-          onClick={() => void save()}
-          loading={saving}
-          {...saveIntent}
-          data-testid="save"
-        >
+        <Button size="sm" onClick={() => void save()} loading={saving} {...saveIntent} data-testid="save">
           <Icon name="save" />
           {saving ? t("editor.saving") : t("editor.save")}
         </Button>
@@ -558,4 +580,9 @@ export function EditorScreen({ data }: { data: EditorData }) {
       {leaveDialog}
     </section>
   );
+}
+
+/** Markdown without its fenced code blocks: a page's reading time counts its prose. */
+function withoutCodeBlocks(markdown: string): string {
+  return markdown.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$/gm, "");
 }
