@@ -533,3 +533,22 @@ test("a thumbnail is chosen from the site's images or uploaded, and shown as cho
   await expect(field).toHaveValue(uploaded);
   await page.context().close();
 });
+
+test("the outline lists the text's headings and takes the writer to each", async ({ browser, baseURL }) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await page.setViewportSize({ width: 1366, height: 700 });
+  await open(page, "/en/manage/editor/en/tuts/git-bisect");
+  await editorReady(page);
+  const body = page.getByTestId("rich-editor");
+  const headings = body.locator("h1, h2, h3");
+  const count = await headings.count();
+  expect(count).toBeGreaterThan(2);
+  const outline = page.getByTestId("outline");
+  await outline.locator("summary").click();
+  const entries = outline.getByRole("button");
+  await expect(entries).toHaveCount(count);
+  await expect(entries.last()).toHaveText((await headings.last().textContent())!);
+  await entries.last().click();
+  await expect(headings.last()).toBeInViewport();
+  await page.context().close();
+});

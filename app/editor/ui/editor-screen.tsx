@@ -23,6 +23,7 @@ import type { FrontMatterFields } from "~/builds/commit-schema";
 import { suggestedPath } from "../slug";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DetailsPanel, type FieldErrors } from "./details-panel";
+import { Outline } from "./outline";
 import { PartPending } from "./part-pending";
 import { loadMarkdownCodec, RichEditor, type RichEditorHandle } from "./rich-editor";
 
@@ -406,6 +407,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
           minutes: formatNumber(readingMinutes(words), uiLocale),
         })}
       </p>
+      {mode === "write" ? <Outline markdown={current.markdown} /> : null}
     </div>
   );
 

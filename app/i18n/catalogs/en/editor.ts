@@ -155,6 +155,7 @@ export default {
   "delete.done": "The page's deletion is in the open build.",
   "state.saved": "Saved in the open build",
   length: "{words} words · {minutes} min read",
+  outline: "Outline: {count} headings",
   "state.published": "Same as the published page",
   "state.unsaved": "Unsaved changes",
   "state.draft": "Draft kept in this browser",

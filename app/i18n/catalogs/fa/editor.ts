@@ -148,6 +148,7 @@ export default {
   "delete.done": "حذف صفحه ذخیره شد؛ با انتشار از سایت برداشته می‌شود.",
   "state.saved": "ذخیره شده، منتشرنشده",
   length: "{words} واژه · {minutes} دقیقه خواندن",
+  outline: "فهرست سرتیترها: {count}",
   "state.published": "همان صفحهٔ منتشرشده",
   "state.unsaved": "تغییرهای ذخیره‌نشده",
   "state.draft": "پیش‌نویس در این مرورگر نگه داشته شد",
