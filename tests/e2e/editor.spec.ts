@@ -552,3 +552,25 @@ test("the outline lists the text's headings and takes the writer to each", async
   await expect(headings.last()).toBeInViewport();
   await page.context().close();
 });
+
+test("focus mode leaves the title and the text alone on the page; Escape brings the rest back", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  await page.getByTestId("focus-mode").click();
+  await expect(page.getByTestId("focus-mode")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("site-header")).toBeHidden();
+  await expect(page.getByTestId("details-panel")).toHaveCount(0);
+  await expect(page.getByTestId("title-input")).toBeVisible();
+  await page.getByTestId("rich-editor").click();
+  await page.keyboard.type("در تمرکز می‌نویسم.");
+  await snap(page, "editor-focus-fa");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("site-header")).toBeVisible();
+  await expect(page.getByTestId("details-panel")).toBeVisible();
+  await expect(page.getByTestId("rich-editor")).toContainText("در تمرکز می‌نویسم.");
+  await page.context().close();
+});

@@ -73,6 +73,22 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [found, setFound] = useState<LocalDraft | null>(null);
+  const [focus, setFocus] = useState(false);
+  // Focus: the page's frames are hidden (`data-focus-hide`) while it lasts; Escape or the button ends it.
+  useEffect(() => {
+    if (!focus) return;
+    const root = document.documentElement;
+    root.toggleAttribute("data-focus-writing", true);
+    const onKey = (event: KeyboardEvent) => {
+      // Not while a dialog is open: its Escape closes it alone.
+      if (event.key === "Escape" && !document.querySelector('[role="dialog"], [role="alertdialog"]')) setFocus(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      root.removeAttribute("data-focus-writing");
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [focus]);
   const editor = useRef<RichEditorHandle | null>(null);
   const titleField = useRef<HTMLTextAreaElement>(null);
   // Browsers without `field-sizing` grow the title's field to its text here.
@@ -413,7 +429,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
 
   return (
     <section className="grid grid-cols-1 gap-4" data-testid="editor-screen" data-locale={locale}>
-      <header className="flex flex-wrap items-start justify-between gap-3">
+      <header className="flex flex-wrap items-start justify-between gap-3" data-focus-hide>
         <div className="grid min-w-0 gap-1">
           <p className="text-sm text-muted-foreground">
             {t("editor.title")} · {t(`editor.language.${locale}`)}
@@ -499,7 +515,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
       ) : null}
 
       <div
-        className="sticky top-14 z-20 -mx-1 flex h-12 items-center gap-2 border-b bg-background/95 px-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+        className="sticky top-14 z-20 -mx-1 [html[data-focus-writing]_&]:top-0 flex h-12 items-center gap-2 border-b bg-background/95 px-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
         data-testid="editor-bar"
       >
         <div role="tablist" aria-label={t("editor.mode.label")} className="flex rounded-md bg-muted p-0.5">
@@ -531,6 +547,17 @@ export function EditorScreen({ data }: { data: EditorData }) {
           {/* On a phone the mark alone, its words for screen readers: the state is always in view. */}
           <span className="sr-only sm:not-sr-only">{state.label}</span>
         </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={focus}
+          onClick={() => setFocus((was) => !was)}
+          title={t("editor.focusHint")}
+          data-testid="focus-mode"
+        >
+          <Icon name={focus ? "eye" : "eye-off"} />
+          <span className="sr-only sm:not-sr-only">{t("editor.focus")}</span>
+        </Button>
         <Button size="sm" onClick={() => void save()} loading={saving} {...saveIntent} data-testid="save">
           <Icon name="save" />
           {saving ? t("editor.saving") : t("editor.save")}
@@ -555,6 +582,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
           </aside>
           <div className="xl:col-span-2">{details(true)}</div>
         </div>
+      ) : focus ? (
+        <div className="mx-auto w-full max-w-3xl">{writing}</div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
           {writing}

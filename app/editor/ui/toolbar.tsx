@@ -161,7 +161,7 @@ export function Toolbar({
       onKeyDown={onToolbarKey}
       role="toolbar"
       aria-label={t("editor.toolbar")}
-      className="sticky top-[6.5rem] z-10 flex flex-wrap items-center gap-0.5 rounded-t-lg border-b bg-background/95 px-1.5 py-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+      className="sticky top-[6.5rem] z-10 [html[data-focus-writing]_&]:top-12 flex flex-wrap items-center gap-0.5 rounded-t-lg border-b bg-background/95 px-1.5 py-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
       data-testid="editor-toolbar"
     >
       <ToolButton

@@ -22,7 +22,11 @@ export function ManageFrame({ permissions, children }: { permissions: readonly P
       className={cn("grid grid-cols-1 gap-6", !wide && "md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8")}
       data-testid="manage-frame"
     >
-      <nav aria-label={t("manage.nav.label")} className={cn(!wide && "md:sticky md:top-20 md:self-start")}>
+      <nav
+        aria-label={t("manage.nav.label")}
+        className={cn(!wide && "md:sticky md:top-20 md:self-start")}
+        data-focus-hide
+      >
         {/* On a phone the entries wrap onto a second line rather than scroll: every section stays in sight. */}
         <ul
           className={cn("flex flex-wrap gap-1 border-b pb-2", !wide && "md:grid md:border-0 md:pb-0")}

@@ -5,7 +5,7 @@ export function SiteFooter() {
   const t = useT();
   const root = useRootData();
   return (
-    <footer className="mt-16 border-t">
+    <footer className="mt-16 border-t" data-focus-hide>
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:justify-between">
         <p data-testid="footer-text">{root?.site.footer}</p>
         <p>

@@ -24,6 +24,7 @@ export function SiteHeader({ search, admin, avatar }: HeaderSlots) {
   return (
     <header
       data-testid="site-header"
+      data-focus-hide
       className="group/header sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70"
     >
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">

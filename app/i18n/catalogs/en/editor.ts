@@ -156,6 +156,8 @@ export default {
   "state.saved": "Saved in the open build",
   length: "{words} words · {minutes} min read",
   outline: "Outline: {count} headings",
+  focus: "Focus",
+  focusHint: "Only the title and the text; Escape brings the rest back.",
   "state.published": "Same as the published page",
   "state.unsaved": "Unsaved changes",
   "state.draft": "Draft kept in this browser",

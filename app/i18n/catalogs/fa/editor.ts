@@ -149,6 +149,8 @@ export default {
   "state.saved": "ذخیره شده، منتشرنشده",
   length: "{words} واژه · {minutes} دقیقه خواندن",
   outline: "فهرست سرتیترها: {count}",
+  focus: "تمرکز",
+  focusHint: "فقط عنوان و متن؛ با Escape بقیه برمی‌گردد.",
   "state.published": "همان صفحهٔ منتشرشده",
   "state.unsaved": "تغییرهای ذخیره‌نشده",
   "state.draft": "پیش‌نویس در این مرورگر نگه داشته شد",
