@@ -551,6 +551,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
           variant="ghost"
           size="sm"
           aria-pressed={focus}
+          // A phone's bar has no room for it; the phone's screen is the text already.
+          className="max-sm:hidden"
           onClick={() => setFocus((was) => !was)}
           title={t("editor.focusHint")}
           data-testid="focus-mode"

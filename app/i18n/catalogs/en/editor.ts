@@ -145,7 +145,7 @@ export default {
   placeholder: "Write here… (Shift+Space types a half-space)",
 
   // Saving
-  save: "Save to build",
+  save: "Save",
   saving: "Saving…",
   "delete.button": "Delete page",
   "delete.title": "Delete this page?",
