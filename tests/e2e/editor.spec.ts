@@ -385,7 +385,7 @@ test("Ctrl+/ and the toolbar's last button show the editor's shortcuts, in Persi
   await page.keyboard.press("Escape");
   await expect(sheet).toHaveCount(0);
   // Back in the text, where it was.
-  expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("rich-editor");
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("rich-editor");
 
   await open(page, "/en/manage/editor");
   await editorReady(page);
