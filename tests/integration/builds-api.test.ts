@@ -11,6 +11,7 @@ import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { clone, git } from "../helpers/git";
 import { seedDatabaseAt } from "../helpers/seed";
+import { pageFields } from "../helpers/front-matter";
 
 let server: TestServer;
 let editor: ApiClient;
@@ -28,17 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-});
-
-const fields = (title: string, extra: Record<string, unknown> = {}) => ({
-  title,
-  description: "",
-  tags: [],
-  toc: false,
-  comments: false,
-  draft: false,
-  intro: false,
-  ...extra,
 });
 
 async function source(client: ApiClient, locale: string, pagePath: string) {
@@ -59,7 +49,7 @@ describe("saving into the open build", () => {
       action: "save",
       locale: "fa",
       path: "/notes/نیم-فاصله",
-      frontMatter: fields(`نیم${ZWNJ}فاصله در وب`, { date: "۲۰۲۶-۱۱-۲۰", category: "notes", tags: ["تایپوگرافی"] }),
+      frontMatter: pageFields(`نیم${ZWNJ}فاصله در وب`, { date: "۲۰۲۶-۱۱-۲۰", category: "notes", tags: ["تایپوگرافی"] }),
       markdown: `متنی با نیم${ZWNJ}فاصله و React Router 8.`,
       baseHash: null,
     });
@@ -80,7 +70,7 @@ describe("saving into the open build", () => {
       action: "save",
       locale: "fa",
       path: "/notes/نیم-فاصله",
-      frontMatter: fields(`نیم${ZWNJ}فاصله در وب`, { date: "2026-11-20", category: "notes", tags: ["تایپوگرافی"] }),
+      frontMatter: pageFields(`نیم${ZWNJ}فاصله در وب`, { date: "2026-11-20", category: "notes", tags: ["تایپوگرافی"] }),
       markdown: "نسخهٔ دوم.",
       baseHash: before.hash,
     });
@@ -96,7 +86,7 @@ describe("saving into the open build", () => {
       action: "save",
       locale: "en",
       path: "/about",
-      frontMatter: fields("About"),
+      frontMatter: pageFields("About"),
       markdown,
       baseHash: opened.hash,
     });
@@ -119,7 +109,7 @@ describe("saving into the open build", () => {
       action: "save",
       locale: "en",
       path: "/x",
-      frontMatter: fields("X"),
+      frontMatter: pageFields("X"),
       markdown: "x",
       baseHash: null,
     });
@@ -134,7 +124,7 @@ describe("saving into the open build", () => {
         action: "save",
         locale: "en",
         path: "/manage/x",
-        frontMatter: fields("X"),
+        frontMatter: pageFields("X"),
         markdown: "",
         baseHash: null,
       }),
@@ -142,7 +132,7 @@ describe("saving into the open build", () => {
         action: "save",
         locale: "en",
         path: "/x",
-        frontMatter: fields(""),
+        frontMatter: pageFields(""),
         markdown: "",
         baseHash: null,
       }),
@@ -150,7 +140,7 @@ describe("saving into the open build", () => {
         action: "save",
         locale: "en",
         path: "/x",
-        frontMatter: fields("X", { date: "2026-02-30" }),
+        frontMatter: pageFields("X", { date: "2026-02-30" }),
         markdown: "",
         baseHash: null,
       }),
@@ -158,7 +148,7 @@ describe("saving into the open build", () => {
         action: "save",
         locale: "en",
         path: "/about",
-        frontMatter: fields("X"),
+        frontMatter: pageFields("X"),
         markdown: "",
         baseHash: null,
       }),

@@ -15,6 +15,7 @@ import { clone, git, startGitServer, type GitServer } from "../helpers/git";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
 import { within } from "../helpers/within";
+import { pageFields } from "../helpers/front-matter";
 
 // The git server runs on loopback: the operator allows it, as for a host on their own network.
 process.env.GIT_HOST_ALLOW_PRIVATE = "127.0.0.0/8";
@@ -27,16 +28,6 @@ let gitServer: GitServer;
 let db: DatabaseConnection;
 let onA: ApiClient;
 let onB: ApiClient;
-
-const fields = (title: string) => ({
-  title,
-  description: "",
-  tags: [],
-  toc: false,
-  comments: false,
-  draft: false,
-  intro: false,
-});
 
 beforeAll(async () => {
   sqld = await startSqld({ dbPath: path.join(process.env.DATA_DIR!, "builds-sqld") });
@@ -65,7 +56,7 @@ describe("two instances", () => {
           action: "save",
           locale: "en",
           path: `/notes/both-${i}`,
-          frontMatter: fields(`Both ${i}`),
+          frontMatter: pageFields(`Both ${i}`),
           markdown: `Saved through instance ${i % 2 ? "B" : "A"}.`,
           baseHash: null,
         }),
@@ -135,7 +126,7 @@ describe("two instances", () => {
       action: "save",
       locale: "en",
       path: "/notes/from-b",
-      frontMatter: fields("From B"),
+      frontMatter: pageFields("From B"),
       markdown: "Written on B.",
       baseHash: null,
     });

@@ -15,6 +15,7 @@ import { clone, git, startGitServer, type GitServer } from "../helpers/git";
 import { startGithubDouble, type GithubDouble } from "../helpers/github-double";
 import { seedDatabaseAt } from "../helpers/seed";
 import { within } from "../helpers/within";
+import { pageFields } from "../helpers/front-matter";
 
 // The git server and the GitHub double run on loopback: the operator allows it, as for a host on their own network.
 process.env.GIT_HOST_ALLOW_PRIVATE = "127.0.0.0/8";
@@ -37,16 +38,6 @@ function repositoryFiles(): Record<string, string> {
   return files;
 }
 
-const fields = (title: string) => ({
-  title,
-  description: "",
-  tags: [],
-  toc: false,
-  comments: false,
-  draft: false,
-  intro: false,
-});
-
 async function source(locale: string, pagePath: string) {
   return (await admin.get<PageSource>(`/api/builds/source?locale=${locale}&path=${encodeURIComponent(pagePath)}`)).body;
 }
@@ -57,7 +48,7 @@ async function save(locale: "fa" | "en", pagePath: string, markdown: string, ext
     action: "save",
     locale,
     path: pagePath,
-    frontMatter: fields(`Page ${pagePath}`),
+    frontMatter: pageFields(`Page ${pagePath}`),
     markdown,
     baseHash: current.hash,
     ...extra,

@@ -19,6 +19,7 @@ import { picture } from "../helpers/images";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite } from "../helpers/site-process";
 import { execGroup } from "../../scripts/process-group";
+import { pageFields } from "../helpers/front-matter";
 
 const SECRET = "CONFIDENTIAL: launch date 2027-03-14";
 const SECRET_TITLE = "Launch plan (CONFIDENTIAL title)";
@@ -43,17 +44,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const fields = (title: string, extra: Record<string, unknown> = {}) => ({
-  title,
-  description: "",
-  tags: [],
-  toc: false,
-  comments: false,
-  draft: false,
-  intro: false,
-  ...extra,
-});
-
 async function source(locale: string, pagePath: string): Promise<PageSource> {
   return (await editor.get<PageSource>(`/api/builds/source?locale=${locale}&path=${encodeURIComponent(pagePath)}`))
     .body;
@@ -70,7 +60,7 @@ async function publish(
       action: "save",
       locale,
       path: page.path,
-      frontMatter: fields(page.title, { draft: page.draft ?? false }),
+      frontMatter: pageFields(page.title, { draft: page.draft ?? false }),
       markdown: page.markdown,
       baseHash: opened.published || opened.pending ? opened.hash : null,
     });

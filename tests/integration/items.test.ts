@@ -12,6 +12,7 @@ import { translationExists } from "~/content/items.server";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { elements } from "../helpers/html";
+import { pageFields } from "../helpers/front-matter";
 
 interface Item {
   locale: "fa" | "en";
@@ -205,16 +206,6 @@ describe("the page", () => {
 });
 
 describe("the open build's changes", () => {
-  const fields = (title: string, extra: Record<string, unknown> = {}) => ({
-    title,
-    description: "",
-    tags: [],
-    toc: false,
-    comments: false,
-    draft: false,
-    intro: false,
-    ...extra,
-  });
   async function hashOf(locale: string, pagePath: string) {
     const answer = await admin.get<{ hash: string | null }>(
       `/api/builds/source?locale=${locale}&path=${encodeURIComponent(pagePath)}`,
@@ -232,7 +223,7 @@ describe("the open build's changes", () => {
       action: "save",
       locale: "fa",
       path: "/notes/تازه",
-      frontMatter: fields("یادداشت تازه", { category: "notes", date: "2026-11-20" }),
+      frontMatter: pageFields("یادداشت تازه", { category: "notes", date: "2026-11-20" }),
       markdown: "متن.",
       baseHash: null,
     });
@@ -240,7 +231,7 @@ describe("the open build's changes", () => {
       action: "save",
       locale: "en",
       path: "/about",
-      frontMatter: fields("About"),
+      frontMatter: pageFields("About"),
       markdown: "Changed.",
       baseHash: await hashOf("en", "/about"),
     });
@@ -249,7 +240,7 @@ describe("the open build's changes", () => {
       locale: "en",
       path: "/notes/moved-away",
       previousPath: "/notes/english-only",
-      frontMatter: fields("Only in English", { category: "notes", date: "2026-02-02" }),
+      frontMatter: pageFields("Only in English", { category: "notes", date: "2026-02-02" }),
       markdown: "…",
       baseHash: await hashOf("en", "/notes/english-only"),
     });
@@ -350,7 +341,7 @@ describe("the open build's changes", () => {
       action: "save",
       locale: "fa",
       path: "/imported/old",
-      frontMatter: fields("قدیمی"),
+      frontMatter: pageFields("قدیمی"),
       markdown: "ترجمه.",
       baseHash: null,
     });

@@ -17,6 +17,7 @@ import { startAppServer, type TestServer } from "../helpers/app-server";
 import { startGitServer, type GitServer } from "../helpers/git";
 import { elements, parseHtml, textOf } from "../helpers/html";
 import { seedDatabaseAt } from "../helpers/seed";
+import { pageFields } from "../helpers/front-matter";
 
 // The git server runs on loopback: the operator allows it, as for a host on their own network.
 process.env.GIT_HOST_ALLOW_PRIVATE = "127.0.0.0/8";
@@ -46,16 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await gitServer?.close();
-});
-
-const fields = (title: string) => ({
-  title,
-  description: "",
-  tags: [],
-  toc: false,
-  comments: false,
-  draft: false,
-  intro: false,
 });
 
 async function source(pagePath: string) {
@@ -106,7 +97,7 @@ describe("saving, publishing and importing", () => {
       action: "save",
       locale: "en",
       path: "/notes/dense",
-      frontMatter: fields("Dense"),
+      frontMatter: pageFields("Dense"),
       markdown: `Intro.\n\n${brackets}`,
       baseHash: null,
     });
@@ -121,7 +112,7 @@ describe("saving, publishing and importing", () => {
       action: "save",
       locale: "en",
       path: "/notes/fine",
-      frontMatter: fields("Fine"),
+      frontMatter: pageFields("Fine"),
       markdown: "A fine page.",
       baseHash: null,
     });

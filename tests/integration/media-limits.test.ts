@@ -11,6 +11,7 @@ import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { animatedGif, picture } from "../helpers/images";
 import { seedDatabaseAt } from "../helpers/seed";
+import { pageFields } from "../helpers/front-matter";
 
 let server: TestServer;
 let member: ApiClient;
@@ -89,15 +90,7 @@ describe("motion only where it is shown", () => {
       action: "save",
       locale: "en",
       path: "/notes/moving",
-      frontMatter: {
-        title: "Moving",
-        description: "",
-        tags: [],
-        toc: false,
-        comments: false,
-        draft: false,
-        intro: false,
-      },
+      frontMatter: pageFields("Moving"),
       markdown: `![A moving picture](${answer.body.url})\n`,
       baseHash: null,
     });

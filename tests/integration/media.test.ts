@@ -18,6 +18,7 @@ import type { Element, Root } from "hast";
 import { elements, metaContent, parseHtml } from "../helpers/html";
 import { jpegWithGps, picture } from "../helpers/images";
 import { seedDatabaseAt } from "../helpers/seed";
+import { pageFields } from "../helpers/front-matter";
 
 // The GitHub double runs on loopback: the operator allows it, as for a host on their own network.
 process.env.GIT_HOST_ALLOW_PRIVATE = "127.0.0.0/8";
@@ -79,16 +80,7 @@ async function openBuild(): Promise<BuildSummary> {
   return answer.body.builds.find((b) => b.status === "open")!;
 }
 
-const fields = (title: string) => ({
-  title,
-  description: "",
-  tags: [],
-  toc: false,
-  comments: false,
-  draft: false,
-  intro: false,
-  date: "2026-11-20",
-});
+const fields = (title: string) => pageFields(title, { date: "2026-11-20" });
 
 let photo: Uploaded;
 let wide: Uploaded;

@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseConnection } from "~/db/client.server";
 import { ApiClient } from "../helpers/api-client";
 import { seedDatabaseAt } from "../helpers/seed";
 import { startSite, type SiteProcess } from "../helpers/site-process";
+import { pageFields } from "../helpers/front-matter";
 
 const url = process.env.DATABASE_URL!;
 let a: SiteProcess | undefined;
@@ -47,16 +48,6 @@ async function published() {
   );
 }
 
-const fields = (title: string) => ({
-  title,
-  description: "",
-  tags: [],
-  toc: false,
-  comments: false,
-  draft: false,
-  intro: false,
-});
-
 /** Saves `change` into the open build through `client`, then publishes the build. */
 async function publish(client: ApiClient, change: Record<string, unknown>): Promise<void> {
   const saved = await client.post<{ buildId: number }>("/api/builds/commit", { baseHash: null, ...change });
@@ -91,7 +82,7 @@ describe("a search index shared by the instances, in the database", () => {
       action: "save",
       locale: "en",
       path: "/notes/pterosaurs",
-      frontMatter: fields("Giant pterosaurs"),
+      frontMatter: pageFields("Giant pterosaurs"),
       markdown: "## Wingspan\n\nQuetzalcoatlus had the wingspan of a small plane.",
     });
     await expect.poll(() => search(b!, "quetzalcoatlus"), { timeout: 10_000 }).toEqual(["/notes/pterosaurs"]);
