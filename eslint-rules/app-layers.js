@@ -67,6 +67,14 @@ export const appLayers = {
       content: "the visit log counts the site's public pages",
       settings: "the visit log follows the site's settings",
     },
+    import: {
+      auth: "an imported author is an existing member when the name or address matches",
+      builds: "an import is one build",
+      comments: "an export's comments come with their threads and states",
+      content: "an export's posts and pages become the site's pages and categories",
+      media: "an export's images become the site's media",
+      settings: "an import follows the site's settings (languages, categories)",
+    },
   },
   edge: ["routes", "edge", "root", "entry.client", "entry.server"],
   /** Single imports allowed against the layers for now, each with the reason it goes. */
