@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `messages_read_seq` integer DEFAULT 0 NOT NULL;
