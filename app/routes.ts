@@ -126,6 +126,7 @@ export default [
   route("api/nostr/verify", "routes/api/nostr/verify.ts"),
   route("api/nostr/contact", "routes/api/nostr/contact.ts"),
   route("api/nostr/messaging-key", "routes/api/nostr/messaging-key.ts"),
+  route("api/nostr/inbox-read", "routes/api/nostr/inbox-read.ts"),
   // Editor and builds.
   route("api/builds/commit", "routes/api/builds/commit.ts"),
   route("api/builds/source", "routes/api/builds/source.ts"),

@@ -46,6 +46,11 @@ export const users = sqliteTable(
     nostrUsedAt: integer("nostr_used_at", { mode: "timestamp_ms" }),
     /** Lightning address (LUD-16, name@domain) that zaps to the member's posts and comments are paid to. */
     lightningAddress: text("lightning_address"),
+    /**
+     * The newest relay event (its `seq`) that had arrived when the member last had their inbox open: gift wraps to
+     * the member's keys after it are unread. A sequence rather than a time, so instances' clocks do not matter.
+     */
+    messagesReadSeq: integer("messages_read_seq").notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -20,7 +20,7 @@ import type { Signer } from "./signer";
 
 export const chatKind = 14;
 const sealKind = 13;
-const giftWrapKind = 1059;
+export const giftWrapKind = 1059;
 /** NIP-44 takes 1 to 65535 bytes of plaintext. */
 export const maxMessageBytes = 65535;
 

@@ -5,6 +5,12 @@ import type { Database } from "~/db/client.server";
 import { builds, commits, comments, users } from "~/db/schema";
 import { locales, type Locale } from "~/i18n/locales";
 
+/** A count that stops at a limit: `more` when there were more than `count`. */
+export interface UnreadCount {
+  count: number;
+  more: boolean;
+}
+
 export interface SiteCounts {
   /** Published pages (posts included) per language. */
   pages: Record<Locale, number>;
@@ -14,6 +20,8 @@ export interface SiteCounts {
   users: number;
   /** Saved changes not yet published (the open build's commits); absent for readers without `builds.read`. */
   unpublishedChanges?: number;
+  /** Messages to the reader that arrived since their inbox was last open (the caller counts them for the reader). */
+  unreadMessages?: UnreadCount;
 }
 
 export async function siteCounts(

@@ -177,19 +177,22 @@ test.describe("management screens", () => {
     await page.context().close();
   });
 
-  test("axe finds nothing on the dashboard's screens", async ({ browser, site }) => {
-    test.setTimeout(180_000);
+  test("axe finds nothing on the dashboard's screens, light and dark", async ({ browser, site }) => {
+    test.setTimeout(360_000);
     const page = await signedInPage(browser, site.url);
     for (const viewport of [desktop, phone]) {
       await page.setViewportSize(viewport);
-      for (const prefix of ["", "/en"]) {
-        for (const address of managePages.slice(1)) {
-          await open(page, `${prefix}${address}`);
-          const { violations } = await new AxeBuilder({ page }).analyze();
-          expect(
-            violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-            `${prefix}${address} at ${viewport.width}px`,
-          ).toEqual([]);
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const prefix of ["", "/en"]) {
+          for (const address of managePages) {
+            await open(page, `${prefix}${address}`);
+            const { violations } = await new AxeBuilder({ page }).analyze();
+            expect(
+              violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+              `${prefix}${address} at ${viewport.width}px, ${scheme}`,
+            ).toEqual([]);
+          }
         }
       }
     }

@@ -106,6 +106,11 @@ test("a visitor's encrypted message reaches the owner's inbox, which survives a 
   await owner.waitForURL(`${site.url}/en`);
   await owner.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(owner.getByTestId("avatar-button")).toContainText("AA");
+  // The dashboard's overview counts the message as unread (it cannot read it: it counts what arrived).
+  const overview = await ownerContext.newPage();
+  const unread = overview.getByTestId("count-unread-messages").getByTestId("count-value");
+  await open(overview, "/en/manage");
+  await expect(unread).toHaveText("1");
   await owner.getByTestId("avatar-button").click();
   await expect(owner.getByTestId("avatar-menu")).toBeVisible();
   await owner.getByTestId("avatar-menu-inbox").click();
@@ -113,6 +118,14 @@ test("a visitor's encrypted message reaches the owner's inbox, which survives a 
   const received = owner.getByTestId("message");
   await expect(received.getByTestId("message-text")).toHaveText(text);
   await expect(received).toHaveAttribute("data-status", "Received");
+  // Shown in the inbox, it is read: the overview says so.
+  await expect
+    .poll(async () => {
+      await reload(overview);
+      return unread.textContent();
+    })
+    .toBe("0");
+  await overview.close();
 
   // A reload: the message is still there, kept in IndexedDB (version 1, every field indexed).
   await reload(owner);

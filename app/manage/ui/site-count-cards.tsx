@@ -12,9 +12,13 @@ interface CountCard {
   id: string;
   label: MessageKey;
   value: number;
+  /** Shown in place of the value (a count that stopped at its limit: "99+"). */
+  shown?: string;
   detail?: string;
   /** The dashboard section the card opens, when the menu has it and the reader may open it. */
   section?: string;
+  /** A page of the site the card opens (for every reader). */
+  page?: string;
 }
 
 /** The dashboard's numbers, each card opening its section when there is one for the reader. */
@@ -54,28 +58,40 @@ export function SiteCountCards({ counts, permissions }: { counts: SiteCounts; pe
       section: "/manage/builds",
     });
   }
-  const open = (path: string | undefined) =>
-    manageMenu.find((item) => item.path === path && permissions.includes(item.permission));
+  if (counts.unreadMessages !== undefined) {
+    const { count, more } = counts.unreadMessages;
+    cards.push({
+      id: "unread-messages",
+      label: "traffic.counts.unreadMessages",
+      value: count,
+      shown: more ? t("traffic.counts.unreadMore", { count: formatNumber(count, locale) }) : undefined,
+      page: "/inbox",
+    });
+  }
+  const open = (card: CountCard) => {
+    if (card.page) return card.page;
+    return manageMenu.find((item) => item.path === card.section && permissions.includes(item.permission))?.path;
+  };
 
   return (
     <section aria-label={t("traffic.counts.label")}>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {cards.map((card) => {
-          const section = open(card.section);
+          const target = open(card);
           const body = (
             <>
               <span className="text-sm text-muted-foreground">{t(card.label)}</span>
               <span className="text-3xl font-black tabular-nums" data-testid="count-value">
-                {formatNumber(card.value, locale)}
+                {card.shown ?? formatNumber(card.value, locale)}
               </span>
               {card.detail ? <span className="text-xs text-muted-foreground">{card.detail}</span> : null}
             </>
           );
           return (
             <li key={card.id} data-testid={`count-${card.id}`}>
-              {section ? (
+              {target ? (
                 <Link
-                  to={localizePath(section.path, locale)}
+                  to={localizePath(target, locale)}
                   className="relative grid h-full gap-1 rounded-xl border bg-card p-4 pe-9 shadow-sm transition-colors hover:bg-accent"
                 >
                   {body}

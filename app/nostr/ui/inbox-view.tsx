@@ -24,7 +24,7 @@ import { startSync } from "../inbox/sync";
 import { extensionSigner, keySigner, type Signer } from "~/keys/signer";
 import { Conversation, shortKey } from "./conversation";
 import { MessagingKeyPanel, type StoredMessagingKey } from "./messaging-key-panel";
-import { refused, succeeded, useApiAction } from "~/ui/use-api";
+import { refused, succeeded, useApi, useApiAction } from "~/ui/use-api";
 
 type KeyState = { kind: "loading" } | { kind: "ready"; signer: Signer } | { kind: "mismatch" } | { kind: "none" };
 
@@ -160,6 +160,23 @@ export function InboxView({
   const current = list.find((thread) => thread.peer === selected) ?? list[0];
   const unreadableCount = Object.values(unreadable).reduce((sum, n) => sum + n, 0);
   const allLoaded = readers.length > 0 && readers.every((reader) => loaded[reader.pubkey]);
+
+  // What has arrived is read once it is here and shown: when the inbox has loaded, and again as messages come in
+  // while it is open in view (the dashboard's overview counts what arrived after).
+  const api = useApi();
+  const received = events?.length ?? 0;
+  useEffect(() => {
+    if (!allLoaded) return;
+    const markRead = () => {
+      if (document.visibilityState === "visible") void api("/api/nostr/inbox-read", { method: "POST" });
+    };
+    const soon = setTimeout(markRead, 1000);
+    document.addEventListener("visibilitychange", markRead);
+    return () => {
+      clearTimeout(soon);
+      document.removeEventListener("visibilitychange", markRead);
+    };
+  }, [allLoaded, received, api]);
 
   return (
     <section className="grid gap-6" data-testid="inbox">

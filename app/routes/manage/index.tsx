@@ -6,6 +6,7 @@ import { useT } from "~/i18n/use-t";
 import { pageQuery } from "~/edge/page-query.server";
 import { manageMenu } from "~/manage/nav";
 import { siteCounts } from "~/manage/site-counts.server";
+import { unreadMessages } from "~/nostr/inbox-unread.server";
 import { SiteCountCards } from "~/manage/ui/site-count-cards";
 import { getAppConfig } from "~/settings/app-config.server";
 import { recentViews, routeReport, trafficReport } from "~/traffic/analysis.server";
@@ -28,8 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       const to = dayOf(Date.now());
       const range = { from: to - Number(query.range) + 1, to };
       const db = await getDb();
-      const [counts, traffic, page, recent, config] = await Promise.all([
+      const [counts, unread, traffic, page, recent, config] = await Promise.all([
         siteCounts(db, { withUnpublished: user.permissions.includes("builds.read") }),
+        unreadMessages(db, user.id),
         trafficReport(db, range),
         query.pageRoute ? routeReport(db, query.pageRoute, range) : null,
         recentViews(db),
@@ -39,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       return {
         name: user.displayName,
         permissions: user.permissions,
-        counts,
+        counts: { ...counts, unreadMessages: unread },
         range: query.range,
         traffic,
         page,

@@ -130,6 +130,7 @@ export default {
   "inbox.noKey": "This browser has no key to read messages with.",
   "inbox.unreadable": "{count} messages could not be decrypted with this key.",
   "inbox.conversationWith": "Conversation with {name}",
+  "inbox.readFailed": "The messages could not be marked as read.",
 
   // The messaging key: one per account, its secret encrypted in the browser under the member's passphrase.
   "messaging.created": "Your messaging key is ready. Messages to you can now be read on every browser you sign in on.",

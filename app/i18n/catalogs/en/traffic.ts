@@ -17,6 +17,8 @@ export default {
   "counts.pendingComments": "Pending comments",
   "counts.users": "Users",
   "counts.unpublishedChanges": "Unpublished changes",
+  "counts.unreadMessages": "Unread messages",
+  "counts.unreadMore": "{count}+",
   "counts.perLocale": "Persian {fa} · English {en}",
 
   // Traffic

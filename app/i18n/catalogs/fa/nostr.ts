@@ -125,6 +125,7 @@ export default {
   "inbox.noKey": "این مرورگر کلیدی برای خواندن پیام‌ها ندارد.",
   "inbox.unreadable": "{count} پیام با این کلید گشوده نشد.",
   "inbox.conversationWith": "گفت‌وگو با {name}",
+  "inbox.readFailed": "پیام‌ها خوانده‌شده علامت نخوردند.",
 
   // The messaging key: one per account, its secret encrypted in the browser under the member's passphrase.
   "messaging.created":

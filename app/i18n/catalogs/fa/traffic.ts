@@ -17,6 +17,8 @@ export default {
   "counts.pendingComments": "دیدگاه‌های در انتظار",
   "counts.users": "کاربران",
   "counts.unpublishedChanges": "تغییرهای منتشرنشده",
+  "counts.unreadMessages": "پیام‌های خوانده‌نشده",
+  "counts.unreadMore": "{count}+",
   "counts.perLocale": "فارسی {fa} · انگلیسی {en}",
 
   "traffic.heading": "بازدیدها",
