@@ -86,6 +86,16 @@ describe("HTTP server", () => {
     expect(await response.text()).toContain("You do not have the necessary permissions to access this page.");
   });
 
+  test("a page preloads the letters it shows: Persian pages the Persian and the Latin subset, English the Latin", async () => {
+    const fonts = (html: string) =>
+      elements(html, "link", { rel: "preload" })
+        .filter((link) => link.properties.as === "font")
+        .map((link) => String(link.properties.href).replace(/^.*\/vazirmatn-([a-z]+)-.*$/, "$1"));
+    // A font found only when the text is laid out starts after the stylesheet and holds the first paint back.
+    expect(fonts(await (await get("/tuts/git-bisect")).text())).toEqual(["arabic", "latin"]);
+    expect(fonts(await (await get("/en/tuts/git-bisect")).text())).toEqual(["latin"]);
+  });
+
   test("html lang/dir, canonical and hreflang follow the locale form", async () => {
     const fa = await (await get("/fa")).text();
     expect(fa).toContain('<html lang="fa" dir="rtl"');
