@@ -356,6 +356,8 @@ async function measure(total: number): Promise<Figures> {
     }
     figures["search index ready (ms)"] = performance.now() - start;
     figures["RSS with the search index (MB)"] = memory(site.pid).rss;
+    // The high-water mark so far: what starting and building the search index took at their most.
+    figures["peak RSS by then (MB)"] = memory(site.pid).peak;
 
     const posts = seeded.posts;
     const postUrl = (i: number) => `${base}${i % 2 ? "/en" : ""}${posts[Math.floor((i * 7919) % posts.length)]!.path}`;
