@@ -22,7 +22,8 @@ const escapeHtml = (value: string) =>
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
@@ -109,7 +110,10 @@ function card(name: string, payload: Json, out: Parts): void {
     case "audio":
     case "file": {
       const url = text(payload.url) || text(payload.src);
-      if (url) out.html(link(url, text(payload.fileTitle) || text(payload.title)) + (caption ? `<p><em>${caption}</em></p>` : ""));
+      if (url)
+        out.html(
+          link(url, text(payload.fileTitle) || text(payload.title)) + (caption ? `<p><em>${caption}</em></p>` : ""),
+        );
       return;
     }
     case "button": {
@@ -281,7 +285,11 @@ export function renderMobiledoc(source: unknown): RenderedDocument {
       out.html(`<figure><img src="${escapeHtml(text(first))}" alt=""></figure>`);
     } else if (kind === 3) {
       const tag = text(first).toLowerCase() === "ol" ? "ol" : "ul";
-      out.html(`<${tag}>${list(second).map((item) => `<li>${markers(list(item))}</li>`).join("")}</${tag}>`);
+      out.html(
+        `<${tag}>${list(second)
+          .map((item) => `<li>${markers(list(item))}</li>`)
+          .join("")}</${tag}>`,
+      );
     } else if (kind === 10) {
       const [name, payload] = cards[Number(first)] ?? [];
       card(text(name), isObject(payload) ? payload : {}, out);

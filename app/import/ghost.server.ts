@@ -28,15 +28,19 @@ export interface GhostReadOptions extends ExportReadOptions {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
-const text = (value: unknown): string => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const text = (value: unknown): string =>
+  typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
 const rows = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
 /** A Ghost date ("2021-03-04T10:00:00.000Z", or "2021-03-04 10:00:00" before Ghost 2) as ISO 8601 with offset. */
 export function ghostDate(value: unknown): string | null {
   const written = text(value).trim();
   if (!written) return null;
-  const normalised = /[zZ]|[+-]\d{2}:?\d{2}$/.test(written) ? written.replace(" ", "T") : `${written.replace(" ", "T")}Z`;
+  const normalised = /[zZ]|[+-]\d{2}:?\d{2}$/.test(written)
+    ? written.replace(" ", "T")
+    : `${written.replace(" ", "T")}Z`;
   const ms = Date.parse(normalised);
   if (Number.isNaN(ms)) return null;
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "+00:00");
@@ -54,7 +58,9 @@ function ghostData(json: unknown, maxBytes: number): { data: Json; meta: Json } 
     try {
       value = JSON.parse(json) as unknown;
     } catch (error) {
-      throw new ServiceError(422, "import.read.badJson", { reason: error instanceof Error ? error.message : undefined });
+      throw new ServiceError(422, "import.read.badJson", {
+        reason: error instanceof Error ? error.message : undefined,
+      });
     }
   }
   const db = isObject(value) && Array.isArray(value.db) ? (value.db as unknown[])[0] : value;
@@ -115,7 +121,9 @@ export function readGhostExport(json: unknown, options: GhostReadOptions = {}): 
     return map;
   };
   const postTags = byPost(data.posts_tags, "tag_id", (id) => tagById.get(id));
-  const postLanguages = byPost(data.posts_tags, "tag_id", (id) => (languageTagById.has(id) ? languageTagById.get(id) : undefined));
+  const postLanguages = byPost(data.posts_tags, "tag_id", (id) =>
+    languageTagById.has(id) ? languageTagById.get(id) : undefined,
+  );
   const postAuthors = byPost(data.posts_authors, "author_id", (id) => authorById.get(id));
   const postMeta = new Map(rows(data.posts_meta).map((row) => [text(row.post_id), row]));
 
@@ -158,7 +166,8 @@ export function readGhostExport(json: unknown, options: GhostReadOptions = {}): 
       featuredImage: featured ? resolve(featured) : null,
       featuredImageAlt: text(meta?.feature_image_alt) || null,
       metaTitle: text(meta?.meta_title) || text(meta?.og_title) || text(post.meta_title) || null,
-      metaDescription: text(meta?.meta_description) || text(meta?.og_description) || text(post.meta_description) || null,
+      metaDescription:
+        text(meta?.meta_description) || text(meta?.og_description) || text(post.meta_description) || null,
       markdown,
       images,
       locale: recorded ?? localeOfText([title, excerpt, markdown].join("\n"), fallbackLocale),
@@ -219,7 +228,15 @@ function content(
   } catch {
     // A stored document that is not JSON: its text is kept, as written, rather than lost.
     const written = text(post.lexical) || text(post.mobiledoc);
-    document = { parts: [{ kind: "html", value: `<pre>${written.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!)}</pre>` }], warnings: [] };
+    document = {
+      parts: [
+        {
+          kind: "html",
+          value: `<pre>${written.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!)}</pre>`,
+        },
+      ],
+      warnings: [],
+    };
   }
   warnings.push(...document.warnings);
   const blocks: string[] = [];

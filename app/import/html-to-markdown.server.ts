@@ -28,7 +28,6 @@ import type {
   Paragraph,
   PhrasingContent,
   Root,
-  RowContent,
   TableCell,
   TableRow,
 } from "mdast";
@@ -153,7 +152,7 @@ export function htmlToMarkdown(html: string): ConvertedContent {
     warnings: [...ctx.warnings.values()],
   });
   if (!html.trim()) return result("");
-  if (htmlDepth(html) > MAX_HTML_DEPTH) return result(keptAsSource(html, ctx));
+  if (htmlDepth(html, MAX_HTML_DEPTH) > MAX_HTML_DEPTH) return result(keptAsSource(html, ctx));
   try {
     const tree: HastRoot = fromHtml(html, { fragment: true });
     const root: Root = { type: "root", children: flow(tree.children, ctx) };
@@ -169,7 +168,8 @@ export function htmlToMarkdown(html: string): ConvertedContent {
 /** HTML too deep to convert, kept as written in a code block that shows it as text. */
 function keptAsSource(html: string, ctx: Context): string {
   warn(ctx, { message: "import.warn.contentTooDeep", values: { max: MAX_HTML_DEPTH } });
-  const longestRun = Math.max(0, ...[...html.matchAll(/`+/g)].map((match) => match[0].length));
+  let longestRun = 0;
+  for (const match of html.matchAll(/`+/g)) longestRun = Math.max(longestRun, match[0].length);
   const fence = "`".repeat(Math.max(3, longestRun + 1));
   return `${fence}html\n${html.replace(/\n$/, "")}\n${fence}`;
 }
@@ -193,22 +193,91 @@ const VOID_ELEMENTS = new Set([
 
 /**
  * How deep the elements of `html` nest, estimated over its tags the way a browser closes them: an end tag closes
- * the innermost open element of its name (and those inside it) and is ignored when none is open.
+ * the innermost open element of its name (and those inside it) and is ignored when none is open; `<x/>` opens an
+ * element unless it is void or inside SVG or MathML, as in HTML. The count stops once it passes `stopAt`. A tag
+ * whose attributes run past 4,000 characters is not seen: the conversion catches a stack overflow all the same.
  */
-export function htmlDepth(html: string): number {
+export function htmlDepth(html: string, stopAt = Number.POSITIVE_INFINITY): number {
   const open: string[] = [];
   let deepest = 0;
-  for (const match of html.matchAll(/<(\/?)([a-zA-Z][^\s/>]*)[^>]*?(\/?)>/g)) {
+  for (const match of html.matchAll(/<(\/?)([a-zA-Z][^\s/>]*)[^>]{0,4000}?(\/?)>/g)) {
     const name = match[2]!.toLowerCase();
     if (match[1]) {
       const at = open.lastIndexOf(name);
       if (at >= 0) open.length = at;
-    } else if (!VOID_ELEMENTS.has(name) && !match[3]) {
-      open.push(name);
-      if (open.length > deepest) deepest = open.length;
+      continue;
     }
+    if (VOID_ELEMENTS.has(name)) continue;
+    if (match[3] && open.some((one) => one === "svg" || one === "math")) continue;
+    closeImplied(open, name);
+    open.push(name);
+    if (open.length > deepest) deepest = open.length;
+    if (deepest > stopAt) break;
   }
   return deepest;
+}
+
+/** Elements whose start closes an open one without an end tag, up to the element that holds them both. */
+const IMPLIED_ENDS: Record<string, { closes: string[]; within: string[] }> = {
+  li: { closes: ["li"], within: ["ul", "ol", "menu"] },
+  dt: { closes: ["dt", "dd"], within: ["dl"] },
+  dd: { closes: ["dt", "dd"], within: ["dl"] },
+  tr: { closes: ["tr", "td", "th"], within: ["table", "thead", "tbody", "tfoot"] },
+  td: { closes: ["td", "th"], within: ["tr", "table"] },
+  th: { closes: ["td", "th"], within: ["tr", "table"] },
+  thead: { closes: ["thead", "tbody", "tfoot", "tr", "td", "th"], within: ["table"] },
+  tbody: { closes: ["thead", "tbody", "tfoot", "tr", "td", "th"], within: ["table"] },
+  tfoot: { closes: ["thead", "tbody", "tfoot", "tr", "td", "th"], within: ["table"] },
+  option: { closes: ["option"], within: ["select", "datalist"] },
+};
+
+/** Blocks whose start ends an open paragraph. */
+const ENDS_PARAGRAPH = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "details",
+  "div",
+  "dl",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hgroup",
+  "hr",
+  "main",
+  "menu",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "ul",
+]);
+
+function closeImplied(open: string[], name: string): void {
+  const rule = IMPLIED_ENDS[name];
+  const closes = rule ? rule.closes : ENDS_PARAGRAPH.has(name) ? ["p"] : null;
+  if (!closes) return;
+  const within = rule ? rule.within : ["table", "td", "th", "button"];
+  for (let at = open.length - 1; at >= 0; at--) {
+    const element = open[at]!;
+    if (within.includes(element)) return;
+    if (closes.includes(element)) {
+      open.length = at;
+      return;
+    }
+  }
 }
 
 function warn(ctx: Context, warning: ContentWarning): void {
@@ -324,9 +393,7 @@ function list(element: Element, ctx: Context): BlockContent {
 }
 
 function codeBlock(element: Element): BlockContent {
-  const code = element.children.find(
-    (child): child is Element => child.type === "element" && child.tagName === "code",
-  );
+  const code = element.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
   const language = [...classesOf(element), ...(code ? classesOf(code) : [])]
     .map((name) => /^(?:language|lang)-([\w#+.-]+)$/.exec(name)?.[1])
     .find(Boolean);
@@ -357,7 +424,10 @@ function figure(element: Element, ctx: Context): BlockContent[] {
 }
 
 function linkParagraph(url: string): Paragraph {
-  return { type: "paragraph", children: [{ type: "link", url, title: null, children: [{ type: "text", value: url }] }] };
+  return {
+    type: "paragraph",
+    children: [{ type: "link", url, title: null, children: [{ type: "text", value: url }] }],
+  };
 }
 
 function embedded(element: Element, ctx: Context): PhrasingContent[] {
@@ -387,28 +457,31 @@ function table(element: Element, ctx: Context): BlockContent {
       (child): child is Element => child.type === "element" && (child.tagName === "td" || child.tagName === "th"),
     );
   const width = rows[0] ? cellsOf(rows[0]).length : 0;
+  // The first row is the header, all `<th>`; the others all `<td>` (GFM has no header cell in its body).
   const simple =
     width > 0 &&
     !element.children.some((child) => child.type === "element" && child.tagName === "caption") &&
-    cellsOf(rows[0]!).every((cell) => cell.tagName === "th") &&
-    rows.every((row) => {
+    rows.every((row, index) => {
       const cells = cellsOf(row);
       return (
         cells.length === width &&
-        rows.indexOf(row) === 0 === cells.every((cell) => cell.tagName === "th") &&
+        cells.every((cell) => (cell.tagName === "th") === (index === 0)) &&
         cells.every(simpleCell)
       );
     });
   if (!simple) return rawBlock(element);
   const align = cellsOf(rows[0]!).map((cell) => {
-    const written = String(cell.properties.align ?? /text-align:\s*(\w+)/.exec(String(cell.properties.style ?? ""))?.[1] ?? "");
+    const written = String(
+      cell.properties.align ?? /text-align:\s*(\w+)/.exec(String(cell.properties.style ?? ""))?.[1] ?? "",
+    );
     return written === "left" || written === "right" || written === "center" ? written : null;
   });
   const mdRows: TableRow[] = rows.map((row) => ({
     type: "tableRow",
-    children: cellsOf(row).map(
-      (cell): TableCell => ({ type: "tableCell", children: (tidy(phrasing(cell.children, ctx)) ?? []) as RowContent[] as never }),
-    ),
+    children: cellsOf(row).map((cell): TableCell => ({
+      type: "tableCell",
+      children: tidy(phrasing(cell.children, ctx)) ?? [],
+    })),
   }));
   return { type: "table", align, children: mdRows };
 }
@@ -538,7 +611,8 @@ function tidy(children: PhrasingContent[]): PhrasingContent[] | null {
   const joined: PhrasingContent[] = [];
   for (const child of children) {
     const previous = joined.at(-1);
-    if (child.type === "text" && previous?.type === "text") previous.value = (previous.value + child.value).replace(/ {2,}/g, " ");
+    if (child.type === "text" && previous?.type === "text")
+      previous.value = (previous.value + child.value).replace(/ {2,}/g, " ");
     else joined.push(child.type === "text" ? { ...child } : child);
   }
   for (let i = 0; i < joined.length; i++) {

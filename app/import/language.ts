@@ -6,10 +6,32 @@
 import type { Locale } from "~/i18n/locales";
 import { countLetters, emptyCount } from "~/lib/text-direction";
 
-/** The locale of `text` by its letters; `fallback` when it has none. */
+/**
+ * What a reader reads of markdown: its text without code (fenced blocks, inline code), addresses (of links,
+ * images and bare URLs) and HTML tags, whose Latin letters say nothing of the language it is written in.
+ */
+function proseOf(markdown: string): string {
+  let fence: string | null = null;
+  const kept: string[] = [];
+  for (const line of markdown.split("\n")) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+    } else if (marker) fence = marker;
+    else kept.push(line);
+  }
+  return kept
+    .join("\n")
+    .replace(/`[^`\n]*`/g, " ")
+    .replace(/\]\([^)\s]*(?:\s+"[^"\n]*")?\)/g, "]")
+    .replace(/<[^<>\n]*>/g, " ")
+    .replace(/\bhttps?:\/\/\S+/g, " ");
+}
+
+/** The locale of `text` (markdown) by the letters of its prose; `fallback` when it has none. */
 export function localeOfText(text: string, fallback: Locale): Locale {
   const count = emptyCount();
-  countLetters(text, count);
+  countLetters(proseOf(text), count);
   if (count.ltr === 0 && count.rtl === 0) return fallback;
   return count.rtl >= count.ltr ? "fa" : "en";
 }

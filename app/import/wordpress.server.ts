@@ -34,8 +34,7 @@ import type {
 } from "./model";
 import { basePath, decodeSlug, pathForms, pathOnSite } from "./old-addresses";
 import { commentText, prepareWordPressContent, type WordPressAttachment } from "./wordpress-content.server";
-import { child, readXmlRecords, textOf, type XmlInput, type XmlNode } from "./xml-records.server";
-
+import { readXmlRecords, textOf, type XmlInput, type XmlNode } from "./xml-records.server";
 
 interface RawTerm {
   id: string;
@@ -258,7 +257,8 @@ export async function readWordPressExport(input: XmlInput, options: ExportReadOp
   );
 
   const warnings: ExportWarning[] = [];
-  const baseUrl = (channel["wp:base_blog_url"] || channel["wp:base_site_url"] || channel.link || "").replace(/\/+$/, "") || null;
+  const baseUrl =
+    (channel["wp:base_blog_url"] || channel["wp:base_site_url"] || channel.link || "").replace(/\/+$/, "") || null;
   const base = basePath(baseUrl);
   const fallbackLocale = localeOfCode(channel.language ?? "") ?? options.defaultLocale ?? defaultLocale;
 
@@ -353,7 +353,8 @@ export async function readWordPressExport(input: XmlInput, options: ExportReadOp
         if (!itemTags.includes(tag.key)) itemTags.push(tag.key);
       } else if (term.domain === "language") {
         recordedLocale = localeOfCode(term.nicename);
-        if (!recordedLocale) itemWarnings.push({ message: "import.warn.unknownLanguage", values: { code: term.nicename } });
+        if (!recordedLocale)
+          itemWarnings.push({ message: "import.warn.unknownLanguage", values: { code: term.nicename } });
       } else if (term.domain === "post_translations") translationGroup = `polylang:${term.nicename}`;
     }
     const wpmlCode = raw.meta.get("_wpml_import_language_code") ?? raw.meta.get("wpml_language");
@@ -396,7 +397,10 @@ export async function readWordPressExport(input: XmlInput, options: ExportReadOp
       }
       comments.push({
         key: `comment:${comment.id}`,
-        parentKey: comment.parent && comment.parent !== "0" && commentIds.has(comment.parent) ? `comment:${comment.parent}` : null,
+        parentKey:
+          comment.parent && comment.parent !== "0" && commentIds.has(comment.parent)
+            ? `comment:${comment.parent}`
+            : null,
         authorName: comment.author.trim(),
         authorEmail: comment.email || null,
         authorUrl: comment.url || null,
@@ -506,11 +510,16 @@ function siteAddresses(
       addresses.push({ path: form, target });
     }
   };
-  for (const feed of ["/feed/", "/feed/rss2/", "/feed/atom/", "/?feed=rss2"]) add(`${base}${feed}`, { kind: "feed", locale: null });
+  for (const feed of ["/feed/", "/feed/rss2/", "/feed/atom/", "/?feed=rss2"])
+    add(`${base}${feed}`, { kind: "feed", locale: null });
   const byKey = new Map(categories.map((category) => [category.key, category]));
   for (const category of categories) {
     const chain: string[] = [];
-    for (let at: ExportedCategory | undefined = category; at && chain.length < 32; at = at.parentKey ? byKey.get(at.parentKey) : undefined) {
+    for (
+      let at: ExportedCategory | undefined = category;
+      at && chain.length < 32;
+      at = at.parentKey ? byKey.get(at.parentKey) : undefined
+    ) {
       chain.unshift(at.slug);
     }
     const target = { kind: "category", key: category.key } as const;
@@ -520,11 +529,14 @@ function siteAddresses(
     const id = /^term:(\d+)$/.exec(category.key)?.[1];
     if (id) add(`${base}/?cat=${id}`, target);
   }
+  const writtenTagSlugs = new Map(
+    terms.filter((term) => term.taxonomy === "post_tag").map((term) => [`term:${term.id}`, term.slug]),
+  );
   for (const tag of tags) {
     const target = { kind: "tag", key: tag.key } as const;
     add(`${base}/tag/${tag.slug}/`, target);
     add(`${base}/tag/${tag.slug}/feed/`, target);
-    const written = terms.find((term) => term.taxonomy === "post_tag" && `term:${term.id}` === tag.key)?.slug ?? tag.slug;
+    const written = writtenTagSlugs.get(tag.key) ?? tag.slug;
     add(`${base}/?tag=${written}`, target);
     add(`${base}/?tag=${tag.slug}`, target);
   }

@@ -58,7 +58,12 @@ export async function readXmlRecords(
     if (depth === 1 && tag.name !== "channel") throw fail("import.read.notWordPress");
     if (depth >= MAX_XML_DEPTH) throw fail("import.read.tooDeep");
     sawRoot = true;
-    const node: XmlNode = { name: tag.name, attributes: { ...tag.attributes } as Record<string, string>, children: [], text: "" };
+    const node: XmlNode = {
+      name: tag.name,
+      attributes: { ...tag.attributes } as Record<string, string>,
+      children: [],
+      text: "",
+    };
     if (depth >= 3) open[depth - 1]!.children.push(node);
     open.push(node);
   });
@@ -109,12 +114,12 @@ export async function readXmlRecords(
     if (error instanceof ServiceError) throw error;
     throw fail("import.read.notUtf8");
   }
+  if (!sawRoot) throw fail("import.read.notWordPress");
   try {
     parser.close();
   } catch (error) {
     throw fail("import.read.badXml", error instanceof Error ? error.message : String(error));
   }
-  if (!sawRoot) throw fail("import.read.notWordPress");
 }
 
 /** The first child named `name`. */

@@ -20,7 +20,8 @@ export default {
   "warn.galleryMissing": "A gallery names attachments the export does not hold (ids {ids}).",
   "warn.unknownLanguage": "The language “{code}” is not one of the site's; the language was read from the text.",
   "warn.pingbacksSkipped": "{count} pingbacks and trackbacks were left out.",
-  "warn.otherTypesSkipped": "{count} entries of other kinds ({types}) were left out; only posts and pages are imported.",
+  "warn.otherTypesSkipped":
+    "{count} entries of other kinds ({types}) were left out; only posts and pages are imported.",
   "warn.membersOnly":
     "On the old site only {visibility} could read this. Here a published page is public: check it before publishing.",
   "warn.renderLimit": "The converted text goes past what the site renders at line {line}; shorten it after the import.",
