@@ -270,14 +270,11 @@ function closeImplied(open: string[], name: string): void {
   const closes = rule ? rule.closes : ENDS_PARAGRAPH.has(name) ? ["p"] : null;
   if (!closes) return;
   const within = rule ? rule.within : ["table", "td", "th", "button"];
-  for (let at = open.length - 1; at >= 0; at--) {
-    const element = open[at]!;
-    if (within.includes(element)) return;
-    if (closes.includes(element)) {
-      open.length = at;
-      return;
-    }
+  let closeFrom = -1;
+  for (let at = open.length - 1; at >= 0 && !within.includes(open[at]!); at--) {
+    if (closes.includes(open[at]!)) closeFrom = at;
   }
+  if (closeFrom >= 0) open.length = closeFrom;
 }
 
 function warn(ctx: Context, warning: ContentWarning): void {

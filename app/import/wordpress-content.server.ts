@@ -131,7 +131,10 @@ function shortcodes(
   const tags = shortcodeTags(text);
   const closers = new Map<string, number[]>();
   for (const tag of tags) {
-    if (tag.closing && !tag.escaped) closers.set(tag.name, [...(closers.get(tag.name) ?? []), tag.start]);
+    if (!tag.closing || tag.escaped) continue;
+    const starts = closers.get(tag.name);
+    if (starts) starts.push(tag.start);
+    else closers.set(tag.name, [tag.start]);
   }
   const closerAfter = (name: string, from: number) => {
     const starts = closers.get(name);

@@ -140,6 +140,25 @@ describe("hostile content", () => {
     expect(htmlToMarkdown("<b><i>".repeat(20_000)).warnings[0]?.message).toBe("import.warn.contentTooDeep");
   });
 
+  test("tags the depth estimate cannot see (attributes past 4,000 characters): the stack overflow is caught", () => {
+    const hidden = `<div data-x="${"a".repeat(4001)}">`.repeat(2500);
+    const converted = htmlToMarkdown(`${hidden}<img src="/lost.png">`);
+    expect(converted.warnings).toEqual([{ message: "import.warn.contentTooDeep", values: { max: MAX_HTML_DEPTH } }]);
+    expect(converted.images).toEqual([]);
+    expect(converted.markdown.length).toBeGreaterThan(hidden.length);
+  });
+
+  test("elements a browser closes by themselves do not count as nesting", () => {
+    const items = `<ul>${"<li>x".repeat(1000)}</ul>`;
+    const converted = htmlToMarkdown(items);
+    expect(converted.warnings).toEqual([]);
+    expect(converted.markdown).toBe(Array.from({ length: 1000 }, () => "- x").join("\n"));
+    const table = `<table>${"<tr><td>a<td>b".repeat(300)}</table>`;
+    expect(htmlToMarkdown(table).warnings).toEqual([]);
+    const paragraphs = "<p>a".repeat(1000);
+    expect(htmlToMarkdown(paragraphs).markdown).toBe(Array.from({ length: 1000 }, () => "a").join("\n\n"));
+  });
+
   test("nesting within the limit converts", () => {
     const html = `${"<div>".repeat(MAX_HTML_DEPTH - 1)}<p>ok</p>${"</div>".repeat(MAX_HTML_DEPTH - 1)}`;
     expect(htmlToMarkdown(html)).toEqual({ markdown: "ok", images: [], warnings: [] });
