@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { ExportedItem, ExportedSite } from "~/import/model";
 import { readWordPressExport, wordPressDate } from "~/import/wordpress.server";
-import { fullExport, SLUG_HELLO, SLUG_STORY, SLUG_TAG } from "../fixtures/import/wordpress-export";
+import { fullExport, plainItem, SLUG_HELLO, SLUG_STORY, SLUG_TAG, wxr } from "../fixtures/import/wordpress-export";
 
 const enc = (text: string) => encodeURIComponent(text);
 const encLower = (text: string) => enc(text).toLowerCase();
@@ -312,5 +312,39 @@ describe("WordPress dates", () => {
     ["2019-05-06 10:00:00", "not a date", null],
   ])("%s local, %s GMT → %s", (local, gmt, expected) => {
     expect(wordPressDate(local, gmt)).toBe(expected);
+  });
+});
+
+describe("a WordPress site in a folder", () => {
+  test("its addresses keep the folder", async () => {
+    const xml = wxr(
+      plainItem(5, { link: "https://blog.example.ir/blog/2020/01/post-5/" }) +
+        `<wp:category><wp:term_id>9</wp:term_id><wp:category_nicename>books</wp:category_nicename><wp:category_parent></wp:category_parent><wp:cat_name>Books</wp:cat_name></wp:category>`,
+    ).replace(
+      /<wp:base_blog_url>[^<]*<\/wp:base_blog_url>/,
+      "<wp:base_blog_url>https://blog.example.ir/blog/</wp:base_blog_url>",
+    );
+    const inFolder = await readWordPressExport(xml);
+    expect(inFolder.baseUrl).toBe("https://blog.example.ir/blog");
+    expect(inFolder.items[0]!.oldAddresses).toEqual([
+      "/blog?p=5",
+      "/blog/?p=5",
+      "/blog/2020/01/post-5",
+      "/blog/2020/01/post-5/",
+    ]);
+    expect(inFolder.addresses.map((address) => address.path)).toContain("/blog/category/books/");
+    expect(inFolder.addresses.map((address) => address.path)).toContain("/blog/feed/");
+  });
+
+  test("a comment nested past any real one is kept as written, not read", async () => {
+    const deep = `${"<b>".repeat(500)}سلام`;
+    const xml = wxr(
+      plainItem(6).replace(
+        "</item>",
+        `<wp:comment><wp:comment_id>1</wp:comment_id><wp:comment_content><![CDATA[${deep}]]></wp:comment_content><wp:comment_approved>1</wp:comment_approved><wp:comment_parent>0</wp:comment_parent></wp:comment></item>`,
+      ),
+    );
+    const [comment] = (await readWordPressExport(xml)).items[0]!.comments;
+    expect(comment!.body).toBe(deep);
   });
 });
