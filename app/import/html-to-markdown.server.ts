@@ -323,7 +323,7 @@ function block(element: Element, ctx: Context): BlockContent[] {
     case "ol":
       return [list(element, ctx)];
     case "blockquote":
-      if (ctx.nesting >= MAX_NESTING) return [rawBlock(element)];
+      if (ctx.nesting >= MAX_NESTING) return [rawBlock(element, ctx)];
       return [{ type: "blockquote", children: flow(element.children, { ...ctx, nesting: ctx.nesting + 1 }) }];
     case "pre":
       return [codeBlock(element)];
@@ -348,7 +348,7 @@ function block(element: Element, ctx: Context): BlockContent[] {
     return made ? [made] : [];
   }
   if (TRANSPARENT_BLOCKS.has(name)) return flow(element.children, ctx);
-  return [rawBlock(element)];
+  return [rawBlock(element, ctx)];
 }
 
 function classesOf(element: Element): string[] {
@@ -357,7 +357,7 @@ function classesOf(element: Element): string[] {
 }
 
 function list(element: Element, ctx: Context): BlockContent {
-  if (ctx.nesting >= MAX_NESTING) return rawBlock(element);
+  if (ctx.nesting >= MAX_NESTING) return rawBlock(element, ctx);
   const inner: Context = { ...ctx, nesting: ctx.nesting + 1 };
   const items: ListItem[] = [];
   let loose: HastNode[] = [];
@@ -466,7 +466,7 @@ function table(element: Element, ctx: Context): BlockContent {
         cells.every(simpleCell)
       );
     });
-  if (!simple) return rawBlock(element);
+  if (!simple) return rawBlock(element, ctx);
   const align = cellsOf(rows[0]!).map((cell) => {
     const written = String(
       cell.properties.align ?? /text-align:\s*(\w+)/.exec(String(cell.properties.style ?? ""))?.[1] ?? "",
@@ -634,8 +634,23 @@ function paragraph(children: PhrasingContent[]): Paragraph | null {
 
 const htmlWriter = unified().use(rehypeStringify).freeze();
 
-/** An element as HTML, its whitespace collapsed outside `<pre>`, with no blank line (which would end the block). */
-function rawBlock(element: Element): Html {
+/** The pictures an element kept as HTML shows, listed with the others. */
+function listImages(element: Element, ctx: Context): void {
+  for (const child of element.children) {
+    if (child.type !== "element") continue;
+    if (child.tagName === "img" && typeof child.properties.src === "string" && child.properties.src.trim()) {
+      ctx.images.add(child.properties.src.trim());
+    }
+    listImages(child, ctx);
+  }
+}
+
+/**
+ * An element as HTML, its whitespace collapsed outside `<pre>`, with no blank line (which would end the block);
+ * the pictures in it are listed.
+ */
+function rawBlock(element: Element, ctx: Context): Html {
+  listImages(element, ctx);
   const written = htmlWriter.stringify({ type: "root", children: [collapsed(element, false)] });
   return { type: "html", value: written.replace(/\n(?=[ \t]*\n)/g, "&#10;") };
 }

@@ -99,6 +99,13 @@ describe("HTML to markdown", () => {
     expect(converted.warnings).toEqual([{ message: "import.warn.scriptDropped" }]);
   });
 
+  test("images inside what stays HTML are listed too", () => {
+    const converted = htmlToMarkdown(
+      '<table><tr><td colspan="2"><img src="/in-table.png" alt=""></td></tr></table><dl><dd><img src="/in-list.png"></dd></dl>',
+    );
+    expect(converted.images).toEqual(["/in-table.png", "/in-list.png"]);
+  });
+
   test("a raw HTML block never holds a blank line, which would end it", () => {
     const converted = md("<details><summary>s</summary><pre>a\n\n\nb</pre></details>");
     expect(converted).not.toMatch(/\n[ \t]*\n/);
