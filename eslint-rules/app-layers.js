@@ -72,6 +72,7 @@ export const appLayers = {
       builds: "an import is one build",
       comments: "an export's comments come with their threads and states",
       content: "an export's posts and pages become the site's pages and categories",
+      editor: "an export's content is written in markdown as the editor writes it",
       media: "an export's images become the site's media",
       settings: "an import follows the site's settings (languages, categories)",
     },

@@ -75,6 +75,11 @@ export interface ExportedItem {
   sticky: boolean;
   /** The featured image's address as the export gives it (absolute, or a path of the old site). */
   featuredImage: string | null;
+  /** The featured image's alternative text, when the export records one. */
+  featuredImageAlt?: string | null;
+  /** The title and description for search engines and shares, when the export records them (Ghost's meta and og). */
+  metaTitle?: string | null;
+  metaDescription?: string | null;
   /** The content converted to markdown; what markdown cannot say is kept as HTML. */
   markdown: string;
   /** Every image address the markdown uses, as written in it, so the importer can bring each in and rewrite it. */

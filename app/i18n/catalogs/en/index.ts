@@ -5,6 +5,7 @@ import comments from "./comments";
 import common from "./common";
 import content from "./content";
 import editor from "./editor";
+import importing from "./import";
 import install from "./install";
 import items from "./items";
 import manage from "./manage";
@@ -23,6 +24,7 @@ export default {
   common,
   content,
   editor,
+  import: importing,
   install,
   items,
   manage,
