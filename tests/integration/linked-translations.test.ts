@@ -88,3 +88,71 @@ describe("a linked translation", () => {
     );
   });
 });
+
+describe("the link is written by the editor's saves", () => {
+  async function saveAndPublish(editor: ApiClient, body: Record<string, unknown>) {
+    const saved = await editor.post<{ buildId: number }>("/api/builds/commit", body);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect((await editor.post("/api/builds/run", { buildId: saved.body.buildId })).status).toBe(200);
+  }
+  const fields = (title: string, extra: Record<string, unknown> = {}) => ({
+    title,
+    description: "",
+    tags: [],
+    toc: false,
+    comments: false,
+    draft: false,
+    intro: false,
+    ...extra,
+  });
+
+  test("a translation saved with its link keeps it through a save that does not send it, and unlinks with an empty one", async () => {
+    const editor = new ApiClient(server.url);
+    await editor.login("editor");
+    await saveAndPublish(editor, {
+      action: "save",
+      locale: "en",
+      path: "/notes/greetings",
+      frontMatter: fields("Greetings", { translationOf: "/یادداشت/سلام" }),
+      markdown: "Greetings.",
+      baseHash: null,
+    });
+    const source = async () =>
+      (await editor.get<{ text: string; hash: string }>("/api/builds/source?locale=en&path=%2Fnotes%2Fgreetings")).body;
+    expect((await source()).text).toContain("translationOf: /یادداشت/سلام");
+
+    // A form that does not know the field (an older editor) leaves the link as the file has it.
+    await saveAndPublish(editor, {
+      action: "save",
+      locale: "en",
+      path: "/notes/greetings",
+      frontMatter: fields("Greetings, again"),
+      markdown: "Greetings.",
+      baseHash: (await source()).hash,
+    });
+    expect((await source()).text).toContain("translationOf: /یادداشت/سلام");
+
+    const bad = await editor.post("/api/builds/commit", {
+      action: "save",
+      locale: "en",
+      path: "/notes/greetings",
+      frontMatter: fields("Greetings", { translationOf: "https://evil.example/" }),
+      markdown: "Greetings.",
+      baseHash: (await source()).hash,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues?.[0]?.message).toBe(
+      "The translation is a page's address in the other language, like /notes/hello.",
+    );
+
+    await saveAndPublish(editor, {
+      action: "save",
+      locale: "en",
+      path: "/notes/greetings",
+      frontMatter: fields("Greetings", { translationOf: "" }),
+      markdown: "Greetings.",
+      baseHash: (await source()).hash,
+    });
+    expect((await source()).text).not.toContain("translationOf");
+  });
+});
