@@ -148,3 +148,43 @@ test("the Redirects screen adds a redirect, refuses a loop with its message and 
   await expect(page.getByTestId("redirects-empty")).toBeVisible();
   expect((await page.request.get("/en/notes/old-idea", { maxRedirects: 0 })).status()).toBe(404);
 });
+
+test("Translate links the new page to its original, whatever address it is given; the switch follows the link", async ({
+  browser,
+  site,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedInPage(browser, site.url, "editor");
+  await savePage(page.request, site.url, {
+    locale: "fa",
+    path: "/notes/فقط-فارسی",
+    title: "فقط فارسی",
+    markdown: "نوشته‌ای که ترجمه می‌شود.",
+  });
+  await publishAll(page);
+  await open(page, `/en/manage/editor/en/notes/${encodeURIComponent("فقط-فارسی")}?from=fa`);
+  await page.getByTestId("rich-editor").waitFor();
+  await expect(page.getByTestId("translation-input")).toHaveValue("/notes/فقط-فارسی");
+  await page.getByTestId("translation-input").scrollIntoViewIfNeeded();
+  await snap(page, "translation-field-en-light-desktop");
+  await page.getByTestId("title-input").fill("Only Persian, in English");
+  await page.getByTestId("path-input").fill("/notes/only-persian-in-english");
+  await page.getByTestId("rich-editor").click();
+  await page.keyboard.type("A text that is translated.");
+  await page.getByTestId("save").click();
+  await expect(page.getByText("Commit created successfully", { exact: true })).toBeVisible();
+  await publishAll(page);
+  await open(page, "/en/notes/only-persian-in-english");
+  await expect(page.getByTestId("language-switch")).toHaveAttribute("href", "/notes/فقط-فارسی");
+  await open(page, `/notes/${encodeURIComponent("فقط-فارسی")}`);
+  await expect(page.getByTestId("language-switch")).toHaveAttribute("href", "/en/notes/only-persian-in-english");
+  // The details of the Persian original show the link made from the other side, on a phone in the dark.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await open(page, `/manage/editor/en/notes/only-persian-in-english`);
+  await page.getByTestId("rich-editor").waitFor();
+  await page.getByTestId("translation-input").scrollIntoViewIfNeeded();
+  await snap(page, "translation-field-fa-dark-phone");
+  const results = await new AxeBuilder({ page }).include("[data-testid=translation-input]").analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
