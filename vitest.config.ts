@@ -9,6 +9,7 @@ import { defineConfig, type ViteUserConfig } from "vitest/config";
 /** Files with time bounds in their assertions: run alone. */
 const timed = [
   "tests/integration/hostile-load-*.test.ts",
+  "tests/integration/addresses-cluster.test.ts",
   "tests/integration/builds-cluster.test.ts",
   "tests/integration/cluster.test.ts",
   "tests/integration/git-upload-pack.test.ts",

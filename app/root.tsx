@@ -22,7 +22,7 @@ import { IdentitySync } from "~/auth/ui/identity-sync";
 import { pickMessages } from "./i18n/catalogs.server";
 import { formatYear } from "./i18n/format";
 import { dirOf, localeCookieName, localizePath, parseLocalizedPath } from "./i18n/locales";
-import { usePageLocales } from "./i18n/page-locales";
+import { usePageAddress, usePageLocales } from "./i18n/page-locales";
 import { useT } from "./i18n/use-t";
 import { readCookie } from "./lib/cookies";
 import { mergeHeaders } from "./lib/headers";
@@ -129,8 +129,9 @@ function rememberedLanguageRedirect(request: Request, url: URL, prefix: string, 
   throw redirect(target, { headers: { Vary: "Cookie" } });
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
-  mergeHeaders(parentHeaders, loaderHeaders);
+// A page's refusal drawn by this boundary keeps the headers it was thrown with (a kept 410, a 503's Retry-After).
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) =>
+  mergeHeaders(parentHeaders, loaderHeaders, errorHeaders);
 
 /**
  * The root's data (language, site, catalog, who is signed in) only changes when the language changes, a
@@ -152,6 +153,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const nonce = useNonce();
   const pageLocales = usePageLocales();
+  const addressIn = usePageAddress();
   const { locale, path } = parseLocalizedPath(location.pathname);
   const origin = root?.origin ?? "";
   const page = new URLSearchParams(location.search).get("page");
@@ -184,9 +186,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <link rel="canonical" href={origin + localizePath(path, locale) + query} />
         {pageLocales.map((alt) => (
-          <link key={alt} rel="alternate" hrefLang={alt} href={origin + localizePath(path, alt) + query} />
+          <link
+            key={alt}
+            rel="alternate"
+            hrefLang={alt}
+            href={origin + localizePath(addressIn(alt, path), alt) + query}
+          />
         ))}
-        <link rel="alternate" hrefLang="x-default" href={origin + localizePath(path, pageLocales[0]!) + query} />
+        <link
+          rel="alternate"
+          hrefLang="x-default"
+          href={origin + localizePath(addressIn(pageLocales[0]!, path), pageLocales[0]!) + query}
+        />
       </head>
       <body className="flex min-h-dvh flex-col antialiased">
         {children}

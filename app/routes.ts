@@ -31,6 +31,7 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
       route("items", "routes/manage/items.tsx", { id: id("manage/items") }),
       route("items/category", "routes/manage/items-category.tsx", { id: id("manage/items/category") }),
       route("items/media", "routes/manage/items-media.tsx", { id: id("manage/items/media") }),
+      route("items/redirects", "routes/manage/items-redirects.tsx", { id: id("manage/items/redirects") }),
       route("builds", "routes/manage/builds.tsx", { id: id("manage/builds") }),
       // The editor: a new page, or the page the rest of the address names ("/manage/editor/en/notes/x").
       route("editor", "routes/manage/editor.tsx", { id: id("manage/editor") }),
@@ -116,6 +117,9 @@ export default [
   route("api/categories/update", "routes/api/categories/update.ts"),
   route("api/categories/order", "routes/api/categories/order.ts"),
   route("api/categories/remove", "routes/api/categories/remove.ts"),
+  route("api/redirects/new", "routes/api/redirects/new.ts"),
+  route("api/redirects/update", "routes/api/redirects/update.ts"),
+  route("api/redirects/remove", "routes/api/redirects/remove.ts"),
   // Traffic: the dashboard's reports, and the views pages report after navigations inside the site.
   route("api/analysis/traffic", "routes/api/analysis/traffic.ts"),
   route("api/analysis/route", "routes/api/analysis/route.ts"),

@@ -40,6 +40,15 @@ import { fetchRequest, requestUrl, sendResponse } from "./fetch-bridge";
 import { keptDocument } from "./kept-document";
 import { leafRouteFinder } from "./route-match";
 
+/** The statuses of documents that are kept: a page, and a page that was deleted (410 Gone). */
+const keptStatuses = new Set([200, 410]);
+
+/** A kept redirect: its headers (Location first of all) and no body, in every encoding alike. */
+function keptRedirect(headers: [string, string][]): Kept {
+  const empty = { body: Buffer.alloc(0), etag: "" };
+  return { status: 301, headers, representations: { br: empty, gzip: empty, identity: empty } };
+}
+
 /** Query parameters of cacheable pages (listings); anything else bypasses the cache. */
 const cacheableParams = new Set(["page", "category"]);
 
@@ -127,14 +136,15 @@ function send(
     else res.append(name, value);
   }
   res.vary("Accept-Encoding");
-  res.setHeader("ETag", etag);
+  // A redirect has no representation to validate: it is answered whole.
+  if (etag) res.setHeader("ETag", etag);
   res.setHeader("X-Document-Cache", state);
-  if (notModified(req, etag)) {
+  if (etag && notModified(req, etag)) {
     res.removeHeader("Content-Type");
     return res.status(304).end();
   }
   res.status(doc.status);
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  if (encoding !== "identity" && body.length > 0) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);
 }
@@ -181,14 +191,19 @@ export function documentCache(
     res.locals.sharedDocument = true;
     try {
       const response = await handle(anonymousRequest(fetchRequest(req, res)), loadContext(req, res));
+      const optedIn = response.headers.get(documentCacheHeader) === "public" && !response.headers.has("set-cookie");
       const cacheable =
-        response.headers.get(documentCacheHeader) === "public" &&
-        response.status === 200 &&
-        !response.headers.has("set-cookie") &&
-        /^text\/html/.test(response.headers.get("content-type") ?? "");
+        optedIn && keptStatuses.has(response.status) && /^text\/html/.test(response.headers.get("content-type") ?? "");
       const headers = [...response.headers].filter(
         ([name]) => name !== documentCacheHeader && name !== "content-length",
       );
+      if (optedIn && response.status === 301 && response.headers.has("location")) {
+        // A page that moved: the same answer for every reader, kept without a body.
+        const doc = keptRedirect(headers.filter(([name]) => name !== "content-type"));
+        if (keepableDocument(0, renderedFrom)) putDocument(key, doc, renderedFrom);
+        filled(doc);
+        return send(req, res, doc, "miss");
+      }
       if (cacheable) {
         const html = await response.text();
         if (keepableDocument(Buffer.byteLength(html), renderedFrom)) {

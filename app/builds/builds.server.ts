@@ -156,7 +156,11 @@ export async function saveCommit(
 
     let text: string;
     try {
-      text = composeContentFile(source?.text ?? null, frontMatterInput(input.frontMatter), input.markdown);
+      text = composeContentFile(
+        source?.text ?? null,
+        frontMatterInput(input.frontMatter, source?.text),
+        input.markdown,
+      );
     } catch (error) {
       if (error instanceof ContentParseError) {
         throw new ServiceError(400, "editor.error.frontMatter", {
@@ -219,14 +223,19 @@ async function insertCommit(tx: Database, values: typeof commits.$inferInsert): 
   return row!.id;
 }
 
-/** The form's fields as the file format takes them: empty fields are absent. */
-function frontMatterInput(fields: FrontMatterFields): FrontMatterInput {
+/**
+ * The form's fields as the file format takes them: empty fields are absent. A form that does not send the
+ * translation's link keeps the one the file has.
+ */
+function frontMatterInput(fields: FrontMatterFields, previous: string | undefined): FrontMatterInput {
   return {
     ...fields,
     date: fields.date || undefined,
     category: fields.category || undefined,
     thumbnail: fields.thumbnail || undefined,
     author: fields.author || undefined,
+    translationOf:
+      fields.translationOf === undefined ? frontMatterOf(previous)?.translationOf : fields.translationOf || undefined,
   };
 }
 
@@ -235,9 +244,13 @@ function frontMatterInput(fields: FrontMatterFields): FrontMatterInput {
  * does not list (content that came from git) can still be saved without choosing another.
  */
 function categoryOf(text: string | undefined): string | undefined {
+  return frontMatterOf(text)?.category;
+}
+
+function frontMatterOf(text: string | undefined) {
   if (text === undefined) return undefined;
   try {
-    return parseContentFile(text).frontMatter.category;
+    return parseContentFile(text).frontMatter;
   } catch {
     return undefined;
   }

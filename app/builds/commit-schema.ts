@@ -55,6 +55,12 @@ export const frontMatterFields = z.object({
     .refine((value) => value === "" || isImageAddress(value), msg("editor.error.image"))
     .optional(),
   author: line(100).optional(),
+  /** The translation's address in the other language ("" unlinks); absent: the file's link is kept as it is. */
+  translationOf: z
+    .string(msg("validation.invalid"))
+    .transform((value) => asciiDigits(value.trim()))
+    .pipe(z.string().refine((value) => value === "" || isPagePath(value), msg("editor.error.translation")))
+    .optional(),
   toc: z.boolean(msg("validation.invalid")),
   comments: z.boolean(msg("validation.invalid")),
   draft: z.boolean(msg("validation.invalid")),

@@ -7,6 +7,9 @@ import { isLocale, locales, type Locale } from "~/i18n/locales";
 
 export const CONTENT_ROOT = "content";
 
+/** The site's redirects (app/content/redirects.server.ts), committed with the build that changes them. */
+export const REDIRECTS_FILE = `${CONTENT_ROOT}/redirects.yaml`;
+
 export interface PageAddress {
   locale: Locale;
   /** "/", "/about", "/notes/x" */

@@ -8,13 +8,22 @@
  * The site's history starts with a baseline: the pages as they were before the first build, recorded once (the
  * first commit of the site's repository).
  */
-import { and, eq, isNull, max } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { changeTransaction, type Announce } from "~/cluster/change-feed.server";
 import type { ContentChange } from "~/cluster/change-feed.server";
 import { ContentParseError, FRONT_MATTER_KEY_ORDER, parseContentFile } from "~/content/front-matter";
 import { markdownLimitProblem } from "~/content/markdown/limits";
 import { pageValues, readContentDirectory, type ContentFile } from "~/content/import.server";
+import {
+  addRedirects,
+  allRedirects,
+  clearRedirectsFrom,
+  pageOfAddress,
+  recordRemoved,
+  redirectsFileText,
+} from "~/content/redirects.server";
+import { localizePath } from "~/i18n/locales";
 import type { Database } from "~/db/client.server";
 import { buildPushes, builds, commits, media, pages } from "~/db/schema";
 import { describeStoredImage } from "~/media/describe.server";
@@ -23,7 +32,7 @@ import { dropFromBuild, unusedMediaOf } from "~/builds/media.server";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import { buildName, personName } from "./builds.server";
-import { pageOfFile } from "./files";
+import { pageOfFile, REDIRECTS_FILE } from "./files";
 import { readHostSettings } from "./host-settings.server";
 import { commitsOf, publishedByFile, publishedFileOf, type CommitRow } from "./versions.server";
 
@@ -198,7 +207,8 @@ export async function publishBuild(
       .returning({ id: builds.id });
     if (claimed.length === 0) throw new ServiceError(409, "builds.error.alreadyPublished");
 
-    const changed = await applyCommits(tx, rows, now, user.id);
+    const { changed, leaving } = await applyCommits(tx, rows, now, user.id);
+    changed.push(...(await keepAddresses(tx, build.id, rows, leaving, user.id, now)));
     await tx.insert(buildPushes).values({ buildId: build.id, target: "local", nextAttemptAt: now });
     if (host.kind !== "local") {
       await tx.insert(buildPushes).values({ buildId: build.id, target: "remote", nextAttemptAt: now });
@@ -245,7 +255,7 @@ async function applyCommits(
   allRows: readonly CommitRow[],
   now: Date,
   publisherId: number,
-): Promise<ContentChange[]> {
+): Promise<{ changed: ContentChange[]; leaving: Map<number, string> }> {
   await applyMedia(
     tx,
     allRows.filter((row) => isMediaPath(row.path)),
@@ -254,6 +264,8 @@ async function applyCommits(
   );
   const rows = allRows.filter((row) => !isMediaPath(row.path));
   const changed: ContentChange[] = [];
+  // The public addresses of the pages removed or moved, by commit.
+  const leaving = new Map<number, string>();
   const removals = rows.filter((row) => row.fromPath !== null || row.content === null);
   const writes = rows.filter((row) => row.content !== null);
   const previous = new Map<number, string | null>();
@@ -262,6 +274,8 @@ async function applyCommits(
     const page = await publishedByFile(tx, file);
     if (!page) continue;
     previous.set(row.id, publishedFileOf(page).text);
+    // A draft's address was never public: nothing points at it, so it leaves nothing behind.
+    if (!page.draft) leaving.set(row.id, localizePath(page.path, page.locale));
     await tx.delete(pages).where(eq(pages.id, page.id));
     changed.push({ locale: page.locale, path: page.path });
   }
@@ -285,7 +299,7 @@ async function applyCommits(
   for (const [id, text] of previous) {
     await tx.update(commits).set({ previous: text }).where(eq(commits.id, id));
   }
-  return changed;
+  return { changed, leaving };
 }
 
 /**
@@ -310,6 +324,74 @@ async function applyMedia(tx: Database, rows: readonly CommitRow[], now: Date, p
       updatedAt: now,
     });
   }
+}
+
+/**
+ * Addresses never break (app/content/redirects.server.ts): a public page published at an address takes it back
+ * from a redirect or a deletion; a public page moved leaves a redirect from its old address to its new one, a
+ * deleted one leaves its address answering 410. Then the repository's redirects file follows the table, as a
+ * commit of this build. In the publishing transaction, so every instance sees the build and its addresses together.
+ */
+async function keepAddresses(
+  tx: Database,
+  buildId: number,
+  rows: readonly CommitRow[],
+  leaving: ReadonlyMap<number, string>,
+  publisherId: number,
+  now: Date,
+): Promise<ContentChange[]> {
+  const pageRows = rows.filter((row) => !isMediaPath(row.path));
+  const live = new Set<string>();
+  for (const row of pageRows) {
+    if (row.content === null) continue;
+    const address = pageOfFile(row.path)!;
+    if (!parseContentFile(row.content).frontMatter.draft) live.add(localizePath(address.path, address.locale));
+  }
+  const taken = await clearRedirectsFrom(tx, [...live]);
+  const changed = [...taken];
+  const removed: string[] = [];
+  for (const row of pageRows) {
+    const from = leaving.get(row.id);
+    if (from === undefined) continue;
+    if (row.fromPath !== null && row.content !== null) {
+      const address = pageOfFile(row.path)!;
+      const to = localizePath(address.path, address.locale);
+      if (live.has(to) && from !== to) {
+        const entry = { from, to, kind: "moved" as const };
+        const added = await addRedirects(tx, [entry], { by: row.authorId ?? publisherId });
+        changed.push(...added.changed.map(({ locale, path }) => localizePath(path, locale)));
+      }
+    } else if (row.content === null && !live.has(from)) {
+      removed.push(from);
+    }
+  }
+  await recordRemoved(tx, removed, now);
+  await commitRedirectsFile(tx, buildId, now);
+  return [...changed, ...removed].map(pageOfAddress);
+}
+
+/** Adds the redirects file to the build when the table no longer says what the repository last held. */
+async function commitRedirectsFile(tx: Database, buildId: number, now: Date): Promise<void> {
+  const text = redirectsFileText(await allRedirects(tx));
+  const last = await tx
+    .select({ content: commits.content })
+    .from(commits)
+    .innerJoin(builds, eq(builds.id, commits.buildId))
+    .where(and(eq(commits.path, REDIRECTS_FILE), isNotNull(builds.sequence)))
+    .orderBy(desc(builds.sequence))
+    .limit(1)
+    .get();
+  const held = last?.content ?? null;
+  if (held === text) return;
+  await tx.insert(commits).values({
+    buildId,
+    message: text === null ? "Redirects: none left" : "Redirects",
+    path: REDIRECTS_FILE,
+    content: text,
+    previous: held,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 function announceChanges(announce: Announce, changed: ContentChange[]): void {

@@ -29,6 +29,7 @@ export function publishedFileOf(row: PageRow): { file: string; text: string } {
           tags: row.tags,
           thumbnail: row.thumbnail ?? undefined,
           author: row.author ?? undefined,
+          translationOf: row.translationOf ?? undefined,
           toc: row.toc,
           comments: row.comments,
           draft: row.draft,

@@ -7,7 +7,7 @@ import { and, eq, or } from "drizzle-orm";
 import type { ContentChange } from "~/cluster/change-feed.server";
 import { getDb } from "~/db/client.server";
 import { pages } from "~/db/schema";
-import { intlLocale, locales, type Locale } from "~/i18n/locales";
+import { intlLocale, locales, otherLocale, type Locale } from "~/i18n/locales";
 import { onContentChange } from "./changes.server";
 import { buildTagIndex, tagKey, type TagSummary } from "./tags.server";
 
@@ -23,6 +23,8 @@ export interface PageSummary {
   tags: string[];
   thumbnail: string | null;
   author: string | null;
+  /** The address of its translation in the other language, when the file links one. */
+  translationOf: string | null;
   toc: boolean;
   comments: boolean;
   intro: boolean;
@@ -89,6 +91,7 @@ const summaryColumns = {
   tags: pages.tags,
   thumbnail: pages.thumbnail,
   author: pages.author,
+  translationOf: pages.translationOf,
   toc: pages.toc,
   comments: pages.comments,
   intro: pages.intro,
@@ -250,4 +253,43 @@ export async function findTag(locale: Locale, text: string): Promise<TagSummary 
 /** Every tag of one locale, in the locale's alphabetical order. */
 export async function localeTags(locale: Locale): Promise<TagSummary[]> {
   return [...(await getCatalog()).tags[locale].values()].sort((a, b) => collator(locale).compare(a.name, b.name));
+}
+
+/** Each catalog's links read backwards: the page in a language that names (locale, path) as its translation. */
+const linkedTo = new WeakMap<Catalog, Map<string, PageSummary>>();
+
+function linksOf(catalog: Catalog): Map<string, PageSummary> {
+  let links = linkedTo.get(catalog);
+  if (!links) {
+    links = new Map();
+    for (const page of catalog.pages.values()) {
+      if (page.translationOf) links.set(pageKey(otherLocale(page.locale), page.translationOf), page);
+    }
+    linkedTo.set(catalog, links);
+  }
+  return links;
+}
+
+/**
+ * The published translation of a page: the page its file links (`translationOf`), or the page that links it;
+ * for pages with no link on either side, the other language's page at the same address (which itself links
+ * no other page). Undefined when there is none.
+ */
+export function translationIn(catalog: Catalog, page: PageSummary): PageSummary | undefined {
+  const other = otherLocale(page.locale);
+  if (page.translationOf) return catalog.pages.get(pageKey(other, page.translationOf));
+  const linking = linksOf(catalog).get(pageKey(page.locale, page.path));
+  if (linking) return linking;
+  const twin = catalog.pages.get(pageKey(other, page.path));
+  if (!twin || twin.translationOf || linksOf(catalog).has(pageKey(other, twin.path))) return undefined;
+  return twin;
+}
+
+/** The addresses (without prefix) of a published page in each language it exists in, itself included. */
+export async function pageAlternates(locale: Locale, path: string): Promise<Partial<Record<Locale, string>>> {
+  const catalog = await getCatalog();
+  const page = catalog.pages.get(pageKey(locale, path));
+  if (!page) return {};
+  const translation = translationIn(catalog, page);
+  return { [locale]: path, ...(translation ? { [translation.locale]: translation.path } : {}) };
 }

@@ -90,6 +90,16 @@ export const frontMatterSchema = z.object({
     .default([]),
   thumbnail: text().pipe(imageAddress).optional(),
   author: text().optional(),
+  // The address of this page's translation in the other language ("/notes/hello"): the two pages are linked,
+  // whatever their addresses. Kept in the file, so a clone of the repository keeps the link.
+  translationOf: text()
+    .pipe(
+      z
+        .string()
+        .trim()
+        .regex(/^\/[^\s?#\\]{0,300}$/, { error: "must be a page's address on this site, like /notes/hello" }),
+    )
+    .optional(),
   toc: flag(),
   comments: flag(),
   draft: flag(),
@@ -173,6 +183,7 @@ export const FRONT_MATTER_KEY_ORDER = [
   "tags",
   "thumbnail",
   "author",
+  "translationOf",
   "toc",
   "comments",
   "draft",

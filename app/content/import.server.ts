@@ -67,6 +67,7 @@ export function pageValues(file: ContentFile): typeof pages.$inferInsert {
     tags: fm.tags,
     thumbnail: fm.thumbnail ?? null,
     author: fm.author ?? null,
+    translationOf: fm.translationOf ?? null,
     toc: fm.toc,
     comments: fm.comments,
     draft: fm.draft,

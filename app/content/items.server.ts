@@ -23,7 +23,7 @@ export interface ItemRow {
   date: string | null;
   updatedAt: string;
   author: string | null;
-  /** Whether the other language has a page at the same path. */
+  /** Whether the other language has its translation (linked, or at the same path). */
   translated: boolean;
   /** The public address; a draft has none yet. */
   url: string | null;
@@ -50,14 +50,15 @@ export const itemOrder: Record<ItemSort, SQL[]> = {
 };
 
 /**
- * Whether the other language has a page at the same path (written out: the outer table must be named in the
- * subquery). The locales are named so the lookup is a search of the (locale, path) index: without them SQLite
- * reads the whole index for every row, which made a list of n items cost n².
+ * Whether the other language has this item's translation: the page its file links, the page that links it, or
+ * for unlinked pages the page at the same path (written out: the outer table must be named in the subquery). The
+ * locales are named so each lookup is a search of an index ((locale, path), (locale, translation_of)): without
+ * them SQLite reads the whole index for every row, which made a list of n items cost n².
  */
 export const translationExists = sql<number>`exists (select 1 from "pages" as "twin" where "twin"."locale" in (${sql.join(
   locales.map((locale) => sql`${locale}`),
   sql`, `,
-)}) and "twin"."locale" <> "pages"."locale" and "twin"."path" = "pages"."path")`;
+)}) and "twin"."locale" <> "pages"."locale" and (("twin"."path" = coalesce("pages"."translation_of", "pages"."path") and ("pages"."translation_of" is not null or "twin"."translation_of" is null)) or "twin"."translation_of" = "pages"."path"))`;
 
 /** One page of items matching the query, with the category names in `locale`. */
 export async function listItems(

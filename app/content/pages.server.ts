@@ -8,7 +8,7 @@ import { locales, localizePath, otherLocale, parseLocalizedPath, type Locale } f
 import type { Messages } from "~/i18n/translate";
 import { getAppConfig } from "~/settings/app-config.server";
 import { findCategory, siteInfo, type SiteInfo } from "~/settings/app-config";
-import { findPage, findTag, localeTags, queryPosts } from "./catalog.server";
+import { findTag, localeTags, pageAlternates, queryPosts } from "./catalog.server";
 import { cacheableDocumentAt } from "./document-store.server";
 import { contentHead } from "./head.server";
 import { getRenderedPage, type RenderedPage } from "./render.server";
@@ -18,6 +18,7 @@ import { approvedCount } from "~/comments/comments.server";
 import { getDb } from "~/db/client.server";
 import { WorkRefused } from "~/lib/work-queue.server";
 import { redirectTarget } from "~/lib/redirect-target";
+import { locationOf, redirectAt, wasRemoved } from "./redirects.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 import type { ArticleView, LinkItem, ListingView, PostCard, TagItem, YearGroup } from "./view-types";
 import {
@@ -196,6 +197,8 @@ export interface PageData {
   view: ArticleView | ListingView;
   /** The languages this page exists in (a page may be written in one only); categories exist in all. */
   locales?: Locale[];
+  /** Its address in each of them, when its translation is at another address. */
+  alternates?: Partial<Record<Locale, string>>;
 }
 
 /** The page for any other path: a category's listing, a post, a plain page, or 404. */
@@ -220,9 +223,10 @@ export async function loadPage(request: Request, url: URL) {
   const path = decodedPath(ctx.path);
   if (path === null) notFound();
   const page = await renderedPage(ctx.locale, path);
-  if (!page) notFound();
-  const found = await Promise.all(locales.map((locale) => findPage(locale, path)));
-  const pageLocales = locales.filter((_, i) => found[i]);
+  if (!page) return noPageAt(ctx, path);
+  // Its translation is the page its file links, else the other language's page at the same address.
+  const alternates = await pageAlternates(ctx.locale, path);
+  const pageLocales = locales.filter((locale) => alternates[locale] !== undefined);
   const view = await articleView(page);
   if (view.comments) view.commentCount = await approvedCount(await getDb(), view.path);
   const { summary } = page;
@@ -250,9 +254,27 @@ export async function loadPage(request: Request, url: URL) {
     }),
     view,
     locales: pageLocales,
+    alternates,
   };
   result.head.push(...viewPreloads("article"));
   return data(result, cacheableDocumentAt(ctx.url));
+}
+
+/**
+ * An address without a page: 301 to where its page went (the request's query kept when the target has none),
+ * 410 when its page was deleted, else 404. The first two are kept like a page's document (every instance drops
+ * them when redirects or pages change), since they are the same for every reader; a 404 is not kept, so
+ * addresses that never existed cannot fill the store.
+ */
+async function noPageAt(ctx: Context, path: string): Promise<never> {
+  const address = localizePath(path, ctx.locale);
+  const db = await getDb();
+  const kept = cacheableDocumentAt(ctx.url)?.headers;
+  const target = await redirectAt(db, address);
+  const location = target === undefined ? undefined : locationOf(/[?#]/.test(target) ? target : target + ctx.url.search);
+  if (location) throw redirect(location, { status: 301, headers: kept });
+  if (await wasRemoved(db, address)) throw data(null, { status: 410, headers: kept });
+  notFound();
 }
 
 function decodedPath(path: string): string | null {

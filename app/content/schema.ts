@@ -7,7 +7,7 @@ import * as z from "zod";
 import { asciiDigits } from "~/i18n/format";
 import { defaultLocale, locales } from "~/i18n/locales";
 import { cleanLine } from "~/lib/clean-text";
-import { PAGE_MAX, PAGE_SIZE_MAX, queryInteger } from "~/lib/number-fields";
+import { jsonId, PAGE_MAX, PAGE_SIZE_MAX, queryInteger } from "~/lib/number-fields";
 import { msg } from "~/lib/validation";
 
 export const QUERY_LIMIT_MAX = 100;
@@ -138,3 +138,26 @@ export const itemListQuery = z.object({
   pageSize: queryInteger({ max: PAGE_SIZE_MAX, fallback: 20 }),
 });
 export type ItemListQuery = z.output<typeof itemListQuery>;
+
+// ── Redirects (the dashboard) ───────────────────────────────────────────────
+
+/** An address on this site as typed: "/notes/old", "/en/notes/new", Persian letters as they are. */
+const redirectAddress = z
+  .string(msg("validation.invalid"))
+  .transform(cleanLine)
+  .pipe(z.string().trim().min(1, msg("validation.required")).max(1000, msg("validation.tooLong", 1000)));
+
+/** POST /api/redirects/new: a redirect from an old address to a path on this site. */
+export const newRedirectSchema = z.object({ from: redirectAddress, to: redirectAddress });
+
+/** PUT /api/redirects/update: a redirect's new source and target. */
+export const changeRedirectSchema = z.object({ id: jsonId, from: redirectAddress, to: redirectAddress });
+
+/** POST /api/redirects/remove. */
+export const removeRedirectSchema = z.object({ id: jsonId });
+
+/** /manage/items/redirects: the redirects whose addresses contain `q`, by pages. */
+export const redirectListQuery = z.object({
+  q: z.string().trim().max(100, msg("validation.tooLong", 100)).default(""),
+  page: queryInteger({ max: PAGE_MAX, fallback: 1 }),
+});

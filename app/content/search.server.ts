@@ -69,6 +69,7 @@ interface PageRow {
   tags: string;
   thumbnail: string | null;
   author: string | null;
+  translation_of: string | null;
   toc: number;
   comments: number;
   intro: number;
@@ -77,7 +78,8 @@ interface PageRow {
 }
 
 const pageColumns = sql.raw(
-  "p.id, p.locale, p.path, p.title, p.description, p.date, p.category, p.tags, p.thumbnail, p.author, p.toc, " +
+  "p.id, p.locale, p.path, p.title, p.description, p.date, p.category, p.tags, p.thumbnail, p.author, " +
+    "p.translation_of, p.toc, " +
     "p.comments, p.intro, p.body, p.updated_at",
 );
 
@@ -97,6 +99,7 @@ function summaryOf(row: PageRow): PageSummary {
     tags: JSON.parse(row.tags) as string[],
     thumbnail: row.thumbnail,
     author: row.author,
+    translationOf: row.translation_of,
     toc: row.toc === 1,
     comments: row.comments === 1,
     intro: row.intro === 1,

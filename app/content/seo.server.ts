@@ -7,7 +7,7 @@ import { serverT } from "~/i18n/catalogs.server";
 import { defaultLocale, locales, type Locale } from "~/i18n/locales";
 import { memoiseLoad, memoiseLoads } from "~/lib/memoise-load";
 import { getAppConfig, onAppConfigChange } from "~/settings/app-config.server";
-import { allPages, getCatalog, type PageSummary } from "./catalog.server";
+import { allPages, getCatalog, translationIn, type PageSummary } from "./catalog.server";
 import { onContentChange } from "./changes.server";
 import { feedPath } from "./head.server";
 import { getRenderedPage } from "./render.server";
@@ -25,8 +25,11 @@ function escapeXml(text: string): string {
  */
 const SITEMAP_FILE_URLS = 10_000;
 
-/** One address of the sitemap: its path in every language it exists in, with that language's last change. */
-type PublicPath = [path: string, byLocale: Map<Locale, number>];
+/**
+ * One address of the sitemap: its path in every language it exists in (the same path, or a linked translation's
+ * own), with that language's last change. The key sorts and groups.
+ */
+type PublicPath = [key: string, byLocale: Map<Locale, { path: string; modified: number }>];
 
 /** The newest change of a list of pages (0 for none). */
 function newest(list: readonly PageSummary[]): number {
@@ -44,13 +47,20 @@ function newest(list: readonly PageSummary[]): number {
 const publicPaths = memoiseLoad(async (): Promise<PublicPath[]> => {
   const config = await getAppConfig();
   const catalog = await getCatalog();
-  const paths = new Map<string, Map<Locale, number>>();
-  const touch = (path: string, locale: Locale, modified: number) => {
-    let byLocale = paths.get(path);
-    if (!byLocale) paths.set(path, (byLocale = new Map()));
-    byLocale.set(locale, Math.max(byLocale.get(locale) ?? 0, modified));
+  const paths = new Map<string, Map<Locale, { path: string; modified: number }>>();
+  const touch = (path: string, locale: Locale, modified: number, key = path) => {
+    let byLocale = paths.get(key);
+    if (!byLocale) paths.set(key, (byLocale = new Map()));
+    byLocale.set(locale, { path, modified: Math.max(byLocale.get(locale)?.modified ?? 0, modified) });
   };
-  for (const page of await allPages()) touch(page.path, page.locale, page.updatedAt);
+  for (const page of await allPages()) {
+    // A translation at another address is one entry with its page, under the pair's own key (the Persian
+    // page's address); every other page is grouped by its address, as listings are.
+    const translation = translationIn(catalog, page);
+    const elsewhere = translation && translation.path !== page.path;
+    const pair = elsewhere ? ([page, translation].find((p) => p.locale === defaultLocale) ?? page) : undefined;
+    touch(page.path, page.locale, page.updatedAt, pair ? `${pair.path}\u0000${pair.locale}` : page.path);
+  }
   for (const locale of locales) {
     const posts = catalog.posts[locale];
     touch("/", locale, newest(posts));
@@ -66,25 +76,21 @@ onContentChange(() => publicPaths.forget());
 onAppConfigChange(() => publicPaths.forget());
 
 /** The `<url>` entries of one address: one per language, each with the alternates. */
-function urlEntries(origin: string, [path, byLocale]: PublicPath): string[] {
+function urlEntries(origin: string, [, byLocale]: PublicPath): string[] {
+  const url = (locale: Locale) => escapeXml(pageUrl(origin, byLocale.get(locale)!.path, locale));
   const alternates = locales
     .filter((locale) => byLocale.has(locale))
-    .map(
-      (locale) =>
-        `    <xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(pageUrl(origin, path, locale))}"/>`,
-    );
+    .map((locale) => `    <xhtml:link rel="alternate" hreflang="${locale}" href="${url(locale)}"/>`);
   const fallback = byLocale.has(defaultLocale) ? defaultLocale : [...byLocale.keys()][0]!;
-  alternates.push(
-    `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(origin, path, fallback))}"/>`,
-  );
+  alternates.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${url(fallback)}"/>`);
   const entries: string[] = [];
   for (const locale of locales) {
-    const modified = byLocale.get(locale);
+    const modified = byLocale.get(locale)?.modified;
     if (modified === undefined) continue;
     entries.push(
       [
         "  <url>",
-        `    <loc>${escapeXml(pageUrl(origin, path, locale))}</loc>`,
+        `    <loc>${url(locale)}</loc>`,
         ...(modified > 0 ? [`    <lastmod>${new Date(modified).toISOString()}</lastmod>`] : []),
         ...alternates,
         "  </url>",

@@ -230,6 +230,8 @@ export const pages = sqliteTable(
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
     thumbnail: text("thumbnail"),
     author: text("author"),
+    /** The address (no locale prefix) of the page's translation in the other language, as its file says. */
+    translationOf: text("translation_of"),
     toc: integer("toc", { mode: "boolean" }).notNull().default(false),
     comments: integer("comments", { mode: "boolean" }).notNull().default(false),
     draft: integer("draft", { mode: "boolean" }).notNull().default(false),
@@ -253,8 +255,42 @@ export const pages = sqliteTable(
     index("pages_title_idx").on(sql`${t.title} COLLATE NOCASE`, t.id),
     index("pages_updated_idx").on(t.updatedAt, t.id),
     index("pages_path_idx").on(t.path, t.locale),
+    index("pages_translation_idx").on(t.locale, t.translationOf),
   ],
 );
+
+/**
+ * Addresses that answer with a permanent redirect (301) to another path on this site. `fromPath` is the address as
+ * served, its locale prefix included and Persian unprefixed ("/notes/old", "/en/notes/old"), decoded; `toPath` a
+ * path on this site in the same form (a query and fragment allowed). Chains are collapsed when written, so no
+ * target is another redirect's source; a source is never a public page (the page wins). Written with the
+ * build that moves a page (moved), from the dashboard (manual) or by an import (imported).
+ */
+export const redirectKinds = ["moved", "manual", "imported"] as const;
+export type RedirectKind = (typeof redirectKinds)[number];
+
+export const redirects = sqliteTable(
+  "redirects",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fromPath: text("from_path").notNull(),
+    toPath: text("to_path").notNull(),
+    kind: text("kind", { enum: redirectKinds }).notNull(),
+    /** Who made it; null for a move recorded by publishing someone's build once their account is gone. */
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("redirects_from_unique").on(t.fromPath), index("redirects_to_idx").on(t.toPath)],
+);
+
+/**
+ * Addresses of public pages a published build deleted: they answer 410 Gone (an address that never held a page
+ * stays 404). Same form as a redirect's source. A page published there again takes its address back.
+ */
+export const removedPages = sqliteTable("removed_pages", {
+  address: text("address").primaryKey(),
+  removedAt: integer("removed_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 // ── Comments ────────────────────────────────────────────────────────────────
 
@@ -364,7 +400,7 @@ export const commits = sqliteTable(
     previous: text("previous"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("commits_build_path_unique").on(t.buildId, t.path)],
+  (t) => [uniqueIndex("commits_build_path_unique").on(t.buildId, t.path), index("commits_path_idx").on(t.path)],
 );
 
 /**

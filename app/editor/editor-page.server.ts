@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/auth/current-user.server";
 import { pageSource, type PageSource } from "~/builds/builds.server";
 import { pageOfEditorPath, type PageAddress } from "~/builds/files";
 import { editorPathOf } from "~/content/editor-link";
+import { linkedFrom } from "~/content/translations.server";
 import { plainTextRendering, renderForEditor, renderMarkdown } from "~/content/markdown/render-markdown.server";
 import { getDb } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
@@ -61,6 +62,7 @@ const emptyFields: FrontMatterFields = {
   tags: [],
   thumbnail: "",
   author: "",
+  translationOf: "",
   toc: false,
   comments: false,
   draft: false,
@@ -78,6 +80,7 @@ function fieldsOf(text: string): { fields: FrontMatterFields; markdown: string }
       tags: fm.tags,
       thumbnail: fm.thumbnail ?? "",
       author: fm.author ?? "",
+      translationOf: fm.translationOf ?? "",
       toc: fm.toc,
       comments: fm.comments,
       draft: fm.draft,
@@ -152,9 +155,13 @@ export async function loadEditor(request: Request, user: CurrentUser, rest: stri
   page.html = page.exists ? (ready?.html ?? "") : "";
   page.document = (ready?.editorDocument as JSONContent | undefined) ?? null;
 
-  // The other language's page at the same address: shown beside a translation, linked from the page.
+  // The other language's page: the linked translation (the page's own link, or a page linking it), else the one
+  // at the same address. Shown beside a translation, linked from the page.
   const otherLanguage = otherLocale(locale);
-  const twin = page.path ? await pageSource(db, { locale: otherLanguage, path: page.path }) : null;
+  const twinPath = page.path
+    ? page.fields.translationOf || (await linkedFrom(db, locale, page.path)) || page.path
+    : null;
+  const twin = twinPath ? await pageSource(db, { locale: otherLanguage, path: twinPath }) : null;
   let original: EditorData["original"] = null;
   if (twin?.exists && (!page.exists || url.searchParams.get("from") === otherLanguage)) {
     const { fields, markdown } = fieldsOf(twin.text);
@@ -172,12 +179,14 @@ export async function loadEditor(request: Request, user: CurrentUser, rest: stri
       locale: otherLanguage,
       title: fields.title,
       html: rendered.html,
-      editorUrl: localizePath(editorPathOf(otherLanguage, page.path), uiLocale),
+      editorUrl: localizePath(editorPathOf(otherLanguage, twinPath!), uiLocale),
     };
-    // A translation starts with what does not depend on the language: the date, category and switches.
+    // A translation starts with what does not depend on the language (the date, category and switches) and is
+    // linked to its original, so it stays linked whatever address it is given.
     if (!page.exists) {
       page.fields = {
         ...emptyFields,
+        translationOf: twinPath!,
         date: fields.date,
         category: fields.category,
         toc: fields.toc,
@@ -198,7 +207,9 @@ export async function loadEditor(request: Request, user: CurrentUser, rest: stri
       ? {
           locale: otherLanguage,
           exists: twin?.exists ?? false,
-          url: localizePath(editorPathOf(otherLanguage, page.path), uiLocale) + (twin?.exists ? "" : `?from=${locale}`),
+          url:
+            localizePath(editorPathOf(otherLanguage, twinPath ?? page.path), uiLocale) +
+            (twin?.exists ? "" : `?from=${locale}`),
         }
       : null,
     viewUrl: source?.published ? localizePath(page.path, locale) : null,

@@ -219,7 +219,8 @@ describe("publishing", () => {
     });
     const open = (await builds()).find((b) => b.status === "open")!;
     expect((await editor.post("/api/builds/run", { buildId: open.id })).status).toBe(200);
-    expect((await fetch(`${server.url}/en/contact`)).status).toBe(404);
+    // A deleted public page's address says it is gone for good (decision 034).
+    expect((await fetch(`${server.url}/en/contact`)).status).toBe(410);
     await git(repo, "pull", "-q", "--ff-only");
     expect(await git(repo, "log", "-1", "--format=%s")).toBe(`Build ${open.name}`);
     expect(await git(repo, "show", "--name-status", "--format=", "HEAD")).toBe("D\tcontent/en/contact.md");

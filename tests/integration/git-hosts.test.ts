@@ -153,6 +153,8 @@ describe("a git remote over HTTP", () => {
     expect(changes).toEqual([
       "A\tcontent/en/notes/learning-slowly-moved.md",
       "A\tcontent/fa/notes/تازه.md",
+      // The moved page's old address now redirects: the site's redirects file comes with the build.
+      "A\tcontent/redirects.yaml",
       "D\tcontent/en/contact.md",
       "D\tcontent/en/notes/learning-slowly.md",
       "M\tcontent/en/about.md",

@@ -13,6 +13,7 @@ function post(path: string, tags: string[]): PageSummary {
     tags,
     thumbnail: null,
     author: null,
+    translationOf: null,
     toc: false,
     comments: false,
     intro: false,

@@ -1,8 +1,8 @@
 /**
  * The public history: the site's history as anonymous visitors may see it, served by default at
  * /git/content.git. Each commit's tree holds exactly what the site showed anonymously once that build was
- * published: the files of published pages that are not drafts, and the media files those pages name (an image
- * only a draft uses is left out). Nothing else of a build reaches it: not a draft's text, not its title in a
+ * published: the files of published pages that are not drafts, the media files those pages name (an image
+ * only a draft uses is left out), and the site's redirects file. Nothing else of a build reaches it: not a draft's text, not its title in a
  * commit message, not an older commit that held either.
  *
  * It is made from the site's own history (site-repository.server.ts) in the same object store, one commit per
@@ -22,7 +22,7 @@ import { ContentParseError, parseContentFile } from "~/content/front-matter";
 import type { Database } from "~/db/client.server";
 import { commits } from "~/db/schema";
 import { isMediaPath, mediaFileOfUrl } from "~/media/paths";
-import { pageOfFile } from "../files";
+import { pageOfFile, REDIRECTS_FILE } from "../files";
 import { SITE_AUTHOR } from "../publish.server";
 import { gitFs as fs } from "./git-fs.server";
 import { blobAt, blobId, editTree, treeOf, writeCommit, type Repo, type TreeEdit } from "./objects.server";
@@ -54,6 +54,8 @@ interface Projection {
   uses: Map<string, number>;
   /** Media files in the public tree. */
   media: Set<string>;
+  /** Whether the redirects file is in the public tree. */
+  redirects: boolean;
   /** The history as served, made again only when it grows; and the head the ref was last moved to. */
   served: ServedHistory;
   refAt: string | null;
@@ -70,6 +72,7 @@ function fresh(gitdir: string): Projection {
     pages: new Map(),
     uses: new Map(),
     media: new Set(),
+    redirects: false,
     served: servedHistoryOf([]),
     refAt: null,
   };
@@ -169,7 +172,9 @@ async function project(db: Database, repo: Repo, state: Projection, build: Publi
   const files = [...filesAfter(rows)];
   for (let start = 0; start < files.length; start += TEXT_BATCH) {
     const batch = files.slice(start, start + TEXT_BATCH);
-    const ids = batch.flatMap(([file, change]) => (typeof change === "number" && pageOfFile(file) ? [change] : []));
+    const ids = batch.flatMap(([file, change]) =>
+      typeof change === "number" && (pageOfFile(file) || file === REDIRECTS_FILE) ? [change] : [],
+    );
     const texts = ids.length ? await textsOf(db, ids) : new Map<number, string>();
     for (const [file, change] of batch) {
       if (pageOfFile(file)) {
@@ -185,6 +190,12 @@ async function project(db: Database, repo: Repo, state: Projection, build: Publi
           state.pages.delete(file);
           edits.set(file, null);
         }
+      } else if (file === REDIRECTS_FILE) {
+        // The redirects answer every reader (drafts leave none): the file is as public as they are.
+        const content = typeof change === "number" ? texts.get(change) : undefined;
+        if (content !== undefined) edits.set(file, { blob: blobId(content) });
+        else if (state.redirects) edits.set(file, null);
+        state.redirects = content !== undefined;
       } else if (isMediaPath(file)) touched.add(file);
     }
     if (start + TEXT_BATCH < files.length) await new Promise((resolve) => setImmediate(resolve));

@@ -12,6 +12,7 @@ import { typeZwnjOnShortcut } from "../zwnj";
 import { DateField } from "./date-field";
 import { ThumbnailChooser } from "./thumbnail-chooser";
 import { TagsField } from "./tags-field";
+import { TranslationField } from "./translation-field";
 
 /** Messages by field name ("title", "path", "date", …). */
 export type FieldErrors = Record<string, string>;
@@ -158,6 +159,12 @@ export function DetailsPanel({
           dir="auto"
         />
       </Field>
+      <TranslationField
+        locale={locale}
+        value={fields.translationOf ?? ""}
+        onChange={(translationOf) => update({ translationOf })}
+        error={errors.translationOf}
+      />
       <fieldset className="grid gap-2">
         <legend className="sr-only">{t("editor.details")}</legend>
         {(["toc", "comments", "draft", "intro"] as const).map(flag)}

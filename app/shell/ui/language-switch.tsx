@@ -1,13 +1,13 @@
 import { Link, useLocation } from "react-router";
 import { serializeCookie } from "~/lib/cookies";
 import { localeCookieMaxAge, localeCookieName, localizePath, otherLocale, parseLocalizedPath } from "~/i18n/locales";
-import { usePageLocales } from "~/i18n/page-locales";
+import { usePageAddress, usePageLocales } from "~/i18n/page-locales";
 import { useT } from "~/i18n/use-t";
 import { Icon } from "~/ui/icon";
 import { Tooltip } from "~/ui/tooltip";
 
 /**
- * Links to the same page in the other language (or to that language's home page when the page is not written
+ * Links to the same page in the other language (its linked translation, wherever it is; or to that language's home page when the page is not written
  * in it) and remembers the choice for a year.
  */
 export function LanguageSwitch({ large = false }: { large?: boolean }) {
@@ -16,10 +16,11 @@ export function LanguageSwitch({ large = false }: { large?: boolean }) {
   const { locale, path } = parseLocalizedPath(location.pathname);
   const target = otherLocale(locale);
   const exists = usePageLocales().includes(target);
+  const addressIn = usePageAddress();
   return (
     <Tooltip content={t("common.language.switchToLabel")}>
       <Link
-        to={exists ? localizePath(path, target) + location.search : localizePath("/", target)}
+        to={exists ? localizePath(addressIn(target, path), target) + location.search : localizePath("/", target)}
         hrefLang={target}
         lang={target}
         data-testid="language-switch"

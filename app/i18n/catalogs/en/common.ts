@@ -45,6 +45,9 @@ export default {
   "toast.close": "Close",
   "error.notFound": "Page Not Found",
   "error.notFoundAdvice": "The page you are looking for does not exist or has moved.",
+  "error.gone": "This Page Was Removed",
+  "error.goneAdvice":
+    "The page that was here has been deleted and will not come back. Search the site for what you were looking for.",
   "error.internal": "Internal Server Error",
   "error.internalAdvice": "Something went wrong on our side. Please try again later.",
   "error.badRequestAdvice": "Check the address and try again.",

@@ -12,6 +12,7 @@ export default {
   "error.pathDepth": "An address has at most six parts.",
   "error.date": "Enter a real date.",
   "error.image": "An image is a path on this site (/images/…) or an http(s) address.",
+  "error.translation": "The translation is a page's address in the other language, like /notes/hello.",
   "error.exists": "A page already exists at this address.",
   "error.changedSince":
     "This page has changed since you opened it. Your text is still here and kept in this browser: open the page again to see the latest version, then add your changes to it.",
@@ -71,6 +72,11 @@ export default {
   "thumbnail.remove": "Remove the thumbnail",
   "thumbnail.preview": "The thumbnail as chosen",
   "field.author": "Author",
+  "field.translation": "Translation in {language}",
+  "field.translationHint":
+    "The address of this text in the other language, when it is not this page's own address there.",
+  "field.translationLinked": "Linked: the language switch and search engines take readers to that page.",
+  "field.translationUnlink": "Unlink",
   "field.toc": "Table of contents",
   "field.comments": "Comments",
   "field.draft": "Draft (never public)",

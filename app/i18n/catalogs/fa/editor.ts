@@ -12,6 +12,7 @@ export default {
   "error.pathDepth": "نشانی حداکثر شش بخش دارد.",
   "error.date": "تاریخی واقعی وارد کنید.",
   "error.image": "تصویر یا مسیری در همین سایت است (‎/images/…‎) یا نشانی http(s).",
+  "error.translation": "ترجمه نشانی صفحه‌ای به زبان دیگر است، مثل ‎/notes/hello‎.",
   "error.exists": "در این نشانی از قبل صفحه‌ای هست.",
   "error.changedSince":
     "این صفحه از وقتی بازش کردید تغییر کرده است. متن شما همین‌جا و در این مرورگر محفوظ است: صفحه را دوباره باز کنید تا تازه‌ترین نسخه را ببینید، بعد تغییرهایتان را به آن اضافه کنید.",
@@ -69,6 +70,10 @@ export default {
   "thumbnail.remove": "برداشتن تصویر شاخص",
   "thumbnail.preview": "تصویر شاخص انتخاب‌شده",
   "field.author": "نویسنده",
+  "field.translation": "ترجمه به {language}",
+  "field.translationHint": "نشانی همین نوشته به زبان دیگر، وقتی آنجا نشانی همین صفحه را ندارد.",
+  "field.translationLinked": "پیوند خورده: تغییر زبان و موتورهای جست‌وجو خواننده را به آن صفحه می‌برند.",
+  "field.translationUnlink": "برداشتن پیوند",
   "field.toc": "فهرست مطالب",
   "field.comments": "دیدگاه‌ها",
   "field.draft": "پیش‌نویس (هرگز عمومی نمی‌شود)",
