@@ -8,6 +8,7 @@ import common from "./common";
 import content from "./content";
 import editor from "./editor";
 import install from "./install";
+import importing from "./import";
 import items from "./items";
 import manage from "./manage";
 import media from "./media";
@@ -25,6 +26,7 @@ export default {
   content,
   editor,
   install,
+  import: importing,
   items,
   manage,
   media,
