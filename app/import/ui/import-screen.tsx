@@ -7,6 +7,7 @@ import { formatNumber } from "~/i18n/format";
 import { localizePath, type Locale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
 import { useLocale, useT } from "~/i18n/use-t";
+import { Address } from "~/ui/address";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
@@ -231,11 +232,18 @@ function PreviewCard({
                 <option value="en">{t("import.language.en")}</option>
               </select>
             </label>
-            <span dir="ltr" className="break-all text-start font-mono text-xs" data-testid="import-item-address">
-              {decodeURI(item.routePath)}
+            <span className="flex items-baseline gap-2 md:block">
+              <span className="text-xs text-muted-foreground md:sr-only">{t("import.column.address")}</span>
+              <Address className="break-all" data-testid="import-item-address">
+                {item.routePath}
+              </Address>
             </span>
-            <span>{item.category ? <bdi>{item.category}</bdi> : "—"}</span>
-            <span>
+            <span className="flex items-baseline gap-2 md:block">
+              <span className="text-xs text-muted-foreground md:sr-only">{t("import.column.category")}</span>
+              {item.category ? <Address>{item.category}</Address> : "—"}
+            </span>
+            <span className="flex items-baseline gap-2 md:block">
+              <span className="text-xs text-muted-foreground md:sr-only">{t("import.column.state")}</span>
               {t(
                 item.exists
                   ? "import.state.exists"

@@ -44,7 +44,7 @@ export default {
     "At most 64 MB. Images stay links to the old site here; the command line brings them in from the uploads folder.",
   "upload.submit": "Preview",
   "preview.title": "What comes in from {title}",
-  "preview.counts": "{items} items ({posts} posts, {pages} pages, {drafts} drafts) and {images} images",
+  "preview.counts": "Items: {items} (posts: {posts}, pages: {pages}, drafts: {drafts}). Images: {images}.",
   "preview.comments": "Comments: {approved} approved, {pending} waiting, {spam} spam, {trash} in the trash",
   "preview.existing": "{count} items were imported before: nothing to do for them.",
   "preview.categories": "Categories:",
@@ -66,7 +66,7 @@ export default {
   "progress.writing": "Writing the build…",
   "report.title": "Imported",
   "report.build": "See the build",
-  "report.more": "{drafts} drafts among them; {categories} new categories.",
+  "report.more": "Drafts among them: {drafts}. New categories: {categories}.",
   "report.imageFailures": "Images that stayed links",
   "report.redirects": "{count} old addresses need a redirect to their new pages.",
 };
