@@ -31,6 +31,7 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
       route("items", "routes/manage/items.tsx", { id: id("manage/items") }),
       route("items/category", "routes/manage/items-category.tsx", { id: id("manage/items/category") }),
       route("items/media", "routes/manage/items-media.tsx", { id: id("manage/items/media") }),
+      route("items/import", "routes/manage/items-import.tsx", { id: id("manage/items/import") }),
       route("builds", "routes/manage/builds.tsx", { id: id("manage/builds") }),
       // The editor: a new page, or the page the rest of the address names ("/manage/editor/en/notes/x").
       route("editor", "routes/manage/editor.tsx", { id: id("manage/editor") }),
@@ -116,6 +117,11 @@ export default [
   route("api/categories/update", "routes/api/categories/update.ts"),
   route("api/categories/order", "routes/api/categories/order.ts"),
   route("api/categories/remove", "routes/api/categories/remove.ts"),
+  // Moving a site in.
+  route("api/import/upload", "routes/api/import/upload.ts"),
+  route("api/import/preview", "routes/api/import/preview.ts"),
+  route("api/import/run", "routes/api/import/run.ts"),
+  route("api/import/progress", "routes/api/import/progress.ts"),
   // Traffic: the dashboard's reports, and the views pages report after navigations inside the site.
   route("api/analysis/traffic", "routes/api/analysis/traffic.ts"),
   route("api/analysis/route", "routes/api/analysis/route.ts"),
