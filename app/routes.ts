@@ -32,6 +32,7 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
       route("items/category", "routes/manage/items-category.tsx", { id: id("manage/items/category") }),
       route("items/media", "routes/manage/items-media.tsx", { id: id("manage/items/media") }),
       route("items/redirects", "routes/manage/items-redirects.tsx", { id: id("manage/items/redirects") }),
+      route("items/import", "routes/manage/items-import.tsx", { id: id("manage/items/import") }),
       route("builds", "routes/manage/builds.tsx", { id: id("manage/builds") }),
       // The editor: a new page, or the page the rest of the address names ("/manage/editor/en/notes/x").
       route("editor", "routes/manage/editor.tsx", { id: id("manage/editor") }),
@@ -120,6 +121,11 @@ export default [
   route("api/redirects/new", "routes/api/redirects/new.ts"),
   route("api/redirects/update", "routes/api/redirects/update.ts"),
   route("api/redirects/remove", "routes/api/redirects/remove.ts"),
+  // Moving a site in.
+  route("api/import/upload", "routes/api/import/upload.ts"),
+  route("api/import/preview", "routes/api/import/preview.ts"),
+  route("api/import/run", "routes/api/import/run.ts"),
+  route("api/import/progress", "routes/api/import/progress.ts"),
   // Traffic: the dashboard's reports, and the views pages report after navigations inside the site.
   route("api/analysis/traffic", "routes/api/analysis/traffic.ts"),
   route("api/analysis/route", "routes/api/analysis/route.ts"),

@@ -29,6 +29,8 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   // A profile picture, cropped by the browser (and the site icon's source image).
   { prefix: "/api/users/avatar", bytes: 12 * 1024 * 1024 },
   { prefix: "/api/settings/icon", bytes: 12 * 1024 * 1024 },
+  // An export from WordPress or Ghost (app/import/uploads.server.ts refuses more than 64 MB with its message).
+  { prefix: "/api/import/upload", bytes: 65 * 1024 * 1024 },
   // A git client's wants and haves: one round of at most 4 096 haves of 50 bytes, and a few wants
   // (app/builds/git/upload-pack.server.ts).
   { prefix: "/git/", bytes: 256 * 1024 },

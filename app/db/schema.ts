@@ -693,3 +693,80 @@ export const searchSections = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.searchPageId, t.position] })],
 );
+
+// ── Imports from another platform (WordPress, Ghost) ──────────────────────────
+
+export const importRunStates = ["running", "done", "failed"] as const;
+export const importPhases = ["images", "writing", "done"] as const;
+
+/**
+ * Each import of an export, with its progress: written as it goes, outside the import's own transaction, so
+ * every instance can show how far it is. One runs at a time (the "import" lease).
+ */
+export const importRuns = sqliteTable("import_runs", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Which export: its platform and its old site's address ("wordpress https://blog.example.com"). */
+  exportId: text("export_id").notNull(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  state: text("state", { enum: importRunStates }).notNull().default("running"),
+  phase: text("phase", { enum: importPhases }).notNull().default("images"),
+  done: integer("done").notNull().default(0),
+  total: integer("total").notNull().default(0),
+  buildId: integer("build_id"),
+  /** What was made, what went wrong (ImportReport), once done or failed. */
+  report: text("report", { mode: "json" }),
+  ...timestamps,
+});
+
+export const importedKinds = ["item", "comment", "image"] as const;
+
+/**
+ * What an import made of each of an export's keys ("post:12" → "fa:/books/x", "comment:55" → a comment's id,
+ * an image's address → its media file): importing the same export again finds it here and adds nothing.
+ */
+export const importedItems = sqliteTable(
+  "imported_items",
+  {
+    exportId: text("export_id").notNull(),
+    key: text("key").notNull(),
+    kind: text("kind", { enum: importedKinds }).notNull(),
+    target: text("target").notNull(),
+    /** Items that are translations of one another share it (the export's translation group). */
+    translationGroup: text("translation_group"),
+    runId: integer("run_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.key] })],
+);
+
+/**
+ * Images an import has checked and re-encoded, kept here until its one write transaction turns them into the
+ * build's commits (so the images are never all in memory at once); removed with their run's end.
+ */
+export const importMedia = sqliteTable(
+  "import_media",
+  {
+    runId: integer("run_id")
+      .notNull()
+      .references(() => importRuns.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    file: text("file").notNull(),
+    data: blob("data", { mode: "buffer" }).$type<Buffer>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.address] })],
+);
+
+/**
+ * An export sent from the dashboard, kept (not in any instance's memory or disk) from its preview until it is
+ * imported: the preview and the import may be answered by different instances. One per member: a new upload
+ * replaces theirs.
+ */
+export const importUploads = sqliteTable("import_uploads", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  kind: text("kind", { enum: ["wordpress", "ghost"] }).notNull(),
+  name: text("name").notNull().default(""),
+  data: blob("data", { mode: "buffer" }).$type<Buffer>().notNull(),
+  ...timestamps,
+});

@@ -2,7 +2,8 @@
  * A hash of everything the database holds that a request could change, to prove that a refused request changed
  * nothing. Left out: rate-limit counters (a refused attempt is counted by design), the times a session or
  * device was last seen (reading a session refreshes them), the visit log (written a moment after the views
- * it records, whatever came after them), the leases of background work (taken on a timer, not by requests) and
+ * it records, whatever came after them), the leases of background work (taken on a timer, not by requests), the
+ * record of each import's attempt and progress (a failed import says so there, having changed nothing else) and
  * the search index (`search_*`: made from the pages in the background after a change, never by a request itself;
  * some of its tables are full-text tables without row ids).
  */
@@ -13,6 +14,7 @@ import type { Database } from "~/db/client.server";
 const volatile: Record<string, string[]> = {
   rate_limits: ["*"],
   leases: ["*"],
+  import_runs: ["*"],
   sessions: ["last_seen_at", "expires_at"],
   devices: ["last_activity_at"],
   page_views: ["*"],

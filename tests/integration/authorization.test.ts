@@ -70,7 +70,9 @@ const writing = (status: number): Expect => ({
   admin: status,
 });
 /** Pages: anonymous visitors are sent to login (302), the rest get the page (200) or the 403 page. */
-const page = (permission: "dashboard.read" | "comments.edit" | "commit.create" | "builds.read"): Expect =>
+const page = (
+  permission: "dashboard.read" | "comments.edit" | "commit.create" | "builds.read" | "builds.push",
+): Expect =>
   permission === "dashboard.read"
     ? { anonymous: 302, member: 403, moderator: 200, editor: 200, admin: 200 }
     : permission === "comments.edit"
@@ -184,6 +186,11 @@ const apiTable: Row[] = [
   { route: "api/builds/diff", method: "GET", expect: writing(400) },
   { route: "api/builds/run", method: "POST", expect: writing(400) },
   { route: "api/builds/import", method: "POST", expect: writing(400) },
+  // Moving a site in (builds.push): without an export named, each call says what it needs.
+  { route: "api/import/upload", method: "POST", expect: writing(400) },
+  { route: "api/import/preview", method: "POST", expect: writing(400) },
+  { route: "api/import/run", method: "POST", expect: writing(400) },
+  { route: "api/import/progress", method: "GET", expect: writing(200) },
   { route: "api/builds/host", method: "GET", expect: settingsEdit(200) },
   { route: "api/builds/host", method: "PUT", expect: settingsEdit(400) },
   { route: "api/*", method: "GET", url: "/api/no/such/call", expect: all(404) },
@@ -200,6 +207,7 @@ const pageTable: Row[] = [
   { route: "manage/items/category", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items/media", method: "GET", expect: page("dashboard.read") },
   { route: "manage/builds", method: "GET", expect: page("builds.read") },
+  { route: "manage/items/import", method: "GET", expect: page("builds.push") },
   { route: "manage/editor", method: "GET", expect: page("commit.create") },
   { route: "manage/editor/*", method: "GET", url: "manage/editor/en/about", expect: page("commit.create") },
 ];

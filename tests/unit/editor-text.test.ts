@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { fileOfPage, isPagePath, pageOfEditorPath, pageOfFile, pagePathProblem } from "~/builds/files";
 import { editorPathOf } from "~/content/editor-link";
 import { blockDirection, directionOverride, LRM, RLM, withDirectionOverride } from "~/editor/direction";
-import { slugify, suggestedPath } from "~/editor/slug";
+import { slugify, suggestedPath } from "~/content/slug";
 import { insertZwnj, isZwnjShortcut, ZWNJ } from "~/editor/zwnj";
 
 const key = (over: Partial<Parameters<typeof isZwnjShortcut>[0]>) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { normalizeText } from "~/content/search/normalize";
-import { slugify } from "~/editor/slug";
+import { slugify } from "~/content/slug";
 import { foldKeyboard, foldSlugText } from "~/i18n/fold";
 
 const ZWNJ = "\u200c";

@@ -7,7 +7,7 @@ import { Input, Textarea } from "~/ui/input";
 import type { EditorData } from "../editor-page.server";
 import type { FrontMatterFields } from "~/builds/commit-schema";
 import { listingGap } from "../new-post";
-import { suggestedPath } from "../slug";
+import { suggestedPath } from "~/content/slug";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DateField } from "./date-field";
 import { ThumbnailChooser } from "./thumbnail-chooser";

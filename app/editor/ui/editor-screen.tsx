@@ -20,7 +20,7 @@ import { draftKey, readDraft, removeDraft, writeDraft, type LocalDraft } from ".
 import { newPostDefaults, rememberCategory } from "../new-post";
 import type { EditorData } from "../editor-page.server";
 import type { FrontMatterFields } from "~/builds/commit-schema";
-import { suggestedPath } from "../slug";
+import { suggestedPath } from "~/content/slug";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DetailsPanel, type FieldErrors } from "./details-panel";
 import { Outline } from "./outline";

@@ -3,7 +3,7 @@ import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { cn } from "~/ui/cn";
 
-/** The views of the Items section: every item, the categories, the media and the redirects. */
+/** The views of the Items section: every item, the categories, the media, the redirects and moving a site in. */
 export function ItemsTabs() {
   const t = useT();
   const locale = useLocale();
@@ -12,6 +12,7 @@ export function ItemsTabs() {
     { path: "/manage/items/category", label: t("items.tabs.categories"), testId: "tab-categories" },
     { path: "/manage/items/media", label: t("items.tabs.media"), testId: "tab-media" },
     { path: "/manage/items/redirects", label: t("items.tabs.redirects"), testId: "tab-redirects" },
+    { path: "/manage/items/import", label: t("items.tabs.import"), testId: "tab-import" },
   ];
   return (
     <nav aria-label={t("items.tabs.label")} className="flex flex-wrap gap-1 border-b">

@@ -1,4 +1,4 @@
-/** Moving a site in from WordPress or Ghost: reading its export. */
+/** Moving a site in from WordPress or Ghost: reading its export, and applying it as one build. */
 export default {
   // Reading an export: why a file is refused
   "read.tooLarge": "The export is larger than {max} MB. Export the site in parts (by date or by type) and import each.",
@@ -26,4 +26,75 @@ export default {
     "On the old site only {visibility} could read this. Here a published page is public: check it before publishing.",
   "warn.renderLimit": "The converted text goes past what the site renders at line {line}; shorten it after the import.",
   "warn.unknownCard": "A “{name}” card has nothing like it here and was left out.",
+
+  // Applying an export: the plan, the import and its screen
+  // The preview's problems
+  "plan.renamed": "The address {from} is taken: this item will be at {to}.",
+  "plan.noSlug": "This item had no address: it will be at {to}, made from its title.",
+  "plan.moreCategories": "Only one category is kept per item: {kept}. Left out: {others}.",
+  "plan.deepReplies": "{count} replies to replies are attached to the first comment of their thread.",
+  "plan.unwritable": "This item cannot be written as a page: {reason}.",
+  "plan.tooComplex": "This item's text is more than the site can render: shorten it before importing.",
+  "plan.exists": "Imported before: nothing to do.",
+  // The import
+  "apply.message": "Import {title}",
+  "apply.imageMessage": "Import image {name}",
+  "apply.nothingToDo": "Everything in this export was imported before: nothing to do.",
+  "apply.done": "Imported: {pages} items, {comments} comments, {images} images.",
+  // Images that stay links
+  "image.missing": "Not in the uploads given",
+  "image.refused": "Its path leaves the uploads folder",
+  "image.notFetched": "Bringing images in from other sites is off",
+  "image.fetchFailed": "It could not be fetched",
+  "image.rejected": "It is not an image the site takes",
+  // Refusals
+  "error.busy": "Another import is running on this site. Wait until it ends, then try again.",
+  "error.addressTaken": "The address {path} was taken while importing. Look at the preview again, then import.",
+  "error.pageNotWritable": "The item «{title}» cannot be written as a page, so nothing was imported.",
+  "error.exportTooLarge": "The export is larger than {max} MB.",
+  "error.unreadableExport": "This file could not be read as an export.",
+  "error.uploadGone": "This export is no longer kept. Send it again.",
+  "error.uploadFailed": "The export could not be read. Please try again.",
+  "error.previewFailed": "The preview could not be made. Please try again.",
+  "error.importFailed": "The import failed: nothing was imported. Please try again.",
+  "error.progressFailed": "The import's progress could not be read.",
+  // The dashboard
+  "page.title": "Import a site",
+  "page.description":
+    "Move a site in from WordPress or Ghost: its posts, pages, categories, tags and comments, as one build you look over before publishing it.",
+  "upload.title": "The export",
+  "upload.description": "In WordPress: Tools → Export → All content. In Ghost: Settings → Labs → Export your content.",
+  "upload.kind": "Exported from",
+  "upload.wordpress": "WordPress (.xml)",
+  "upload.ghost": "Ghost (.json)",
+  "upload.file": "Export file",
+  "upload.hint":
+    "At most 64 MB. Images stay links to the old site here; the command line brings them in from the uploads folder.",
+  "upload.submit": "Preview",
+  "preview.title": "What comes in from {title}",
+  "preview.counts": "Items: {items} (posts: {posts}, pages: {pages}, drafts: {drafts}). Images: {images}.",
+  "preview.comments": "Comments: {approved} approved, {pending} waiting, {spam} spam, {trash} in the trash",
+  "preview.existing": "{count} items were imported before: nothing to do for them.",
+  "preview.categories": "Categories:",
+  "preview.categoryNew": "new",
+  "preview.categorySite": "the site's",
+  "preview.loading": "Making the preview again…",
+  "preview.import": "Import",
+  "column.title": "Title",
+  "column.language": "Language",
+  "column.address": "Address",
+  "column.category": "Category",
+  "column.state": "State",
+  "language.fa": "Persian",
+  "language.en": "English",
+  "state.published": "Published",
+  "state.draft": "Draft",
+  "state.exists": "Imported before",
+  "progress.images": "Images: {done} of {total}",
+  "progress.writing": "Writing the build…",
+  "report.title": "Imported",
+  "report.build": "See the build",
+  "report.more": "Drafts among them: {drafts}. New categories: {categories}.",
+  "report.imageFailures": "Images that stayed links",
+  "report.redirects": "{count} old addresses need a redirect to their new pages.",
 };

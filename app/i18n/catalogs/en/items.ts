@@ -8,6 +8,7 @@ export default {
   "tabs.items": "All items",
   "tabs.categories": "Categories",
   "tabs.media": "Media",
+  "tabs.import": "Import",
   total: "{count} items",
   none: "No items match these filters.",
   loadFailed: "Failed to load items",

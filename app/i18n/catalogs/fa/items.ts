@@ -10,6 +10,7 @@ export default {
   "tabs.items": "همهٔ موارد",
   "tabs.categories": "دسته‌ها",
   "tabs.media": "رسانه‌ها",
+  "tabs.import": "درون‌ریزی",
   total: "{count} مورد",
   none: "هیچ موردی با این پالایه‌ها نمی‌خواند.",
   loadFailed: "بارگیری موارد ناموفق بود",

@@ -1,0 +1,82 @@
+/**
+ * Exports sent from the dashboard: the request's body is streamed to a temporary file (never whole in memory
+ * while it arrives), bounded, read by its reader to check it is an export, then kept in `import_uploads` so that
+ * whichever instance answers the preview or the import finds it. One per member; removed once imported.
+ */
+import { createWriteStream } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { once } from "node:events";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { importUploads } from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
+import { ServiceError } from "~/lib/service-error";
+import type { ExportSource, ExportedSite } from "./model";
+import { readExport, readExportText } from "./read-export.server";
+
+/** The largest export the dashboard takes (the command line reads larger ones from the disk). */
+export const MAX_UPLOADED_EXPORT_BYTES = 64 * 1024 * 1024;
+
+function tooLarge(): never {
+  throw new ServiceError(413, "import.error.exportTooLarge", {
+    vars: { max: MAX_UPLOADED_EXPORT_BYTES / 1024 / 1024 },
+  });
+}
+
+/** Keeps the export `body` for `userId` (replacing theirs); its id and what it holds. */
+export async function saveUpload(
+  db: Database,
+  userId: number,
+  kind: ExportSource,
+  name: string,
+  body: AsyncIterable<Uint8Array> | null,
+): Promise<{ id: number; site: ExportedSite }> {
+  if (!body) throw new ServiceError(400, "import.error.unreadableExport");
+  const folder = await mkdtemp(path.join(tmpdir(), "daftar-import-"));
+  const file = path.join(folder, "export");
+  try {
+    const out = createWriteStream(file);
+    let size = 0;
+    try {
+      for await (const chunk of body) {
+        size += chunk.length;
+        if (size > MAX_UPLOADED_EXPORT_BYTES) tooLarge();
+        if (!out.write(chunk)) await once(out, "drain");
+      }
+    } finally {
+      out.end();
+      await once(out, "close");
+    }
+    if (size === 0) throw new ServiceError(400, "import.error.unreadableExport");
+    const site = await readExport(kind, file);
+    const data = await readFile(file);
+    const id = await writeTransaction(db, async (tx) => {
+      await tx.delete(importUploads).where(eq(importUploads.userId, userId));
+      const [row] = await tx
+        .insert(importUploads)
+        .values({ userId, kind, name, data })
+        .returning({ id: importUploads.id });
+      return row!.id;
+    });
+    return { id, site };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The export `id` that `userId` sent, read again; 404 when it is not theirs or is gone. */
+export async function uploadedExport(db: Database, userId: number, id: number): Promise<ExportedSite> {
+  const row = await db
+    .select()
+    .from(importUploads)
+    .where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)))
+    .get();
+  if (!row) throw new ServiceError(404, "import.error.uploadGone");
+  return readExportText(row.kind, Buffer.from(row.data).toString("utf8"));
+}
+
+export async function dropUpload(db: Database, userId: number, id: number): Promise<void> {
+  await db.delete(importUploads).where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)));
+}

@@ -1,0 +1,78 @@
+/**
+ * The dashboard's import calls on the production build: who may make them, and the bounds of an export sent:
+ * refused with a message in the caller's language, changing nothing and leaving no temporary file behind.
+ */
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { describe, expect, test } from "vitest";
+import { getDb } from "~/db/client.server";
+import { ApiClient } from "../helpers/api-client";
+import { serveSeededApp } from "../helpers/app-server";
+import { databaseFingerprint } from "../helpers/db-fingerprint";
+
+const site = serveSeededApp();
+
+async function signedIn(userName: string) {
+  const client = new ApiClient(site.url);
+  await client.login(userName);
+  return client;
+}
+
+const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith("daftar-import-"));
+
+/** Sent as an export's bytes; the answer's status and message, the database and the temporary folder unchanged. */
+async function send(client: ApiClient, body: Uint8Array, kind = "wordpress") {
+  const db = await getDb();
+  const before = await databaseFingerprint(db);
+  const response = await client.raw("POST", `/api/import/upload?kind=${kind}&name=export.xml`, {
+    body,
+    headers: { "Content-Type": "application/octet-stream" },
+  });
+  const answer = { status: response.status, message: ((await response.json()) as { message: string }).message };
+  expect(await databaseFingerprint(db)).toBe(before);
+  expect(leftovers()).toEqual([]);
+  return answer;
+}
+
+describe("who may import", () => {
+  test("nobody signed in, and a member who may not publish, are refused", async () => {
+    const bytes = new TextEncoder().encode("<rss></rss>");
+    expect((await send(new ApiClient(site.url), bytes)).status).toBe(401);
+    expect((await send(await signedIn("member"), bytes)).status).toBe(403);
+    expect((await send(await signedIn("moderator"), bytes)).status).toBe(403);
+    const member = await signedIn("member");
+    expect((await member.post("/api/import/run", { uploadId: 1, locales: {} })).status).toBe(403);
+    expect((await member.get("/api/import/progress")).status).toBe(403);
+  });
+});
+
+describe("what an export may be", () => {
+  test("a file that is not an export is refused with a message", async () => {
+    const editor = await signedIn("editor");
+    expect(await send(editor, new TextEncoder().encode("not an export at all"))).toEqual({
+      status: 400,
+      message: "This file could not be read as an export.",
+    });
+    expect(await send(editor, new Uint8Array(0))).toEqual({
+      status: 400,
+      message: "This file could not be read as an export.",
+    });
+  });
+
+  test("an export past 64 MB is refused as it arrives", async () => {
+    const editor = await signedIn("editor");
+    expect(await send(editor, new Uint8Array(64 * 1024 * 1024 + 1).fill(0x20))).toEqual({
+      status: 413,
+      message: "The export is larger than 64 MB.",
+    });
+  });
+
+  test("a kind other than WordPress or Ghost, and an export nobody kept, are refused", async () => {
+    const editor = await signedIn("editor");
+    expect((await send(editor, new TextEncoder().encode("{}"), "medium")).status).toBe(400);
+    const gone = await editor.post("/api/import/preview", { uploadId: 999, locales: {} });
+    expect([gone.status, gone.body.message]).toEqual([404, "This export is no longer kept. Send it again."]);
+    const progress = await editor.get<{ progress: unknown }>("/api/import/progress");
+    expect([progress.status, progress.body.progress]).toEqual([200, null]);
+  });
+});
