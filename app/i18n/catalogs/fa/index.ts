@@ -9,7 +9,6 @@ import content from "./content";
 import editor from "./editor";
 import importing from "./import";
 import install from "./install";
-import importing from "./import";
 import items from "./items";
 import manage from "./manage";
 import media from "./media";
@@ -28,7 +27,6 @@ export default {
   editor,
   import: importing,
   install,
-  import: importing,
   items,
   manage,
   media,
