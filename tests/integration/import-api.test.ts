@@ -49,9 +49,10 @@ describe("who may import", () => {
 describe("what an export may be", () => {
   test("a file that is not an export is refused with a message", async () => {
     const editor = await signedIn("editor");
+    // The reader says where the file goes wrong, in the writer's words.
     expect(await send(editor, new TextEncoder().encode("not an export at all"))).toEqual({
-      status: 400,
-      message: "This file could not be read as an export.",
+      status: 422,
+      message: "The file is not a well-formed export: it goes wrong at line 1, column 21.",
     });
     expect(await send(editor, new Uint8Array(0))).toEqual({
       status: 400,
