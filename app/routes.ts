@@ -128,6 +128,7 @@ export default [
   route("api/nostr/messaging-key", "routes/api/nostr/messaging-key.ts"),
   // Editor and builds.
   route("api/builds/commit", "routes/api/builds/commit.ts"),
+  route("api/editor/suggestions", "routes/api/editor/suggestions.ts"),
   route("api/builds/source", "routes/api/builds/source.ts"),
   route("api/builds/preview", "routes/api/builds/preview.ts"),
   route("api/builds/all", "routes/api/builds/all.ts"),

@@ -227,6 +227,8 @@ function frontMatterInput(fields: FrontMatterFields): FrontMatterInput {
     category: fields.category || undefined,
     thumbnail: fields.thumbnail || undefined,
     author: fields.author || undefined,
+    seoTitle: fields.seoTitle || undefined,
+    seoDescription: fields.seoDescription || undefined,
   };
 }
 

@@ -29,6 +29,8 @@ export function publishedFileOf(row: PageRow): { file: string; text: string } {
           tags: row.tags,
           thumbnail: row.thumbnail ?? undefined,
           author: row.author ?? undefined,
+          seoTitle: row.seoTitle ?? undefined,
+          seoDescription: row.seoDescription ?? undefined,
           toc: row.toc,
           comments: row.comments,
           draft: row.draft,

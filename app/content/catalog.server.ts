@@ -23,6 +23,9 @@ export interface PageSummary {
   tags: string[];
   thumbnail: string | null;
   author: string | null;
+  /** What search engines and social cards show in place of the title and description (null: those). */
+  seoTitle: string | null;
+  seoDescription: string | null;
   toc: boolean;
   comments: boolean;
   intro: boolean;
@@ -89,6 +92,8 @@ const summaryColumns = {
   tags: pages.tags,
   thumbnail: pages.thumbnail,
   author: pages.author,
+  seoTitle: pages.seoTitle,
+  seoDescription: pages.seoDescription,
   toc: pages.toc,
   comments: pages.comments,
   intro: pages.intro,

@@ -90,6 +90,9 @@ export const frontMatterSchema = z.object({
     .default([]),
   thumbnail: text().pipe(imageAddress).optional(),
   author: text().optional(),
+  // What search engines and social cards show instead of the title and description, when the writer set them.
+  seoTitle: text().optional(),
+  seoDescription: text().optional(),
   toc: flag(),
   comments: flag(),
   draft: flag(),
@@ -177,6 +180,8 @@ export const FRONT_MATTER_KEY_ORDER = [
   "comments",
   "draft",
   "intro",
+  "seoTitle",
+  "seoDescription",
 ] as const satisfies readonly (keyof FrontMatter)[];
 
 /**

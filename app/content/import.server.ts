@@ -67,6 +67,8 @@ export function pageValues(file: ContentFile): typeof pages.$inferInsert {
     tags: fm.tags,
     thumbnail: fm.thumbnail ?? null,
     author: fm.author ?? null,
+    seoTitle: fm.seoTitle ?? null,
+    seoDescription: fm.seoDescription ?? null,
     toc: fm.toc,
     comments: fm.comments,
     draft: fm.draft,

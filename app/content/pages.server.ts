@@ -105,6 +105,7 @@ export async function loadHome(request: Request, url: URL) {
       site: ctx.site,
       path: "/",
       description: home?.summary.description || ctx.site.description,
+      seo: { title: home?.summary.seoTitle, description: home?.summary.seoDescription },
     }),
     title: ctx.site.title,
     description: home?.summary.description || ctx.site.description,
@@ -237,6 +238,7 @@ export async function loadPage(request: Request, url: URL) {
       locales: pageLocales,
       title: summary.title,
       description: summary.description,
+      seo: { title: summary.seoTitle, description: summary.seoDescription },
       image: thumbnailImage(page),
       article: summary.date
         ? {

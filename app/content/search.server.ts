@@ -69,6 +69,8 @@ interface PageRow {
   tags: string;
   thumbnail: string | null;
   author: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
   toc: number;
   comments: number;
   intro: number;
@@ -77,8 +79,8 @@ interface PageRow {
 }
 
 const pageColumns = sql.raw(
-  "p.id, p.locale, p.path, p.title, p.description, p.date, p.category, p.tags, p.thumbnail, p.author, p.toc, " +
-    "p.comments, p.intro, p.body, p.updated_at",
+  "p.id, p.locale, p.path, p.title, p.description, p.date, p.category, p.tags, p.thumbnail, p.author, " +
+    "p.seo_title, p.seo_description, p.toc, p.comments, p.intro, p.body, p.updated_at",
 );
 
 /** A published page's row whose search page is missing or was made from another version. */
@@ -97,6 +99,8 @@ function summaryOf(row: PageRow): PageSummary {
     tags: JSON.parse(row.tags) as string[],
     thumbnail: row.thumbnail,
     author: row.author,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
     toc: row.toc === 1,
     comments: row.comments === 1,
     intro: row.intro === 1,

@@ -225,6 +225,9 @@ export const pages = sqliteTable(
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
     thumbnail: text("thumbnail"),
     author: text("author"),
+    /** What search engines and social cards show in place of the title and description; null: those. */
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
     toc: integer("toc", { mode: "boolean" }).notNull().default(false),
     comments: integer("comments", { mode: "boolean" }).notNull().default(false),
     draft: integer("draft", { mode: "boolean" }).notNull().default(false),

@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/auth/current-user.server";
 import { pageSource, type PageSource } from "~/builds/builds.server";
 import { pageOfEditorPath, type PageAddress } from "~/builds/files";
 import { editorPathOf } from "~/content/editor-link";
+import { defaultShareImage } from "~/content/head.server";
 import { plainTextRendering, renderForEditor, renderMarkdown } from "~/content/markdown/render-markdown.server";
 import { getDb } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
@@ -51,6 +52,10 @@ export interface EditorData {
   /** The published page's address on the site. */
   viewUrl: string | null;
   canPublish: boolean;
+  /** The site as search engines and social cards name it, in the page's language: for the panel's previews. */
+  site: { name: string; description: string; origin: string; shareImage: string };
+  /** The signed-in writer's name: a new post's author. */
+  writer: string;
 }
 
 const emptyFields: FrontMatterFields = {
@@ -61,6 +66,8 @@ const emptyFields: FrontMatterFields = {
   tags: [],
   thumbnail: "",
   author: "",
+  seoTitle: "",
+  seoDescription: "",
   toc: false,
   comments: false,
   draft: false,
@@ -78,6 +85,8 @@ function fieldsOf(text: string): { fields: FrontMatterFields; markdown: string }
       tags: fm.tags,
       thumbnail: fm.thumbnail ?? "",
       author: fm.author ?? "",
+      seoTitle: fm.seoTitle ?? "",
+      seoDescription: fm.seoDescription ?? "",
       toc: fm.toc,
       comments: fm.comments,
       draft: fm.draft,
@@ -203,6 +212,13 @@ export async function loadEditor(request: Request, user: CurrentUser, rest: stri
       : null,
     viewUrl: source?.published ? localizePath(page.path, locale) : null,
     canPublish: user.permissions.includes("builds.push"),
+    site: {
+      name: config.siteName[locale],
+      description: config.description[locale],
+      origin: siteOrigin(request),
+      shareImage: defaultShareImage.src,
+    },
+    writer: user.displayName.trim() || user.userName,
   };
   return result;
 }

@@ -13,6 +13,8 @@ function post(path: string, tags: string[]): PageSummary {
     tags,
     thumbnail: null,
     author: null,
+    seoTitle: null,
+    seoDescription: null,
     toc: false,
     comments: false,
     intro: false,
