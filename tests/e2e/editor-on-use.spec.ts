@@ -8,7 +8,17 @@
  */
 import type { Page } from "@playwright/test";
 import type { Editor } from "@tiptap/core";
-import { closePostSettings, test, expect, open, openPostSettings, reload, savePage, signedInPage, snap } from "./fixtures";
+import {
+  closePostSettings,
+  test,
+  expect,
+  open,
+  openPostSettings,
+  reload,
+  savePage,
+  signedInPage,
+  snap,
+} from "./fixtures";
 
 const ON_USE =
   /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings)-[\w-]+\.js$/;

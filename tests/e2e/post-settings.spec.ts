@@ -175,7 +175,9 @@ test("the search and social previews follow the SEO fields as they are typed, co
   await openPostSettings(page);
   await page.getByTestId("seo-title-input").fill("پیدا کردن تغییر خراب با git bisect");
   await expect(page.getByTestId("search-preview-title")).toHaveText("پیدا کردن تغییر خراب با git bisect");
-  expect(await page.getByTestId("search-preview").evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
+  expect(await page.getByTestId("search-preview").evaluate((element) => getComputedStyle(element).direction)).toBe(
+    "rtl",
+  );
   await expect(page.getByTestId("seo-title-count")).toHaveText("۳۴ از حدود ۶۰ نویسه");
   await page.context().close();
 });
@@ -273,7 +275,9 @@ test("on a phone the panel is the whole screen and scrolls, with nothing cut off
         await page.getByTestId("delete-page").scrollIntoViewIfNeeded();
         await expect(page.getByTestId("delete-page")).toBeInViewport();
         await page.getByTestId("settings-search").scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `test-results/screenshots/post-settings-search-${lang}-${scheme}-${device}.png` });
+        await page.screenshot({
+          path: `test-results/screenshots/post-settings-search-${lang}-${scheme}-${device}.png`,
+        });
       }
     }
   }

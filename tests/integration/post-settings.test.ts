@@ -83,9 +83,17 @@ describe("tag suggestions", () => {
     const known = before.en.tags[0]!;
     expect(known.count).toBeGreaterThan(0);
 
-    await save("en", "/notes/tagged-one", pageFields("Tagged one", { date: "2026-11-01", tags: ["zz-fresh", known.name] }));
+    await save(
+      "en",
+      "/notes/tagged-one",
+      pageFields("Tagged one", { date: "2026-11-01", tags: ["zz-fresh", known.name] }),
+    );
     await save("en", "/notes/tagged-two", pageFields("Tagged two", { date: "2026-11-02", tags: ["ZZ-Fresh"] }));
-    await save("en", "/notes/tagged-draft", pageFields("Draft", { date: "2026-11-03", tags: ["zz-fresh"], draft: true }));
+    await save(
+      "en",
+      "/notes/tagged-draft",
+      pageFields("Draft", { date: "2026-11-03", tags: ["zz-fresh"], draft: true }),
+    );
     await save("fa", "/notes/tagged-fa", pageFields("برچسب‌دار", { date: "2026-11-04", tags: ["تازه‌ترین"] }));
     // Saved is not published: nothing counts yet.
     expect(countOf(await suggestions("en"), "zz-fresh")).toBe(0);
@@ -124,10 +132,18 @@ describe("the head uses a page's own search and social words", () => {
         seoDescription: "A description written for search results.",
       }),
     );
-    await save("en", "/notes/plain-words", pageFields("A plain headline", { date: "2026-11-06", description: "Its excerpt." }));
-    const pending = await editor.get<PageSource>(`/api/builds/source?locale=en&path=${encodeURIComponent("/notes/seo-words")}`);
+    await save(
+      "en",
+      "/notes/plain-words",
+      pageFields("A plain headline", { date: "2026-11-06", description: "Its excerpt." }),
+    );
+    const pending = await editor.get<PageSource>(
+      `/api/builds/source?locale=en&path=${encodeURIComponent("/notes/seo-words")}`,
+    );
     expect(pending.body.text).toContain('seoTitle: "Search engines see this"');
-    const plain = await editor.get<PageSource>(`/api/builds/source?locale=en&path=${encodeURIComponent("/notes/plain-words")}`);
+    const plain = await editor.get<PageSource>(
+      `/api/builds/source?locale=en&path=${encodeURIComponent("/notes/plain-words")}`,
+    );
     expect(plain.body.text).not.toContain("seo");
     await publishOpenBuild();
 

@@ -201,7 +201,10 @@ describe("the editor's markdown round trip", () => {
     expect(edited).toBe(
       '---\ntitle: "T"\ndate: 2026-01-02\ntoc: true\nseoTitle: "Search: a title"\nseoDescription: "For results"\n---\n\nBody\n',
     );
-    expect(parseContentFile(edited).frontMatter).toMatchObject({ seoTitle: "Search: a title", seoDescription: "For results" });
+    expect(parseContentFile(edited).frontMatter).toMatchObject({
+      seoTitle: "Search: a title",
+      seoDescription: "For results",
+    });
     const cleared = editableFile(edited);
     expect(
       composeContentFile(edited, { ...cleared.frontMatter, seoTitle: undefined, seoDescription: undefined }, markdown),

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { pagePathProblem } from "~/builds/files";
 import type { FrontMatterFields } from "~/builds/commit-schema";
 import { formatNumber } from "~/i18n/format";
-import { localizePath, type Locale } from "~/i18n/locales";
+import { localizePath } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { Address } from "~/ui/address";
 import { Button } from "~/ui/button";
@@ -194,7 +194,9 @@ export default function PostSettings(props: PostSettingsProps) {
               />
             </Field>
             <datalist id={authorsId} data-testid="author-choices">
-              {suggestions.data?.authors.map((author) => <option key={author.id} value={author.name} />)}
+              {suggestions.data?.authors.map((author) => (
+                <option key={author.id} value={author.name} />
+              ))}
             </datalist>
             <fieldset className="grid gap-2">
               <legend className="sr-only">{t("editor.details")}</legend>
@@ -217,9 +219,7 @@ export default function PostSettings(props: PostSettingsProps) {
           </div>
 
           <Section title={t("editor.settings.section.language")} testId="settings-language">
-            <p className="text-sm">
-              {t("editor.settings.language", { language: t(`editor.language.${locale}`) })}
-            </p>
+            <p className="text-sm">{t("editor.settings.language", { language: t(`editor.language.${locale}`) })}</p>
             {data.other ? (
               <Link
                 to={data.other.url}
@@ -375,7 +375,17 @@ function AddressField({ data, fields, path, setPath, errors }: PostSettingsProps
 }
 
 /** A field with its length under it, and a gentle warning past what search engines usually show. */
-function Counted({ text, max, testId, children }: { text: string; max?: number; testId?: string; children: ReactNode }) {
+function Counted({
+  text,
+  max,
+  testId,
+  children,
+}: {
+  text: string;
+  max?: number;
+  testId?: string;
+  children: ReactNode;
+}) {
   const t = useT();
   const uiLocale = useLocale();
   const count = characterCount(text);

@@ -43,20 +43,28 @@ export function SearchPreview({
   const t = useT();
   return (
     <figure className="grid gap-1.5">
-      <figcaption className="text-xs font-medium text-muted-foreground">{t("editor.settings.searchPreview")}</figcaption>
+      <figcaption className="text-xs font-medium text-muted-foreground">
+        {t("editor.settings.searchPreview")}
+      </figcaption>
       <div
         dir={dirOf(locale)}
         lang={locale}
         className="grid gap-0.5 rounded-lg border bg-white p-3 text-start dark:bg-neutral-900"
         data-testid="search-preview"
       >
-        <Address className="block truncate text-xs text-neutral-700 dark:text-neutral-300" data-testid="search-preview-address">
+        <Address
+          className="block truncate text-xs text-neutral-700 dark:text-neutral-300"
+          data-testid="search-preview-address"
+        >
           {breadcrumb(origin, localizePath(path || "/", locale))}
         </Address>
         <p className="text-lg leading-snug text-blue-800 dark:text-blue-300" data-testid="search-preview-title">
           <bdi>{truncated(title, SEO_TITLE_MAX)}</bdi>
         </p>
-        <p className="text-sm leading-normal text-neutral-700 dark:text-neutral-300" data-testid="search-preview-description">
+        <p
+          className="text-sm leading-normal text-neutral-700 dark:text-neutral-300"
+          data-testid="search-preview-description"
+        >
           <bdi>{truncated(description, SEO_DESCRIPTION_MAX)}</bdi>
         </p>
       </div>
@@ -81,7 +89,9 @@ export function SocialPreview({
   const t = useT();
   return (
     <figure className="grid gap-1.5">
-      <figcaption className="text-xs font-medium text-muted-foreground">{t("editor.settings.socialPreview")}</figcaption>
+      <figcaption className="text-xs font-medium text-muted-foreground">
+        {t("editor.settings.socialPreview")}
+      </figcaption>
       <div
         dir={dirOf(locale)}
         lang={locale}
@@ -89,7 +99,12 @@ export function SocialPreview({
         data-testid="social-preview"
       >
         {/* The card's picture says nothing the card's text does not: decorative. */}
-        <img src={image} alt="" className="aspect-[1.91/1] w-full bg-muted object-cover" data-testid="social-preview-image" />
+        <img
+          src={image}
+          alt=""
+          className="aspect-[1.91/1] w-full bg-muted object-cover"
+          data-testid="social-preview-image"
+        />
         <div className="grid gap-0.5 border-t p-3">
           <Address className="block truncate text-xs text-muted-foreground uppercase">{hostOf(origin)}</Address>
           <p className="line-clamp-2 font-semibold leading-snug" data-testid="social-preview-title">

@@ -46,7 +46,10 @@ export function TagsField({
     .filter((tag) => !chosen.has(tagKey(tag.name)) && tagKey(tag.name).includes(wanted))
     .slice(0, SHOWN);
   const isNew = wanted !== "" && !chosen.has(wanted) && !suggestions.some((tag) => tagKey(tag.name) === wanted);
-  const options = [...matches.map((tag) => ({ name: tag.name, count: tag.count })), ...(isNew ? [{ name: typed.trim(), count: null }] : [])];
+  const options = [
+    ...matches.map((tag) => ({ name: tag.name, count: tag.count })),
+    ...(isNew ? [{ name: typed.trim(), count: null }] : []),
+  ];
   const expanded = open && options.length > 0;
 
   const add = (text: string) => {

@@ -186,7 +186,8 @@ export default {
     "The page leaves the site when the build is published; until then nothing is lost, and the builds screen can take the deletion back.",
   "field.excerpt": "Excerpt",
   "field.seoTitle": "SEO title",
-  "field.seoTitleHint": "What search engines and social cards show instead of the title. Left empty, the title is used.",
+  "field.seoTitleHint":
+    "What search engines and social cards show instead of the title. Left empty, the title is used.",
   "field.seoDescription": "Meta description",
   "field.seoDescriptionHint": "What search engines and social cards show. Left empty, the excerpt is used.",
   "field.authorHint": "A member who writes for the site, or any name.",
