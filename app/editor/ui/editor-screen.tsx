@@ -76,6 +76,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Undefined until first opened (nothing of the panel is downloaded before); mounted afterwards, to animate out.
   const [settingsOpen, setSettingsOpen] = useState<boolean | undefined>(undefined);
+  const settingsButton = useRef<HTMLButtonElement>(null);
   const [found, setFound] = useState<LocalDraft | null>(null);
   const [focus, setFocus] = useState(false);
   // Focus: the page's frames are hidden (`data-focus-hide`) while it lasts; Escape or the button ends it.
@@ -546,6 +547,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
           <span className="sr-only sm:not-sr-only">{t("editor.focus")}</span>
         </Button>
         <Button
+          ref={settingsButton}
           variant="ghost"
           size="sm"
           aria-haspopup="dialog"
@@ -601,6 +603,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
           errors={errors}
           onPartFailed={partFailed}
           onDelete={page.exists ? () => setConfirmDelete(true) : undefined}
+          opener={settingsButton}
           fallback={<PartPending />}
           retryKey={settingsOpen}
           onFailed={() => {

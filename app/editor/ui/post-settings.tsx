@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from "react";
+import { useId, useRef, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import { pagePathProblem } from "~/builds/files";
 import type { FrontMatterFields } from "~/builds/commit-schema";
@@ -42,6 +42,8 @@ interface PostSettingsProps {
   onPartFailed: () => void;
   /** Asks to delete the page (an existing page only). */
   onDelete?: () => void;
+  /** The button that opens the panel: the focus goes back to it when the panel closes. */
+  opener: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -76,6 +78,11 @@ export default function PostSettings(props: PostSettingsProps) {
         onOpenAutoFocus={(event) => {
           event.preventDefault();
           content.current?.focus();
+        }}
+        // Radix gives the focus back to its own trigger; the panel's opener is the editor's button.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          props.opener.current?.focus();
         }}
         // Escape in an open list (the tags' suggestions) closes the list, not the panel.
         onEscapeKeyDown={(event) => {

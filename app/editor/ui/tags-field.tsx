@@ -142,6 +142,8 @@ export function TagsField({
       <ul
         id={listId}
         role="listbox"
+        // Not a Tab stop (a scrolling list would be one): its options are reached from the field with the arrows.
+        tabIndex={-1}
         aria-label={t("editor.tags.suggestions")}
         hidden={!expanded}
         className="grid max-h-56 overflow-y-auto rounded-md border bg-background p-1 shadow-sm"
