@@ -501,7 +501,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
       ) : null}
 
       <div
-        className="sticky top-14 z-20 -mx-1 [html[data-focus-writing]_&]:top-0 flex h-12 items-center gap-2 border-b bg-background/95 px-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+        className="sticky top-14 z-20 -mx-1 [html[data-focus-writing]_&]:top-0 flex h-12 items-center gap-1.5 border-b bg-background/95 px-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
         data-testid="editor-bar"
       >
         <div role="tablist" aria-label={t("editor.mode.label")} className="flex rounded-md bg-muted p-0.5">
@@ -514,7 +514,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
               onClick={() => void switchTo(name)}
               {...(name === "preview" ? previewIntent : name === "source" ? sourceIntent : {})}
               className={cn(
-                "h-8 rounded px-3 text-sm transition-colors",
+                "h-8 rounded px-2.5 text-sm transition-colors sm:px-3",
                 mode === name ? "bg-background font-semibold shadow-sm" : "text-muted-foreground hover:text-foreground",
               )}
               data-testid={`mode-${name}`}
@@ -549,7 +549,9 @@ export function EditorScreen({ data }: { data: EditorData }) {
         <Button
           ref={settingsButton}
           variant="ghost"
-          size="sm"
+          // A phone's bar has the icon alone, closer to its neighbours.
+          size={null}
+          className="h-8 px-2 text-sm sm:px-3"
           aria-haspopup="dialog"
           aria-expanded={settingsOpen ?? false}
           onClick={() => setSettingsOpen(true)}
