@@ -61,11 +61,11 @@ describe("tag suggestions", () => {
     await member.login("member");
     const refused = await member.get<{ message: string }>("/api/editor/suggestions?locale=en");
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe("Only members who may write can see the site's tags and writers.");
+    expect(refused.body.message).toBe("Forbidden: You do not have permission to see the site's tags and writers.");
     const persian = await member.raw("GET", "/api/editor/suggestions?locale=fa", { headers: { "X-Locale": "fa" } });
     expect(persian.status).toBe(403);
     expect(((await persian.json()) as { message: string }).message).toBe(
-      "برچسب‌ها و نویسندگان سایت را فقط اعضایی می‌بینند که اجازهٔ نوشتن دارند.",
+      "ممنوع: شما اجازهٔ دیدن برچسب‌ها و نویسندگان سایت را ندارید.",
     );
     const visitor = await fetch(`${server.url}/api/editor/suggestions?locale=en`);
     expect(visitor.status).toBe(401);

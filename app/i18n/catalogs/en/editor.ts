@@ -194,7 +194,7 @@ export default {
   "tags.suggestions": "Tags used on the site",
   "tags.posts": "{count} posts",
   "tags.new": "New tag: {tag}",
-  "suggestions.forbidden": "Only members who may write can see the site's tags and writers.",
+  "suggestions.forbidden": "Forbidden: You do not have permission to see the site's tags and writers.",
   "delete.named": "Delete “{title}”?",
   shortcut: "{label} ({keys})",
 } as const;

@@ -187,7 +187,7 @@ export default {
   "tags.suggestions": "برچسب‌های سایت",
   "tags.posts": "{count} نوشته",
   "tags.new": "برچسب تازه: {tag}",
-  "suggestions.forbidden": "برچسب‌ها و نویسندگان سایت را فقط اعضایی می‌بینند که اجازهٔ نوشتن دارند.",
+  "suggestions.forbidden": "ممنوع: شما اجازهٔ دیدن برچسب‌ها و نویسندگان سایت را ندارید.",
   "delete.named": "«{title}» حذف شود؟",
   shortcut: "{label} ({keys})",
 } satisfies CatalogOf<typeof en>;
