@@ -139,6 +139,7 @@ export default [
   route("api/nostr/inbox-read", "routes/api/nostr/inbox-read.ts"),
   // Editor and builds.
   route("api/builds/commit", "routes/api/builds/commit.ts"),
+  route("api/editor/suggestions", "routes/api/editor/suggestions.ts"),
   route("api/builds/source", "routes/api/builds/source.ts"),
   route("api/builds/preview", "routes/api/builds/preview.ts"),
   route("api/builds/all", "routes/api/builds/all.ts"),

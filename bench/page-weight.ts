@@ -97,18 +97,18 @@ const groups: Group[] = [
   // the traffic chart is 104) with a little room.
   { paths: ["/manage"], budget: { js: 265 * KB, css: 20 * KB }, onUse: /confirm-dialog/, signedIn: true },
   // The editor, ready to type; what is not needed to type (the link and image dialogs, the calendar, the menu beside
-  // selected text, the preview, the delete and leave questions) loads on use.
+  // selected text, the preview, the delete and leave questions, the post-settings panel) loads on use.
   {
     paths: ["/manage/editor"],
     budget: { js: 230 * KB, css: 20 * KB },
-    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu/,
+    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings/,
     signedIn: true,
   },
   // A post that holds a table.
   {
     paths: ["/manage/editor/fa/tuts/git-bisect"],
     budget: { js: 230 * KB, css: 20 * KB },
-    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu/,
+    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings/,
     signedIn: true,
   },
 ];

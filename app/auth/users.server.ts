@@ -109,3 +109,26 @@ export async function roleNamesOf(db: Database, userId: number): Promise<string[
     .all();
   return rows.map((r) => r.name);
 }
+
+/**
+ * The enabled members holding `permission` through one of their roles, by the name they show (their display name,
+ * else their user name), alphabetically, at most `limit` of them.
+ */
+export async function membersWhoMay(
+  db: Database,
+  permission: Permission,
+  limit: number,
+): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .selectDistinct({ id: users.id, displayName: users.displayName, userName: users.userName })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(and(eq(rolePermissions.permission, permission), enabledAccount))
+    .orderBy(users.id)
+    .limit(limit)
+    .all();
+  return rows
+    .map((row) => ({ id: row.id, name: row.displayName.trim() || row.userName }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}

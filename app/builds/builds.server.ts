@@ -236,6 +236,8 @@ function frontMatterInput(fields: FrontMatterFields, previous: string | undefine
     author: fields.author || undefined,
     translationOf:
       fields.translationOf === undefined ? frontMatterOf(previous)?.translationOf : fields.translationOf || undefined,
+    seoTitle: fields.seoTitle || undefined,
+    seoDescription: fields.seoDescription || undefined,
   };
 }
 

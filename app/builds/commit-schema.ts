@@ -61,6 +61,9 @@ export const frontMatterFields = z.object({
     .transform((value) => asciiDigits(value.trim()))
     .pipe(z.string().refine((value) => value === "" || isPagePath(value), msg("editor.error.translation")))
     .optional(),
+  /** Search engines show about 60 characters of a title and 160 of a description; longer is allowed, and warned. */
+  seoTitle: line(200).optional(),
+  seoDescription: line(500).optional(),
   toc: z.boolean(msg("validation.invalid")),
   comments: z.boolean(msg("validation.invalid")),
   draft: z.boolean(msg("validation.invalid")),

@@ -17,7 +17,7 @@ import {
 type Key = (typeof FRONT_MATTER_KEY_ORDER)[number];
 
 /** Text fields a new file writes in double quotes (they often hold a colon or start with a quote mark). */
-const QUOTED = new Set<Key>(["title", "description", "author"]);
+const QUOTED = new Set<Key>(["title", "description", "author", "seoTitle", "seoDescription"]);
 const FLAGS = new Set<Key>(["toc", "comments", "draft", "intro"]);
 
 const FRONT_MATTER_RE = /^(\uFEFF?---[ \t]*\r?\n)((?:[\s\S]*?\r?\n)??)(---[ \t]*(?:\r?\n|$))/;

@@ -30,6 +30,8 @@ export function publishedFileOf(row: PageRow): { file: string; text: string } {
           thumbnail: row.thumbnail ?? undefined,
           author: row.author ?? undefined,
           translationOf: row.translationOf ?? undefined,
+          seoTitle: row.seoTitle ?? undefined,
+          seoDescription: row.seoDescription ?? undefined,
           toc: row.toc,
           comments: row.comments,
           draft: row.draft,

@@ -25,6 +25,9 @@ export interface PageSummary {
   author: string | null;
   /** The address of its translation in the other language, when the file links one. */
   translationOf: string | null;
+  /** What search engines and social cards show in place of the title and description (null: those). */
+  seoTitle: string | null;
+  seoDescription: string | null;
   toc: boolean;
   comments: boolean;
   intro: boolean;
@@ -92,6 +95,8 @@ const summaryColumns = {
   thumbnail: pages.thumbnail,
   author: pages.author,
   translationOf: pages.translationOf,
+  seoTitle: pages.seoTitle,
+  seoDescription: pages.seoDescription,
   toc: pages.toc,
   comments: pages.comments,
   intro: pages.intro,

@@ -100,6 +100,9 @@ export const frontMatterSchema = z.object({
         .regex(/^\/[^\s?#\\]{0,300}$/, { error: "must be a page's address on this site, like /notes/hello" }),
     )
     .optional(),
+  // What search engines and social cards show instead of the title and description, when the writer set them.
+  seoTitle: text().optional(),
+  seoDescription: text().optional(),
   toc: flag(),
   comments: flag(),
   draft: flag(),
@@ -188,6 +191,8 @@ export const FRONT_MATTER_KEY_ORDER = [
   "comments",
   "draft",
   "intro",
+  "seoTitle",
+  "seoDescription",
 ] as const satisfies readonly (keyof FrontMatter)[];
 
 /**

@@ -28,6 +28,12 @@ export interface HeadInput {
   /** Absent on the home page, whose title is the site's. */
   title?: string;
   description: string;
+  /**
+   * The page's own words for search engines and social cards (front matter `seoTitle`, `seoDescription`): the
+   * document's whole title, the description and the cards' title and description. The article's headline stays
+   * its title.
+   */
+  seo?: { title?: string | null; description?: string | null };
   image?: {
     src: string;
     width?: number;
@@ -55,7 +61,9 @@ export function contentHead(input: HeadInput): MetaDescriptor[] {
   const url = pageUrl(origin, input.path, locale);
   const heading = input.title ?? site.name;
   const pageTitle = [input.title, input.pageLabel].filter(Boolean).join(" – ") || undefined;
-  const description = input.description || site.description;
+  const seoTitle = input.seo?.title || undefined;
+  const cardTitle = seoTitle ?? heading;
+  const description = input.seo?.description || input.description || site.description;
   // The page's own picture as a 1200×630 PNG when it is one of the site's images (social sites ignore SVG).
   const share = input.image && !input.image.share ? shareImagePath(input.image.src) : undefined;
   const image = input.image?.share ?? (share ? { src: share, ...SHARE_IMAGE } : (input.image ?? defaultShareImage));
@@ -63,11 +71,11 @@ export function contentHead(input: HeadInput): MetaDescriptor[] {
   const hasOwnImage = Boolean(input.image);
 
   const head: MetaDescriptor[] = [
-    { title: documentTitle(site, pageTitle) },
+    { title: seoTitle ?? documentTitle(site, pageTitle) },
     { name: "description", content: description },
     { property: "og:site_name", content: site.name },
     { property: "og:type", content: input.article ? "article" : "website" },
-    { property: "og:title", content: heading },
+    { property: "og:title", content: cardTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:locale", content: ogLocale[locale] },
@@ -84,7 +92,7 @@ export function contentHead(input: HeadInput): MetaDescriptor[] {
   }
   head.push(
     { name: "twitter:card", content: hasOwnImage ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: heading },
+    { name: "twitter:title", content: cardTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: imageUrl },
   );

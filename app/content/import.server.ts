@@ -68,6 +68,8 @@ export function pageValues(file: ContentFile): typeof pages.$inferInsert {
     thumbnail: fm.thumbnail ?? null,
     author: fm.author ?? null,
     translationOf: fm.translationOf ?? null,
+    seoTitle: fm.seoTitle ?? null,
+    seoDescription: fm.seoDescription ?? null,
     toc: fm.toc,
     comments: fm.comments,
     draft: fm.draft,

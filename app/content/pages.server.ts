@@ -106,6 +106,7 @@ export async function loadHome(request: Request, url: URL) {
       site: ctx.site,
       path: "/",
       description: home?.summary.description || ctx.site.description,
+      seo: { title: home?.summary.seoTitle, description: home?.summary.seoDescription },
     }),
     title: ctx.site.title,
     description: home?.summary.description || ctx.site.description,
@@ -241,6 +242,7 @@ export async function loadPage(request: Request, url: URL) {
       locales: pageLocales,
       title: summary.title,
       description: summary.description,
+      seo: { title: summary.seoTitle, description: summary.seoDescription },
       image: thumbnailImage(page),
       article: summary.date
         ? {

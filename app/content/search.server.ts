@@ -70,6 +70,8 @@ interface PageRow {
   thumbnail: string | null;
   author: string | null;
   translation_of: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
   toc: number;
   comments: number;
   intro: number;
@@ -79,8 +81,7 @@ interface PageRow {
 
 const pageColumns = sql.raw(
   "p.id, p.locale, p.path, p.title, p.description, p.date, p.category, p.tags, p.thumbnail, p.author, " +
-    "p.translation_of, p.toc, " +
-    "p.comments, p.intro, p.body, p.updated_at",
+    "p.translation_of, p.seo_title, p.seo_description, p.toc, p.comments, p.intro, p.body, p.updated_at",
 );
 
 /** A published page's row whose search page is missing or was made from another version. */
@@ -100,6 +101,8 @@ function summaryOf(row: PageRow): PageSummary {
     thumbnail: row.thumbnail,
     author: row.author,
     translationOf: row.translation_of,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
     toc: row.toc === 1,
     comments: row.comments === 1,
     intro: row.intro === 1,

@@ -232,6 +232,9 @@ export const pages = sqliteTable(
     author: text("author"),
     /** The address (no locale prefix) of the page's translation in the other language, as its file says. */
     translationOf: text("translation_of"),
+    /** What search engines and social cards show in place of the title and description; null: those. */
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
     toc: integer("toc", { mode: "boolean" }).notNull().default(false),
     comments: integer("comments", { mode: "boolean" }).notNull().default(false),
     draft: integer("draft", { mode: "boolean" }).notNull().default(false),

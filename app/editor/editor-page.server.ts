@@ -8,6 +8,7 @@ import { pageSource, type PageSource } from "~/builds/builds.server";
 import { pageOfEditorPath, type PageAddress } from "~/builds/files";
 import { editorPathOf } from "~/content/editor-link";
 import { linkedFrom } from "~/content/translations.server";
+import { defaultShareImage } from "~/content/head.server";
 import { plainTextRendering, renderForEditor, renderMarkdown } from "~/content/markdown/render-markdown.server";
 import { getDb } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
@@ -52,6 +53,10 @@ export interface EditorData {
   /** The published page's address on the site. */
   viewUrl: string | null;
   canPublish: boolean;
+  /** The site as search engines and social cards name it, in the page's language: for the panel's previews. */
+  site: { name: string; description: string; origin: string; shareImage: string };
+  /** The signed-in writer's name: a new post's author. */
+  writer: string;
 }
 
 const emptyFields: FrontMatterFields = {
@@ -63,6 +68,8 @@ const emptyFields: FrontMatterFields = {
   thumbnail: "",
   author: "",
   translationOf: "",
+  seoTitle: "",
+  seoDescription: "",
   toc: false,
   comments: false,
   draft: false,
@@ -81,6 +88,8 @@ function fieldsOf(text: string): { fields: FrontMatterFields; markdown: string }
       thumbnail: fm.thumbnail ?? "",
       author: fm.author ?? "",
       translationOf: fm.translationOf ?? "",
+      seoTitle: fm.seoTitle ?? "",
+      seoDescription: fm.seoDescription ?? "",
       toc: fm.toc,
       comments: fm.comments,
       draft: fm.draft,
@@ -214,6 +223,13 @@ export async function loadEditor(request: Request, user: CurrentUser, rest: stri
       : null,
     viewUrl: source?.published ? localizePath(page.path, locale) : null,
     canPublish: user.permissions.includes("builds.push"),
+    site: {
+      name: config.siteName[locale],
+      description: config.description[locale],
+      origin: siteOrigin(request),
+      shareImage: defaultShareImage.src,
+    },
+    writer: user.displayName.trim() || user.userName,
   };
   return result;
 }

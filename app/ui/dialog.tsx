@@ -44,6 +44,8 @@ const contentClass = cva("fixed z-50 bg-background shadow-xl outline-none", {
       top: "inset-x-3 top-3 mx-auto flex max-h-[min(36rem,calc(100dvh-1.5rem))] flex-col overflow-hidden rounded-xl border shadow-2xl sm:top-[12vh]",
       /** A sheet along the reading start side (right in Persian, left in English). */
       start: "inset-y-0 start-0 flex w-72 max-w-[85vw] flex-col gap-4 border-e p-4",
+      /** A full-height panel along the reading end side, the whole width of a phone (its parts set the padding). */
+      end: "inset-y-0 end-0 flex w-full flex-col border-s sm:w-[28rem]",
     },
     size: { md: "", lg: "" },
   },

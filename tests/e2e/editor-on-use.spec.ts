@@ -8,9 +8,22 @@
  */
 import type { Page } from "@playwright/test";
 import type { Editor } from "@tiptap/core";
-import { test, expect, open, reload, savePage, signedInPage, snap } from "./fixtures";
+import {
+  closePostSettings,
+  test,
+  expect,
+  open,
+  openPostSettings,
+  reload,
+  savePage,
+  signedInPage,
+  snap,
+} from "./fixtures";
 
-const ON_USE = /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu)-[\w-]+\.js$/;
+const ON_USE =
+  /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings)-[\w-]+\.js$/;
+/** The parts made to fail: the post-settings panel arrives, so that its calendar can fail inside it. */
+const FAILING = /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu)-[\w-]+\.js$/;
 
 /** The markdown reader and writer. */
 const MARKDOWN_CODE = /\/assets\/manager-[\w-]+\.js$/;
@@ -77,10 +90,12 @@ test("each part of the editor that loads on use works on its first use, and none
   await page.keyboard.type("second");
   await expect(editor.locator("table th").nth(1)).toHaveText("second");
 
-  // The calendar.
+  // The post-settings panel and its calendar.
+  await openPostSettings(page);
   await page.getByTestId("date-picker-open").click();
   await page.getByTestId("date-picker").locator("[data-date]").first().click();
   await expect(page.getByTestId("date-input")).not.toHaveValue("");
+  await closePostSettings(page);
 
   // The preview shows what was written.
   await page.getByTestId("mode-preview").click();
@@ -95,7 +110,15 @@ test("each part of the editor that loads on use works on its first use, and none
   expect(await editorText(page)).toContain("second");
 
   expect(seen.toSorted()).toEqual(
-    ["confirm-dialog", "date-picker", "image-form", "link-form", "preview-pane", "selection-menu"].toSorted(),
+    [
+      "confirm-dialog",
+      "date-picker",
+      "image-form",
+      "link-form",
+      "post-settings",
+      "preview-pane",
+      "selection-menu",
+    ].toSorted(),
   );
   await page.context().close();
 });
@@ -107,7 +130,7 @@ test("a part whose code cannot be downloaded says so in Persian and English, and
   test.setTimeout(120_000);
   const page = await signedInPage(browser, baseURL!, "editor");
   // Offline for these parts only: the page itself has arrived.
-  await page.route(ON_USE, (route) => route.abort("internetdisconnected"));
+  await page.route(FAILING, (route) => route.abort("internetdisconnected"));
   const editor = page.getByTestId("rich-editor");
   const alert = page.getByTestId("editor-alert");
   const fa = "این بخش از ویرایشگر بارگیری نشد. نوشته‌تان سر جایش است: اتصال را بررسی کنید و دوباره امتحان کنید.";
@@ -137,6 +160,7 @@ test("a part whose code cannot be downloaded says so in Persian and English, and
 
   await open(page, "/en/manage/editor");
   await page.getByTestId("rich-editor").waitFor();
+  await openPostSettings(page);
   await page.getByTestId("date-picker-open").click();
   await expect(page.getByTestId("editor-alert")).toHaveText(
     "This part of the editor could not be downloaded. Your text is still here: check the connection and try again.",

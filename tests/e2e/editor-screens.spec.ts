@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { expect, open, savePage, screenshotDir, signedInPage, test } from "./fixtures";
+import { expect, open, openPostSettings, savePage, screenshotDir, signedInPage, test } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
@@ -96,6 +96,7 @@ test("editor and builds screens: fa and en, light and dark, desktop and phone", 
     ["/en", "en"],
   ] as const) {
     await open(page, `${prefix}/manage/editor/${lang}/tuts/git-bisect`);
+    await openPostSettings(page);
     await page.getByTestId("date-picker-open").click();
     await expect(page.getByTestId("date-picker")).toBeVisible();
     await shot(page, `editor-date-picker-${lang}`);

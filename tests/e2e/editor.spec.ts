@@ -6,7 +6,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { expect, open, savePage, signedInPage, snap, test } from "./fixtures";
+import { closePostSettings, expect, open, openPostSettings, savePage, signedInPage, snap, test } from "./fixtures";
 import { clone, git } from "../helpers/git";
 import { picture } from "../helpers/images";
 import { startSeededSite } from "../helpers/seeded-site";
@@ -44,6 +44,7 @@ async function writeAndPublish(browser: Browser, baseURL: string) {
   await page.keyboard.press("Shift+Space");
   await page.keyboard.type("فاصله در React");
   await expect(title).toHaveValue(`نیم${ZWNJ}فاصله در React`);
+  await openPostSettings(page);
   await page.getByTestId("category-select").selectOption("notes");
   // The address follows the title: Persian letters kept, the half-space a hyphen.
   await expect(page.getByTestId("path-input")).toHaveValue("/notes/نیم-فاصله-در-react");
@@ -52,6 +53,7 @@ async function writeAndPublish(browser: Browser, baseURL: string) {
   await expect(page.getByTestId("date-input")).toHaveValue(/^[۰-۹]{4}\/[۰-۹]{2}\/۰۱$/);
   await page.getByTestId("tags-input").fill("تایپوگرافی");
   await page.keyboard.press("Enter");
+  await closePostSettings(page);
 
   const body = page.getByTestId("rich-editor");
   await body.click();
@@ -404,6 +406,7 @@ test("addresses keep their words' order in the page's font, and an empty search 
   await open(page, "/manage/editor");
   await editorReady(page);
   await page.getByTestId("title-input").fill("نیم فاصله در React");
+  await openPostSettings(page);
   await page.getByTestId("category-select").selectOption("notes");
   const path = page.getByTestId("path-input");
   await expect(path).toHaveValue("/notes/نیم-فاصله-در-react");
@@ -434,6 +437,7 @@ test("a new post starts dated today in the writer's calendar, filed where the la
   const today = new Intl.DateTimeFormat("fa-IR-u-ca-persian", { year: "numeric", month: "2-digit", day: "2-digit" })
     .format(new Date())
     .replace(/\u200f/g, "");
+  await openPostSettings(page);
   await expect(page.getByTestId("date-input")).toHaveValue(today);
   await expect(page.getByTestId("category-select")).toHaveValue("books");
   await expect(page.getByTestId("listing-notice")).toHaveCount(0);
@@ -452,6 +456,7 @@ test("a new post starts dated today in the writer's calendar, filed where the la
   await page.getByTestId("date-input").fill(today);
   await page.getByTestId("date-input").press("Enter");
   await expect(page.getByTestId("listing-notice")).toHaveCount(0);
+  await closePostSettings(page);
   await page.getByTestId("title-input").fill(`یادداشت تازه ${Date.now()}`);
   await page.getByTestId("rich-editor").click();
   await page.keyboard.type("متن نوشته.");
@@ -460,6 +465,7 @@ test("a new post starts dated today in the writer's calendar, filed where the la
   const saved = decodeURIComponent(new URL(page.url()).pathname).replace(/^\/manage\/editor\/fa/, "");
   await open(page, "/manage/editor");
   await editorReady(page);
+  await openPostSettings(page);
   await expect(page.getByTestId("category-select")).toHaveValue("tuts");
 
   // Its translation keeps the original beside it after the first save.
@@ -504,6 +510,7 @@ test("a thumbnail is chosen from the site's images or uploaded, and shown as cho
   const page = await signedInPage(browser, baseURL!, "editor");
   await open(page, "/en/manage/editor");
   await editorReady(page);
+  await openPostSettings(page);
   const field = page.getByTestId("thumbnail-input");
   await expect(page.getByTestId("thumbnail-preview")).toHaveCount(0);
 
@@ -563,14 +570,14 @@ test("focus mode leaves the title and the text alone on the page; Escape brings 
   await page.getByTestId("focus-mode").click();
   await expect(page.getByTestId("focus-mode")).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("site-header")).toBeHidden();
-  await expect(page.getByTestId("details-panel")).toHaveCount(0);
+  await expect(page.getByTestId("editor-heading")).toBeHidden();
   await expect(page.getByTestId("title-input")).toBeVisible();
   await page.getByTestId("rich-editor").click();
   await page.keyboard.type("در تمرکز می‌نویسم.");
   await snap(page, "editor-focus-fa");
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("site-header")).toBeVisible();
-  await expect(page.getByTestId("details-panel")).toBeVisible();
+  await expect(page.getByTestId("editor-heading")).toBeVisible();
   await expect(page.getByTestId("rich-editor")).toContainText("در تمرکز می‌نویسم.");
   await page.context().close();
 });

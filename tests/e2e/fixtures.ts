@@ -85,6 +85,21 @@ export async function open(page: Page, path: string) {
   return response;
 }
 
+/** Opens the editor's post-settings panel (its code loads on the first opening) and waits for it. */
+export async function openPostSettings(page: Page) {
+  await page.getByTestId("settings-open").click();
+  await expect(page.getByTestId("post-settings")).toBeVisible();
+}
+
+/** Closes the post-settings panel with its close button. */
+export async function closePostSettings(page: Page) {
+  await page
+    .getByTestId("post-settings")
+    .getByRole("button", { name: /^(Close settings|بستن تنظیمات)$/ })
+    .click();
+  await expect(page.getByTestId("post-settings")).toHaveCount(0);
+}
+
 /** Reloads the page and waits for hydration again: a click before it would do nothing. */
 export async function reload(page: Page) {
   const response = await page.reload();

@@ -180,6 +180,7 @@ const apiTable: Row[] = [
   { route: "api/media/upload", method: "POST", expect: writing(400) },
   { route: "api/media/all", method: "GET", expect: dashboard(200) },
   { route: "api/builds/source", method: "GET", expect: writing(400) },
+  { route: "api/editor/suggestions", method: "GET", expect: writing(400) },
   { route: "api/builds/preview", method: "POST", expect: writing(400) },
   { route: "api/builds/discard", method: "POST", expect: writing(400) },
   { route: "api/builds/all", method: "GET", expect: writing(200) },

@@ -186,6 +186,31 @@ describe("the editor's markdown round trip", () => {
     });
   });
 
+  test("search and social words are written only when set, and a file without them stays as written", () => {
+    const source = '---\ntitle: "T"\ndate: 2026-01-02\ntoc: true\n---\n\nBody\n';
+    const { frontMatter, markdown } = editableFile(source);
+    expect(frontMatter.seoTitle).toBeUndefined();
+    expect(composeContentFile(source, { ...frontMatter, seoTitle: undefined, seoDescription: "" }, markdown)).toBe(
+      source,
+    );
+    const edited = composeContentFile(
+      source,
+      { ...frontMatter, seoTitle: "Search: a title", seoDescription: "For results" },
+      markdown,
+    );
+    expect(edited).toBe(
+      '---\ntitle: "T"\ndate: 2026-01-02\ntoc: true\nseoTitle: "Search: a title"\nseoDescription: "For results"\n---\n\nBody\n',
+    );
+    expect(parseContentFile(edited).frontMatter).toMatchObject({
+      seoTitle: "Search: a title",
+      seoDescription: "For results",
+    });
+    const cleared = editableFile(edited);
+    expect(
+      composeContentFile(edited, { ...cleared.frontMatter, seoTitle: undefined, seoDescription: undefined }, markdown),
+    ).toBe(source);
+  });
+
   test("a new page is written in the bundled content's style", () => {
     const text = composeContentFile(
       null,

@@ -14,6 +14,8 @@ function post(path: string, tags: string[]): PageSummary {
     thumbnail: null,
     author: null,
     translationOf: null,
+    seoTitle: null,
+    seoDescription: null,
     toc: false,
     comments: false,
     intro: false,

@@ -22,7 +22,7 @@ import type { EditorData } from "../editor-page.server";
 import type { FrontMatterFields } from "~/builds/commit-schema";
 import { suggestedPath } from "~/content/slug";
 import { typeZwnjOnShortcut } from "../zwnj";
-import { DetailsPanel, type FieldErrors } from "./details-panel";
+import type { FieldErrors } from "./post-settings";
 import { Outline } from "./outline";
 import { PartPending } from "./part-pending";
 import { loadMarkdownCodec, RichEditor, type RichEditorHandle } from "./rich-editor";
@@ -30,6 +30,8 @@ import { loadMarkdownCodec, RichEditor, type RichEditorHandle } from "./rich-edi
 type Mode = "write" | "source" | "preview";
 
 const preview = lazyPart(() => import("./preview-pane"));
+// The post-settings panel, with its fields' code, the site's tags and the previews, loads on use.
+const postSettings = lazyPart(() => import("./post-settings"));
 // The save's checks (zod and the commit's schema) are needed only when saving.
 const loadCommitSchema = () => import("~/builds/commit-schema");
 
@@ -72,6 +74,9 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const [alert, setAlert] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Undefined until first opened (nothing of the panel is downloaded before); mounted afterwards, to animate out.
+  const [settingsOpen, setSettingsOpen] = useState<boolean | undefined>(undefined);
+  const settingsButton = useRef<HTMLButtonElement>(null);
   const [found, setFound] = useState<LocalDraft | null>(null);
   const [focus, setFocus] = useState(false);
   // Focus: the page's frames are hidden (`data-focus-hide`) while it lasts; Escape or the button ends it.
@@ -101,6 +106,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
   // A part that loads on use could not be downloaded (offline): said in the alert; nothing typed is touched.
   const partFailed = useCallback(() => setAlert(t("editor.part.failed")), [t]);
   const previewIntent = useLoadOnIntent(preview.load);
+  const settingsIntent = useLoadOnIntent(postSettings.load);
   const saveIntent = useLoadOnIntent(loadCommitSchema);
   const sourceIntent = useLoadOnIntent(loadMarkdownCodec);
   const leaving = useRef(false);
@@ -145,12 +151,15 @@ export function EditorScreen({ data }: { data: EditorData }) {
   useEffect(() => {
     if (page.exists || data.original || page.fields.date) return;
     const timer = setTimeout(() => {
-      const defaults = newPostDefaults(data.categories.map((category) => category.slug));
+      const defaults = {
+        ...newPostDefaults(data.categories.map((category) => category.slug)),
+        author: data.writer,
+      };
       setFields((old) => ({ ...old, ...defaults }));
       setSaved((old) => ({ ...old, fields: { ...old.fields, ...defaults } }));
     }, 0);
     return () => clearTimeout(timer);
-  }, [page.exists, page.fields.date, data.original, data.categories]);
+  }, [page.exists, page.fields.date, data.original, data.categories, data.writer]);
 
   // ── Local drafts ──────────────────────────────────────────────────────────
   useEffect(() => {
@@ -261,6 +270,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
         next[name] ??= translateIssue(issue.message, t);
       }
       setErrors(next);
+      if (Object.keys(next).some((name) => name !== "title")) setSettingsOpen(true);
       return;
     }
     setErrors({});
@@ -277,6 +287,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
         const next: FieldErrors = {};
         for (const issue of result.issues) next[issue.path.split(".").at(-1) ?? "title"] ??= issue.message;
         setErrors(next);
+        if (Object.keys(next).some((name) => name !== "title")) setSettingsOpen(true);
         setAlert(result.message);
       } else toast({ title: result.message, variant: "error" });
       return;
@@ -326,27 +337,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
         }
       : { label: t("editor.state.published"), tone: "text-muted-foreground", icon: "check" as const };
 
-  // The page's details: beside the text, or under both texts when translating.
-  const details = (wide: boolean) => (
-    <DetailsPanel
-      data={data}
-      locale={locale}
-      fields={fields}
-      update={update}
-      path={path}
-      setPath={(value) => {
-        setPath(value);
-        setPathTouched(true);
-      }}
-      message={message}
-      setMessage={setMessage}
-      errors={errors}
-      wide={wide}
-      onPartFailed={partFailed}
-    />
-  );
   const writing = (
-    // content-start: beside a taller details panel, the rows keep their height instead of sharing the rest.
+    // content-start: beside a taller original (a translation's), the rows keep their height instead of sharing the rest.
     <div className="grid min-w-0 content-start gap-3">
       <label htmlFor={titleId} className="sr-only">
         {t("editor.field.title")}
@@ -461,12 +453,6 @@ export function EditorScreen({ data }: { data: EditorData }) {
                 : t("editor.translate.action", { language: t(`editor.language.${data.other.locale}`) })}
             </Link>
           ) : null}
-          {page.exists ? (
-            <Button variant="ghost" size="sm" onClick={() => setConfirmDelete(true)} data-testid="delete-page">
-              <Icon name="trash-2" />
-              {t("editor.delete.button")}
-            </Button>
-          ) : null}
         </div>
       </header>
 
@@ -515,7 +501,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
       ) : null}
 
       <div
-        className="sticky top-14 z-20 -mx-1 [html[data-focus-writing]_&]:top-0 flex h-12 items-center gap-2 border-b bg-background/95 px-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+        className="sticky top-14 z-20 -mx-1 [html[data-focus-writing]_&]:top-0 flex h-12 items-center gap-1.5 border-b bg-background/95 px-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
         data-testid="editor-bar"
       >
         <div role="tablist" aria-label={t("editor.mode.label")} className="flex rounded-md bg-muted p-0.5">
@@ -528,7 +514,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
               onClick={() => void switchTo(name)}
               {...(name === "preview" ? previewIntent : name === "source" ? sourceIntent : {})}
               className={cn(
-                "h-8 rounded px-3 text-sm transition-colors",
+                "h-8 rounded px-2.5 text-sm transition-colors sm:px-3",
                 mode === name ? "bg-background font-semibold shadow-sm" : "text-muted-foreground hover:text-foreground",
               )}
               data-testid={`mode-${name}`}
@@ -560,6 +546,21 @@ export function EditorScreen({ data }: { data: EditorData }) {
           <Icon name={focus ? "eye" : "eye-off"} />
           <span className="sr-only sm:not-sr-only">{t("editor.focus")}</span>
         </Button>
+        <Button
+          ref={settingsButton}
+          variant="ghost"
+          // A phone's bar has the icon alone, closer to its neighbours.
+          size={null}
+          className="h-8 px-2 text-sm sm:px-3"
+          aria-haspopup="dialog"
+          aria-expanded={settingsOpen ?? false}
+          onClick={() => setSettingsOpen(true)}
+          {...settingsIntent}
+          data-testid="settings-open"
+        >
+          <Icon name="settings" />
+          <span className="sr-only sm:not-sr-only">{t("editor.settings.open")}</span>
+        </Button>
         <Button size="sm" onClick={() => void save()} loading={saving} {...saveIntent} data-testid="save">
           <Icon name="save" />
           {saving ? t("editor.saving") : t("editor.save")}
@@ -582,15 +583,36 @@ export function EditorScreen({ data }: { data: EditorData }) {
               <div className="prose mt-4 text-[0.95rem]" dangerouslySetInnerHTML={{ __html: data.original.html }} />
             </div>
           </aside>
-          <div className="xl:col-span-2">{details(true)}</div>
         </div>
-      ) : focus ? (
-        <div className="mx-auto w-full max-w-3xl">{writing}</div>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
-          {writing}
-          {details(false)}
-        </div>
+        <div className="mx-auto w-full max-w-3xl">{writing}</div>
+      )}
+
+      {settingsOpen === undefined ? null : (
+        <postSettings.Part
+          open={settingsOpen}
+          onOpenChange={setSettingsOpen}
+          data={data}
+          fields={fields}
+          update={update}
+          path={path}
+          setPath={(value) => {
+            setPath(value);
+            setPathTouched(true);
+          }}
+          message={message}
+          setMessage={setMessage}
+          errors={errors}
+          onPartFailed={partFailed}
+          onDelete={page.exists ? () => setConfirmDelete(true) : undefined}
+          opener={settingsButton}
+          fallback={<PartPending />}
+          retryKey={settingsOpen}
+          onFailed={() => {
+            setSettingsOpen(undefined);
+            partFailed();
+          }}
+        />
       )}
 
       {confirmDelete ? (
@@ -600,7 +622,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
             setConfirmDelete(false);
             partFailed();
           }}
-          title={t("editor.delete.title")}
+          title={t("editor.delete.named", { title: page.fields.title })}
           description={t("editor.delete.description")}
           confirmLabel={t("editor.delete.confirm")}
           onConfirm={() => save("delete")}

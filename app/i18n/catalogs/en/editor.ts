@@ -46,7 +46,6 @@ export default {
   // Fields
   "field.title": "Title",
   "field.titlePlaceholder": "Title",
-  "field.description": "Description",
   "field.descriptionHint": "One or two sentences for listings, search results and link previews.",
   "field.category": "Category",
   "field.noCategory": "None (a page, not a post)",
@@ -154,7 +153,6 @@ export default {
   save: "Save",
   saving: "Saving…",
   "delete.button": "Delete page",
-  "delete.title": "Delete this page?",
   "delete.description":
     "The deletion goes into the open build; the page stays on the site until the build is published.",
   "delete.confirm": "Delete",
@@ -173,5 +171,36 @@ export default {
   "draft.restored": "Draft restored",
   "guard.description":
     "Your changes are not in the build yet. A draft stays in this browser, but other editors will not see it.",
+  // The post-settings panel
+  "settings.open": "Settings",
+  "settings.title": "Post settings",
+  "settings.description": "How the page is filed, found and shared. Nothing here is saved until you save the page.",
+  "settings.close": "Close settings",
+  "settings.section.language": "Language and translation",
+  "settings.section.search": "Search and social",
+  "settings.section.delete": "Delete",
+  "settings.language": "This page is in {language}.",
+  "settings.fullAddress": "Full address",
+  "settings.pathMoves":
+    "Changing the address of a published page moves it when you publish: links to the old address stop reaching it.",
+  "settings.count": "{count} characters",
+  "settings.countOf": "{count} of about {max} characters",
+  "settings.tooLong": "Search engines usually show about {max} characters: the rest may be cut off.",
+  "settings.searchPreview": "Search result preview",
+  "settings.socialPreview": "Social card preview",
+  "settings.deleteHint":
+    "The page leaves the site when the build is published; until then nothing is lost, and the builds screen can take the deletion back.",
+  "field.excerpt": "Excerpt",
+  "field.seoTitle": "SEO title",
+  "field.seoTitleHint":
+    "What search engines and social cards show instead of the title. Left empty, the title is used.",
+  "field.seoDescription": "Meta description",
+  "field.seoDescriptionHint": "What search engines and social cards show. Left empty, the excerpt is used.",
+  "field.authorHint": "A member who writes for the site, or any name.",
+  "tags.suggestions": "Tags used on the site",
+  "tags.posts": "{count} posts",
+  "tags.new": "New tag: {tag}",
+  "suggestions.forbidden": "Forbidden: You do not have permission to see the site's tags and writers.",
+  "delete.named": "Delete “{title}”?",
   shortcut: "{label} ({keys})",
 } as const;

@@ -45,7 +45,6 @@ export default {
 
   "field.title": "عنوان",
   "field.titlePlaceholder": "عنوان",
-  "field.description": "توضیح",
   "field.descriptionHint": "یکی دو جمله برای فهرست‌ها، نتیجه‌های جست‌وجو و پیش‌نمایش پیوندها.",
   "field.category": "دسته",
   "field.noCategory": "هیچ‌کدام (صفحه، نه نوشته)",
@@ -147,7 +146,6 @@ export default {
   save: "ذخیره",
   saving: "در حال ذخیره…",
   "delete.button": "حذف صفحه",
-  "delete.title": "این صفحه حذف شود؟",
   "delete.description": "حذف ذخیره می‌شود؛ صفحه تا انتشار روی سایت می‌ماند.",
   "delete.confirm": "حذف",
   "delete.done": "حذف صفحه ذخیره شد؛ با انتشار از سایت برداشته می‌شود.",
@@ -165,5 +163,36 @@ export default {
   "draft.restored": "پیش‌نویس بازگردانده شد",
   "guard.description":
     "تغییرهای شما هنوز ذخیره نشده. پیش‌نویسی در این مرورگر می‌ماند، اما ویراستاران دیگر آن را نمی‌بینند.",
+  "settings.open": "تنظیمات",
+  "settings.title": "تنظیمات نوشته",
+  "settings.description":
+    "این‌که صفحه کجا بایگانی، چطور پیدا و چطور هم‌رسانی شود. تا صفحه را ذخیره نکنید، چیزی از اینجا ذخیره نمی‌شود.",
+  "settings.close": "بستن تنظیمات",
+  "settings.section.language": "زبان و ترجمه",
+  "settings.section.search": "جست‌وجو و شبکه‌های اجتماعی",
+  "settings.section.delete": "حذف",
+  "settings.language": "این صفحه به {language} است.",
+  "settings.fullAddress": "نشانی کامل",
+  "settings.pathMoves":
+    "اگر نشانی صفحه‌ای منتشرشده را عوض کنید، با انتشار به نشانی تازه می‌رود و پیوندهای نشانی قبلی دیگر به آن نمی‌رسند.",
+  "settings.count": "{count} نویسه",
+  "settings.countOf": "{count} از حدود {max} نویسه",
+  "settings.tooLong": "موتورهای جست‌وجو معمولاً حدود {max} نویسه نشان می‌دهند: بقیه ممکن است بریده شود.",
+  "settings.searchPreview": "پیش‌نمایش در نتیجه‌های جست‌وجو",
+  "settings.socialPreview": "پیش‌نمایش کارت شبکه‌های اجتماعی",
+  "settings.deleteHint":
+    "صفحه با انتشار از سایت برداشته می‌شود؛ تا آن موقع چیزی از دست نرفته و از صفحهٔ انتشارها می‌شود حذف را پس گرفت.",
+  "field.excerpt": "چکیده",
+  "field.seoTitle": "عنوان برای جست‌وجو",
+  "field.seoTitleHint":
+    "آنچه موتورهای جست‌وجو و کارت‌های شبکه‌های اجتماعی به جای عنوان نشان می‌دهند. اگر خالی بماند، خود عنوان.",
+  "field.seoDescription": "توضیح برای جست‌وجو",
+  "field.seoDescriptionHint": "آنچه موتورهای جست‌وجو و کارت‌های شبکه‌های اجتماعی نشان می‌دهند. اگر خالی بماند، چکیده.",
+  "field.authorHint": "یکی از اعضایی که برای سایت می‌نویسند، یا هر نامی.",
+  "tags.suggestions": "برچسب‌های سایت",
+  "tags.posts": "{count} نوشته",
+  "tags.new": "برچسب تازه: {tag}",
+  "suggestions.forbidden": "ممنوع: شما اجازهٔ دیدن برچسب‌ها و نویسندگان سایت را ندارید.",
+  "delete.named": "«{title}» حذف شود؟",
   shortcut: "{label} ({keys})",
 } satisfies CatalogOf<typeof en>;

@@ -1,0 +1,2 @@
+ALTER TABLE `pages` ADD `seo_title` text;--> statement-breakpoint
+ALTER TABLE `pages` ADD `seo_description` text;
