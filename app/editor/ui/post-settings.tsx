@@ -16,7 +16,7 @@ import { useApiQuery } from "~/ui/use-api";
 import type { EditorData } from "../editor-page.server";
 import { listingGap } from "../new-post";
 import { characterCount, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, searchSnippet } from "../search-snippet";
-import { suggestedPath } from "../slug";
+import { suggestedPath } from "~/content/slug";
 import type { EditorSuggestions } from "../suggestions.server";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DateField } from "./date-field";
