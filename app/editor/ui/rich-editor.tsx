@@ -9,6 +9,8 @@ import { BlockDirection } from "../block-direction";
 import { contentExtensions } from "../markdown/extensions";
 import { lazyPart } from "~/ui/lazy-part";
 import { TableKeys, useTableEditing } from "./tables";
+import { AutolinkOnUse } from "./autolink-on-use";
+import { HeldKeys } from "./held-keys";
 import { Toolbar } from "./toolbar";
 import { TextSelection } from "@tiptap/pm/state";
 import { IMAGE_FILE_EVENT } from "./image-dialog";
@@ -145,7 +147,10 @@ function LiveEditor({
       extra: [
         BlockDirection.configure({ pageDir: dirOf(locale) }),
         Placeholder.configure({ placeholder: t("editor.placeholder") }),
-        TableKeys,
+        TableKeys.configure({ onFailed: onPartFailed }),
+        AutolinkOnUse.configure({ onFailed: onPartFailed }),
+        // Keys typed while code they need downloads (Tab in a table, a space after an address) wait for it.
+        HeldKeys,
       ],
     }),
     content: firstDoc,
