@@ -161,7 +161,7 @@ export function contentExtensions({ extra = [] }: ContentSchemaOptions = {}): An
     TableHeader,
     TableCell,
     // Inline, as in markdown: an image may sit in a sentence or inside a link (a linked badge).
-    Image.configure({ inline: true }),
+    Image,
     // HTML in a page: kept as its source text, never parsed into the editor's DOM.
     RawHtmlBlock,
     RawHtmlInline,

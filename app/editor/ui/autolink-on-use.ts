@@ -45,7 +45,11 @@ export const AutolinkOnUse = Extension.create<{ onFailed: () => void }>({
       ));
     /** Holds `input` until the code is there when it would link an address. */
     const hold = (view: EditorView, input: HeldInput) => {
-      holdInput(view, load().catch(() => undefined), input);
+      holdInput(
+        view,
+        load().catch(() => undefined),
+        input,
+      );
       return true;
     };
     const waiting = () => !state.added && state.arriving !== undefined;

@@ -15,7 +15,10 @@ export type HeldInput = { key: KeyboardEvent } | { text: string } | { paste: { h
 
 /** A paste to hold: what its clipboard held, to paste again through every paste handler. */
 export const heldPaste = (event: ClipboardEvent): HeldInput => ({
-  paste: { html: event.clipboardData?.getData("text/html") ?? "", text: event.clipboardData?.getData("text/plain") ?? "" },
+  paste: {
+    html: event.clipboardData?.getData("text/html") ?? "",
+    text: event.clipboardData?.getData("text/plain") ?? "",
+  },
 });
 
 const holds = new WeakMap<EditorView, HeldInput[]>();
@@ -113,7 +116,8 @@ function browserDefault(view: EditorView, event: KeyboardEvent): void {
 const clipboardChord = (event: KeyboardEvent) =>
   (event.ctrlKey || event.metaKey) && ["c", "x", "v", "insert"].includes(event.key.toLowerCase());
 
-const modifierOnly = (event: KeyboardEvent) => ["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock"].includes(event.key);
+const modifierOnly = (event: KeyboardEvent) =>
+  ["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock"].includes(event.key);
 
 /** While keys are held, takes every key, text and paste into the queue, before any other handler sees them. */
 export const HeldKeys = Extension.create({

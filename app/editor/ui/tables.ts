@@ -17,8 +17,7 @@ const code = memoiseLoad(() => import("./table-editing"));
 let loaded: TableEditing | undefined;
 
 /** Downloads the tables' editing code (once; a failed download is tried again by the next call). */
-export const loadTableEditing = (): Promise<TableEditing> =>
-  code.get().then((module) => (loaded = module));
+export const loadTableEditing = (): Promise<TableEditing> => code.get().then((module) => (loaded = module));
 
 const ready = new WeakSet<Editor>();
 

@@ -1,4 +1,4 @@
-import { useEditorState, type Editor } from "@tiptap/react";
+import type { Editor } from "@tiptap/core";
 import { useEffect, useRef, useState } from "react";
 import type { Locale } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
@@ -11,6 +11,7 @@ import { useRovingFocus } from "~/ui/use-roving-focus";
 import { formatNumber } from "~/i18n/format";
 import { selectedOverride } from "../block-direction";
 import type { Dir } from "../direction";
+import { useEditorState } from "./editor-binding";
 import { useImageDialog } from "./image-dialog";
 import { useLinkDialog } from "./link-dialog";
 import { shortcuts } from "./shortcuts";
