@@ -155,6 +155,13 @@ test("a part whose code cannot be downloaded says so in Persian and English, and
   await expect(editor.locator("table th").first()).toHaveText("یکدو");
   expect(await editorText(page)).toBe(`${kept}یکدو`);
 
+  // An address typed without autolinking's code: said, and every key typed stays, in order, without a link.
+  await fresh();
+  await page.keyboard.type(" example.com و www.example.org پایان");
+  await expect(alert).toHaveText(fa);
+  expect(await editorText(page)).toBe(`${kept} example.com و www.example.org پایان`);
+  await expect(editor.locator("a")).toHaveCount(0);
+
   await open(page, "/en/manage/editor");
   await page.getByTestId("rich-editor").waitFor();
   await page.getByTestId("date-picker-open").click();
