@@ -1,8 +1,8 @@
 /**
  * Keys held while code they need downloads. When a key needs code that is not there yet (Tab in a table before the
  * tables' editing code), `holdInput` holds it and every key typed, text put in and paste made after it, and acts on
- * them in the order they came once the code has arrived (or failed to): the text typed after Tab lands in the next
- * cell, never in the one before. Keys are acted on as the editor acts on them (its keymaps, its input rules), and
+ * them in the order they came once the code has arrived (or failed to, or ten seconds went by): the text typed
+ * after Tab lands in the next cell, never in the one before. Keys are acted on as the editor acts on them (its keymaps, its input rules), and
  * those the browser itself acts on (typing a letter, moving or extending the selection, deleting a character) the
  * same way the browser does. Composition (an input method, a phone's keyboard) is never held: it has no Tab.
  */
@@ -27,7 +27,13 @@ let replaying = false;
 /** Whether the keys acted on now are held ones (a key that needs code then must not start another wait). */
 export const replayingHeldKeys = () => replaying;
 
-/** Holds `first` and what is typed after it in `view` until `until` settles, then acts on them in order. */
+/** The longest keys wait: a download that hangs must not keep what the writer types out of the text. */
+const HOLD_LIMIT_MS = 10_000;
+
+/**
+ * Holds `first` and what is typed after it in `view` until `until` settles (at most `HOLD_LIMIT_MS`), then acts
+ * on them in order.
+ */
 export function holdInput(view: EditorView, until: Promise<unknown>, first: HeldInput): void {
   const held = holds.get(view);
   if (held) {
@@ -40,7 +46,8 @@ export function holdInput(view: EditorView, until: Promise<unknown>, first: Held
     holds.delete(view);
     if (!view.isDestroyed) replay(view, items);
   };
-  until.then(release, release);
+  const limit = new Promise((resolve) => setTimeout(resolve, HOLD_LIMIT_MS));
+  Promise.race([until, limit]).then(release, release);
 }
 
 function replay(view: EditorView, items: HeldInput[]): void {

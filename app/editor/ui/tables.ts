@@ -10,8 +10,9 @@ import { Plugin, TextSelection } from "@tiptap/pm/state";
 import { useEffect } from "react";
 import { memoiseLoad } from "~/lib/memoise-load";
 import { holdInput, replayingHeldKeys } from "./held-keys";
+import type * as TableEditingModule from "./table-editing";
 
-type TableEditing = typeof import("./table-editing");
+type TableEditing = typeof TableEditingModule;
 
 const code = memoiseLoad(() => import("./table-editing"));
 let loaded: TableEditing | undefined;
