@@ -128,6 +128,57 @@ function routerDeveloperTextOut(): Plugin {
 }
 
 /**
+ * Tiptap's extensions carry how `@tiptap/markdown` reads and writes them (`parseMarkdown`, `renderMarkdown`,
+ * `markdownTokenizer`, ...): fields of each extension's definition that only that package reads. The editor reads
+ * and writes markdown with the site's own parser and remark's writer (decision 025) and never loads it, so the
+ * client build drops those fields, and with them the helpers in Tiptap's core that only they call (about 4 KB gzip
+ * of the editor's first load). The server build keeps them; a client that would load `@tiptap/markdown` must drop
+ * this plugin.
+ */
+function tiptapMarkdownOut(): Plugin {
+  const fields = new Set([
+    "markdownTokenName",
+    "markdownTokenizer",
+    "parseMarkdown",
+    "renderMarkdown",
+    "markdownOptions",
+  ]);
+  return {
+    name: "daftar:tiptap-markdown-out",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]@tiptap[\\/]/ },
+      handler(code) {
+        const cuts: { start: number; end: number }[] = [];
+        const visit = (node: unknown): void => {
+          if (!node || typeof node !== "object") return;
+          if (Array.isArray(node)) return node.forEach(visit);
+          type Property = Node & { key?: Node };
+          const n = node as Node & { properties?: Property[] };
+          if (n.type === "ObjectExpression") {
+            for (const property of n.properties ?? []) {
+              if (property.type === "Property" && property.key?.name && fields.has(property.key.name)) {
+                // The property and the comma after it.
+                const comma = /^\s*,/.exec(code.slice(property.end));
+                cuts.push({ start: property.start, end: property.end + (comma ? comma[0].length : 0) });
+              } else visit(property);
+            }
+            return;
+          }
+          for (const [key, value] of Object.entries(n)) if (key !== "parent") visit(value);
+        };
+        visit(this.parse(code));
+        if (!cuts.length) return;
+        let out = code;
+        for (const { start, end } of cuts.sort((a, b) => b.start - a.start)) out = out.slice(0, start) + out.slice(end);
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+/**
  * Vite wraps every dynamic `import()` of the client in its preload helper, also with `build.modulePreload` off,
  * when all it may have to load first is the imported chunk's CSS (0.6 KB gzip of every page's shell). This helper
  * does only that: it links the stylesheets named (none, in today's build) and then imports.
@@ -235,12 +286,29 @@ export default defineConfig({
   // The server build's entry is our Express sub-app, so it shares one module graph with the routes (and one copy
   // of react-router: getLoadContext's RouterContextProvider must pass the router's instanceof check).
   environments: {
-    client: { build: { rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: { codeSplitting: firstLoadChunks() },
+          // Tiptap's packages define each extension at their top level (`Extension.create({...})`), a call the
+          // bundler must otherwise keep: the ones the editor does not use (character count, focus, ...) go.
+          treeshake: { manualPureFunctions: ["Extension.create", "Node.create", "Mark.create"] },
+        },
+      },
+    },
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   // No Vite preload helper around dynamic imports (0.8 KB gzip on every page): React Router already preloads
   // each route's modules, and what loads on use (search, tooltips, the drawer) may fetch its few imports then.
   build: { modulePreload: false },
-  plugins: [tailwindcss(), reactRouter(), viewChunks(), workerEntries(), routerDeveloperTextOut(), cssOnlyPreload()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    viewChunks(),
+    workerEntries(),
+    routerDeveloperTextOut(),
+    tiptapMarkdownOut(),
+    cssOnlyPreload(),
+  ],
   resolve: { tsconfigPaths: true },
 });

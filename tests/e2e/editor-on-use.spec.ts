@@ -21,9 +21,9 @@ import {
 } from "./fixtures";
 
 const ON_USE =
-  /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings)-[\w-]+\.js$/;
+  /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink)-[\w-]+\.js$/;
 /** The parts made to fail: the post-settings panel arrives, so that its calendar can fail inside it. */
-const FAILING = /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu)-[\w-]+\.js$/;
+const FAILING = /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|table-editing|autolink)-[\w-]+\.js$/;
 
 /** The markdown reader and writer. */
 const MARKDOWN_CODE = /\/assets\/manager-[\w-]+\.js$/;
@@ -79,8 +79,8 @@ test("each part of the editor that loads on use works on its first use, and none
   await dialog.getByTestId("image-insert").click();
   await expect(editor.locator('img[alt="The logo"]')).toHaveCount(1);
 
-  // A table: inserted on the first click, and Tab moves to the next cell at once (its editing code comes with the
-  // editor, so the keys typed after Tab land in the next cell).
+  // A table: inserted on the first click, and Tab moves to the next cell (its editing code arrives as the caret
+  // enters the table; the keys typed after Tab land in the next cell whenever it arrives).
   await page.keyboard.press("End");
   await page.keyboard.press("Enter");
   await page.getByTestId("tool-table").click();
@@ -118,6 +118,7 @@ test("each part of the editor that loads on use works on its first use, and none
       "post-settings",
       "preview-pane",
       "selection-menu",
+      "table-editing",
     ].toSorted(),
   );
   await page.context().close();
@@ -158,6 +159,24 @@ test("a part whose code cannot be downloaded says so in Persian and English, and
   expect(await editorText(page)).toBe(kept);
   await snap(page, "editor-part-failed-fa-light-desktop");
 
+  // Tab in a table without its editing code: said, and the keys typed after it still land, in the same cell.
+  await fresh();
+  await page.keyboard.press("Enter");
+  await page.getByTestId("tool-table").click();
+  await page.keyboard.type("یک");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("دو");
+  await expect(alert).toHaveText(fa);
+  await expect(editor.locator("table th").first()).toHaveText("یکدو");
+  expect(await editorText(page)).toBe(`${kept}یکدو`);
+
+  // An address typed without autolinking's code: said, and every key typed stays, in order, without a link.
+  await fresh();
+  await page.keyboard.type(" example.com و www.example.org پایان");
+  await expect(alert).toHaveText(fa);
+  expect(await editorText(page)).toBe(`${kept} example.com و www.example.org پایان`);
+  await expect(editor.locator("a")).toHaveCount(0);
+
   await open(page, "/en/manage/editor");
   await page.getByTestId("rich-editor").waitFor();
   await openPostSettings(page);
@@ -169,6 +188,73 @@ test("a part whose code cannot be downloaded says so in Persian and English, and
   await page.getByTestId("date-input").fill("2026-03-04");
   await page.getByTestId("date-input").press("Enter");
   await expect(page.getByTestId("date-input")).toHaveValue("2026-03-04");
+  await page.context().close();
+});
+
+/** Holds the answers for the scripts `pattern` names until `release()`: code that is slow to arrive. */
+async function slowCode(page: Page, pattern: RegExp) {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(pattern, async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
+test("keys typed while the tables' editing code or autolinking arrives act in the order they were typed", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedInPage(browser, baseURL!, "editor");
+  const tables = await slowCode(page, /\/assets\/table-editing-[\w-]+\.js$/);
+  const autolink = await slowCode(page, /\/assets\/autolink-[\w-]+\.js$/);
+  await open(page, "/en/manage/editor");
+  const editor = page.getByTestId("rich-editor");
+  await editor.click();
+  await page.waitForLoadState("networkidle");
+  expect([...tables.asked, ...autolink.asked], "code asked for before its use").toEqual([]);
+
+  // Tab before the tables' code is there: it and the keys after it wait for it, and then act in order.
+  await page.getByTestId("tool-table").click();
+  await page.keyboard.type("first");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("second");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("third");
+  // Back to the second cell, its text selected and replaced, and a letter too many deleted.
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.type("2ndd");
+  await page.keyboard.press("Backspace");
+  await expect.poll(() => tables.asked.length).toBe(1);
+  await expect(editor.locator("table th").first()).toHaveText("first");
+  expect(await editorText(page)).toBe("first");
+  tables.release();
+  await expect(editor.locator("table th")).toHaveText(["first", "2nd"]);
+  await expect(editor.locator("table td")).toHaveText(["third", ""]);
+
+  // An address typed before autolinking's code is there: the space after it waits, and the address is a link.
+  await editor.locator("table td").nth(1).click();
+  await page.keyboard.type("see example.com and www.example.org/a then more");
+  await expect.poll(() => autolink.asked.length).toBe(1);
+  await expect(editor.locator("table td").nth(1)).toHaveText("see example.com");
+  autolink.release();
+  await expect(editor.locator("table td").nth(1)).toHaveText("see example.com and www.example.org/a then more");
+  await expect(editor.locator('a[href="https://example.com"]')).toHaveText("example.com");
+  await expect(editor.locator('a[href="https://www.example.org/a"]')).toHaveText("www.example.org/a");
+
+  // The table and the links are in the markdown.
+  await page.getByTestId("mode-source").click();
+  await expect(page.getByTestId("source-editor")).toHaveValue(
+    [
+      "| first | 2nd |",
+      "| --- | --- |",
+      "| third | see [example.com](https://example.com) and [www.example.org/a](https://www.example.org/a) then more |",
+    ].join("\n"),
+  );
   await page.context().close();
 });
 

@@ -1,6 +1,7 @@
 /**
  * What the production client build leaves out of every page's JavaScript (vite.config.ts): React Router's
- * developer warnings and error sentences, and Vite's module preload helper. The server imports React Router as
+ * developer warnings and error sentences, and Vite's module preload helper; and out of the editor's, what only
+ * `@tiptap/markdown` reads and the Tiptap extensions it does not use. The server imports React Router as
  * published, and what loads on use still loads (tests/e2e/shell.spec.ts opens it).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -40,6 +41,15 @@ describe("the client build", () => {
   test("has no Vite preload helper around its dynamic imports", () => {
     expect(client.includes("import(")).toBe(true);
     expect(client.includes("vite:preloadError")).toBe(false);
+  });
+
+  test("carries none of what only @tiptap/markdown reads, nor Tiptap extensions the editor does not use", () => {
+    const fields = ["parseMarkdown", "renderMarkdown", "markdownTokenizer", "markdownTokenName", "markdownOptions"];
+    expect(fields.filter((field) => client.includes(field))).toEqual([]);
+    const extension = (name: string) => new RegExp(`name:\\s*["'\`]${name}["'\`]`).test(client);
+    // Defined by @tiptap/extensions beside the placeholder, the cursors and undo, which the editor uses.
+    expect(["characterCount", "focus", "trailingNode"].filter(extension)).toEqual([]);
+    expect(["placeholder", "dropCursor", "gapCursor", "undoRedo"].filter((name) => !extension(name))).toEqual([]);
   });
 
   test("leaves React Router as published to the server, which imports the package", () => {

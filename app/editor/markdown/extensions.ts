@@ -9,25 +9,31 @@
  * None of these reach the HTML.
  */
 import { Extension, type AnyExtension } from "@tiptap/core";
+import { Blockquote } from "@tiptap/extension-blockquote";
 import BoldBase from "@tiptap/extension-bold";
 import CodeBase from "@tiptap/extension-code";
 import CodeBlockBase from "@tiptap/extension-code-block";
+import { Document } from "@tiptap/extension-document";
 import HardBreakBase from "@tiptap/extension-hard-break";
 import HeadingBase from "@tiptap/extension-heading";
 import HorizontalRuleBase from "@tiptap/extension-horizontal-rule";
 import ItalicBase from "@tiptap/extension-italic";
-import LinkBase from "@tiptap/extension-link";
 import {
   BulletList as BulletListBase,
   ListItem as ListItemBase,
+  ListKeymap,
   OrderedList as OrderedListBase,
   TaskItem,
   TaskList as TaskListBase,
 } from "@tiptap/extension-list";
+import { Paragraph } from "@tiptap/extension-paragraph";
+import { Strike } from "@tiptap/extension-strike";
 import { TableCell } from "@tiptap/extension-table/cell";
 import { TableHeader } from "@tiptap/extension-table/header";
 import { TableRow } from "@tiptap/extension-table/row";
-import StarterKit from "@tiptap/starter-kit";
+import { Text } from "@tiptap/extension-text";
+import { Dropcursor, Gapcursor, UndoRedo } from "@tiptap/extensions";
+import { Link as LinkBase } from "./link";
 import { RawHtmlBlock, RawHtmlInline } from "./raw-html";
 import { SafeImage } from "./safe-image";
 import { Table } from "./table";
@@ -125,29 +131,25 @@ export function contentExtensions({ extra = [] }: ContentSchemaOptions = {}): An
   return [
     Italic,
     Bold,
-    StarterKit.configure({
-      italic: false,
-      bold: false,
-      code: false,
-      heading: false,
-      hardBreak: false,
-      horizontalRule: false,
-      codeBlock: false,
-      bulletList: false,
-      orderedList: false,
-      listItem: false,
-      link: false,
-      // Markdown has no underline; and no empty paragraph is added after a last table or code block, which
-      // would be written into the file (the gap cursor reaches the end instead).
-      underline: false,
-      trailingNode: false,
-    }),
+    // Tiptap's starter kit's other parts, in its order (its underline and its link, which carries linkify, are not
+    // wanted: markdown has no underline, and the link is ./link.ts). No empty paragraph is added after a last table
+    // or code block, which would be written into the file (the gap cursor reaches the end instead).
+    Blockquote,
+    Document,
+    Dropcursor,
+    Gapcursor,
+    UndoRedo,
+    ListKeymap,
+    Paragraph,
+    Strike,
+    Text,
     Code,
     Heading,
     HardBreak,
     HorizontalRule,
     CodeBlock,
-    Link.configure({ openOnClick: false, autolink: true, defaultProtocol: "https" }),
+    // Typed and pasted addresses become links in the editor (../ui/autolink-on-use.ts).
+    Link,
     BulletList,
     OrderedList,
     ListItem,
@@ -159,7 +161,7 @@ export function contentExtensions({ extra = [] }: ContentSchemaOptions = {}): An
     TableHeader,
     TableCell,
     // Inline, as in markdown: an image may sit in a sentence or inside a link (a linked badge).
-    Image.configure({ inline: true }),
+    Image,
     // HTML in a page: kept as its source text, never parsed into the editor's DOM.
     RawHtmlBlock,
     RawHtmlInline,

@@ -1,10 +1,22 @@
 /**
+ * The image node: inline, as in markdown (an image may sit in a sentence or inside a link), with the attributes,
+ * HTML, `setImage` command and `![alt](src "title")` typing rule of `@tiptap/extension-image` with `inline: true`
+ * (without its resizing node view, which the editor does not offer).
+ *
  * Images in the editor show only from addresses an image may come from: this site, http(s), and the browser's own
  * data and blob addresses. Any other scheme (`javascript:`, `vbscript:`) stays in the document, so the file is
  * written back as it was, but never reaches the editor's DOM; the site's renderer drops it from the page.
  */
-import { mergeAttributes } from "@tiptap/core";
-import Image from "@tiptap/extension-image";
+import { mergeAttributes, Node, nodeInputRule } from "@tiptap/core";
+
+declare module "@tiptap/core" {
+  interface Commands<ReturnType> {
+    image: {
+      /** Puts an image in place of the selection. */
+      setImage: (options: { src: string; alt?: string; title?: string; width?: number; height?: number }) => ReturnType;
+    };
+  }
+}
 
 /** Whether `src` may be an `<img>`'s address in the editor (browsers ignore tabs, newlines and controls in it). */
 export function isSafeImageAddress(src: unknown): src is string {
@@ -21,12 +33,39 @@ export function isSafeImageAddress(src: unknown): src is string {
   );
 }
 
-export const SafeImage = Image.extend({
+export const SafeImage = Node.create({
+  name: "image",
+  inline: true,
+  group: "inline",
+  draggable: true,
+  addAttributes: () => ({
+    src: { default: null },
+    alt: { default: null },
+    title: { default: null },
+    width: { default: null },
+    height: { default: null },
+  }),
+  // Not an image with a data address in pasted HTML (a picture pasted as a file goes to the image dialog).
+  parseHTML: () => [{ tag: 'img[src]:not([src^="data:"])' }],
   renderHTML({ HTMLAttributes }) {
     const { src, ...rest } = HTMLAttributes as { src?: unknown };
+    return ["img", mergeAttributes(rest, isSafeImageAddress(src) ? { src } : { "data-blocked": "" })];
+  },
+  addCommands() {
+    return {
+      setImage:
+        (options) =>
+        ({ commands }) =>
+          commands.insertContent({ type: this.name, attrs: options }),
+    };
+  },
+  addInputRules() {
     return [
-      "img",
-      mergeAttributes(this.options.HTMLAttributes, rest, isSafeImageAddress(src) ? { src } : { "data-blocked": "" }),
+      nodeInputRule({
+        find: /(?:^|\s)(!\[(.+|:?)]\((\S+)(?:(?:\s+)["'](\S+)["'])?\))$/,
+        type: this.type,
+        getAttributes: ([, , alt, src, title]) => ({ src, alt, title }),
+      }),
     ];
   },
 });

@@ -1,4 +1,3 @@
-import { EditorContent, useEditor } from "@tiptap/react";
 import { Placeholder } from "@tiptap/extensions";
 import type { JSONContent } from "@tiptap/core";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -9,7 +8,10 @@ import { BlockDirection } from "../block-direction";
 import { contentExtensions } from "../markdown/extensions";
 import { lazyPart } from "~/ui/lazy-part";
 import { TableKeys, useTableEditing } from "./tables";
+import { AutolinkOnUse } from "./autolink-on-use";
+import { HeldKeys } from "./held-keys";
 import { Toolbar } from "./toolbar";
+import { EditorContent, useEditor } from "./editor-binding";
 import { TextSelection } from "@tiptap/pm/state";
 import { IMAGE_FILE_EVENT } from "./image-dialog";
 import "./editor.css";
@@ -137,15 +139,16 @@ function LiveEditor({
   // The markdown the document was read from, while nothing has changed it (it is written back as it was, the
   // bytes the lossless round trip gives); null once it changed, and the writer writes it.
   const unchanged = useRef<string | null>(initial);
+  // The server renders no editor (it has no DOM): the page hydrates, then the editor is made (./editor-binding.tsx).
   const editor = useEditor({
-    // The server renders no editor (it has no DOM): the page hydrates, the document is read, then the editor is made.
-    immediatelyRender: false,
-    shouldRerenderOnTransaction: false,
     extensions: contentExtensions({
       extra: [
         BlockDirection.configure({ pageDir: dirOf(locale) }),
         Placeholder.configure({ placeholder: t("editor.placeholder") }),
-        TableKeys,
+        TableKeys.configure({ onFailed: onPartFailed }),
+        AutolinkOnUse.configure({ onFailed: onPartFailed }),
+        // Keys typed while code they need downloads (Tab in a table, a space after an address) wait for it.
+        HeldKeys,
       ],
     }),
     content: firstDoc,

@@ -1,64 +1,66 @@
 /**
- * Table editing (./table-editing.ts: prosemirror-tables' plugin and the table actions) is added to an editor when
- * its document first holds a table (on opening, after the markdown was edited, when one is pasted or inserted).
- * The code comes with the editor rather than on use: Tab and the keys typed after it must act in the order they
- * were pressed, which a download in between would break (the text typed after Tab would land in the cell before).
- * The table's nodes are always in the schema (../markdown/table.ts).
+ * Table editing (./table-editing.ts: prosemirror-tables' plugin and the table actions) loads on use: when the caret
+ * first enters a table, when the pointer reaches one or the table button, or when a table action is chosen. A
+ * table is shown, read and written before it arrives (its nodes are always in the schema, ../markdown/table.ts);
+ * Tab in a table before then holds the keys typed after it (./held-keys.ts) and acts on them, in order, once the
+ * code is there: the text typed after Tab lands in the next cell, never in the one before.
  */
 import { Extension, type Editor } from "@tiptap/core";
-import type { Fragment, Slice } from "@tiptap/pm/model";
-import { TextSelection, type Transaction } from "@tiptap/pm/state";
+import { Plugin, TextSelection } from "@tiptap/pm/state";
 import { useEffect } from "react";
-import { addTablePlugins, goToCell, tableActions } from "./table-editing";
+import { memoiseLoad } from "~/lib/memoise-load";
+import { holdInput, replayingHeldKeys } from "./held-keys";
+import type * as TableEditingModule from "./table-editing";
+
+type TableEditing = typeof TableEditingModule;
+
+const code = memoiseLoad(() => import("./table-editing"));
+let loaded: TableEditing | undefined;
+
+/** Downloads the tables' editing code (once; a failed download is tried again by the next call). */
+export const loadTableEditing = (): Promise<TableEditing> => code.get().then((module) => (loaded = module));
 
 const ready = new WeakSet<Editor>();
 
-/** The table actions, with table editing's plugins added to `editor` first (once). */
-export function withTableEditing(editor: Editor): typeof tableActions {
+function addTo(editor: Editor, module: TableEditing): TableEditing["tableActions"] {
   if (!editor.isDestroyed && !ready.has(editor)) {
     ready.add(editor);
-    addTablePlugins(editor);
+    module.addTablePlugins(editor);
   }
-  return tableActions;
+  return module.tableActions;
 }
 
-/** Whether a document or a piece of one holds a table. */
-function holdsTable(node: { content: Fragment }): boolean {
-  let found = false;
-  node.content.descendants((child) => {
-    if (child.type.name === "table") found = true;
-    return !found;
-  });
-  return found;
-}
+/** The table actions, with table editing's plugins added to `editor` first (once); fails when the code cannot come. */
+export const withTableEditing = (editor: Editor) => loadTableEditing().then((module) => addTo(editor, module));
 
-/** Whether a change put a table into the document (what it inserted holds one). */
-function addsTable(transaction: Transaction): boolean {
-  return (
-    transaction.docChanged &&
-    transaction.steps.some((step) => {
-      const slice = (step as { slice?: Slice }).slice;
-      return slice !== undefined && holdsTable(slice);
-    })
-  );
-}
+const inTable = (editor: Editor) => editor.isActive("table");
 
-/** Adds table editing to `editor` once its document holds a table. */
+/**
+ * Starts the download of the tables' editing code when the writer comes to a table: the caret enters one, or the
+ * pointer is over one. A download that fails here is quiet: what needs the code (Tab, a table action) says so.
+ */
 export function useTableEditing(editor: Editor | null): void {
   useEffect(() => {
     if (!editor) return;
-    const load = () => void withTableEditing(editor);
-    if (holdsTable(editor.state.doc)) {
-      load();
-      return;
-    }
-    const onTransaction = ({ transaction }: { transaction: Transaction }) => {
-      if (ready.has(editor) || !addsTable(transaction)) return;
-      editor.off("transaction", onTransaction);
-      load();
+    const start = () => {
+      stop();
+      void withTableEditing(editor).catch(() => undefined);
     };
-    editor.on("transaction", onTransaction);
-    return () => void editor.off("transaction", onTransaction);
+    const onSelection = () => {
+      if (inTable(editor)) start();
+    };
+    const onPointer = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest("table")) start();
+    };
+    const dom = editor.view.dom;
+    const stop = () => {
+      editor.off("selectionUpdate", onSelection);
+      dom.removeEventListener("pointerover", onPointer);
+    };
+    editor.on("selectionUpdate", onSelection);
+    dom.addEventListener("pointerover", onPointer);
+    onSelection();
+    return stop;
   }, [editor]);
 }
 
@@ -85,19 +87,34 @@ export function insertTable(editor: Editor): boolean {
 
 /**
  * Tab and Shift+Tab in a table move between its cells (Tab in the last one adds a row); the caret never leaves
- * the text for the next control.
+ * the text for the next control. Before the editing code is there, the key waits for it with those typed after it.
  */
-export const TableKeys = Extension.create({
+export const TableKeys = Extension.create<{ onFailed: () => void }>({
   name: "tableKeys",
   // Before the lists' Tab, which would indent a list inside a cell instead.
   priority: 200,
-  addKeyboardShortcuts() {
-    const move = (dir: 1 | -1) => () => {
-      if (!this.editor.isActive("table")) return false;
-      withTableEditing(this.editor);
-      goToCell(this.editor, dir);
-      return true;
-    };
-    return { Tab: move(1), "Shift-Tab": move(-1) };
+  addOptions: () => ({ onFailed: () => undefined }),
+  addProseMirrorPlugins() {
+    const { editor, options } = this;
+    return [
+      new Plugin({
+        props: {
+          handleKeyDown(_view, event) {
+            if (event.key !== "Tab" || event.ctrlKey || event.metaKey || event.altKey || !inTable(editor)) return false;
+            const dir = event.shiftKey ? -1 : 1;
+            if (loaded && !editor.isDestroyed) {
+              addTo(editor, loaded);
+              loaded.goToCell(editor, dir);
+            } else if (!replayingHeldKeys()) {
+              // Held keys acted on after a failed download do not wait again: this Tab does nothing.
+              const arriving = withTableEditing(editor);
+              arriving.catch(options.onFailed);
+              holdInput(editor.view, arriving, { key: event });
+            }
+            return true;
+          },
+        },
+      }),
+    ];
   },
 });

@@ -1,4 +1,4 @@
-import { useEditorState, type Editor } from "@tiptap/react";
+import type { Editor } from "@tiptap/core";
 import { useEffect, useRef, useState } from "react";
 import type { Locale } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
@@ -11,10 +11,11 @@ import { useRovingFocus } from "~/ui/use-roving-focus";
 import { formatNumber } from "~/i18n/format";
 import { selectedOverride } from "../block-direction";
 import type { Dir } from "../direction";
+import { useEditorState } from "./editor-binding";
 import { useImageDialog } from "./image-dialog";
 import { useLinkDialog } from "./link-dialog";
 import { shortcuts } from "./shortcuts";
-import { insertTable, withTableEditing } from "./tables";
+import { insertTable, loadTableEditing, withTableEditing } from "./tables";
 import { PartPending } from "./part-pending";
 import { lazyPart } from "~/ui/lazy-part";
 
@@ -151,8 +152,9 @@ export function Toolbar({
   const toolbar = useRef<HTMLDivElement>(null);
   const onToolbarKey = useRovingFocus(toolbar);
   const chain = () => editor.chain().focus();
-  const table = (act: (tables: ReturnType<typeof withTableEditing>) => unknown) => () =>
-    void act(withTableEditing(editor));
+  // The table actions' code loads on use (./tables.ts): usually there already, since the caret is in a table.
+  const table = (act: (tables: Awaited<ReturnType<typeof withTableEditing>>) => unknown) => () =>
+    void withTableEditing(editor).then(act, onPartFailed);
   const dir = (value: Dir | null) => chain().setBlockDirection(value).run();
 
   return (
@@ -274,7 +276,13 @@ export function Toolbar({
         active={state.codeBlock}
         run={() => chain().toggleCodeBlock().run()}
       />
-      <ToolButton icon="table" label={t("editor.tool.table")} active={state.table} run={() => insertTable(editor)} />
+      <ToolButton
+        icon="table"
+        label={t("editor.tool.table")}
+        active={state.table}
+        run={() => insertTable(editor)}
+        load={loadTableEditing}
+      />
       <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} load={image.load} />
       <ToolButton icon="minus" label={t("editor.tool.rule")} run={() => chain().setHorizontalRule().run()} />
       <Separator />

@@ -1,0 +1,62 @@
+/**
+ * The editor in React: made once the page is in the browser, shown in the page, and its state read by the
+ * toolbar. What `@tiptap/react` does for this editor (no React node views, never made on the server), without its
+ * instance manager, React node view portals and deep comparison (about 6 KB gzip of the editor's first load).
+ * The menu beside selected text (loaded on use) still uses `@tiptap/react`'s bubble menu.
+ */
+import { Editor, type EditorOptions } from "@tiptap/core";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+
+/** An editor made from `options` after the first render in the browser (null until then), destroyed on unmount. */
+export function useEditor(options: Partial<EditorOptions>): Editor | null {
+  const first = useRef(options);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  useEffect(() => {
+    const made = new Editor(first.current);
+    setEditor(made);
+    return () => {
+      made.destroy();
+      setEditor(null);
+    };
+  }, []);
+  return editor;
+}
+
+/** Where the editor's text shows: its editable element is moved in here. */
+export function EditorContent({ editor }: { editor: Editor | null }) {
+  const place = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = place.current;
+    if (!editor || editor.isDestroyed || !element) return;
+    const dom = editor.view.dom;
+    element.append(dom);
+    return () => dom.remove();
+  }, [editor]);
+  return <div ref={place} />;
+}
+
+/** A flat record of the editor's state, read again after each transaction; a change of any value renders again. */
+export function useEditorState<T extends Record<string, unknown>>({
+  editor,
+  selector,
+}: {
+  editor: Editor;
+  selector: (context: { editor: Editor }) => T;
+}): T {
+  const last = useRef<T | null>(null);
+  const read = () => {
+    const next = selector({ editor });
+    const previous = last.current;
+    if (previous && Object.keys(next).every((key) => Object.is(next[key], previous[key]))) return previous;
+    last.current = next;
+    return next;
+  };
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      editor.on("transaction", changed);
+      return () => void editor.off("transaction", changed);
+    },
+    [editor],
+  );
+  return useSyncExternalStore(subscribe, read, read);
+}
