@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { startSeededSite } from "../helpers/seeded-site";
-import { expect, open, savePage, signedInPage, snap, test } from "./fixtures";
+import { closePostSettings, expect, open, openPostSettings, savePage, signedInPage, snap, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -43,8 +43,9 @@ test("a post's address renamed in the editor and published: the old address lead
 
     await open(page, "/en/manage/editor/en/notes/first-name");
     await page.getByTestId("rich-editor").waitFor();
-    const address = page.getByTestId("path-input");
-    await address.fill("/notes/second-name");
+    await openPostSettings(page);
+    await page.getByTestId("path-input").fill("/notes/second-name");
+    await closePostSettings(page);
     await page.getByTestId("save").click();
     await expect(page.getByText("Commit created successfully", { exact: true })).toBeVisible();
     await publishAll(page);
@@ -164,11 +165,13 @@ test("Translate links the new page to its original, whatever address it is given
   await publishAll(page);
   await open(page, `/en/manage/editor/en/notes/${encodeURIComponent("فقط-فارسی")}?from=fa`);
   await page.getByTestId("rich-editor").waitFor();
+  await page.getByTestId("title-input").fill("Only Persian, in English");
+  await openPostSettings(page);
   await expect(page.getByTestId("translation-input")).toHaveValue("/notes/فقط-فارسی");
   await page.getByTestId("translation-input").scrollIntoViewIfNeeded();
   await snap(page, "translation-field-en-light-desktop");
-  await page.getByTestId("title-input").fill("Only Persian, in English");
   await page.getByTestId("path-input").fill("/notes/only-persian-in-english");
+  await closePostSettings(page);
   await page.getByTestId("rich-editor").click();
   await page.keyboard.type("A text that is translated.");
   await page.getByTestId("save").click();
@@ -183,6 +186,7 @@ test("Translate links the new page to its original, whatever address it is given
   await page.emulateMedia({ colorScheme: "dark" });
   await open(page, `/manage/editor/en/notes/only-persian-in-english`);
   await page.getByTestId("rich-editor").waitFor();
+  await openPostSettings(page);
   await page.getByTestId("translation-input").scrollIntoViewIfNeeded();
   await snap(page, "translation-field-fa-dark-phone");
   const results = await new AxeBuilder({ page }).include("[data-testid=translation-input]").analyze();
