@@ -101,14 +101,16 @@ const groups: Group[] = [
   {
     paths: ["/manage/editor"],
     budget: { js: 230 * KB, css: 20 * KB },
-    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu/,
+    onUse:
+      /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|slash-menu|block-handle|clean-paste|toolbar-more/,
     signedIn: true,
   },
   // A post that holds a table.
   {
     paths: ["/manage/editor/fa/tuts/git-bisect"],
     budget: { js: 230 * KB, css: 20 * KB },
-    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu/,
+    onUse:
+      /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|slash-menu|block-handle|clean-paste|toolbar-more/,
     signedIn: true,
   },
 ];

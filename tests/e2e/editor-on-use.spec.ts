@@ -10,7 +10,8 @@ import type { Page } from "@playwright/test";
 import type { Editor } from "@tiptap/core";
 import { test, expect, open, reload, savePage, signedInPage, snap } from "./fixtures";
 
-const ON_USE = /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu)-[\w-]+\.js$/;
+const ON_USE =
+  /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|slash-menu|clean-paste|toolbar-more)-[\w-]+\.js$/;
 
 /** The markdown reader and writer. */
 const MARKDOWN_CODE = /\/assets\/manager-[\w-]+\.js$/;
