@@ -21,6 +21,8 @@ async function markdownOf(page: Page): Promise<string> {
   await page.getByTestId("mode-source").click();
   const text = await page.getByTestId("source-editor").inputValue();
   await page.getByTestId("mode-write").click();
+  // Back in the text once the source was read into it (a click before would be undone by that reading).
+  await expect(page.getByTestId("mode-write")).toHaveAttribute("aria-selected", "true");
   return text;
 }
 
@@ -55,8 +57,6 @@ function caret(page: Page, back: number): Promise<{ left: number; right: number;
     return { left, right, bottom };
   }, back);
 }
-
-test.describe.configure({ mode: "serial" });
 
 test("the slash menu offers the blocks at the caret, filtered in either language, chosen with the keys", async ({
   browser,
@@ -130,9 +130,7 @@ test("the slash menu offers the blocks at the caret, filtered in either language
   await page.keyboard.type("/");
   await menu.getByTestId("slash-bulletList").click();
   await page.keyboard.type("یک");
-  expect(await markdownOf(page)).toBe(
-    ["### عنوان", "#### چهارم", "قیمت /نقلی", "> گفته‌ای", "- یک"].join("\n\n") + "\n",
-  );
+  expect(await markdownOf(page)).toBe(["### عنوان", "#### چهارم", "قیمت /نقلی", "> گفته‌ای", "- یک"].join("\n\n"));
 
   // The shortcuts sheet lists `/`.
   await body.click();
@@ -151,8 +149,8 @@ test("in English the menu opens on the `/`'s left, finds blocks by their Persian
   await editorReady(page);
   const body = page.getByTestId("rich-editor");
   const menu = page.getByTestId("slash-menu");
-  await body.locator("p").first().click();
-  await page.keyboard.press("End");
+  await body.click();
+  await page.keyboard.press("Control+End");
   await page.keyboard.press("Enter");
   await page.keyboard.type("/head");
   await expect(menu.getByRole("option")).toHaveText(["Heading 2", "Heading 3", "Heading 4"]);
@@ -241,7 +239,7 @@ test("HTML pasted from Word, Google Docs and a web page is saved as the markdown
       persian,
       "- Milk\n  - Low fat\n- Bread",
       "1. First step\n2. Second step, with [the guide](https://example.com/guide)",
-    ].join("\n\n") + "\n",
+    ].join("\n\n"),
   );
 
   await open(page, "/manage/editor");
@@ -255,7 +253,7 @@ test("HTML pasted from Word, Google Docs and a web page is saved as the markdown
       `متن با **کلمه${ZWNJ}ی پررنگ**، *کج* و [پیوند](https://example.com/docs).`,
       "- مورد یک\n  - زیرمورد\n- مورد دو",
       "| ستون | Column |\n| --- | --- |\n| ۱۲ | 12 |",
-    ].join("\n\n") + "\n",
+    ].join("\n\n"),
   );
 
   await open(page, "/en/manage/editor");
@@ -271,11 +269,10 @@ test("HTML pasted from Word, Google Docs and a web page is saved as the markdown
       "> Quoted *words*",
       "```js\nconst x = 1;\n```",
       "![A cat](https://example.com/cat.png)",
-    ].join("\n\n") + "\n",
+    ].join("\n\n"),
   );
 
-  // Copied inside the editor and pasted back, a block is the editor's own (not cleaned): it keeps its marks.
-  // Plain text keeps its path: markdown typed elsewhere is pasted as its text.
+  // Plain text keeps the editor's own path (its paste rules read `**…**` as bold, as before).
   await body.locator("p").last().click();
   await page.keyboard.press("End");
   await page.keyboard.press("Enter");
@@ -284,7 +281,7 @@ test("HTML pasted from Word, Google Docs and a web page is saved as the markdown
     clipboard.setData("text/plain", "**as typed**");
     element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: clipboard, bubbles: true, cancelable: true }));
   });
-  await expect(body.locator("p").last()).toHaveText("**as typed**");
+  await expect(body.locator("p").last().locator("strong")).toHaveText("as typed");
   await page.context().close();
 });
 
@@ -375,7 +372,8 @@ test("Alt+Shift+↑/↓ and the drag handle move a block; moved and moved back, 
   await expect(page.getByTestId("shortcuts-sheet")).toContainText("Alt+Shift+↑");
   await page.keyboard.press("Escape");
 
-  // A bundled page: its first paragraph moved below the heading and back, the markdown is what was read.
+  // A bundled page: its first paragraph moved below the heading keeps its bytes (the same lines in another
+  // order); moved and moved back, the markdown is what was read.
   await open(page, "/manage/editor/fa/tuts/git-bisect");
   await editorReady(page);
   const original = await markdownOf(page);
@@ -385,16 +383,18 @@ test("Alt+Shift+↑/↓ and the drag handle move a block; moved and moved back, 
   await body.locator("p").first().click();
   await page.keyboard.press("Alt+Shift+ArrowDown");
   expect(await blockTexts(page)).toEqual([before[1], before[0], ...before.slice(2)]);
-  await page.keyboard.press("Alt+Shift+ArrowUp");
-  expect(await blockTexts(page)).toEqual(before);
-  expect(await markdownOf(page)).toBe(original);
-  // Moved and saved so, each block keeps its bytes: the same lines, in another order.
-  await body.locator("p").first().click();
-  await page.keyboard.press("Alt+Shift+ArrowDown");
   const moved = await markdownOf(page);
   expect(moved.indexOf("## ایده")).toBeLessThan(moved.indexOf("چند هفته پیش"));
   const lines = (text: string) => text.split("\n").filter(Boolean).sort();
   expect(lines(moved)).toEqual(lines(original));
+  await open(page, "/manage/editor/fa/tuts/git-bisect");
+  await editorReady(page);
+  await body.locator("p").first().click();
+  await page.keyboard.press("Alt+Shift+ArrowDown");
+  expect(await blockTexts(page)).toEqual([before[1], before[0], ...before.slice(2)]);
+  await page.keyboard.press("Alt+Shift+ArrowUp");
+  expect(await blockTexts(page)).toEqual(before);
+  expect(await markdownOf(page)).toBe(original);
   await page.context().close();
 });
 
@@ -461,7 +461,7 @@ test("the slash menu, the drag handle and the phone's toolbar: fa and en, light 
         await open(page, `${prefix}/manage/editor/${lang}/tuts/git-bisect`);
         await editorReady(page);
         const body = page.getByTestId("rich-editor");
-        await body.locator("p").first().click();
+        await body.locator("h2").first().click();
         await page.keyboard.press("End");
         await page.keyboard.press("Enter");
         await page.keyboard.type("/");

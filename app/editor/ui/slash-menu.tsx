@@ -296,7 +296,16 @@ export default function SlashMenu({ editor, actions }: { editor: Editor; actions
       data-testid="slash-menu"
     >
       {open ? (
-        <ul role="listbox" id={listId} aria-label={t("editor.slash.label")} className="min-h-0 overflow-y-auto p-1">
+        <ul
+          role="listbox"
+          id={listId}
+          aria-label={t("editor.slash.label")}
+          // A list that may scroll is focusable; the focus stays in the text, whose arrow keys scroll it (Tab
+          // chooses while the menu is open, so the list is never a Tab stop).
+          tabIndex={0}
+          onMouseDown={(event) => event.preventDefault()}
+          className="min-h-0 overflow-y-auto p-1"
+        >
           {blocks.map((block, index) => (
             <li
               key={block.id}
@@ -308,17 +317,19 @@ export default function SlashMenu({ editor, actions }: { editor: Editor; actions
               onClick={() => choose(block)}
               onPointerMove={() => index !== active && setPick({ query, index })}
               className={cn(
-                "flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm",
+                "flex min-h-9 cursor-pointer items-center gap-3 rounded-md px-2 py-1 text-sm",
                 index === active && "bg-accent text-accent-foreground",
               )}
               data-testid={`slash-${block.id}`}
             >
               <span
                 aria-hidden
-                className="inline-flex size-7 shrink-0 items-center justify-center rounded-md border bg-background text-xs font-bold"
+                // A heading's level is drawn by the style sheet: the option's text is its name alone.
+                data-text={typeof block.icon === "string" ? undefined : block.icon.text}
+                className="inline-flex size-7 shrink-0 items-center justify-center rounded-md border bg-background text-xs font-bold before:content-[attr(data-text)]"
                 dir="ltr"
               >
-                {typeof block.icon === "string" ? <Icon name={block.icon} className="size-4" /> : block.icon.text}
+                {typeof block.icon === "string" ? <Icon name={block.icon} className="size-4" /> : null}
               </span>
               <span>{t(block.label, block.level ? { level: block.level } : undefined)}</span>
             </li>
