@@ -10,6 +10,7 @@ const items = "button:not([disabled]), select:not([disabled])";
  */
 export function useRovingFocus<T extends HTMLElement>(ref: RefObject<T | null>): (event: KeyboardEvent<T>) => void {
   const current = useRef<HTMLElement | null>(null);
+  const place = useRef(0);
 
   // Controls not shown (a phone's toolbar leaves some to its "more" menu) are passed over.
   const all = useCallback(() => [...(ref.current?.querySelectorAll<HTMLElement>(items) ?? [])], [ref]);
@@ -22,7 +23,9 @@ export function useRovingFocus<T extends HTMLElement>(ref: RefObject<T | null>):
     // code arriving wraps its button again, without the toolbar rendering).
     const sync = () => {
       const list = controls();
-      if (!current.current || !list.includes(current.current)) current.current = list[0] ?? null;
+      // A control made anew (a tooltip's code wrapping it) keeps the stop at its place; else the first holds it.
+      if (!current.current || !list.includes(current.current)) current.current = list[place.current] ?? list[0] ?? null;
+      place.current = Math.max(0, list.indexOf(current.current!));
       for (const control of all()) {
         const tabIndex = control === current.current ? 0 : -1;
         if (control.tabIndex !== tabIndex) control.tabIndex = tabIndex;
