@@ -43,17 +43,20 @@ export default function ToolbarMore({
   const menu = useRef<HTMLDivElement>(null);
   const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>("button:not([disabled])") ?? [])];
 
+  // The latest closer, for the listener set once when the menu opens.
+  const closing = useRef(onClose);
   useEffect(() => {
-    items()[0]?.focus();
+    closing.current = onClose;
+  });
+  useEffect(() => {
+    menu.current?.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus();
     const onOutside = (event: PointerEvent) => {
       const target = event.target as Node;
-      if (!menu.current?.contains(target) && !anchor.contains(target)) onClose(false);
+      if (!menu.current?.contains(target) && !anchor.contains(target)) closing.current(false);
     };
     document.addEventListener("pointerdown", onOutside, true);
     return () => document.removeEventListener("pointerdown", onOutside, true);
-    // Once, when the menu opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [anchor]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const list = items();
