@@ -101,14 +101,16 @@ const groups: Group[] = [
   {
     paths: ["/manage/editor"],
     budget: { js: 230 * KB, css: 20 * KB },
-    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink/,
+    onUse:
+      /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink|slash-menu|block-handle|clean-paste|toolbar-more/,
     signedIn: true,
   },
   // A post that holds a table: shown and read without the tables' editing code, which comes when the caret enters one.
   {
     paths: ["/manage/editor/fa/tuts/git-bisect"],
     budget: { js: 230 * KB, css: 20 * KB },
-    onUse: /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink/,
+    onUse:
+      /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink|slash-menu|block-handle|clean-paste|toolbar-more/,
     signedIn: true,
   },
 ];

@@ -10,8 +10,11 @@ const items = "button:not([disabled]), select:not([disabled])";
  */
 export function useRovingFocus<T extends HTMLElement>(ref: RefObject<T | null>): (event: KeyboardEvent<T>) => void {
   const current = useRef<HTMLElement | null>(null);
+  const place = useRef(0);
 
-  const controls = useCallback(() => [...(ref.current?.querySelectorAll<HTMLElement>(items) ?? [])], [ref]);
+  // Controls not shown (a phone's toolbar leaves some to its "more" menu) are passed over.
+  const all = useCallback(() => [...(ref.current?.querySelectorAll<HTMLElement>(items) ?? [])], [ref]);
+  const controls = useCallback(() => all().filter((control) => control.getClientRects().length > 0), [all]);
 
   useEffect(() => {
     const toolbar = ref.current;
@@ -20,8 +23,10 @@ export function useRovingFocus<T extends HTMLElement>(ref: RefObject<T | null>):
     // code arriving wraps its button again, without the toolbar rendering).
     const sync = () => {
       const list = controls();
-      if (!current.current || !list.includes(current.current)) current.current = list[0] ?? null;
-      for (const control of list) {
+      // A control made anew (a tooltip's code wrapping it) keeps the stop at its place; else the first holds it.
+      if (!current.current || !list.includes(current.current)) current.current = list[place.current] ?? list[0] ?? null;
+      place.current = Math.max(0, list.indexOf(current.current!));
+      for (const control of all()) {
         const tabIndex = control === current.current ? 0 : -1;
         if (control.tabIndex !== tabIndex) control.tabIndex = tabIndex;
       }
@@ -36,11 +41,14 @@ export function useRovingFocus<T extends HTMLElement>(ref: RefObject<T | null>):
       sync();
     };
     toolbar.addEventListener("focusin", onFocus);
+    // A control shown or hidden by the screen's width changes which one holds the stop.
+    window.addEventListener("resize", sync);
     return () => {
       observer.disconnect();
       toolbar.removeEventListener("focusin", onFocus);
+      window.removeEventListener("resize", sync);
     };
-  }, [ref, controls]);
+  }, [ref, all, controls]);
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<T>) => {

@@ -21,9 +21,10 @@ import {
 } from "./fixtures";
 
 const ON_USE =
-  /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink)-[\w-]+\.js$/;
+  /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink|slash-menu|clean-paste|toolbar-more)-[\w-]+\.js$/;
 /** The parts made to fail: the post-settings panel arrives, so that its calendar can fail inside it. */
-const FAILING = /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|table-editing|autolink)-[\w-]+\.js$/;
+const FAILING =
+  /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|table-editing|autolink)-[\w-]+\.js$/;
 
 /** The markdown reader and writer. */
 const MARKDOWN_CODE = /\/assets\/manager-[\w-]+\.js$/;

@@ -1,24 +1,33 @@
 import { Placeholder } from "@tiptap/extensions";
 import type { JSONContent } from "@tiptap/core";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type PointerEventHandler, type ReactNode } from "react";
 import type { Locale } from "~/i18n/locales";
 import { dirOf } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { BlockDirection } from "../block-direction";
+import { BlockMoves, moveBlock } from "../block-moves";
+import { slashBeforeCaret, SlashKeys } from "../slash-keys";
+import { foldSlugText } from "~/i18n/fold";
 import { contentExtensions } from "../markdown/extensions";
 import { lazyPart } from "~/ui/lazy-part";
-import { TableKeys, useTableEditing } from "./tables";
+import { insertTable, TableKeys, useTableEditing } from "./tables";
 import { AutolinkOnUse } from "./autolink-on-use";
 import { HeldKeys } from "./held-keys";
 import { Toolbar } from "./toolbar";
 import { EditorContent, useEditor } from "./editor-binding";
-import { TextSelection } from "@tiptap/pm/state";
+import { TextSelection, type Transaction } from "@tiptap/pm/state";
+import type { EditorView } from "@tiptap/pm/view";
 import { IMAGE_FILE_EVENT } from "./image-dialog";
 import "./editor.css";
 
 const editorClass = "prose editor-content min-h-[55vh] max-w-none px-4 py-5 outline-none sm:px-6";
 
 const selectionMenu = lazyPart(() => import("./selection-menu"));
+// The slash menu, when a `/` is first typed where it opens; the drag handle, when a mouse first moves over the text.
+const slashMenu = lazyPart(() => import("./slash-menu"));
+const blockHandle = lazyPart(() => import("./block-handle"));
+// HTML pasted from a web page or a word processor is cleaned first (./clean-paste.ts), on the first such paste.
+const loadCleanPaste = () => import("./clean-paste");
 
 /**
  * The markdown reader and writer (micromark with GFM, mdast's writer), loaded on use: the editor is made from the
@@ -30,6 +39,20 @@ export const loadMarkdownCodec = () => import("../markdown/manager");
 
 function isImageFile(file: File): boolean {
   return file.type.startsWith("image/");
+}
+
+/**
+ * Pastes HTML from outside the editor cleaned (./clean-paste.ts); true when it does so (the editor does nothing
+ * more). HTML copied from this editor (ProseMirror marks its own) and plain text are the editor's to paste.
+ */
+function pasteCleaned(view: EditorView, event: ClipboardEvent, failed: () => void): boolean {
+  const html = event.clipboardData?.getData("text/html");
+  if (!html || html.includes("data-pm-slice")) return false;
+  loadCleanPaste().then(
+    ({ cleanHtml }) => void (view.isDestroyed || view.pasteHTML(cleanHtml(html))),
+    () => failed(),
+  );
+  return true;
 }
 
 /** Hands the first image among `files` to the image dialog; true when there was one (the editor does nothing). */
@@ -94,10 +117,14 @@ export function RichEditor(props: RichEditorProps) {
   );
 }
 
-/** The editor's frame. */
-function EditorFrame({ children }: { children: ReactNode }) {
+/** The editor's frame (the drag handle is placed in it). */
+function EditorFrame({ children, onPointerMove }: { children: ReactNode; onPointerMove?: PointerEventHandler }) {
   return (
-    <div className="min-w-0 rounded-lg border bg-background" data-testid="rich-editor-frame">
+    <div
+      className="relative min-w-0 rounded-lg border bg-background"
+      onPointerMove={onPointerMove}
+      data-testid="rich-editor-frame"
+    >
       {children}
     </div>
   );
@@ -133,8 +160,10 @@ function LiveEditor({
 }: RichEditorProps & { firstDoc: JSONContent }) {
   const t = useT();
   const change = useRef(onChange);
+  const failed = useRef(onPartFailed);
   useEffect(() => {
     change.current = onChange;
+    failed.current = onPartFailed;
   });
   // The markdown the document was read from, while nothing has changed it (it is written back as it was, the
   // bytes the lossless round trip gives); null once it changed, and the writer writes it.
@@ -149,12 +178,16 @@ function LiveEditor({
         AutolinkOnUse.configure({ onFailed: onPartFailed }),
         // Keys typed while code they need downloads (Tab in a table, a space after an address) wait for it.
         HeldKeys,
+        BlockMoves,
+        SlashKeys,
       ],
     }),
     content: firstDoc,
     editorProps: {
       // An image file pasted or dropped in is uploaded through the image dialog (which asks for its description).
-      handlePaste: (view, event) => sendImageFile(view.dom, event.clipboardData?.files),
+      // Other HTML is cleaned of its styles and word processors' markup first.
+      handlePaste: (view, event) =>
+        sendImageFile(view.dom, event.clipboardData?.files) || pasteCleaned(view, event, () => failed.current()),
       handleDrop: (view, event, _slice, moved) => {
         if (moved) return false;
         const files = event.dataTransfer?.files;
@@ -197,6 +230,32 @@ function LiveEditor({
     return () => void editor.off("selectionUpdate", onSelection);
   }, [editor, selected]);
 
+  // The slash menu is needed once a `/` is typed where it opens; it acts through the editor's own code.
+  const [slash, setSlash] = useState(false);
+  const slashActions = useMemo(
+    () => ({
+      insertTable,
+      fold: foldSlugText,
+      // The toolbar's image dialog, with no file: the writer picks one or gives an address.
+      openImage: () => editor?.view.dom.dispatchEvent(new CustomEvent(IMAGE_FILE_EVENT)),
+    }),
+    [editor],
+  );
+  useEffect(() => {
+    if (!editor || slash) return;
+    const onTransaction = ({ transaction }: { transaction: Transaction }) => {
+      if (transaction.docChanged && slashBeforeCaret(editor.state)) setSlash(true);
+    };
+    editor.on("transaction", onTransaction);
+    return () => void editor.off("transaction", onTransaction);
+  }, [editor, slash]);
+
+  // The drag handle is needed once a mouse moves over the text (a finger moves blocks with the keys or not at all).
+  const [mouse, setMouse] = useState(false);
+  const onPointerMove = mouse
+    ? undefined
+    : (event: Parameters<PointerEventHandler>[0]) => void (event.pointerType !== "touch" && setMouse(true));
+
   useEffect(() => {
     if (!editor) return;
     handle({
@@ -217,7 +276,7 @@ function LiveEditor({
   }, [editor, handle]);
 
   return (
-    <EditorFrame>
+    <EditorFrame onPointerMove={onPointerMove}>
       {editor ? (
         <Toolbar editor={editor} locale={locale} onPartFailed={onPartFailed} />
       ) : (
@@ -225,6 +284,29 @@ function LiveEditor({
       )}
       {editor && selected ? (
         <selectionMenu.Part editor={editor} onPartFailed={onPartFailed} onFailed={onPartFailed} />
+      ) : null}
+      {editor && slash ? (
+        <slashMenu.Part
+          editor={editor}
+          actions={slashActions}
+          onFailed={() => {
+            setSlash(false);
+            onPartFailed();
+          }}
+        />
+      ) : null}
+      {editor && mouse ? (
+        // Loaded on a mouse's move, not on a writer's act: if it cannot be downloaded there is no handle, and no
+        // alert (Alt+Shift+↑/↓ still move blocks).
+        <blockHandle.Part
+          editor={editor}
+          dir={dirOf(locale)}
+          move={(from, to) => {
+            const tr = moveBlock(editor.state, from, to);
+            if (tr) editor.view.dispatch(tr);
+          }}
+          onFailed={() => undefined}
+        />
       ) : null}
       <EditorContent editor={editor} />
     </EditorFrame>

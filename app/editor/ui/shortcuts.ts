@@ -22,6 +22,9 @@ export const shortcuts = {
   quote: "Mod+Shift+B",
   codeBlock: "Mod+Alt+C",
   zwnj: "Shift+Space",
+  slash: "/",
+  moveUp: "Alt+Shift+↑",
+  moveDown: "Alt+Shift+↓",
   save: "Mod+S",
   sheet: "Mod+/",
 } as const;
@@ -56,6 +59,9 @@ export const shortcutGroups: {
       { name: "taskList", label: "editor.tool.taskList" },
       { name: "quote", label: "editor.tool.quote" },
       { name: "codeBlock", label: "editor.tool.codeBlock" },
+      { name: "slash", label: "editor.shortcuts.slash" },
+      { name: "moveUp", label: "editor.shortcuts.moveUp" },
+      { name: "moveDown", label: "editor.shortcuts.moveDown" },
     ],
   },
   {

@@ -1,5 +1,5 @@
 import type { Editor } from "@tiptap/core";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import type { Locale } from "~/i18n/locales";
 import { useT } from "~/i18n/use-t";
 import { cn } from "~/ui/cn";
@@ -20,6 +20,7 @@ import { PartPending } from "./part-pending";
 import { lazyPart } from "~/ui/lazy-part";
 
 const shortcutsSheet = lazyPart(() => import("./shortcuts-sheet"));
+const moreMenu = lazyPart(() => import("./toolbar-more"));
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -46,6 +47,7 @@ export function ToolButton({
   load,
   testId,
   mirrored,
+  more,
 }: {
   icon: IconName;
   label: string;
@@ -58,6 +60,8 @@ export function ToolButton({
   testId?: string;
   /** A glyph that points along the line (lists, undo): drawn mirrored in right-to-left text. */
   mirrored?: boolean;
+  /** On a phone, in the toolbar's "more" menu rather than on the bar. */
+  more?: boolean;
 }) {
   const intent = useLoadOnIntent(load ?? nothing);
   const t = useT();
@@ -74,9 +78,13 @@ export function ToolButton({
         onClick={run}
         {...(load ? intent : {})}
         data-testid={testId ?? `tool-${icon}`}
+        data-icon={icon}
+        data-label={label}
+        data-more={more ? "" : undefined}
         className={cn(
           "inline-flex size-9 shrink-0 items-center justify-center rounded-md transition-colors hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40 sm:size-8",
           active ? "bg-accent text-foreground" : "text-muted-foreground",
+          more && "max-sm:hidden",
         )}
       >
         <Icon name={icon} className={cn("size-4", mirrored && "rtl:-scale-x-100")} />
@@ -86,10 +94,68 @@ export function ToolButton({
 }
 
 function Separator() {
-  return <span aria-hidden className="mx-1 h-5 w-px shrink-0 bg-border" />;
+  return <span aria-hidden className="mx-1 h-5 w-px shrink-0 bg-border max-sm:hidden" />;
 }
 
-/** The formatting toolbar, sticky above the text while it scrolls; on a narrow screen it wraps onto more rows. */
+/**
+ * On a phone, the toolbar's tools that have no room on its bar (`more`), in a menu (./toolbar-more.tsx, loaded on
+ * use): a button that opens it, keyboard usable.
+ */
+function MoreTools({ toolbar, onPartFailed }: { toolbar: RefObject<HTMLDivElement | null>; onPartFailed: () => void }) {
+  const t = useT();
+  // While open: the tools the bar left off, and the menu's button.
+  const [open, setOpen] = useState<{ tools: HTMLButtonElement[]; anchor: HTMLButtonElement } | null>(null);
+  const intent = useLoadOnIntent(moreMenu.load);
+  const id = useId();
+  const close = (back: boolean) => {
+    if (back) open?.anchor.focus();
+    setOpen(null);
+  };
+  return (
+    <>
+      <button
+        id={`${id}-button`}
+        type="button"
+        aria-label={t("editor.tool.more")}
+        aria-haspopup="menu"
+        aria-expanded={open !== null}
+        aria-controls={open ? `${id}-menu` : undefined}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={(event) => {
+          const anchor = event.currentTarget;
+          const all = toolbar.current?.querySelectorAll<HTMLButtonElement>("button[data-more]") ?? [];
+          setOpen((was) =>
+            was ? null : { anchor, tools: [...all].filter((tool) => tool.getClientRects().length === 0) },
+          );
+        }}
+        {...intent}
+        className="ms-auto inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground sm:hidden"
+        data-testid="tool-more"
+      >
+        <Icon name="ellipsis" className="size-4" />
+      </button>
+      {open ? (
+        <moreMenu.Part
+          id={`${id}-menu`}
+          labelledBy={`${id}-button`}
+          tools={open.tools}
+          anchor={open.anchor}
+          onClose={close}
+          fallback={<PartPending />}
+          onFailed={() => {
+            setOpen(null);
+            onPartFailed();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The formatting toolbar, sticky above the text while it scrolls; on a phone one row of the most used tools, the
+ * others in its "more" menu.
+ */
 export function Toolbar({
   editor,
   locale,
@@ -163,7 +229,7 @@ export function Toolbar({
       onKeyDown={onToolbarKey}
       role="toolbar"
       aria-label={t("editor.toolbar")}
-      className="sticky top-[6.5rem] z-10 [html[data-focus-writing]_&]:top-12 flex flex-wrap items-center gap-0.5 rounded-t-lg border-b bg-background/95 px-1.5 py-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+      className="sticky top-[6.5rem] z-10 [html[data-focus-writing]_&]:top-12 flex flex-wrap items-center max-sm:flex-nowrap max-sm:overflow-x-auto gap-0.5 rounded-t-lg border-b bg-background/95 px-1.5 py-1 backdrop-blur supports-[backdrop-filter]:bg-background/80"
       data-testid="editor-toolbar"
     >
       <ToolButton
@@ -176,6 +242,7 @@ export function Toolbar({
       />
       <ToolButton
         icon="redo-2"
+        more
         label={t("editor.tool.redo")}
         keys={shortcuts.redo}
         disabled={!state.canRedo}
@@ -185,6 +252,7 @@ export function Toolbar({
       <Separator />
       <ToolButton
         icon="pilcrow"
+        more
         label={t("editor.tool.paragraph")}
         keys={shortcuts.paragraph}
         active={state.paragraph}
@@ -194,6 +262,7 @@ export function Toolbar({
         <ToolButton
           key={level}
           icon={`heading-${level}`}
+          more={level !== 2}
           label={t("editor.tool.heading", { level: formatNumber(level, locale) })}
           keys={shortcuts[`heading${level}`]}
           active={state[`h${level}`]}
@@ -217,6 +286,7 @@ export function Toolbar({
       />
       <ToolButton
         icon="strikethrough"
+        more
         label={t("editor.tool.strike")}
         keys={shortcuts.strike}
         active={state.strike}
@@ -224,6 +294,7 @@ export function Toolbar({
       />
       <ToolButton
         icon="code"
+        more
         label={t("editor.tool.code")}
         keys={shortcuts.code}
         active={state.code}
@@ -248,6 +319,7 @@ export function Toolbar({
       />
       <ToolButton
         icon="list-ordered"
+        more
         label={t("editor.tool.orderedList")}
         keys={shortcuts.orderedList}
         active={state.orderedList}
@@ -256,6 +328,7 @@ export function Toolbar({
       />
       <ToolButton
         icon="list-todo"
+        more
         label={t("editor.tool.taskList")}
         keys={shortcuts.taskList}
         active={state.taskList}
@@ -264,6 +337,7 @@ export function Toolbar({
       />
       <ToolButton
         icon="quote"
+        more
         label={t("editor.tool.quote")}
         keys={shortcuts.quote}
         active={state.quote}
@@ -271,6 +345,7 @@ export function Toolbar({
       />
       <ToolButton
         icon="square-code"
+        more
         label={t("editor.tool.codeBlock")}
         keys={shortcuts.codeBlock}
         active={state.codeBlock}
@@ -280,11 +355,12 @@ export function Toolbar({
         icon="table"
         label={t("editor.tool.table")}
         active={state.table}
+        more
         run={() => insertTable(editor)}
         load={loadTableEditing}
       />
       <ToolButton icon="image" label={t("editor.tool.image")} run={image.open} load={image.load} />
-      <ToolButton icon="minus" label={t("editor.tool.rule")} run={() => chain().setHorizontalRule().run()} />
+      <ToolButton icon="minus" label={t("editor.tool.rule")} more run={() => chain().setHorizontalRule().run()} />
       <Separator />
       <DirectionPicker value={state.override} locale={locale} onChange={dir} />
       {state.codeBlock ? (
@@ -305,28 +381,33 @@ export function Toolbar({
           <Separator />
           <ToolButton
             icon="rows-3"
+            more
             label={t("editor.tool.addRow")}
             run={table((tables) => tables.addRowAfter(editor))}
           />
           <ToolButton
             icon="columns-3"
+            more
             label={t("editor.tool.addColumn")}
             run={table((tables) => tables.addColumnAfter(editor))}
           />
           <ToolButton
             icon="minus"
             label={t("editor.tool.deleteRow")}
+            more
             testId="tool-delete-row"
             run={table((tables) => tables.deleteRow(editor))}
           />
           <ToolButton
             icon="x"
+            more
             label={t("editor.tool.deleteColumn")}
             testId="tool-delete-column"
             run={table((tables) => tables.deleteColumn(editor))}
           />
           <ToolButton
             icon="trash-2"
+            more
             label={t("editor.tool.deleteTable")}
             testId="tool-delete-table"
             run={table((tables) => tables.deleteTable(editor))}
@@ -336,12 +417,14 @@ export function Toolbar({
       <Separator />
       <ToolButton
         icon="keyboard"
+        more
         label={t("editor.shortcuts.title")}
         keys={shortcuts.sheet}
         run={() => setSheet(true)}
         load={shortcutsSheet.load}
         testId="tool-shortcuts"
       />
+      <MoreTools toolbar={toolbar} onPartFailed={onPartFailed} />
       {link.dialog}
       {image.dialog}
       {sheet ? (
@@ -382,7 +465,7 @@ function DirectionPicker({
     <div
       role="group"
       aria-label={t("editor.tool.direction")}
-      className="flex items-center"
+      className="flex items-center max-sm:hidden"
       data-testid="direction-picker"
     >
       {options.map((option) => (
@@ -392,6 +475,7 @@ function DirectionPicker({
           label={`${t("editor.tool.direction")}: ${option.label}`}
           active={value === option.dir}
           testId={`dir-${option.dir ?? "auto"}`}
+          more
           run={() => onChange(option.dir)}
         />
       ))}
