@@ -174,6 +174,8 @@ const apiTable: Row[] = [
   { route: "api/nostr/contact", method: "GET", expect: all(200) },
   { route: "api/nostr/messaging-key", method: "GET", expect: signedIn(200) },
   { route: "api/nostr/messaging-key", method: "POST", expect: signedIn(400) },
+  // Marking one's own messages read takes no input.
+  { route: "api/nostr/inbox-read", method: "POST", expect: signedIn(200) },
   // The editor and builds: writing needs commit.create, reading builds builds.read, publishing builds.push, the
   // git host settings.edit. (Importing with the site's own repository as the host is a 400.)
   { route: "api/builds/commit", method: "POST", expect: writing(400) },
@@ -188,6 +190,10 @@ const apiTable: Row[] = [
   { route: "api/builds/run", method: "POST", expect: writing(400) },
   { route: "api/builds/import", method: "POST", expect: writing(400) },
   // Moving a site in (builds.push): without an export named, each call says what it needs.
+  // A redirect is live at once, like a published build: builds.push.
+  { route: "api/redirects/new", method: "POST", expect: writing(400) },
+  { route: "api/redirects/update", method: "PUT", expect: writing(400) },
+  { route: "api/redirects/remove", method: "POST", expect: writing(400) },
   { route: "api/import/upload", method: "POST", expect: writing(400) },
   { route: "api/import/preview", method: "POST", expect: writing(400) },
   { route: "api/import/run", method: "POST", expect: writing(400) },
@@ -207,6 +213,7 @@ const pageTable: Row[] = [
   { route: "manage/items", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items/category", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items/media", method: "GET", expect: page("dashboard.read") },
+  { route: "manage/items/redirects", method: "GET", expect: page("dashboard.read") },
   { route: "manage/builds", method: "GET", expect: page("builds.read") },
   { route: "manage/items/import", method: "GET", expect: page("builds.push") },
   { route: "manage/editor", method: "GET", expect: page("commit.create") },
