@@ -466,7 +466,8 @@ test("the slash menu, the drag handle and the phone's toolbar: fa and en, light 
         await editorReady(page);
         const body = page.getByTestId("rich-editor");
         await body.locator("h2").first().click();
-        await page.keyboard.press("End");
+        // The end of the text: a heading's End is its line's end, and a heading wraps on a phone.
+        await page.keyboard.press("ControlOrMeta+End");
         await page.keyboard.press("Enter");
         await page.keyboard.type("/");
         await expect(page.getByTestId("slash-menu")).toBeVisible();
@@ -487,7 +488,9 @@ test("the slash menu, the drag handle and the phone's toolbar: fa and en, light 
           await page.screenshot({ path: `test-results/screenshots/editor-toolbar-more-${lang}-${scheme}-phone.png` });
           await page.keyboard.press("Escape");
         } else {
-          const block = (await body.locator("h2").first().boundingBox())!;
+          const heading = body.locator("h2").last();
+          await heading.scrollIntoViewIfNeeded();
+          const block = (await heading.boundingBox())!;
           await page.mouse.move(block.x + block.width / 2, block.y + 4);
           await expect(page.getByTestId("block-handle")).toBeVisible();
           await page.screenshot({ path: `test-results/screenshots/editor-handle-${lang}-${scheme}-desktop.png` });
