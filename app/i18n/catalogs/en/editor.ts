@@ -201,14 +201,14 @@ export default {
   "settings.language": "This page is in {language}.",
   "settings.fullAddress": "Full address",
   "settings.pathMoves":
-    "Changing the address of a published page moves it when you publish: links to the old address stop reaching it.",
+    "Changing the address of a published page moves it when you publish; the old address keeps leading readers to it.",
   "settings.count": "{count} characters",
   "settings.countOf": "{count} of about {max} characters",
   "settings.tooLong": "Search engines usually show about {max} characters: the rest may be cut off.",
   "settings.searchPreview": "Search result preview",
   "settings.socialPreview": "Social card preview",
   "settings.deleteHint":
-    "The page leaves the site when the build is published; until then nothing is lost, and the builds screen can take the deletion back.",
+    "The page leaves the site when the build is published, and its address then says it was removed; until then nothing is lost, and the builds screen can take the deletion back.",
   "field.excerpt": "Excerpt",
   "field.seoTitle": "SEO title",
   "field.seoTitleHint":
