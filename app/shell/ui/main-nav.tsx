@@ -67,9 +67,13 @@ export function MainNav({
                 </li>
               ))}
             </ul>
-            {shown < categories.length ? (
-              <MoreCategories categories={categories.slice(shown)} linkClass={linkClass} />
-            ) : null}
+            {/* Always there, hidden while everything fits: the line is measured again as fonts and the account's
+                menu arrive, and a button made anew would drop the focus of someone using it. */}
+            <MoreCategories
+              categories={categories.slice(shown)}
+              hidden={shown >= categories.length}
+              linkClass={linkClass}
+            />
           </div>
         </li>
       ) : null}
@@ -99,9 +103,11 @@ export function CategoryNav({ onNavigate }: { onNavigate?: () => void }) {
 /** The categories that did not fit on the header's line, behind a "more" button. */
 function MoreCategories({
   categories,
+  hidden,
   linkClass,
 }: {
   categories: { url: string; label: string }[];
+  hidden: boolean;
   linkClass: string;
 }) {
   const t = useT();
@@ -124,7 +130,7 @@ function MoreCategories({
     };
   }, [open]);
   return (
-    <div ref={box} className="relative shrink-0">
+    <div ref={box} className="relative shrink-0" hidden={hidden}>
       <button
         type="button"
         aria-expanded={open}
@@ -138,7 +144,7 @@ function MoreCategories({
           ▾
         </span>
       </button>
-      {open ? (
+      {open && !hidden ? (
         <ul
           id={id}
           className="absolute end-0 top-full z-50 mt-1 grid min-w-40 gap-1 rounded-md border bg-background p-1 shadow-md"
