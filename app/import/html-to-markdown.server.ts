@@ -36,6 +36,7 @@ import { unified } from "unified";
 import { MAX_NESTING } from "~/content/markdown/limits";
 import { writeTree } from "~/editor/markdown/syntax";
 import type { MessageKey } from "~/i18n/translate";
+import { VOID_ELEMENTS } from "~/lib/void-elements";
 
 /** HTML nested deeper than this (elements inside elements) is kept as the text of a code block. */
 export const MAX_HTML_DEPTH = 200;
@@ -173,23 +174,6 @@ function keptAsSource(html: string, ctx: Context): string {
   const fence = "`".repeat(Math.max(3, longestRun + 1));
   return `${fence}html\n${html.replace(/\n$/, "")}\n${fence}`;
 }
-
-const VOID_ELEMENTS = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "param",
-  "source",
-  "track",
-  "wbr",
-]);
 
 /**
  * How deep the elements of `html` nest, estimated over its tags the way a browser closes them: an end tag closes

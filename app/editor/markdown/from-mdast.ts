@@ -17,6 +17,7 @@ import type {
   Table,
 } from "mdast";
 import { writeTree } from "./syntax";
+import { VOID_ELEMENTS } from "~/lib/void-elements";
 
 type Mark = NonNullable<JSONContent["marks"]>[number];
 
@@ -31,23 +32,6 @@ interface Reading {
   /** Link reference definitions by identifier: the first one of each counts, as the site's renderer has it. */
   definitions: Map<string, Definition>;
 }
-
-const VOID_ELEMENTS = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "param",
-  "source",
-  "track",
-  "wbr",
-]);
 
 function written(node: Nodes, reading: Reading): string | undefined {
   const { start, end } = node.position ?? {};
