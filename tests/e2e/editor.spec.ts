@@ -311,7 +311,12 @@ test("Ctrl+K in the text opens the link form, not the site search; with nothing 
   // Nothing was selected: the form asks for the text too.
   await page.getByTestId("link-href").fill("https://commonmark.org/");
   await page.getByTestId("link-text").fill("CommonMark spec");
-  await page.getByTestId("link-apply").click();
+  // The focus is back in the text within the click's own task: a key typed in the next frame lands in the text.
+  const focused = await page.getByTestId("link-apply").evaluate((button: HTMLElement) => {
+    button.click();
+    return document.activeElement?.getAttribute("contenteditable");
+  });
+  expect(focused).toBe("true");
   await page.keyboard.type(" today, ");
   await expect(body.locator('a[href="https://commonmark.org/"]')).toHaveText("CommonMark spec");
 

@@ -1,6 +1,7 @@
 import type { Editor } from "@tiptap/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { lazyPart } from "~/ui/lazy-part";
+import { backToText } from "./back-to-text";
 import { PartPending } from "./part-pending";
 
 /** The event the editor sends itself when an image file is pasted or dropped into it (see rich-editor.tsx). */
@@ -31,7 +32,7 @@ export function useImageDialog(
     <imageForm.Part
       editor={editor}
       file={opened.file}
-      onClose={() => setOpened(null)}
+      onClose={() => backToText(editor, () => setOpened(null))}
       fallback={<PartPending />}
       onFailed={() => {
         setOpened(null);

@@ -1,6 +1,7 @@
 import type { Editor } from "@tiptap/react";
 import { useState, type ReactNode } from "react";
 import { lazyPart } from "~/ui/lazy-part";
+import { backToText } from "./back-to-text";
 import { PartPending } from "./part-pending";
 
 const linkForm = lazyPart(() => import("./link-form"));
@@ -14,10 +15,7 @@ export function useLinkDialog(
   onFailed: () => void,
 ): { open: () => void; load: () => Promise<unknown>; dialog: ReactNode } {
   const [href, setHref] = useState<string | null>(null);
-  const close = () => {
-    setHref(null);
-    editor.commands.focus();
-  };
+  const close = () => backToText(editor, () => setHref(null));
   const dialog =
     href === null ? null : (
       <linkForm.Part
