@@ -240,10 +240,16 @@ test("keys typed while the tables' editing code or autolinking arrives act in th
   // An address typed before autolinking's code is there: the space after it waits, and the address is a link.
   await editor.locator("table td").nth(1).click();
   await page.keyboard.type("see example.com and www.example.org/a then more");
+  // Moves with their modifiers, held too: Ctrl+← to the word's start, Ctrl+Home to the text's.
+  await page.keyboard.press("Control+ArrowLeft");
+  await page.keyboard.type("X");
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.type("Y");
   await expect.poll(() => autolink.asked.length).toBe(1);
   await expect(editor.locator("table td").nth(1)).toHaveText("see example.com");
   autolink.release();
-  await expect(editor.locator("table td").nth(1)).toHaveText("see example.com and www.example.org/a then more");
+  await expect(editor.locator("table td").nth(1)).toHaveText("see example.com and www.example.org/a then Xmore");
+  await expect(editor.locator("table th").first()).toHaveText("Yfirst");
   await expect(editor.locator('a[href="https://example.com"]')).toHaveText("example.com");
   await expect(editor.locator('a[href="https://www.example.org/a"]')).toHaveText("www.example.org/a");
 
@@ -251,9 +257,9 @@ test("keys typed while the tables' editing code or autolinking arrives act in th
   await page.getByTestId("mode-source").click();
   await expect(page.getByTestId("source-editor")).toHaveValue(
     [
-      "| first | 2nd |",
+      "| Yfirst | 2nd |",
       "| --- | --- |",
-      "| third | see [example.com](https://example.com) and [www.example.org/a](https://www.example.org/a) then more |",
+      "| third | see [example.com](https://example.com) and [www.example.org/a](https://www.example.org/a) then Xmore |",
     ].join("\n"),
   );
   await page.context().close();

@@ -84,23 +84,38 @@ function insertText(view: EditorView, text: string): void {
   if (!view.someProp("handleTextInput", (handle) => handle(view, from, to, text, insert))) view.dispatch(insert());
 }
 
-/** What the browser does with a key no handler of the editor took: [direction, granularity] of the selection's move. */
-const MOVES: Record<string, ["forward" | "backward" | "left" | "right", "character" | "line" | "lineboundary"]> = {
-  ArrowLeft: ["left", "character"],
-  ArrowRight: ["right", "character"],
-  ArrowUp: ["backward", "line"],
-  ArrowDown: ["forward", "line"],
-  Home: ["backward", "lineboundary"],
-  End: ["forward", "lineboundary"],
-  Backspace: ["backward", "character"],
-  Delete: ["forward", "character"],
-};
+type Direction = "forward" | "backward" | "left" | "right";
+type Granularity = "character" | "word" | "line" | "lineboundary" | "documentboundary";
+
+/**
+ * What the browser does with a key no handler of the editor took: the selection's move, [direction, granularity],
+ * modifiers included (Ctrl+←/→ a word, Alt on a Mac; ⌘←/→ the line's ends; Ctrl+Home/End and ⌘↑/↓ the text's).
+ */
+function moveOf(event: KeyboardEvent): [Direction, Granularity] | undefined {
+  const { ctrlKey: ctrl, metaKey: meta, altKey: alt } = event;
+  switch (event.key) {
+    case "ArrowLeft":
+    case "ArrowRight":
+      return [event.key === "ArrowLeft" ? "left" : "right", meta ? "lineboundary" : ctrl || alt ? "word" : "character"];
+    case "ArrowUp":
+    case "ArrowDown":
+      return [event.key === "ArrowUp" ? "backward" : "forward", meta ? "documentboundary" : "line"];
+    case "Home":
+    case "End":
+      return [event.key === "Home" ? "backward" : "forward", ctrl || meta ? "documentboundary" : "lineboundary"];
+    case "Backspace":
+    case "Delete":
+      return [event.key === "Backspace" ? "backward" : "forward", ctrl || meta || alt ? "word" : "character"];
+    default:
+      return undefined;
+  }
+}
 
 function browserDefault(view: EditorView, event: KeyboardEvent): void {
   const chord = event.ctrlKey || event.metaKey;
   // A character (AltGr is Ctrl+Alt on some systems).
   if ([...event.key].length === 1 && (!chord || (event.ctrlKey && event.altKey))) return insertText(view, event.key);
-  const move = MOVES[event.key];
+  const move = moveOf(event);
   if (!move) return;
   const deletes = event.key === "Backspace" || event.key === "Delete";
   if (deletes && !view.state.selection.empty) {
@@ -110,8 +125,7 @@ function browserDefault(view: EditorView, event: KeyboardEvent): void {
   // The browser's own move, on the document's selection as the editor last set it, read back into the editor.
   const selection = view.dom.ownerDocument.getSelection();
   if (!selection?.anchorNode || !selection.focusNode || !view.dom.contains(selection.anchorNode)) return;
-  const word = deletes ? chord || event.altKey : false;
-  selection.modify(deletes || event.shiftKey ? "extend" : "move", move[0], word ? "word" : move[1]);
+  selection.modify(deletes || event.shiftKey ? "extend" : "move", move[0], move[1]);
   const { doc } = view.state;
   const anchor = view.posAtDOM(selection.anchorNode, selection.anchorOffset);
   const head = view.posAtDOM(selection.focusNode, selection.focusOffset);
