@@ -35,6 +35,10 @@ export default {
   "plan.deepReplies": "{count} replies to replies are attached to the first comment of their thread.",
   "plan.unwritable": "This item cannot be written as a page: {reason}.",
   "plan.tooComplex": "This item's text is more than the site can render: shorten it before importing.",
+  "plan.categoriesNotAdded":
+    "Adding categories needs permission to change the settings: {count} of this export's categories ({names}) are not added, and their items go to “{to}”.",
+  "plan.categoriesNotAddedNone":
+    "Adding categories needs permission to change the settings: {count} of this export's categories ({names}) are not added, and their items have no category.",
   "plan.exists": "Imported before: nothing to do.",
   // The import
   "apply.message": "Import {title}",

@@ -18,7 +18,10 @@ export const loader = apiRoute(
       const { uploadId, locales } = await ctx.body(importChoicesSchema);
       const db = await getDb();
       const site = await uploadedExport(db, ctx.user.id, uploadId);
-      const plan = await planImport(db, site, { locales });
+      const plan = await planImport(db, site, {
+        locales,
+        mayAddCategories: ctx.user.permissions.includes("settings.edit"),
+      });
       const report = await applyImport(db, plan, { userId: ctx.user.id, locale: ctx.locale });
       await dropUpload(db, ctx.user.id, uploadId);
       const message =
