@@ -104,6 +104,8 @@ describe("a WordPress export", () => {
       translationGroup: "polylang:pll_5d0b1e2c3a4f5",
       oldAddresses: [
         "/?p=10",
+        "/index.php?p=10",
+        "/index.php/?p=10",
         ...forms(`/2019/05/${SLUG_HELLO}`),
         "/?attachment_id=30",
         ...forms(`/2019/05/${SLUG_HELLO}/gol`),
@@ -329,6 +331,8 @@ describe("a WordPress site in a folder", () => {
     expect(inFolder.items[0]!.oldAddresses).toEqual([
       "/blog?p=5",
       "/blog/?p=5",
+      "/blog/index.php?p=5",
+      "/blog/index.php/?p=5",
       "/blog/2020/01/post-5",
       "/blog/2020/01/post-5/",
     ]);
