@@ -330,8 +330,9 @@ async function applyMedia(tx: Database, rows: readonly CommitRow[], now: Date, p
 /**
  * Addresses never break (app/content/redirects.server.ts): a public page published at an address takes it back
  * from a redirect or a deletion; a public page moved leaves a redirect from its old address to its new one, a
- * deleted one leaves its address answering 410; the redirects that waited for the build are stored. Then the repository's redirects file follows the table, as a
- * commit of this build. In the publishing transaction, so every instance sees the build and its addresses together.
+ * deleted one leaves its address answering 410; the redirects that waited for the build are stored. Then the
+ * repository's redirects file follows the table, as a commit of this build. In the publishing transaction, so
+ * every instance sees the build and its addresses together.
  */
 async function keepAddresses(
   tx: Database,

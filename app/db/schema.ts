@@ -265,8 +265,8 @@ export const pages = sqliteTable(
 /**
  * Addresses that answer with a permanent redirect (301) to another path on this site. `fromPath` is the address as
  * served, its locale prefix included and Persian unprefixed ("/notes/old", "/en/notes/old"), decoded, or such an
- * address with the query parameters that must match in canonical form ("/?p=123": app/content/redirect-query.ts); `toPath` a
- * path on this site in the same form (a query and fragment allowed). Chains are collapsed when written, so no
+ * address with the query parameters that must match in canonical form ("/?p=123": app/content/redirect-query.ts);
+ * `toPath` a path on this site in the same form (a query and fragment allowed). Chains are collapsed when written, so no
  * target is another redirect's source; a source is never a public page (the page wins). Written with the
  * build that moves a page (moved), from the dashboard (manual) or by an import (imported).
  */

@@ -22,6 +22,8 @@ import type { SiteProcess } from "../helpers/site-process";
 
 const SLUG_DAY = "روز-خوب";
 const SLUG_PAGE = "دربارهٔ-ما";
+const SLUG_GHOST = "سلام-گوست";
+const SLUG_GHOST_TAG = "فناوری";
 const lower = (text: string) => encodeURIComponent(text).toLowerCase();
 
 /** The fixture's export, with a page (`?page_id=`) and a post at a day-dated permalink. */
@@ -182,5 +184,90 @@ describe("an import's old addresses", () => {
     const moderation = await admin.get<{ rows: { authorEmail: string | null }[] }>("/api/comments/all?status=approved");
     expect(moderation.status).toBe(200);
     expect(moderation.body.rows.map((row) => row.authorEmail)).toContain("r50@example.com");
+  });
+});
+
+/** A Ghost export (Settings → Labs → Export): a Persian-slugged post, an English one, a tag and their writer. */
+function ghostExport(): string {
+  const post = (id: string, title: string, slug: string, html: string) => ({
+    id,
+    uuid: `00000000-0000-4000-8000-00000000000${id.slice(1)}`,
+    title,
+    slug,
+    html,
+    mobiledoc: null,
+    lexical: null,
+    feature_image: null,
+    featured: false,
+    type: "post",
+    status: "published",
+    visibility: "public",
+    created_at: "2021-03-01T10:00:00.000Z",
+    updated_at: "2021-03-05T10:00:00.000Z",
+    published_at: "2021-03-04T10:00:00.000Z",
+    custom_excerpt: null,
+  });
+  return JSON.stringify({
+    db: [
+      {
+        meta: { exported_on: 1700000000000, version: "5.75.0" },
+        data: {
+          posts: [
+            post("g1", "سلام گوست", SLUG_GHOST, "<p>متن فارسی گوست.</p>"),
+            post("g2", "Hello Ghost", "hello-ghost", "<p>An English post from Ghost.</p>"),
+          ],
+          tags: [{ id: "t1", name: "فناوری", slug: SLUG_GHOST_TAG, visibility: "public" }],
+          posts_tags: [{ post_id: "g1", tag_id: "t1", sort_order: 0 }],
+          users: [{ id: "u1", name: "نویسنده", slug: "writer", email: "writer@example.ir" }],
+          posts_authors: [
+            { post_id: "g1", author_id: "u1", sort_order: 0 },
+            { post_id: "g2", author_id: "u1", sort_order: 0 },
+          ],
+          posts_meta: [],
+          settings: [
+            { key: "title", value: "وبلاگ گوست" },
+            { key: "locale", value: "fa" },
+          ],
+        },
+      },
+    ],
+  });
+}
+
+describe("a Ghost site's old addresses", () => {
+  test("each answers one 301 to its page once the import is published", async () => {
+    const uploaded = await admin.raw("POST", "/api/import/upload?kind=ghost&name=export.json", {
+      body: new TextEncoder().encode(ghostExport()),
+      headers: { "Content-Type": "application/octet-stream" },
+    });
+    expect(uploaded.status).toBe(201);
+    const { uploadId, preview } = (await uploaded.json()) as { uploadId: number; preview: ImportPreview };
+    const ghost = new Map(preview.items.map((item) => [item.key, item.routePath]));
+    const run = await admin.post<{ report: ImportReport }>("/api/import/run", { uploadId, locales: {} });
+    expect(run.status).toBe(200);
+    const persian = [...ghost.entries()].find(([key]) => key.endsWith("g1"))![1];
+    const english = [...ghost.entries()].find(([key]) => key.endsWith("g2"))![1];
+    const expected: [string, string][] = [
+      [`/${upper(SLUG_GHOST)}/`, persian],
+      [`/${lower(SLUG_GHOST)}/`, persian],
+      ["/hello-ghost/", english],
+      [`/tag/${upper(SLUG_GHOST_TAG)}/`, "/tags/فناوری"],
+      ["/author/writer/", "/"],
+      ["/rss/", "/feed.xml"],
+    ];
+    for (const [from] of expected) expect((await visit(from)).status, from).not.toBe(200);
+    expect((await visit(`/${upper(SLUG_GHOST)}`)).status).toBe(404);
+
+    await publish();
+    for (const [from, to] of expected) {
+      const answer = await visit(from);
+      expect(answer.status, from).toBe(301);
+      const location = answer.headers.get("location")!;
+      expect(decodeURI(location), from).toBe(to);
+      expect((await visit(location)).status, `${from} → ${location}`).toBe(200);
+    }
+    // A post without a category keeps its very address: the page itself answers there.
+    expect(persian).toBe(`/${SLUG_GHOST}`);
+    expect((await visit(`/${upper(SLUG_GHOST)}`)).status).toBe(200);
   });
 });
