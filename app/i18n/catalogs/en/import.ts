@@ -100,5 +100,10 @@ export default {
   "report.build": "See the build",
   "report.more": "Drafts among them: {drafts}. New categories: {categories}.",
   "report.imageFailures": "Images that stayed links",
-  "report.redirects": "{count} old addresses need a redirect to their new pages.",
+  "report.redirects": "{count} old addresses will lead to their new pages once the build is published.",
+  "report.redirectsRefused": "Old addresses that cannot lead to their pages",
+  "redirect.source": "not an address this site can answer",
+  "redirect.target": "its new address is not one of this site",
+  "redirect.loop": "it would lead to itself",
+  "redirect.livePage": "a page of this site is at this address",
 };

@@ -98,5 +98,10 @@ export default {
   "report.build": "دیدن ساخت",
   "report.more": "{drafts} پیش‌نویس در میانشان؛ {categories} دستهٔ تازه.",
   "report.imageFailures": "تصویرهایی که پیوند ماندند",
-  "report.redirects": "{count} نشانی پیشین باید به صفحهٔ تازه‌شان برگردانده شوند.",
+  "report.redirects": "{count} نشانی پیشین پس از انتشار این ساخت به صفحهٔ تازه‌شان می‌رسند.",
+  "report.redirectsRefused": "نشانی‌های پیشینی که به صفحه‌شان نمی‌رسند",
+  "redirect.source": "نشانی‌ای نیست که این سایت به آن پاسخ دهد",
+  "redirect.target": "نشانی تازه‌اش از این سایت نیست",
+  "redirect.loop": "به خودش برمی‌گشت",
+  "redirect.livePage": "صفحه‌ای از این سایت در این نشانی است",
 } satisfies CatalogOf<typeof en>;
