@@ -54,7 +54,12 @@ export function ModerationItem({
           <RelativeTime iso={row.createdAt} locale={locale} />
         </span>
         {row.authorEmail ? (
-          <span dir="ltr" className="truncate text-xs text-muted-foreground" data-testid="comment-email">
+          <span
+            dir="ltr"
+            className="max-w-full justify-self-start truncate text-xs text-muted-foreground"
+            data-testid="comment-email"
+            title={row.authorEmail}
+          >
             <span className="sr-only">{t("comments.manage.email")} </span>
             {row.authorEmail}
           </span>
@@ -63,10 +68,11 @@ export function ModerationItem({
           <a
             href={row.authorUrl}
             dir="ltr"
-            className="truncate text-xs text-muted-foreground underline hover:text-foreground"
+            className="max-w-full justify-self-start truncate text-xs text-muted-foreground underline hover:text-foreground"
             target="_blank"
             rel="noreferrer nofollow ugc"
             data-testid="comment-url"
+            title={row.authorUrl}
           >
             {row.authorUrl}
           </a>
