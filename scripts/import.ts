@@ -62,16 +62,19 @@ const t = serverT(locale);
 try {
   const db = await getDb();
   let userId: number | null = null;
+  // Adding categories is a change of the settings: without settings.edit the items go to the site's categories.
+  let mayAddCategories = true;
   if (!values["dry-run"]) {
     const user = values.as ? await findUserByName(db, values.as) : undefined;
     if (!user) fail(values.as ? `no member named ${values.as}` : "--as USER is required to import");
     if (!(await permissionsOf(db, user.id)).has("builds.push")) fail(`${values.as} may not publish (builds.push)`);
     userId = user.id;
+    mayAddCategories = (await permissionsOf(db, user.id)).has("settings.edit");
   }
   const site = values.wordpress
     ? await readExport("wordpress", values.wordpress)
     : await readExport("ghost", values.ghost!);
-  const plan = await planImport(db, site);
+  const plan = await planImport(db, site, { mayAddCategories });
   const { counts } = plan;
   console.log(`${site.title} (${site.source}${site.baseUrl ? `, ${site.baseUrl}` : ""})`);
   console.log(
@@ -116,8 +119,10 @@ try {
       for (const failure of report.imageFailures) {
         console.log(`  ! image ${failure.address}: ${t(`import.image.${failure.reason}`)}`);
       }
-      console.log(`Redirects the old addresses need (${redirects.length}):`);
-      for (const redirect of redirects) console.log(`  ${redirect.from} -> ${redirect.to}`);
+      console.log(t("import.report.redirects", { count: report.redirects }));
+      for (const refused of report.redirectsRefused) {
+        console.log(`  ! ${refused.from} -> ${refused.to}: ${t(`import.redirect.${refused.reason}`)}`);
+      }
     }
   }
 } catch (error) {

@@ -20,6 +20,7 @@ import {
   allRedirects,
   clearRedirectsFrom,
   pageOfAddress,
+  publishBuildRedirects,
   recordRemoved,
   redirectsFileText,
 } from "~/content/redirects.server";
@@ -329,8 +330,9 @@ async function applyMedia(tx: Database, rows: readonly CommitRow[], now: Date, p
 /**
  * Addresses never break (app/content/redirects.server.ts): a public page published at an address takes it back
  * from a redirect or a deletion; a public page moved leaves a redirect from its old address to its new one, a
- * deleted one leaves its address answering 410. Then the repository's redirects file follows the table, as a
- * commit of this build. In the publishing transaction, so every instance sees the build and its addresses together.
+ * deleted one leaves its address answering 410; the redirects that waited for the build are stored. Then the
+ * repository's redirects file follows the table, as a commit of this build. In the publishing transaction, so
+ * every instance sees the build and its addresses together.
  */
 async function keepAddresses(
   tx: Database,
@@ -366,8 +368,10 @@ async function keepAddresses(
     }
   }
   await recordRemoved(tx, removed, now);
+  // Redirects that waited for this build (an import's old addresses): its pages are live now.
+  const waited = await publishBuildRedirects(tx, buildId);
   await commitRedirectsFile(tx, buildId, now);
-  return [...changed, ...removed].map(pageOfAddress);
+  return [...[...changed, ...removed].map(pageOfAddress), ...waited];
 }
 
 /** Adds the redirects file to the build when the table no longer says what the repository last held. */

@@ -32,6 +32,9 @@ export interface ModerationRow {
   authorUserName: string | null;
   authorPub: string | null;
   anonymous: boolean;
+  /** What an imported comment's author gave the old site: for moderators only, never shown on the site. */
+  authorEmail: string | null;
+  authorUrl: string | null;
   /** The author's account was deleted: shown as a deleted account. */
   authorDeleted: boolean;
   createdAt: string;

@@ -18,7 +18,7 @@ import { approvedCount } from "~/comments/comments.server";
 import { getDb } from "~/db/client.server";
 import { WorkRefused } from "~/lib/work-queue.server";
 import { redirectTarget } from "~/lib/redirect-target";
-import { locationOf, redirectAt, wasRemoved } from "./redirects.server";
+import { locationOf, redirectFor, wasRemoved } from "./redirects.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 import type { ArticleView, LinkItem, ListingView, PostCard, TagItem, YearGroup } from "./view-types";
 import {
@@ -91,6 +91,11 @@ export interface HomeData {
 /** Home: its own page ("/"), the newest post marked intro, and the latest posts. */
 export async function loadHome(request: Request, url: URL) {
   const ctx = await context(request, url);
+  // An old site's address may be its home with a query ("/?p=123"): only a request with one looks it up.
+  if (ctx.url.search.length > 1) {
+    const location = await redirectLocation(ctx, "/");
+    if (location) throw redirect(location, { status: 301 });
+  }
   const [home, intro, latest] = await Promise.all([
     renderedPage(ctx.locale, "/"),
     queryPosts({ locale: ctx.locale, intro: true, limit: 1 }),
@@ -207,6 +212,10 @@ export async function loadPage(request: Request, url: URL) {
   const ctx = await context(request, url);
   // One address per page: "/about/" becomes "/about". An address that is no path here ("//host/") is no page.
   if (ctx.url.pathname.length > 1 && ctx.url.pathname.endsWith("/")) {
+    // An old address with its slash goes where the address without it goes, in one hop.
+    const bare = decodedPath(ctx.path.replace(/\/+$/, "") || "/");
+    const moved = bare === null ? undefined : await redirectLocation(ctx, bare);
+    if (moved) throw redirect(moved, 301);
     const target = redirectTarget(ctx.url.pathname.replace(/\/+$/, "") + ctx.url.search);
     if (!target) notFound();
     throw redirect(target, 301);
@@ -272,11 +281,20 @@ async function noPageAt(ctx: Context, path: string): Promise<never> {
   const address = localizePath(path, ctx.locale);
   const db = await getDb();
   const kept = cacheableDocumentAt(ctx.url)?.headers;
-  const target = await redirectAt(db, address);
-  const location = target === undefined ? undefined : locationOf(/[?#]/.test(target) ? target : target + ctx.url.search);
+  const location = await redirectLocation(ctx, path);
   if (location) throw redirect(location, { status: 301, headers: kept });
   if (await wasRemoved(db, address)) throw data(null, { status: 410, headers: kept });
   notFound();
+}
+
+/**
+ * Where the redirect a request for `path` (decoded, without its language prefix) meets leads: the request's query
+ * kept when the target has none and the source did not name it.
+ */
+async function redirectLocation(ctx: Context, path: string): Promise<string | undefined> {
+  const found = await redirectFor(await getDb(), localizePath(path, ctx.locale), ctx.url.search);
+  if (!found) return undefined;
+  return locationOf(found.byQuery || /[?#]/.test(found.to) ? found.to : found.to + ctx.url.search);
 }
 
 function decodedPath(path: string): string | null {

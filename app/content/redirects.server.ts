@@ -14,10 +14,11 @@ import { and, asc, count, eq, inArray, or } from "drizzle-orm";
 import { changeTransaction, type Announce, type ContentChange } from "~/cluster/change-feed.server";
 import type { Database } from "~/db/client.server";
 import { containsText } from "~/db/folded-match.server";
-import { pages, redirects, removedPages, type RedirectKind } from "~/db/schema";
+import { buildRedirects, pages, redirects, removedPages, type RedirectKind } from "~/db/schema";
 import { localizePath, parseLocalizedPath } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
 import { redirectTarget } from "~/lib/redirect-target";
+import { canonicalSource, hasQuery, querySources } from "./redirect-query";
 import { ServiceError } from "~/lib/service-error";
 import { getAppConfig } from "~/settings/app-config.server";
 import { findCategory } from "~/settings/app-config";
@@ -67,11 +68,17 @@ export function storedAddress(value: string): string | undefined {
   return redirectTarget(address) ? address : undefined;
 }
 
-/** The address a source must be: a page's address (no query or fragment, not a language's home). */
-function sourceAddress(value: string): string | undefined {
+/**
+ * The address a source must be: a page's address, or any address of this site with a query naming the
+ * parameters that must match (`canonicalSource`: "/?p=123"); no fragment, and a language's home only with a query.
+ */
+export function sourceAddress(value: string): string | undefined {
   const address = storedAddress(value);
-  if (!address || /[?#]/.test(address)) return undefined;
-  return parseLocalizedPath(address).path === "/" ? undefined : address;
+  if (!address || address.includes("#")) return undefined;
+  const at = address.indexOf("?");
+  const source = at < 0 ? address : canonicalSource(address.slice(0, at), address.slice(at));
+  if (!source) return undefined;
+  return !hasQuery(source) && parseLocalizedPath(source).path === "/" ? undefined : source;
 }
 
 /** The Location header for a stored target: percent-encoded as a browser sends it. */
@@ -85,9 +92,13 @@ export function pageOfAddress(address: string): ContentChange {
   return { locale, path };
 }
 
-/** Whether a public page (or a category's listing) answers at `address`: such an address cannot redirect. */
+/**
+ * Whether a public page (or a category's listing) answers at `address`: such an address cannot redirect. A
+ * language's home with a query is not: the home looks its query's redirects up before it answers.
+ */
 export async function isLiveAddress(db: Database, address: string): Promise<boolean> {
   const { locale, path } = pageOfAddress(address);
+  if (path === "/" && hasQuery(address)) return false;
   const page = await db
     .select({ id: pages.id })
     .from(pages)
@@ -101,6 +112,31 @@ export async function isLiveAddress(db: Database, address: string): Promise<bool
 export async function redirectAt(db: Database, address: string): Promise<string | undefined> {
   const row = await db.select({ to: redirects.toPath }).from(redirects).where(eq(redirects.fromPath, address)).get();
   return row?.to;
+}
+
+/**
+ * The target of the redirect a request for `address` (as stored, without its query) with query `search` meets:
+ * one whose source names parameters the query carries first, else the address's own. One indexed read.
+ */
+export async function redirectFor(
+  db: Database,
+  address: string,
+  search: string,
+): Promise<{ to: string; byQuery: boolean } | undefined> {
+  const sources = querySources(address, search);
+  if (parseLocalizedPath(address).path !== "/") sources.push(address);
+  if (!sources.length) return undefined;
+  const rows = await db
+    .select({ from: redirects.fromPath, to: redirects.toPath })
+    .from(redirects)
+    .where(inArray(redirects.fromPath, sources))
+    .all();
+  const found = new Map(rows.map((row) => [row.from, row.to]));
+  for (const source of sources) {
+    const to = found.get(source);
+    if (to !== undefined) return { to, byQuery: hasQuery(source) };
+  }
+  return undefined;
 }
 
 /** Whether a deleted public page's address is `address` (it answers 410). */
@@ -146,6 +182,13 @@ export async function addRedirects(
       result.refused.push({ entry, reason: "livePage" });
       continue;
     }
+    // Already so: nothing to write (importing the same export again changes nothing).
+    const held = await tx
+      .select({ to: redirects.toPath, kind: redirects.kind })
+      .from(redirects)
+      .where(eq(redirects.fromPath, from))
+      .get();
+    if (held?.to === to && held.kind === entry.kind) continue;
     const now = new Date();
     // Everything that led to the new source now leads where it goes.
     const before = await tx.select({ from: redirects.fromPath }).from(redirects).where(eq(redirects.toPath, from)).all();
@@ -165,6 +208,89 @@ export async function addRedirects(
   }
   if (announce && result.changed.length) announce({ topic: "documents", detail: result.changed });
   return result;
+}
+
+// ── Redirects that wait for their build ─────────────────────────────────────
+
+/**
+ * What would stop `entries` once their pages are live, known now: a source or target that is no address here, a
+ * loop, a source where a public page answers or where one of `becomingLive` (the build's own pages) will.
+ */
+export async function foreseeRefusals(
+  db: Database,
+  entries: readonly RedirectEntry[],
+  becomingLive: ReadonlySet<string>,
+): Promise<AddedRedirects["refused"]> {
+  const refused: AddedRedirects["refused"] = [];
+  for (const entry of entries) {
+    const from = sourceAddress(entry.from);
+    const to = storedAddress(entry.to);
+    const reason: RedirectRefusal | undefined = !from
+      ? "source"
+      : !to
+        ? "target"
+        : to === from
+          ? "loop"
+          : becomingLive.has(from) || (await isLiveAddress(db, from))
+            ? "livePage"
+            : undefined;
+    if (reason) refused.push({ entry, reason });
+  }
+  return refused;
+}
+
+/**
+ * Keeps `entries` with build `buildId`: they are stored (`addRedirects`) when the build is published, so an
+ * import's old addresses never lead to pages not yet public. An entry already waiting is left as it is.
+ */
+export async function addBuildRedirects(
+  tx: Database,
+  buildId: number,
+  entries: readonly RedirectEntry[],
+  by: number | null,
+): Promise<void> {
+  const rows = entries.map((entry) => ({ buildId, fromPath: entry.from, toPath: entry.to, kind: entry.kind, createdBy: by }));
+  for (let start = 0; start < rows.length; start += 200) {
+    await tx
+      .insert(buildRedirects)
+      .values(rows.slice(start, start + 200))
+      .onConflictDoNothing();
+  }
+}
+
+/**
+ * Stores the redirects waiting for build `buildId`, in its publishing transaction, once its pages are live: an
+ * entry whose target is one of the site's pages that is not public (left a draft, or deleted in the build) is
+ * dropped, and so is one `addRedirects` refuses. The addresses whose answer changed.
+ */
+export async function publishBuildRedirects(tx: Database, buildId: number): Promise<ContentChange[]> {
+  const waiting = await tx.select().from(buildRedirects).where(eq(buildRedirects.buildId, buildId)).all();
+  if (!waiting.length) return [];
+  const changed: ContentChange[] = [];
+  const targets = new Map<string, boolean>();
+  for (const row of waiting) {
+    if (!targets.has(row.toPath)) targets.set(row.toPath, await targetAnswers(tx, row.toPath));
+    if (!targets.get(row.toPath)) continue;
+    const added = await addRedirects(tx, [{ from: row.fromPath, to: row.toPath, kind: row.kind }], {
+      by: row.createdBy,
+    });
+    changed.push(...added.changed);
+  }
+  await tx.delete(buildRedirects).where(eq(buildRedirects.buildId, buildId));
+  return changed;
+}
+
+/** Whether a redirect's target answers: a public page, or an address no page of the site holds (a listing, a feed). */
+async function targetAnswers(db: Database, target: string): Promise<boolean> {
+  const { locale, path } = pageOfAddress(target);
+  const page = await db
+    .select({ draft: pages.draft })
+    .from(pages)
+    .where(and(eq(pages.locale, locale), eq(pages.path, path)))
+    .get();
+  if (page) return !page.draft;
+  // An address that was a page of this build (deleted in it) is no listing.
+  return !(await wasRemoved(db, localizePath(path, locale)));
 }
 
 /** Removes the redirects from `addresses` (pages published there take them back); the addresses removed. */

@@ -264,8 +264,9 @@ export const pages = sqliteTable(
 
 /**
  * Addresses that answer with a permanent redirect (301) to another path on this site. `fromPath` is the address as
- * served, its locale prefix included and Persian unprefixed ("/notes/old", "/en/notes/old"), decoded; `toPath` a
- * path on this site in the same form (a query and fragment allowed). Chains are collapsed when written, so no
+ * served, its locale prefix included and Persian unprefixed ("/notes/old", "/en/notes/old"), decoded, or such an
+ * address with the query parameters that must match in canonical form ("/?p=123": app/content/redirect-query.ts);
+ * `toPath` a path on this site in the same form (a query and fragment allowed). Chains are collapsed when written, so no
  * target is another redirect's source; a source is never a public page (the page wins). Written with the
  * build that moves a page (moved), from the dashboard (manual) or by an import (imported).
  */
@@ -284,6 +285,24 @@ export const redirects = sqliteTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("redirects_from_unique").on(t.fromPath), index("redirects_to_idx").on(t.toPath)],
+);
+
+/**
+ * Redirects that take effect when their build is published (an import's old addresses: they answer once the
+ * imported pages are live, not before). Same forms as `redirects`; gone with their build.
+ */
+export const buildRedirects = sqliteTable(
+  "build_redirects",
+  {
+    buildId: integer("build_id")
+      .notNull()
+      .references(() => builds.id, { onDelete: "cascade" }),
+    fromPath: text("from_path").notNull(),
+    toPath: text("to_path").notNull(),
+    kind: text("kind", { enum: redirectKinds }).notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.buildId, t.fromPath] })],
 );
 
 /**
@@ -311,6 +330,13 @@ export const comments = sqliteTable(
     /** Nostr public key of an anonymous author (the comment's signed event is kept in `event`). */
     authorPub: text("author_pub"),
     authorName: text("author_name").notNull().default(""),
+    /**
+     * What an imported comment's author gave the old site: an e-mail address (personal data: shown to moderators
+     * only, never in a page, a feed or an event) and a web address (shown to moderators too, as no comment here
+     * shows one publicly).
+     */
+    authorEmail: text("author_email"),
+    authorUrl: text("author_url"),
     /** The author's account was deleted: the comment stays, attributed to a deleted account. */
     authorDeleted: integer("author_deleted", { mode: "boolean" }).notNull().default(false),
     body: text("body").notNull(),

@@ -23,6 +23,13 @@ import { commitsOf } from "~/builds/versions.server";
 import { releaseLease, takeLease } from "~/cluster/leases.server";
 import { instanceId } from "~/cluster/instance.server";
 import { ContentParseError, type FrontMatterInput } from "~/content/front-matter";
+import {
+  addBuildRedirects,
+  foreseeRefusals,
+  sourceAddress,
+  type RedirectEntry,
+  type RedirectRefusal,
+} from "~/content/redirects.server";
 import { markdownLimitProblem } from "~/content/markdown/limits";
 import type { Database } from "~/db/client.server";
 import { comments, commits, importMedia, importRuns, importedItems, media, pages } from "~/db/schema";
@@ -37,6 +44,7 @@ import { changeAppConfig } from "~/settings/app-config.server";
 import { uploadPathOf, type MediaSource } from "./media-source.server";
 import type { ExportedComment, ExportedItem } from "./model";
 import { hasWork, threadParents, type ImportPlan, type PlannedItem } from "./plan.server";
+import { redirectsOf } from "./redirects.server";
 
 export const IMPORT_LEASE = "import";
 /** How long the lease holds without news from the import (each step renews it). */
@@ -56,6 +64,10 @@ export interface ImportReport {
   imageFailures: { address: string; reason: ImageFailureReason }[];
   /** Items imported before: left as they are. */
   existing: number;
+  /** The old addresses that will lead to their new pages once the build is published. */
+  redirects: number;
+  /** Old addresses that cannot lead anywhere here (a source where a public page is, a loop), and why. */
+  redirectsRefused: { from: string; to: string; reason: RedirectRefusal }[];
 }
 
 export interface ApplyOptions {
@@ -232,7 +244,12 @@ async function stageImages(db: Database, plan: ImportPlan, run: Run, options: Ap
   return { urls, failures };
 }
 
-function frontMatterOf(item: PlannedItem, source: ExportedItem, thumbnail: string | undefined): FrontMatterInput {
+function frontMatterOf(
+  item: PlannedItem,
+  source: ExportedItem,
+  thumbnail: string | undefined,
+  translationOf: string | undefined,
+): FrontMatterInput {
   return {
     title: item.title,
     description: source.excerpt,
@@ -244,7 +261,30 @@ function frontMatterOf(item: PlannedItem, source: ExportedItem, thumbnail: strin
     author: item.author.name || undefined,
     comments: source.commentsOpen,
     draft: item.state === "draft",
+    translationOf,
   };
+}
+
+/**
+ * Each item's translation as the export records it (the same translation group, the other language): the address
+ * its file links, as the editor's Translate links a page to its original. Both sides are linked, so either page
+ * knows the other whichever is published or moved first.
+ */
+function translationsOf(plan: ImportPlan): Map<string, string> {
+  const groups = new Map(plan.site.items.map((item) => [item.key, item.translationGroup]));
+  const byGroup = new Map<string, PlannedItem[]>();
+  for (const item of plan.items) {
+    const group = groups.get(item.key);
+    if (group) byGroup.set(group, [...(byGroup.get(group) ?? []), item]);
+  }
+  const links = new Map<string, string>();
+  for (const members of byGroup.values()) {
+    for (const item of members) {
+      const other = members.find((m) => m.locale !== item.locale);
+      if (other) links.set(item.key, other.path);
+    }
+  }
+  return links;
 }
 
 /** A thumbnail the site can name: brought in, or an absolute address of another site; else none. */
@@ -257,6 +297,24 @@ function thumbnailOf(address: string | null, urls: ReadonlyMap<string, string>, 
     return /^https?:$/.test(url.protocol) ? url.href : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** A commenter's e-mail address as the export gives it, when it is one (kept for moderators only). */
+function commenterEmail(value: string | null): string | null {
+  const email = value?.trim() ?? "";
+  return email.length <= 254 && /^[^\s@<>]+@[^\s@<>]+$/.test(email) ? email : null;
+}
+
+/** A commenter's web address, when it is an http(s) address (kept for moderators only). */
+function commenterUrl(value: string | null): string | null {
+  const text = value?.trim() ?? "";
+  if (!text || text.length > 2000) return null;
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) ? url.href : null;
+  } catch {
+    return null;
   }
 }
 
@@ -280,6 +338,8 @@ export async function applyImport(db: Database, plan: ImportPlan, options: Apply
     images: 0,
     imageFailures: [],
     existing: plan.counts.existing,
+    redirects: 0,
+    redirectsRefused: [],
   };
   // Nothing new: nothing is written, not even a record of the attempt.
   if (!hasWork(plan)) return empty;
@@ -346,6 +406,7 @@ async function insertComments(tx: Database, rows: (typeof comments.$inferInsert)
 /** The new items' files as the editor writes them, made before the write transaction so it stays short. */
 function pageFiles(plan: ImportPlan, urls: ReadonlyMap<string, string>) {
   const exported = new Map(plan.site.items.map((item) => [item.key, item]));
+  const translations = translationsOf(plan);
   return plan.items
     .filter((item) => !item.exists)
     .map((item) => {
@@ -356,13 +417,30 @@ function pageFiles(plan: ImportPlan, urls: ReadonlyMap<string, string>) {
       }
       try {
         const thumbnail = thumbnailOf(source.featuredImage, urls, plan.site.baseUrl);
-        const text = composeContentFile(null, frontMatterOf(item, source, thumbnail), markdown);
+        const front = frontMatterOf(item, source, thumbnail, translations.get(item.key));
+        const text = composeContentFile(null, front, markdown);
         return { item, file: fileOfPage(item.locale, item.path), text, translationGroup: source.translationGroup };
       } catch (error) {
         if (!(error instanceof ContentParseError)) throw error;
         throw new ServiceError(422, "import.error.pageNotWritable", { vars: { title: item.title } });
       }
     });
+}
+
+/**
+ * The old site's addresses (`redirectsOf`), each in the form a redirect's source is stored, once: those that will
+ * lead to their pages when the import's build is published, and those that cannot (reported, never an error).
+ */
+async function oldAddresses(db: Database, plan: ImportPlan) {
+  const entries = new Map<string, RedirectEntry>();
+  for (const { from, to } of redirectsOf(plan.site, plan)) {
+    const source = sourceAddress(from) ?? from;
+    if (!entries.has(source)) entries.set(source, { from: source, to, kind: "imported" });
+  }
+  const becomingLive = new Set(plan.items.filter((i) => !i.exists && i.state === "published").map((i) => i.routePath));
+  const refused = await foreseeRefusals(db, [...entries.values()], becomingLive);
+  const out = new Set(refused.map(({ entry }) => entry.from));
+  return { kept: [...entries.values()].filter((entry) => !out.has(entry.from)), refused };
 }
 
 /** The one write transaction (see the module's comment). */
@@ -376,6 +454,7 @@ async function writeImport(
   const t = serverT(options.locale ?? "fa");
   const exported = new Map(plan.site.items.map((item) => [item.key, item]));
   const files = pageFiles(plan, urls);
+  const addresses = files.length ? await oldAddresses(db, plan) : { kept: [], refused: [] };
   const newCategories = plan.categories.filter((c) => c.state === "new");
   let report!: ImportReport;
   await changeAppConfig(
@@ -438,6 +517,7 @@ async function writeImport(
         recorded.push({ exportId: plan.exportId, key: `image:${address}`, kind: "image", target: url, runId: run.id });
       }
       await tx.delete(importMedia).where(eq(importMedia.runId, run.id));
+      if (build) await addBuildRedirects(tx, build.id, addresses.kept, options.userId);
 
       // Comments: on new items and, for comments an earlier import did not have, on items imported before.
       // Threads here are one level deep, so every parent is a first comment: those go in first.
@@ -458,6 +538,8 @@ async function writeImport(
           routePath: item.routePath,
           parentId: parent === null ? null : (parentIds.get(parent) ?? null),
           authorName: comment.authorName.slice(0, 80),
+          authorEmail: commenterEmail(comment.authorEmail),
+          authorUrl: commenterUrl(comment.authorUrl),
           body: comment.body,
           status: comment.status,
           createdAt: when,
@@ -492,6 +574,8 @@ async function writeImport(
         images,
         imageFailures: [],
         existing: plan.counts.existing,
+        redirects: build ? addresses.kept.length : 0,
+        redirectsRefused: addresses.refused.map(({ entry, reason }) => ({ from: entry.from, to: entry.to, reason })),
       };
       return added.length ? { categories: [...config.categories, ...added] } : {};
     },

@@ -23,6 +23,12 @@ import type { ExportedCategory, ExportedComment, ExportedCommentStatus, Exported
 export interface ImportChoices {
   /** Languages changed in the preview: an item's key → its language here. */
   locales?: Record<string, Locale>;
+  /**
+   * Whether the import may add categories: adding one is a change of the settings (`settings.edit`), as on the
+   * categories screen. Without it the export's categories the site lacks are not added: their items go to the
+   * site's first category (none when it has none), and the preview says so. Unset: allowed.
+   */
+  mayAddCategories?: boolean;
 }
 
 export interface PlanProblem {
@@ -133,7 +139,7 @@ function segmentOf(slug: string, fallback: string): string {
 }
 
 /** The export's categories flattened into site categories, and each export key's site slug. */
-async function planCategories(db: Database, site: ExportedSite) {
+async function planCategories(db: Database, site: ExportedSite, mayAdd: boolean) {
   const { config } = await readAppConfigState(db);
   const byKey = new Map(site.categories.map((c) => [c.key, c]));
   const chain = (category: ExportedCategory): ExportedCategory[] => {
@@ -153,6 +159,7 @@ async function planCategories(db: Database, site: ExportedSite) {
   const slugOf = new Map<string, string>();
   const usedSlugs = new Set(config.categories.map((c) => c.slug));
   const done = new Set<string>();
+  const notAdded: string[] = [];
   for (const category of site.categories) {
     if (done.has(category.key)) continue;
     const partner = category.translationKey ? byKey.get(category.translationKey) : undefined;
@@ -180,13 +187,21 @@ async function planCategories(db: Database, site: ExportedSite) {
       }
       continue;
     }
+    if (!mayAdd) {
+      // Not the importer's to add: its items go to the site's first category (or none), as the preview says.
+      const fallback = config.categories[0];
+      if (fallback) for (const c of group) slugOf.set(c.key, fallback.slug);
+      notAdded.push(name[lead.locale ?? "fa"] || wanted);
+      continue;
+    }
     let slug = usedSlugs.has(wanted) && parts.length > 1 ? parts.join("-") : wanted;
     for (let n = 2; usedSlugs.has(slug); n++) slug = `${wanted}-${n}`;
     usedSlugs.add(slug);
     for (const c of group) slugOf.set(c.key, slug);
     planned.push({ keys: group.map((c) => c.key), slug, name, state: "new" });
   }
-  return { planned, slugOf, allSlugs: usedSlugs };
+  const fallback = config.categories[0];
+  return { planned, slugOf, allSlugs: usedSlugs, notAdded, fallback: fallback ? fallback.name : null };
 }
 
 /** Every address a page of the site holds or the open build writes ("fa:/books/x"). */
@@ -255,7 +270,8 @@ export async function planImport(db: Database, site: ExportedSite, choices: Impo
   const exportId = exportIdOf(site);
   const recorded = await db.select().from(importedItems).where(eq(importedItems.exportId, exportId)).all();
   const before = new Map(recorded.map((row) => [row.key, row]));
-  const { planned: categories, slugOf, allSlugs } = await planCategories(db, site);
+  const planned = await planCategories(db, site, choices.mayAddCategories ?? true);
+  const { planned: categories, slugOf, allSlugs } = planned;
   const taken = await takenAddresses(db);
   // A category's page, and the pages the tag index and the archive take their text from, are not an item's.
   for (const locale of locales) {
@@ -376,8 +392,20 @@ export async function planImport(db: Database, site: ExportedSite, choices: Impo
     categories: categories.filter((c) => c.state === "site" || usedCategories.has(c.slug)),
     counts,
     importedComments: recorded.filter((row) => row.kind === "comment").map((row) => row.key),
-    problems: site.warnings.map((w) => ({ key: w.key, message: w.message, values: w.values })),
+    problems: [
+      ...site.warnings.map((w) => ({ key: w.key, message: w.message, values: w.values })),
+      ...categoriesNotAdded(planned.notAdded, planned.fallback),
+    ],
   };
+}
+
+/** The preview's word on the export's categories an importer without `settings.edit` cannot add. */
+function categoriesNotAdded(names: readonly string[], fallback: Record<Locale, string> | null): PlanProblem[] {
+  if (!names.length) return [];
+  const values = { count: names.length, names: names.join("، ") };
+  return fallback
+    ? [{ key: null, message: "import.plan.categoriesNotAdded", values: { ...values, to: fallback.fa || fallback.en } }]
+    : [{ key: null, message: "import.plan.categoriesNotAddedNone", values }];
 }
 
 /** Whether applying the plan would change anything. */

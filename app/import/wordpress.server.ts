@@ -414,8 +414,11 @@ export async function readWordPressExport(input: XmlInput, options: ExportReadOp
     const add = (path: string | null) => {
       if (path) for (const form of pathForms(path)) oldAddresses.add(form);
     };
-    add(`${base}/?p=${raw.id}`);
-    if (raw.type === "page") add(`${base}/?page_id=${raw.id}`);
+    // The plain permalinks, through the home page or its script.
+    for (const script of ["/", "/index.php"]) {
+      add(`${base}${script}?p=${raw.id}`);
+      if (raw.type === "page") add(`${base}${script}?page_id=${raw.id}`);
+    }
     add(pathOnSite(raw.link, baseUrl));
 
     const text = [raw.title, raw.excerpt, converted.markdown].join("\n");

@@ -111,6 +111,18 @@ describe("two instances", () => {
     expect(changed.status).toBe(301);
   });
 
+  test("a query-carrying redirect stored through one instance answers on the other", async () => {
+    const created = await onA.post("/api/redirects/new", { from: "/?utm_source=x&p=77", to: "/en/notes/journeys" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((created.body.redirect as { from: string }).from).toBe("/?p=77");
+    for (const address of ["/?p=77", "/?fbclid=y&p=77&utm_medium=z"]) {
+      const answer = await answerOn(b, address, 301);
+      expect(answer.headers.get("location")).toBe("/en/notes/journeys");
+    }
+    expect((await visit(b, "/")).status).toBe(200);
+    expect((await visit(b, "/?p=78")).status).toBe(200);
+  });
+
   test("both instances commit the same redirects file", async () => {
     const heads = await within(5_000, async () => {
       const seen = await Promise.all(

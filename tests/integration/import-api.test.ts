@@ -9,6 +9,9 @@ import { getDb } from "~/db/client.server";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { databaseFingerprint } from "../helpers/db-fingerprint";
+import { readAppConfigState } from "~/settings/app-config.server";
+import type { ImportPreview } from "~/import/plan.server";
+import { fullExport } from "../fixtures/import/wordpress-export";
 
 const site = serveSeededApp();
 
@@ -75,5 +78,28 @@ describe("what an export may be", () => {
     expect([gone.status, gone.body.message]).toEqual([404, "This export is no longer kept. Send it again."]);
     const progress = await editor.get<{ progress: unknown }>("/api/import/progress");
     expect([progress.status, progress.body.progress]).toEqual([200, null]);
+  });
+});
+
+describe("categories come with permission to change the settings", () => {
+  test("an editor who may publish but not change the settings imports into the site's categories, as the preview says", async () => {
+    const editor = await signedIn("editor");
+    const db = await getDb();
+    const before = (await readAppConfigState(db)).config.categories;
+    const uploaded = await editor.raw("POST", "/api/import/upload?kind=wordpress&name=export.xml", {
+      body: new TextEncoder().encode(fullExport),
+      headers: { "Content-Type": "application/octet-stream" },
+    });
+    expect(uploaded.status).toBe(201);
+    const { uploadId, preview } = (await uploaded.json()) as { uploadId: number; preview: ImportPreview };
+    expect(preview.categories.filter((c) => c.state === "new")).toEqual([]);
+    const said = preview.problems.find((p) => p.message === "import.plan.categoriesNotAdded");
+    expect(said?.values).toMatchObject({ to: before[0]!.name.fa });
+    // Every item with a category goes to one the site has.
+    const slugs = new Set(before.map((c) => c.slug));
+    for (const item of preview.items) if (item.category) expect(slugs.has(item.category), item.title).toBe(true);
+    const run = await editor.post("/api/import/run", { uploadId, locales: {} });
+    expect(run.status).toBe(200);
+    expect((await readAppConfigState(db)).config.categories).toEqual(before);
   });
 });

@@ -395,6 +395,8 @@ describe("the import", () => {
         "  - React",
         `thumbnail: /${cover.path}`,
         'author: "Ava Admin"',
+        // Its translation, as the export records it: linked as the editor's Translate links them.
+        "translationOf: /books/hello-world",
         "toc: false",
         "comments: true",
         "draft: false",
@@ -416,6 +418,7 @@ describe("the import", () => {
         "date: 2019-05-12",
         "category: books",
         'author: "سارا"',
+        "translationOf: /رمان/سلام-دنیا",
         "toc: false",
         "comments: true",
         "draft: false",
@@ -509,6 +512,8 @@ describe("the import", () => {
         "A\tcontent/fa/about-2.md",
         "A\tcontent/fa/رمان/سلام-دنیا.md",
         "A\tcontent/fa/پیش-نویس.md",
+        // The old addresses, stored as redirects when the build is published.
+        "A\tcontent/redirects.yaml",
         "A\tmedia/KEY-cover.jpg",
         "A\tmedia/KEY-کتاب.png",
       ].sort(),

@@ -104,6 +104,8 @@ describe("a WordPress export", () => {
       translationGroup: "polylang:pll_5d0b1e2c3a4f5",
       oldAddresses: [
         "/?p=10",
+        "/index.php?p=10",
+        "/index.php/?p=10",
         ...forms(`/2019/05/${SLUG_HELLO}`),
         "/?attachment_id=30",
         ...forms(`/2019/05/${SLUG_HELLO}/gol`),
@@ -187,7 +189,14 @@ describe("a WordPress export", () => {
       locale: "en",
       localeFrom: "export",
       translationGroup: "polylang:pll_5d0b1e2c3a4f5",
-      oldAddresses: ["/?p=11", "/en/2019/05/hello-world", "/en/2019/05/hello-world/", "/?attachment_id=31"],
+      oldAddresses: [
+        "/?p=11",
+        "/index.php?p=11",
+        "/index.php/?p=11",
+        "/en/2019/05/hello-world",
+        "/en/2019/05/hello-world/",
+        "/?attachment_id=31",
+      ],
       commentsOpen: false,
       comments: [],
     });
@@ -221,7 +230,14 @@ describe("a WordPress export", () => {
       locale: "fa",
       localeFrom: "text",
       translationGroup: null,
-      oldAddresses: ["/?p=12", "/?page_id=12"],
+      oldAddresses: [
+        "/?p=12",
+        "/?page_id=12",
+        "/index.php?p=12",
+        "/index.php/?p=12",
+        "/index.php?page_id=12",
+        "/index.php/?page_id=12",
+      ],
       commentsOpen: true,
       comments: [],
     });
@@ -329,6 +345,8 @@ describe("a WordPress site in a folder", () => {
     expect(inFolder.items[0]!.oldAddresses).toEqual([
       "/blog?p=5",
       "/blog/?p=5",
+      "/blog/index.php?p=5",
+      "/blog/index.php/?p=5",
       "/blog/2020/01/post-5",
       "/blog/2020/01/post-5/",
     ]);

@@ -53,6 +53,30 @@ export function ModerationItem({
           ) : null}
           <RelativeTime iso={row.createdAt} locale={locale} />
         </span>
+        {row.authorEmail ? (
+          <span
+            dir="ltr"
+            className="max-w-full justify-self-start truncate text-xs text-muted-foreground"
+            data-testid="comment-email"
+            title={row.authorEmail}
+          >
+            <span className="sr-only">{t("comments.manage.email")} </span>
+            {row.authorEmail}
+          </span>
+        ) : null}
+        {row.authorUrl ? (
+          <a
+            href={row.authorUrl}
+            dir="ltr"
+            className="max-w-full justify-self-start truncate text-xs text-muted-foreground underline hover:text-foreground"
+            target="_blank"
+            rel="noreferrer nofollow ugc"
+            data-testid="comment-url"
+            title={row.authorUrl}
+          >
+            {row.authorUrl}
+          </a>
+        ) : null}
       </div>
       <div className="col-span-full grid min-w-0 gap-2 lg:col-span-1">
         <p dir="auto" className="line-clamp-4 text-sm whitespace-pre-wrap wrap-anywhere">

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ImportProgress, ImportReport } from "~/import/apply.server";
 import type { ImportPreview, PlannedItem } from "~/import/plan.server";
-import type { ImportRedirect } from "~/import/redirects.server";
 import { formatNumber } from "~/i18n/format";
 import { localizePath, type Locale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
@@ -25,7 +24,7 @@ export function ImportScreen() {
   const [uploadId, setUploadId] = useState<number | null>(null);
   const [first, setFirst] = useState<ImportPreview | null>(null);
   const [locales, setLocales] = useState<Record<string, Locale>>({});
-  const [done, setDone] = useState<{ report: ImportReport; redirects: ImportRedirect[] } | null>(null);
+  const [done, setDone] = useState<{ report: ImportReport } | null>(null);
   const [importing, setImporting] = useState(false);
 
   // The preview again whenever a language changes (the addresses depend on it).
@@ -58,11 +57,11 @@ export function ImportScreen() {
   const start = async () => {
     setImporting(true);
     try {
-      await action.run<{ report: ImportReport; redirects: ImportRedirect[] }>("/api/import/run", {
+      await action.run<{ report: ImportReport }>("/api/import/run", {
         body: { uploadId, locales },
         revalidate: false,
         onSuccess: (data) => {
-          setDone({ report: data.report, redirects: data.redirects });
+          setDone({ report: data.report });
           setUploadId(null);
         },
       });
@@ -283,7 +282,7 @@ function ProgressLine() {
   );
 }
 
-function ImportDone({ report, redirects }: { report: ImportReport; redirects: ImportRedirect[] }) {
+function ImportDone({ report }: { report: ImportReport }) {
   const t = useT();
   const locale = useLocale();
   const n = (value: number) => formatNumber(value, locale);
@@ -326,7 +325,22 @@ function ImportDone({ report, redirects }: { report: ImportReport; redirects: Im
           </ul>
         </div>
       ) : null}
-      <p className="text-sm">{t("import.report.redirects", { count: n(redirects.length) })}</p>
+      <p className="text-sm">{t("import.report.redirects", { count: n(report.redirects) })}</p>
+      {report.redirectsRefused.length ? (
+        <div className="grid gap-1 text-sm" data-testid="import-redirects-refused">
+          <h3 className="font-semibold">{t("import.report.redirectsRefused")}</h3>
+          <ul className="grid gap-1">
+            {report.redirectsRefused.map((r) => (
+              <li key={r.from}>
+                <bdi dir="ltr" className="break-all font-mono text-xs">
+                  {r.from}
+                </bdi>{" "}
+                — {t(`import.redirect.${r.reason}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </Card>
   );
 }

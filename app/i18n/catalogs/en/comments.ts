@@ -56,6 +56,7 @@ export default {
   "manage.select": "Select comment {id}",
   "manage.selected": "{count} selected",
   "manage.view": "View on page",
+  "manage.email": "E-mail address, seen by moderators only:",
   "manage.empty": "Nothing here.",
   "manage.anonymousAuthor": "Anonymous visitor",
   "manage.actionsFor": "Actions for comment {id}",

@@ -35,6 +35,10 @@ export default {
   "plan.deepReplies": "{count} replies to replies are attached to the first comment of their thread.",
   "plan.unwritable": "This item cannot be written as a page: {reason}.",
   "plan.tooComplex": "This item's text is more than the site can render: shorten it before importing.",
+  "plan.categoriesNotAdded":
+    "Adding categories needs permission to change the settings: {count} of this export's categories ({names}) are not added, and their items go to “{to}”.",
+  "plan.categoriesNotAddedNone":
+    "Adding categories needs permission to change the settings: {count} of this export's categories ({names}) are not added, and their items have no category.",
   "plan.exists": "Imported before: nothing to do.",
   // The import
   "apply.message": "Import {title}",
@@ -96,5 +100,10 @@ export default {
   "report.build": "See the build",
   "report.more": "Drafts among them: {drafts}. New categories: {categories}.",
   "report.imageFailures": "Images that stayed links",
-  "report.redirects": "{count} old addresses need a redirect to their new pages.",
+  "report.redirects": "{count} old addresses will lead to their new pages once the build is published.",
+  "report.redirectsRefused": "Old addresses that cannot lead to their pages",
+  "redirect.source": "not an address this site can answer",
+  "redirect.target": "its new address is not one of this site",
+  "redirect.loop": "it would lead to itself",
+  "redirect.livePage": "a page of this site is at this address",
 };

@@ -129,7 +129,8 @@ export default {
   "redirects.search": "Search redirects",
   "redirects.searchPlaceholder": "Old or new address…",
   "redirects.from": "Old address",
-  "redirects.fromHint": "The address readers still use, such as /notes/old or /en/notes/old.",
+  "redirects.fromHint":
+    "The address readers still use, such as /notes/old, /en/notes/old or /?p=123 (the query's parameters must match, in any order).",
   "redirects.to": "New address",
   "redirects.toHint": "A path on this site, such as /notes/new or /en/notes/new.",
   "redirects.kind": "Made by",
@@ -155,7 +156,7 @@ export default {
   "redirects.saveFailed": "Failed to save the redirect",
   "redirects.removeFailed": "Failed to remove the redirect",
   "redirects.error.source":
-    "The old address must be a page's address on this site, such as /notes/old (not a language's home page, and without ? or #)",
+    "The old address must be an address on this site, such as /notes/old or /?p=123 (a language's home page only with a query; at most two query parameters, and no #)",
   "redirects.error.target": "The new address must be a path on this site, starting with /",
   "redirects.error.loop": "This would make a loop: the new address leads back to the old one",
   "redirects.error.livePage": "A published page is at this address, and the page wins: remove or move the page first",

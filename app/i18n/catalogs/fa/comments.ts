@@ -58,6 +58,7 @@ export default {
   "manage.select": "انتخاب دیدگاه {id}",
   "manage.selected": "{count} مورد انتخاب شده",
   "manage.view": "دیدن در صفحه",
+  "manage.email": "نشانی ایمیل، که فقط ناظران می‌بینند:",
   "manage.empty": "چیزی اینجا نیست.",
   "manage.anonymousAuthor": "بازدیدکنندهٔ ناشناس",
   "manage.actionsFor": "کارهای دیدگاه {id}",

@@ -37,6 +37,10 @@ export default {
   "plan.deepReplies": "{count} پاسخ به پاسخ‌ها زیر نخستین دیدگاه رشته‌شان می‌آیند.",
   "plan.unwritable": "این مطلب را نمی‌توان به صورت صفحه نوشت: {reason}.",
   "plan.tooComplex": "متن این مطلب بیش از آن است که سایت نمایش دهد: پیش از درون‌ریزی کوتاهش کنید.",
+  "plan.categoriesNotAdded":
+    "افزودن دسته به اجازهٔ تغییر تنظیمات نیاز دارد: {count} دسته از این خروجی ({names}) افزوده نمی‌شود و مطالبشان به دستهٔ «{to}» می‌روند.",
+  "plan.categoriesNotAddedNone":
+    "افزودن دسته به اجازهٔ تغییر تنظیمات نیاز دارد: {count} دسته از این خروجی ({names}) افزوده نمی‌شود و مطالبشان بی‌دسته می‌مانند.",
   "plan.exists": "پیش‌تر درون‌ریزی شده است: کاری نمانده.",
   "apply.message": "درون‌ریزی {title}",
   "apply.imageMessage": "درون‌ریزی تصویر {name}",
@@ -94,5 +98,10 @@ export default {
   "report.build": "دیدن ساخت",
   "report.more": "{drafts} پیش‌نویس در میانشان؛ {categories} دستهٔ تازه.",
   "report.imageFailures": "تصویرهایی که پیوند ماندند",
-  "report.redirects": "{count} نشانی پیشین باید به صفحهٔ تازه‌شان برگردانده شوند.",
+  "report.redirects": "{count} نشانی پیشین پس از انتشار این ساخت به صفحهٔ تازه‌شان می‌رسند.",
+  "report.redirectsRefused": "نشانی‌های پیشینی که به صفحه‌شان نمی‌رسند",
+  "redirect.source": "نشانی‌ای نیست که این سایت به آن پاسخ دهد",
+  "redirect.target": "نشانی تازه‌اش از این سایت نیست",
+  "redirect.loop": "به خودش برمی‌گشت",
+  "redirect.livePage": "صفحه‌ای از این سایت در این نشانی است",
 } satisfies CatalogOf<typeof en>;

@@ -12,7 +12,11 @@ export const loader = apiRoute(
       const { uploadId, locales } = await ctx.body(importChoicesSchema);
       const db = await getDb();
       const site = await uploadedExport(db, ctx.user.id, uploadId);
-      return json({ preview: previewOf(await planImport(db, site, { locales })) });
+      return json({
+        preview: previewOf(
+          await planImport(db, site, { locales, mayAddCategories: ctx.user.permissions.includes("settings.edit") }),
+        ),
+      });
     },
   },
   { needs: "builds.push", failure: "import.error.previewFailed" },

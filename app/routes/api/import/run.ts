@@ -2,14 +2,14 @@ import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/edge/api-route.server";
 import { applyImport } from "~/import/apply.server";
 import { planImport } from "~/import/plan.server";
-import { redirectsOf } from "~/import/redirects.server";
 import { importChoicesSchema } from "~/import/schema";
 import { dropUpload, uploadedExport } from "~/import/uploads.server";
 import { json } from "~/lib/http.server";
 
 /**
  * POST /api/import/run { uploadId, locales }: imports the export sent as one build (see app/import/apply.server.ts);
- * answers when it is done with the report and the redirects the old addresses need. Its progress meanwhile is
+ * answers when it is done with the report (the old addresses that will lead to their pages once the build is
+ * published, and those that cannot). Its progress meanwhile is
  * GET /api/import/progress, from any instance.
  */
 export const loader = apiRoute(
@@ -18,14 +18,17 @@ export const loader = apiRoute(
       const { uploadId, locales } = await ctx.body(importChoicesSchema);
       const db = await getDb();
       const site = await uploadedExport(db, ctx.user.id, uploadId);
-      const plan = await planImport(db, site, { locales });
+      const plan = await planImport(db, site, {
+        locales,
+        mayAddCategories: ctx.user.permissions.includes("settings.edit"),
+      });
       const report = await applyImport(db, plan, { userId: ctx.user.id, locale: ctx.locale });
       await dropUpload(db, ctx.user.id, uploadId);
       const message =
         report.runId === null
           ? ctx.t("import.apply.nothingToDo")
           : ctx.t("import.apply.done", { pages: report.pages, comments: report.comments, images: report.images });
-      return json({ message, report, redirects: redirectsOf(site, plan) });
+      return json({ message, report });
     },
   },
   { needs: "builds.push", failure: "import.error.importFailed" },

@@ -17,7 +17,9 @@ export const loader = apiRoute(
       const db = await getDb();
       const body = ctx.request.body ? Readable.fromWeb(ctx.request.body as never) : null;
       const upload = await saveUpload(db, ctx.user.id, kind, name ?? "", body);
-      const preview = previewOf(await planImport(db, upload.site));
+      const preview = previewOf(
+        await planImport(db, upload.site, { mayAddCategories: ctx.user.permissions.includes("settings.edit") }),
+      );
       return json({ uploadId: upload.id, preview }, 201);
     },
   },
