@@ -127,6 +127,75 @@ function routerDeveloperTextOut(): Plugin {
   };
 }
 
+interface FeatureOut {
+  name: string;
+  /** The package file whose code runs the feature. */
+  file: RegExp;
+  /** Each condition that turns the feature on, written as false in its place; each must be found once. */
+  conditions: { text: string; off: string }[];
+  /** What in a module of the client would use the feature: the build then fails instead of breaking it. */
+  usedBy: RegExp;
+}
+
+/**
+ * A framework feature Daftar does not use, out of the client build: the conditions that turn it on are written as
+ * false and the bundler drops the code they guard. A package upgrade that moves a condition fails the build (each
+ * must be found once), and so does a module of the client that would use the feature (`usedBy`): it then needs
+ * this plugin gone.
+ */
+function featureOut({ name, file, conditions, usedBy }: FeatureOut): Plugin {
+  const packages = /[\\/]node_modules[\\/](react|react-dom|react-router)[\\/]/;
+  return {
+    name: `daftar:${name}`,
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform(code, id) {
+      if (!packages.test(id) && usedBy.test(code)) throw new Error(`${name}: ${id} uses what this plugin removes`);
+      if (!file.test(id)) return;
+      let out = code;
+      for (const { text, off } of conditions) {
+        if (out.split(text).length !== 2) throw new Error(`${name}: "${text}" is not in ${id} once`);
+        out = out.replace(text, off);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * React Router's instrumentation (`instrumentations` given to `<HydratedRouter>`, wrapping every route's loaders
+ * and the router's calls): about 1.2 KB gzip of every page. The client entry passes none.
+ */
+const routerInstrumentationOut = () =>
+  featureOut({
+    name: "router-instrumentation-out",
+    file: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]router[\\/]router\.js$/,
+    conditions: [
+      { text: "if (init.instrumentations) {", off: "if (false) {" },
+      { text: "if (init.instrumentations) router =", off: "if (false) router =" },
+    ],
+    usedBy: /\binstrumentations\b/,
+  });
+
+/**
+ * React's `<ViewTransition>` (animating what a transition changes through the browser's view transitions): the
+ * commit starts one only when such an element is in the tree, which no page renders; its code is about 1.8 KB gzip
+ * of every page. React Router's own `viewTransition` option calls the browser itself and is not affected.
+ */
+const reactViewTransitionOut = () =>
+  featureOut({
+    name: "react-view-transition-out",
+    file: /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/,
+    conditions: [
+      {
+        text: "  shouldStartViewTransition\n    ? (pendingViewTransition = startViewTransition(",
+        off: "  false\n    ? (pendingViewTransition = startViewTransition(",
+      },
+    ],
+    // `ViewTransition` or `unstable_ViewTransition`, not React Router's `useViewTransitionState`.
+    usedBy: /(?<![a-z])ViewTransition\b/,
+  });
+
 /**
  * Tiptap's extensions carry how `@tiptap/markdown` reads and writes them (`parseMarkdown`, `renderMarkdown`,
  * `markdownTokenizer`, ...): fields of each extension's definition that only that package reads. The editor reads
@@ -307,6 +376,8 @@ export default defineConfig({
     viewChunks(),
     workerEntries(),
     routerDeveloperTextOut(),
+    routerInstrumentationOut(),
+    reactViewTransitionOut(),
     tiptapMarkdownOut(),
     cssOnlyPreload(),
   ],

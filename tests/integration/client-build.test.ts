@@ -1,6 +1,7 @@
 /**
  * What the production client build leaves out of every page's JavaScript (vite.config.ts): React Router's
- * developer warnings and error sentences, and Vite's module preload helper; and out of the editor's, what only
+ * developer warnings and error sentences, its instrumentation, React's view transitions, and Vite's module
+ * preload helper; and out of the editor's, what only
  * `@tiptap/markdown` reads and the Tiptap extensions it does not use. The server imports React Router as
  * published, and what loads on use still loads (tests/e2e/shell.spec.ts opens it).
  */
@@ -36,6 +37,15 @@ describe("the client build", () => {
     // Compared as lists and booleans: a failure names the sentence, not the whole build.
     expect(routerText.filter((sentence) => client.includes(sentence))).toEqual([]);
     expect(/React Router lib\/router\/router\.js:\d+/.test(client)).toBe(true);
+  });
+
+  test("carries neither React Router's instrumentation nor React's view transitions, which no page uses", () => {
+    // Keys of the instrumentation's route hooks, and a sentence React reports when it skips a view transition.
+    expect(client.includes("lazy.middleware")).toBe(false);
+    expect(client.includes("Skipping view transition")).toBe(false);
+    // The router and React themselves are there.
+    expect(/React Router lib\/router\/router\.js:\d+/.test(client)).toBe(true);
+    expect(client.includes("hydrateRoot")).toBe(true);
   });
 
   test("has no Vite preload helper around its dynamic imports", () => {
