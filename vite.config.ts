@@ -129,13 +129,15 @@ function routerDeveloperTextOut(): Plugin {
 
 interface FeatureOut {
   name: string;
-  /** The package file whose code runs the feature. */
-  file: RegExp;
-  /** Each condition that turns the feature on, written as false in its place; each must be found once. */
-  conditions: { text: string; off: string }[];
+  /** Each condition that turns the feature on, in the file that holds it (its path in node_modules), and what it is
+   * written as. */
+  conditions: { file: string; text: string; off: string }[];
   /** What in a module of the client would use the feature: the build then fails instead of breaking it. */
   usedBy: RegExp;
 }
+
+const routerFile = "react-router/dist/production/lib/";
+const reactDomClient = "react-dom/cjs/react-dom-client.production.js";
 
 /**
  * A framework feature Daftar does not use, out of the client build: the conditions that turn it on are written as
@@ -143,21 +145,29 @@ interface FeatureOut {
  * must be found once), and so does a module of the client that would use the feature (`usedBy`): it then needs
  * this plugin gone.
  */
-function featureOut({ name, file, conditions, usedBy }: FeatureOut): Plugin {
+function featureOut({ name, conditions, usedBy }: FeatureOut): Plugin {
   const packages = /[\\/]node_modules[\\/](react|react-dom|react-router)[\\/]/;
+  const found = new Set<string>();
   return {
     name: `daftar:${name}`,
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     transform(code, id) {
       if (!packages.test(id) && usedBy.test(code)) throw new Error(`${name}: ${id} uses what this plugin removes`);
-      if (!file.test(id)) return;
+      const path = id.replace(/\\/g, "/");
+      const here = conditions.filter(({ file }) => path.endsWith(`/node_modules/${file}`));
+      if (!here.length) return;
       let out = code;
-      for (const { text, off } of conditions) {
+      for (const { text, off } of here) {
         if (out.split(text).length !== 2) throw new Error(`${name}: "${text}" is not in ${id} once`);
         out = out.replace(text, off);
+        found.add(text);
       }
       return { code: out, map: null };
+    },
+    buildEnd(error) {
+      const missing = conditions.filter(({ text }) => !found.has(text));
+      if (!error && missing.length) throw new Error(`${name}: no module holds "${missing[0]!.text}"`);
     },
   };
 }
@@ -169,12 +179,34 @@ function featureOut({ name, file, conditions, usedBy }: FeatureOut): Plugin {
 const routerInstrumentationOut = () =>
   featureOut({
     name: "router-instrumentation-out",
-    file: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]router[\\/]router\.js$/,
     conditions: [
-      { text: "if (init.instrumentations) {", off: "if (false) {" },
-      { text: "if (init.instrumentations) router =", off: "if (false) router =" },
+      { file: routerFile + "router/router.js", text: "if (init.instrumentations) {", off: "if (false) {" },
+      {
+        file: routerFile + "router/router.js",
+        text: "if (init.instrumentations) router =",
+        off: "if (false) router =",
+      },
     ],
     usedBy: /\binstrumentations\b/,
+  });
+
+/**
+ * React Router's branches for React Server Components, where an RSC router provides its context: the site is
+ * rendered by React Router's framework mode, whose router never does.
+ */
+const routerServerComponentsOut = () =>
+  featureOut({
+    name: "router-server-components-out",
+    conditions: [
+      {
+        file: routerFile + "context.js",
+        text: "function useIsRSCRouterContext() {\n\treturn React$1.useContext(RSCRouterContext);",
+        off: "function useIsRSCRouterContext() {\n\treturn false;",
+      },
+      { file: routerFile + "hooks.js", text: "if (this.context && typeof error", off: "if (false && typeof error" },
+      { file: routerFile + "hooks.js", text: "if (this.context) return", off: "if (false) return" },
+    ],
+    usedBy: /RSC(Hydrated|Static)?Router|unstable_RSC|reactRouterRSC/,
   });
 
 /**
@@ -185,9 +217,9 @@ const routerInstrumentationOut = () =>
 const reactViewTransitionOut = () =>
   featureOut({
     name: "react-view-transition-out",
-    file: /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/,
     conditions: [
       {
+        file: reactDomClient,
         text: "  shouldStartViewTransition\n    ? (pendingViewTransition = startViewTransition(",
         off: "  false\n    ? (pendingViewTransition = startViewTransition(",
       },
@@ -377,6 +409,7 @@ export default defineConfig({
     workerEntries(),
     routerDeveloperTextOut(),
     routerInstrumentationOut(),
+    routerServerComponentsOut(),
     reactViewTransitionOut(),
     tiptapMarkdownOut(),
     cssOnlyPreload(),
