@@ -63,6 +63,10 @@ interface Node {
   value?: unknown;
 }
 
+/** `object.property`, both written as names. */
+const isMember = (node: Node, object: string, property: string) =>
+  node.type === "MemberExpression" && node.object?.name === object && node.property?.name === property;
+
 /**
  * React Router's published production build carries its developer text: warnings (`warning(condition, message)`,
  * `console.warn`) and a sentence in each of its errors, about 4 KB gzip of every page that a reader's browser never
@@ -74,8 +78,6 @@ function routerDeveloperTextOut(): Plugin {
   const packageDir = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/;
   const isText = (node: Node | undefined) =>
     node?.type === "TemplateLiteral" || (node?.type === "Literal" && typeof node.value === "string");
-  const isMember = (node: Node, object: string, property: string) =>
-    node.type === "MemberExpression" && node.object?.name === object && node.property?.name === property;
   return {
     name: "daftar:router-developer-text-out",
     apply: "build",
@@ -132,6 +134,11 @@ interface FeatureOut {
   /** Each condition that turns the feature on, in the file that holds it (its path in node_modules), and what it is
    * written as. */
   conditions: { file: string; text: string; off: string }[];
+  /**
+   * A constructor of the feature whose methods, set on its prototype at the top level of the file, are removed: the
+   * bundler keeps such assignments even when nothing constructs it (setting a property counts as an effect).
+   */
+  methodsOf?: { file: string; constructor: string };
   /** What in a module of the client would use the feature: the build then fails instead of breaking it. */
   usedBy: RegExp;
 }
@@ -141,11 +148,11 @@ const reactDomClient = "react-dom/cjs/react-dom-client.production.js";
 
 /**
  * A framework feature Daftar does not use, out of the client build: the conditions that turn it on are written as
- * false and the bundler drops the code they guard. A package upgrade that moves a condition fails the build (each
- * must be found once), and so does a module of the client that would use the feature (`usedBy`): it then needs
- * this plugin gone.
+ * false (or as an error, where reaching them would be a mistake) and the bundler drops the code they guard. A
+ * package upgrade that moves a condition fails the build (each must be found once), and so does a module of the
+ * client that would use the feature (`usedBy`): it then needs this plugin gone.
  */
-function featureOut({ name, conditions, usedBy }: FeatureOut): Plugin {
+function featureOut({ name, conditions, methodsOf, usedBy }: FeatureOut): Plugin {
   const packages = /[\\/]node_modules[\\/](react|react-dom|react-router)[\\/]/;
   const found = new Set<string>();
   return {
@@ -155,9 +162,26 @@ function featureOut({ name, conditions, usedBy }: FeatureOut): Plugin {
     transform(code, id) {
       if (!packages.test(id) && usedBy.test(code)) throw new Error(`${name}: ${id} uses what this plugin removes`);
       const path = id.replace(/\\/g, "/");
-      const here = conditions.filter(({ file }) => path.endsWith(`/node_modules/${file}`));
-      if (!here.length) return;
+      const inFile = (file: string) => path.endsWith(`/node_modules/${file}`);
+      const here = conditions.filter(({ file }) => inFile(file));
+      const methods = methodsOf && inFile(methodsOf.file) ? methodsOf.constructor : undefined;
+      if (!here.length && !methods) return;
       let out = code;
+      if (methods) {
+        type Statement = Node & { expression?: Node };
+        const cuts = (this.parse(code) as unknown as { body: Statement[] }).body.filter(({ type, expression }) => {
+          const target = expression?.type === "AssignmentExpression" ? expression.left : undefined;
+          return (
+            type === "ExpressionStatement" &&
+            target?.type === "MemberExpression" &&
+            target.object &&
+            isMember(target.object, methods, "prototype")
+          );
+        });
+        if (!cuts.length) throw new Error(`${name}: no method of ${methods} in ${id}`);
+        for (const { start, end } of cuts.sort((a, b) => b.start - a.start)) out = out.slice(0, start) + out.slice(end);
+        found.add(methods);
+      }
       for (const { text, off } of here) {
         if (out.split(text).length !== 2) throw new Error(`${name}: "${text}" is not in ${id} once`);
         out = out.replace(text, off);
@@ -166,8 +190,10 @@ function featureOut({ name, conditions, usedBy }: FeatureOut): Plugin {
       return { code: out, map: null };
     },
     buildEnd(error) {
-      const missing = conditions.filter(({ text }) => !found.has(text));
-      if (!error && missing.length) throw new Error(`${name}: no module holds "${missing[0]!.text}"`);
+      const missing = [...conditions.map(({ text }) => text), ...(methodsOf ? [methodsOf.constructor] : [])].filter(
+        (text) => !found.has(text),
+      );
+      if (!error && missing.length) throw new Error(`${name}: no module holds "${missing[0]}"`);
     },
   };
 }
@@ -226,6 +252,26 @@ const reactViewTransitionOut = () =>
     ],
     // `ViewTransition` or `unstable_ViewTransition`, not React Router's `useViewTransitionState`.
     usedBy: /(?<![a-z])ViewTransition\b/,
+  });
+
+/**
+ * React's refs on fragments (`<Fragment ref>`: an object that adds listeners to, focuses, observes and measures
+ * the fragment's elements): about 2 KB gzip of every page, and no component gives a fragment a ref. Its methods are
+ * removed and making one is an error that says why.
+ */
+const reactFragmentRefsOut = () =>
+  featureOut({
+    name: "react-fragment-refs-out",
+    conditions: [
+      {
+        file: reactDomClient,
+        text: "var fragmentInstance = new FragmentInstance(current);",
+        off: 'var fragmentInstance = (() => { throw Error("Fragment refs are left out of the client build (vite.config.ts)"); })();',
+      },
+    ],
+    methodsOf: { file: reactDomClient, constructor: "FragmentInstance" },
+    // A fragment given a ref, written as JSX or compiled (`jsx(Fragment, { ref: ... })`).
+    usedBy: /<(React\.)?Fragment\b[^>]*\bref=|Fragment\s*,\s*\{[^{}]*\bref\s*:/,
   });
 
 /**
@@ -411,6 +457,7 @@ export default defineConfig({
     routerInstrumentationOut(),
     routerServerComponentsOut(),
     reactViewTransitionOut(),
+    reactFragmentRefsOut(),
     tiptapMarkdownOut(),
     cssOnlyPreload(),
   ],
