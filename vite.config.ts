@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { WORKER_ENTRIES } from "./app/lib/worker-entries.ts";
+import { frameworkFeaturesOut } from "./scripts/framework-features-out.ts";
 
 /**
  * Every page runs the client entry and the root route. What they import statically goes into two chunks instead
@@ -63,6 +64,10 @@ interface Node {
   value?: unknown;
 }
 
+/** `object.property`, both written as names. */
+const isMember = (node: Node, object: string, property: string) =>
+  node.type === "MemberExpression" && node.object?.name === object && node.property?.name === property;
+
 /**
  * React Router's published production build carries its developer text: warnings (`warning(condition, message)`,
  * `console.warn`) and a sentence in each of its errors, about 4 KB gzip of every page that a reader's browser never
@@ -74,8 +79,6 @@ function routerDeveloperTextOut(): Plugin {
   const packageDir = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/;
   const isText = (node: Node | undefined) =>
     node?.type === "TemplateLiteral" || (node?.type === "Literal" && typeof node.value === "string");
-  const isMember = (node: Node, object: string, property: string) =>
-    node.type === "MemberExpression" && node.object?.name === object && node.property?.name === property;
   return {
     name: "daftar:router-developer-text-out",
     apply: "build",
@@ -307,6 +310,7 @@ export default defineConfig({
     viewChunks(),
     workerEntries(),
     routerDeveloperTextOut(),
+    ...frameworkFeaturesOut(),
     tiptapMarkdownOut(),
     cssOnlyPreload(),
   ],

@@ -1,6 +1,7 @@
 /**
  * What the production client build leaves out of every page's JavaScript (vite.config.ts): React Router's
- * developer warnings and error sentences, and Vite's module preload helper; and out of the editor's, what only
+ * developer warnings and error sentences, its instrumentation and its branches for React Server Components,
+ * React's view transitions and fragment refs, and Vite's module preload helper; and out of the editor's, what only
  * `@tiptap/markdown` reads and the Tiptap extensions it does not use. The server imports React Router as
  * published, and what loads on use still loads (tests/e2e/shell.spec.ts opens it).
  */
@@ -36,6 +37,24 @@ describe("the client build", () => {
     // Compared as lists and booleans: a failure names the sentence, not the whole build.
     expect(routerText.filter((sentence) => client.includes(sentence))).toEqual([]);
     expect(/React Router lib\/router\/router\.js:\d+/.test(client)).toBe(true);
+  });
+
+  test("carries none of the framework features no page uses", () => {
+    const features = {
+      // Keys of the instrumentation's route hooks.
+      "React Router's instrumentation": "lazy.middleware",
+      // How a server-components router's error boundary reads a redirect or a response thrown on the server.
+      "React Router's server components": "REACT_ROUTER_ERROR",
+      // A sentence React reports when it skips a view transition.
+      "React's view transitions": "Skipping view transition",
+      // A method of a fragment's ref.
+      "React's fragment refs": "unobserveUsing",
+    };
+    expect(Object.entries(features).flatMap(([feature, text]) => (client.includes(text) ? [feature] : []))).toEqual([]);
+    expect(client.includes("Fragment refs are left out of the client build")).toBe(true);
+    // The router and React themselves are there.
+    expect(/React Router lib\/router\/router\.js:\d+/.test(client)).toBe(true);
+    expect(client.includes("hydrateRoot")).toBe(true);
   });
 
   test("has no Vite preload helper around its dynamic imports", () => {
