@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { HISTORY_CLOSED } from "./app/editor/ui/history-closed.ts";
 import { WORKER_ENTRIES } from "./app/lib/worker-entries.ts";
 
 /**
@@ -11,6 +12,9 @@ import { WORKER_ENTRIES } from "./app/lib/worker-entries.ts";
  * trip (HTTP/1.1, six connections) and all of these are wanted before the page responds; two chunks rather than
  * one keep each script's evaluation short. Routes and code loaded on use keep their own chunks.
  */
+const editorCore =
+  /[\\/]node_modules[\\/](prosemirror-|@tiptap[\\/]pm[\\/]dist[\\/])(model|transform|state|view|keymap|commands|schema-list)[\\/]|[\\/]node_modules[\\/](orderedmap|w3c-keyname|@tiptap[\\/]core)[\\/]/;
+
 function firstLoadChunks(): Rolldown.CodeSplittingOptions {
   const entries = [
     fileURLToPath(new URL("./app/entry.client.tsx", import.meta.url)),
@@ -44,6 +48,12 @@ function firstLoadChunks(): Rolldown.CodeSplittingOptions {
           if (!firstLoad(ctx).has(id)) return null;
           return /[\\/]node_modules[\\/]/.test(id) ? "framework" : "shell";
         },
+      },
+      // The editor's core, needed before the writer can type: ProseMirror's model, view and commands and Tiptap's
+      // core in one chunk. Left to itself the bundler splits them three ways by which parts loaded on use (undo,
+      // the cursors, tables) import each, three requests and their overhead on the editor's first load.
+      {
+        name: (id) => (editorCore.test(id) ? "editor-core" : null),
       },
     ],
   };
@@ -185,6 +195,10 @@ function tiptapMarkdownOut(): Plugin {
  * The client build makes the decorations' plugin only when an extension has decorations, and then fails loudly
  * (none of the editor's do), and drops the node positions' methods, which nothing calls: with them the bundler
  * drops the code they alone reach (about 3 KB gzip of the editor's first load).
+ * And the core imports ProseMirror's history for one call, `closeHistory(tr)` after an input rule (the rule's
+ * change is then undone on its own), which would keep the whole history in the first load although the editor
+ * loads it on use (app/editor/ui/undo-on-use.ts): the client build sets the same mark on the transaction itself
+ * (app/editor/ui/history-closed.ts).
  */
 function tiptapUnusedOut(): Plugin {
   const core = /[\\/]node_modules[\\/]@tiptap[\\/]core[\\/]dist[\\/]index\.js$/;
@@ -205,7 +219,14 @@ function tiptapUnusedOut(): Plugin {
         const visit = (node: unknown): void => {
           if (!node || typeof node !== "object") return;
           if (Array.isArray(node)) return node.forEach(visit);
-          const n = node as Node & { key?: Node; value?: Node & { body?: Node } };
+          const n = node as Node & { key?: Node; value?: Node & { body?: Node }; source?: Node; specifiers?: Node[] };
+          if (n.type === "ImportDeclaration" && n.source?.value === "@tiptap/pm/history") {
+            const names = (n.specifiers ?? []).map((specifier) => (specifier as { local?: Node }).local?.name);
+            if (names.join() !== "closeHistory")
+              throw new Error(`tiptapUnusedOut: the core imports ${names} from the history`);
+            const text = `const closeHistory = (tr) => tr.setMeta(${JSON.stringify(HISTORY_CLOSED)}, true);`;
+            return void edits.push({ start: n.start, end: n.end, text });
+          }
           if (n.type === "MethodDefinition" && n.key?.name) {
             if (positions.has(n.key.name)) return void edits.push({ start: n.start, end: n.end, text: "" });
             if (n.key.name === "createDecorationPlugin" && n.value?.body) {
@@ -217,8 +238,8 @@ function tiptapUnusedOut(): Plugin {
         };
         visit(this.parse(code));
         // Both must be found: a release of Tiptap that renames them would otherwise bring them back unnoticed.
-        if (edits.length !== positions.size + 1)
-          throw new Error(`tiptapUnusedOut: found ${edits.length} of ${positions.size + 1} parts in ${core}`);
+        if (edits.length !== positions.size + 2)
+          throw new Error(`tiptapUnusedOut: found ${edits.length} of ${positions.size + 2} parts in ${core}`);
         let out = code;
         for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
           out = out.slice(0, start) + text + out.slice(end);

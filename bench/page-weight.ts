@@ -102,7 +102,7 @@ const groups: Group[] = [
     paths: ["/manage/editor"],
     budget: { js: 230 * KB, css: 20 * KB },
     onUse:
-      /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink|slash-menu|block-handle|clean-paste|toolbar-more/,
+      /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink|slash-menu|block-handle|clean-paste|toolbar-more|cursors|undo-history/,
     signedIn: true,
   },
   // A post that holds a table: shown and read without the tables' editing code, which comes when the caret enters one.
@@ -110,7 +110,7 @@ const groups: Group[] = [
     paths: ["/manage/editor/fa/tuts/git-bisect"],
     budget: { js: 230 * KB, css: 20 * KB },
     onUse:
-      /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink|slash-menu|block-handle|clean-paste|toolbar-more/,
+      /link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink|slash-menu|block-handle|clean-paste|toolbar-more|cursors|undo-history/,
     signedIn: true,
   },
 ];

@@ -47,10 +47,10 @@ describe("the client build", () => {
     const fields = ["parseMarkdown", "renderMarkdown", "markdownTokenizer", "markdownTokenName", "markdownOptions"];
     expect(fields.filter((field) => client.includes(field))).toEqual([]);
     const extension = (name: string) => new RegExp(`name:\\s*["'\`]${name}["'\`]`).test(client);
-    // Tiptap's small extensions (@tiptap/extensions): the editor has its own undo, gap cursor and empty document's
-    // hint, and its drop cursor on use.
+    // Tiptap's small extensions (@tiptap/extensions): the editor has its own empty document's hint, and its own
+    // undo, gap cursor and drop cursor, on use.
     expect(["characterCount", "focus", "trailingNode", "placeholder", "dropCursor"].filter(extension)).toEqual([]);
-    expect(["gapCursor", "undoRedo", "emptyHint", "dropCursorOnUse"].filter((name) => !extension(name))).toEqual([]);
+    expect(["gapCursor", "cursorsOnUse", "undoRedo", "emptyHint"].filter((name) => !extension(name))).toEqual([]);
   });
 
   test("carries neither Tiptap's extension decorations nor its node positions, and says so if one is asked for", () => {

@@ -11,7 +11,8 @@ import { contentExtensions } from "../markdown/extensions";
 import { lazyPart } from "~/ui/lazy-part";
 import { insertTable, TableKeys, useTableEditing } from "./tables";
 import { AutolinkOnUse } from "./autolink-on-use";
-import { DropCursorOnUse } from "./drop-cursor-on-use";
+import { CursorsOnUse } from "./cursors-on-use";
+import { UndoOnUse } from "./undo-on-use";
 import { EmptyHint } from "./empty-hint";
 import { HeldKeys } from "./held-keys";
 import { Toolbar } from "./toolbar";
@@ -175,7 +176,8 @@ function LiveEditor({
       extra: [
         BlockDirection.configure({ pageDir: dirOf(locale) }),
         EmptyHint.configure({ text: t("editor.placeholder") }),
-        DropCursorOnUse.configure({ onFailed: onPartFailed }),
+        CursorsOnUse.configure({ onFailed: onPartFailed }),
+        UndoOnUse.configure({ onFailed: onPartFailed }),
         TableKeys.configure({ onFailed: onPartFailed }),
         AutolinkOnUse.configure({ onFailed: onPartFailed }),
         // Keys typed while code they need downloads (Tab in a table, a space after an address) wait for it.
