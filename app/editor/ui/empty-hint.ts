@@ -1,5 +1,5 @@
 /**
- * The empty document's hint ("start writing"): the one empty text block of an empty document carries the hint in
+ * The empty document's hint ("start writing"): the one empty paragraph of an empty document carries the hint in
  * `data-placeholder` with the class `is-editor-empty`, which editor.css shows before it. The editor shows no other
  * hint, so Tiptap's placeholder (a hint per empty block, its options and their checks) is not needed.
  */
@@ -17,7 +17,8 @@ export const EmptyHint = Extension.create<{ text: string }>({
         props: {
           decorations: ({ doc }) => {
             const only = doc.firstChild;
-            if (!editor.isEditable || doc.childCount !== 1 || !only?.isTextblock || only.content.size) return null;
+            const empty = only?.type === doc.type.contentMatch.defaultType && !only.content.size;
+            if (!editor.isEditable || doc.childCount !== 1 || !empty) return null;
             return DecorationSet.create(doc, [
               Decoration.node(0, only.nodeSize, {
                 class: "is-empty is-editor-empty",
