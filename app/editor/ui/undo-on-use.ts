@@ -55,6 +55,9 @@ export const UndoOnUse = Extension.create<{ onFailed: () => void }, { history: t
     // The changes made since the editor was made, until the history arrives; `arriving` while it downloads.
     let before: Transform | null = null;
     let arriving: Promise<unknown> | null = null;
+    // The code could not be downloaded (the browser keeps that so until a reload): changes are no longer remembered
+    // nor is it asked again on every key, and undo's keys do nothing.
+    let failed = false;
     const load = () =>
       (arriving ??= code.get().then(
         (module) => {
@@ -78,6 +81,8 @@ export const UndoOnUse = Extension.create<{ onFailed: () => void }, { history: t
         },
         (error: unknown) => {
           arriving = null;
+          before = null;
+          failed = true;
           options.onFailed();
           throw error;
         },
@@ -89,6 +94,8 @@ export const UndoOnUse = Extension.create<{ onFailed: () => void }, { history: t
             const chord = chordOf(event);
             if (!chord) return false;
             if (storage.history) return chord === "undo" ? editor.commands.undo() : editor.commands.redo();
+            // Not the browser's own undo either: it would change the text behind the editor's back.
+            if (failed) return true;
             // Changes are waiting for the history: the key waits with them.
             if (!arriving || !before?.steps.length) return false;
             holdInput(
@@ -101,13 +108,13 @@ export const UndoOnUse = Extension.create<{ onFailed: () => void }, { history: t
         },
         view: () => ({
           update(view, previous) {
-            if (storage.history || view.state.doc.eq(previous.doc)) return;
+            if (storage.history || failed || view.state.doc.eq(previous.doc)) return;
             void load().catch(() => undefined);
           },
         }),
         // Each change before the history arrives, remembered to be made again inside it.
         appendTransaction(transactions) {
-          if (storage.history) return null;
+          if (storage.history || failed) return null;
           for (const tr of transactions) {
             if (!tr.docChanged) continue;
             // A change outside the history (the text replaced by a draft or the source view) starts afresh.
