@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { HISTORY_CLOSED } from "./app/editor/ui/history-closed.ts";
 import { WORKER_ENTRIES } from "./app/lib/worker-entries.ts";
 import { frameworkFeaturesOut } from "./scripts/framework-features-out.ts";
 
@@ -12,6 +13,9 @@ import { frameworkFeaturesOut } from "./scripts/framework-features-out.ts";
  * trip (HTTP/1.1, six connections) and all of these are wanted before the page responds; two chunks rather than
  * one keep each script's evaluation short. Routes and code loaded on use keep their own chunks.
  */
+const editorCore =
+  /[\\/]node_modules[\\/](prosemirror-|@tiptap[\\/]pm[\\/]dist[\\/])(model|transform|state|view|keymap|commands|schema-list)[\\/]|[\\/]node_modules[\\/](orderedmap|w3c-keyname|@tiptap[\\/]core)[\\/]/;
+
 function firstLoadChunks(): Rolldown.CodeSplittingOptions {
   const entries = [
     fileURLToPath(new URL("./app/entry.client.tsx", import.meta.url)),
@@ -45,6 +49,12 @@ function firstLoadChunks(): Rolldown.CodeSplittingOptions {
           if (!firstLoad(ctx).has(id)) return null;
           return /[\\/]node_modules[\\/]/.test(id) ? "framework" : "shell";
         },
+      },
+      // The editor's core, needed before the writer can type: ProseMirror's model, view and commands and Tiptap's
+      // core in one chunk. Left to itself the bundler splits them three ways by which parts loaded on use (undo,
+      // the cursors, tables) import each, three requests and their overhead on the editor's first load.
+      {
+        name: (id) => (editorCore.test(id) ? "editor-core" : null),
       },
     ],
   };
@@ -182,6 +192,67 @@ function tiptapMarkdownOut(): Plugin {
 }
 
 /**
+ * Two parts of Tiptap's core that the editor never uses and the core's `Editor` reaches whatever it is given:
+ * extensions' decorations (`addDecorations`: a manager, its plugin and their checks, made for every editor even when
+ * no extension has any) and node positions (`editor.$pos`, `$node`, `$nodes`, `$doc` and their `NodePos` class).
+ * The client build makes the decorations' plugin only when an extension has decorations, and then fails loudly
+ * (none of the editor's do), and drops the node positions' methods, which nothing calls: with them the bundler
+ * drops the code they alone reach (about 3 KB gzip of the editor's first load).
+ * And the core imports ProseMirror's history for one call, `closeHistory(tr)` after an input rule (the rule's
+ * change is then undone on its own), which would keep the whole history in the first load although the editor
+ * loads it on use (app/editor/ui/undo-on-use.ts): the client build sets the same mark on the transaction itself
+ * (app/editor/ui/history-closed.ts).
+ */
+function tiptapUnusedOut(): Plugin {
+  const core = /[\\/]node_modules[\\/]@tiptap[\\/]core[\\/]dist[\\/]index\.js$/;
+  const positions = new Set(["$node", "$nodes", "$pos", "$doc"]);
+  const noDecorations = `{
+    if (this.extensions.some((extension) => getExtensionField(extension, "addDecorations", {})))
+      throw new Error("Tiptap's extension decorations are left out of Daftar's client build (vite.config.ts)");
+    return null;
+  }`;
+  return {
+    name: "daftar:tiptap-unused-out",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform: {
+      filter: { id: core },
+      handler(code) {
+        const edits: { start: number; end: number; text: string }[] = [];
+        const visit = (node: unknown): void => {
+          if (!node || typeof node !== "object") return;
+          if (Array.isArray(node)) return node.forEach(visit);
+          const n = node as Node & { key?: Node; value?: Node & { body?: Node }; source?: Node; specifiers?: Node[] };
+          if (n.type === "ImportDeclaration" && n.source?.value === "@tiptap/pm/history") {
+            const names = (n.specifiers ?? []).map((specifier) => (specifier as { local?: Node }).local?.name);
+            if (names.join() !== "closeHistory")
+              throw new Error(`tiptapUnusedOut: the core imports ${names} from the history`);
+            const text = `const closeHistory = (tr) => tr.setMeta(${JSON.stringify(HISTORY_CLOSED)}, true);`;
+            return void edits.push({ start: n.start, end: n.end, text });
+          }
+          if (n.type === "MethodDefinition" && n.key?.name) {
+            if (positions.has(n.key.name)) return void edits.push({ start: n.start, end: n.end, text: "" });
+            if (n.key.name === "createDecorationPlugin" && n.value?.body) {
+              const body = n.value.body;
+              return void edits.push({ start: body.start, end: body.end, text: noDecorations });
+            }
+          }
+          for (const [key, value] of Object.entries(n)) if (key !== "parent") visit(value);
+        };
+        visit(this.parse(code));
+        // Both must be found: a release of Tiptap that renames them would otherwise bring them back unnoticed.
+        if (edits.length !== positions.size + 2)
+          throw new Error(`tiptapUnusedOut: found ${edits.length} of ${positions.size + 2} parts in ${core}`);
+        let out = code;
+        for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
+          out = out.slice(0, start) + text + out.slice(end);
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+/**
  * Vite wraps every dynamic `import()` of the client in its preload helper, also with `build.modulePreload` off,
  * when all it may have to load first is the imported chunk's CSS (0.6 KB gzip of every page's shell). This helper
  * does only that: it links the stylesheets named (none, in today's build) and then imports.
@@ -312,6 +383,7 @@ export default defineConfig({
     routerDeveloperTextOut(),
     ...frameworkFeaturesOut(),
     tiptapMarkdownOut(),
+    tiptapUnusedOut(),
     cssOnlyPreload(),
   ],
   resolve: { tsconfigPaths: true },

@@ -21,7 +21,7 @@ import {
 } from "./fixtures";
 
 const ON_USE =
-  /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink|slash-menu|clean-paste|toolbar-more)-[\w-]+\.js$/;
+  /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|post-settings|table-editing|autolink|slash-menu|clean-paste|toolbar-more|cursors|undo-history)-[\w-]+\.js$/;
 /** The parts made to fail: the post-settings panel arrives, so that its calendar can fail inside it. */
 const FAILING =
   /\/assets\/(link-form|image-form|date-picker|preview-pane|confirm-dialog|selection-menu|table-editing|autolink)-[\w-]+\.js$/;
@@ -62,6 +62,15 @@ test("each part of the editor that loads on use works on its first use, and none
   await page.getByTestId("title-input").fill("Parts on use");
   await editor.click();
   await page.keyboard.type("Words to link");
+  // Undo, on the first change: what was typed in one go is undone at once (the key waits for the history if need
+  // be), and redone.
+  await page.keyboard.type(" gone");
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => editorText(page)).toBe("");
+  await page.keyboard.press("Control+Shift+z");
+  await expect.poll(() => editorText(page)).toBe("Words to link gone");
+  for (let i = 0; i < " gone".length; i++) await page.keyboard.press("Backspace");
+  await expect.poll(() => editorText(page)).toBe("Words to link");
   // Selected text: the menu beside it.
   await page.keyboard.press("Shift+Home");
   await expect(page.getByTestId("bubble-menu")).toBeVisible();
@@ -113,6 +122,8 @@ test("each part of the editor that loads on use works on its first use, and none
   expect(seen.toSorted()).toEqual(
     [
       "confirm-dialog",
+      "cursors",
+      "undo-history",
       "date-picker",
       "image-form",
       "link-form",
@@ -177,6 +188,18 @@ test("a part whose code cannot be downloaded says so in Persian and English, and
   await expect(alert).toHaveText(fa);
   expect(await editorText(page)).toBe(`${kept} example.com و www.example.org پایان`);
   await expect(editor.locator("a")).toHaveCount(0);
+
+  // Undo's code and the cursors' (asked when the text is first focused and changed): said, and the text stays;
+  // Ctrl+Z then undoes nothing.
+  await page.route(/\/assets\/(cursors|undo-history)-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+  await open(page, "/manage/editor");
+  await editor.waitFor();
+  await editor.click();
+  await page.keyboard.type(kept);
+  await expect(alert).toHaveText(fa);
+  await page.keyboard.press("Control+z");
+  await page.keyboard.type("!");
+  await expect.poll(() => editorText(page)).toBe(`${kept}!`);
 
   await open(page, "/en/manage/editor");
   await page.getByTestId("rich-editor").waitFor();

@@ -2,7 +2,8 @@
  * What the production client build leaves out of every page's JavaScript (vite.config.ts): React Router's
  * developer warnings and error sentences, its instrumentation and its branches for React Server Components,
  * React's view transitions and fragment refs, and Vite's module preload helper; and out of the editor's, what only
- * `@tiptap/markdown` reads and the Tiptap extensions it does not use. The server imports React Router as
+ * `@tiptap/markdown` reads, the Tiptap extensions it does not use, and the parts of Tiptap's core it never calls.
+ * The server imports React Router as
  * published, and what loads on use still loads (tests/e2e/shell.spec.ts opens it).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -66,9 +67,18 @@ describe("the client build", () => {
     const fields = ["parseMarkdown", "renderMarkdown", "markdownTokenizer", "markdownTokenName", "markdownOptions"];
     expect(fields.filter((field) => client.includes(field))).toEqual([]);
     const extension = (name: string) => new RegExp(`name:\\s*["'\`]${name}["'\`]`).test(client);
-    // Defined by @tiptap/extensions beside the placeholder, the cursors and undo, which the editor uses.
-    expect(["characterCount", "focus", "trailingNode"].filter(extension)).toEqual([]);
-    expect(["placeholder", "dropCursor", "gapCursor", "undoRedo"].filter((name) => !extension(name))).toEqual([]);
+    // Tiptap's small extensions (@tiptap/extensions): the editor has its own empty document's hint, and its own
+    // undo, gap cursor and drop cursor, on use.
+    expect(["characterCount", "focus", "trailingNode", "placeholder", "dropCursor"].filter(extension)).toEqual([]);
+    expect(["gapCursor", "cursorsOnUse", "undoRedo", "emptyHint"].filter((name) => !extension(name))).toEqual([]);
+  });
+
+  test("carries neither Tiptap's extension decorations nor its node positions, and says so if one is asked for", () => {
+    // Sentences of the decorations' checks, and the node positions' method.
+    const leftOut = ["uses an unknown decoration update strategy", 'cannot combine the "manual" decoration'];
+    expect(leftOut.filter((sentence) => client.includes(sentence))).toEqual([]);
+    expect(/\$pos\(\w+\)\s*\{/.test(client)).toBe(false);
+    expect(client.includes("Tiptap's extension decorations are left out of Daftar's client build")).toBe(true);
   });
 
   test("leaves React Router as published to the server, which imports the package", () => {

@@ -32,7 +32,7 @@ import { TableCell } from "@tiptap/extension-table/cell";
 import { TableHeader } from "@tiptap/extension-table/header";
 import { TableRow } from "@tiptap/extension-table/row";
 import { Text } from "@tiptap/extension-text";
-import { Dropcursor, Gapcursor, UndoRedo } from "@tiptap/extensions";
+import { GapCursorRule } from "./gap-cursor-rule";
 import { Link as LinkBase } from "./link";
 import { RawHtmlBlock, RawHtmlInline } from "./raw-html";
 import { SafeImage } from "./safe-image";
@@ -136,9 +136,8 @@ export function contentExtensions({ extra = [] }: ContentSchemaOptions = {}): An
     // or code block, which would be written into the file (the gap cursor reaches the end instead).
     Blockquote,
     Document,
-    Dropcursor,
-    Gapcursor,
-    UndoRedo,
+    // The drop cursor, the gap cursor's plugin and undo are the editor's, on use (../ui/*-on-use.ts).
+    GapCursorRule,
     ListKeymap,
     Paragraph,
     Strike,

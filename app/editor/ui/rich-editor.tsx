@@ -1,4 +1,3 @@
-import { Placeholder } from "@tiptap/extensions";
 import type { JSONContent } from "@tiptap/core";
 import { useEffect, useMemo, useRef, useState, type PointerEventHandler, type ReactNode } from "react";
 import type { Locale } from "~/i18n/locales";
@@ -12,6 +11,9 @@ import { contentExtensions } from "../markdown/extensions";
 import { lazyPart } from "~/ui/lazy-part";
 import { insertTable, TableKeys, useTableEditing } from "./tables";
 import { AutolinkOnUse } from "./autolink-on-use";
+import { CursorsOnUse } from "./cursors-on-use";
+import { UndoOnUse } from "./undo-on-use";
+import { EmptyHint } from "./empty-hint";
 import { HeldKeys } from "./held-keys";
 import { Toolbar } from "./toolbar";
 import { EditorContent, useEditor } from "./editor-binding";
@@ -173,7 +175,9 @@ function LiveEditor({
     extensions: contentExtensions({
       extra: [
         BlockDirection.configure({ pageDir: dirOf(locale) }),
-        Placeholder.configure({ placeholder: t("editor.placeholder") }),
+        EmptyHint.configure({ text: t("editor.placeholder") }),
+        CursorsOnUse.configure({ onFailed: onPartFailed }),
+        UndoOnUse.configure({ onFailed: onPartFailed }),
         TableKeys.configure({ onFailed: onPartFailed }),
         AutolinkOnUse.configure({ onFailed: onPartFailed }),
         // Keys typed while code they need downloads (Tab in a table, a space after an address) wait for it.

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+/**
+ * Undo loads when the document first changes (app/editor/ui/undo-on-use.ts): what the writer changed before it
+ * arrived is undone as its first step, a Ctrl+Z pressed meanwhile waits for it and undoes what it would have, and
+ * the client build's stand-in for the history's `closeHistory` (vite.config.ts) marks a transaction as it does.
+ */
+import { Editor } from "@tiptap/core";
+import { closeHistory } from "@tiptap/pm/history";
+import { EditorState } from "@tiptap/pm/state";
+import { afterEach, describe, expect, test } from "vitest";
+import { contentExtensions } from "~/editor/markdown/extensions";
+import { markdownToDoc } from "~/editor/markdown/manager";
+import { HeldKeys } from "~/editor/ui/held-keys";
+import { UndoOnUse } from "~/editor/ui/undo-on-use";
+import { HISTORY_CLOSED } from "~/editor/ui/history-closed";
+
+const editors: Editor[] = [];
+afterEach(() => {
+  for (const editor of editors.splice(0)) editor.destroy();
+});
+
+function makeEditor(markdown: string): Editor {
+  const editor = new Editor({
+    element: document.body.appendChild(document.createElement("div")),
+    extensions: contentExtensions({ extra: [UndoOnUse, HeldKeys] }),
+    content: markdownToDoc(markdown),
+  });
+  editors.push(editor);
+  return editor;
+}
+
+const text = (editor: Editor) => editor.state.doc.textContent;
+const arrived = (editor: Editor) => expect.poll(() => editor.can().undo(), { timeout: 10_000 }).toBe(true);
+
+describe("undo on use", () => {
+  test("the client build closes the history as ProseMirror's history does", () => {
+    const state = EditorState.create({ doc: makeEditor("a").state.doc });
+    expect(closeHistory(state.tr).getMeta(HISTORY_CLOSED)).toBe(true);
+  });
+
+  test("nothing to undo before a change; the changes made while it arrives are undone, and redone", async () => {
+    const editor = makeEditor("First line.\n\nSecond line.");
+    expect(editor.can().undo()).toBe(false);
+    // Typed at the end of the first paragraph, in three changes, before the history is there.
+    let at = "First line.".length + 1;
+    for (const piece of [" One", " two", " three"]) {
+      editor.commands.insertContentAt(at, piece);
+      at += piece.length;
+    }
+    const typed = text(editor);
+    expect(typed).toBe("First line. One two threeSecond line.");
+    const selection = editor.state.selection.toJSON();
+    await arrived(editor);
+    // The document and its selection as they were before the history came.
+    expect(text(editor)).toBe(typed);
+    expect(editor.state.selection.toJSON()).toEqual(selection);
+    expect(editor.commands.undo()).toBe(true);
+    expect(text(editor)).toBe("First line.Second line.");
+    expect(editor.commands.redo()).toBe(true);
+    expect(text(editor)).toBe(typed);
+    // A change after it arrived is a step of its own.
+    editor.commands.insertContentAt(1, "X");
+    expect(editor.commands.undo()).toBe(true);
+    expect(text(editor)).toBe(typed);
+  });
+
+  test("Ctrl+Z pressed before the history arrives waits for it, then undoes", async () => {
+    const editor = makeEditor("Kept text.");
+    editor.commands.insertContentAt(1, "Typed ");
+    const key = new KeyboardEvent("keydown", { key: "z", ctrlKey: true, bubbles: true, cancelable: true });
+    const taken = editor.view.someProp("handleKeyDown", (handle) => handle(editor.view, key));
+    expect(taken).toBe(true);
+    await expect.poll(() => text(editor), { timeout: 10_000 }).toBe("Kept text.");
+  });
+});
