@@ -3,8 +3,8 @@
  * developer warnings and error sentences, its instrumentation and its branches for React Server Components,
  * React's view transitions and fragment refs, and Vite's module preload helper; and out of the editor's, what only
  * `@tiptap/markdown` reads, the Tiptap extensions it does not use, and the parts of Tiptap's core it never calls.
- * The server imports React Router as
- * published, and what loads on use still loads (tests/e2e/shell.spec.ts opens it).
+ * The server imports React Router as published, and what loads on use still loads (tests/e2e/shell.spec.ts opens
+ * it).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
