@@ -62,10 +62,15 @@ const instantField = z.preprocess(
   },
   z
     .string({ error: "must be a date and time with its offset, like 2026-12-01T09:30:00+03:30" })
-    .refine((value) => INSTANT_RE.test(value) && isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)), {
+    .refine(isInstant, {
       error: "must be a real date and time with its offset, like 2026-12-01T09:30:00+03:30",
     }),
 );
+
+/** True for a date and time written with its offset, as `publishAt` takes it. */
+export function isInstant(value: string): boolean {
+  return INSTANT_RE.test(value) && isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+}
 
 /** The instant a `publishAt` value names, in epoch milliseconds. */
 export function publishTime(publishAt: string | undefined | null): number | null {

@@ -11,6 +11,7 @@ export default {
   "error.pathReserved": "This address belongs to another part of the site. Choose another one.",
   "error.pathDepth": "An address has at most six parts.",
   "error.date": "Enter a real date.",
+  "error.publishAt": "Enter a real date and time to publish at.",
   "error.image": "An image is a path on this site (/images/…) or an http(s) address.",
   "error.translation": "The translation is a page's address in the other language, like /notes/hello.",
   "error.exists": "A page already exists at this address.",
