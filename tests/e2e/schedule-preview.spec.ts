@@ -76,6 +76,18 @@ test("a post scheduled in Persian is 'scheduled' in the items list; a preview li
     await expect(page.getByTestId("preview-link")).toHaveCount(0);
     expect((await reader.goto(url))?.status()).toBe(404);
     await stranger.close();
+
+    // The builds screen makes one for a page the open build writes.
+    await page.getByRole("button", { name: "بستن تنظیمات" }).click();
+    await page.getByTestId("rich-editor").locator("p").first().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" بیشتر.");
+    await page.getByTestId("save").click();
+    await expect(page.getByText("تغییر ذخیره شد", { exact: true })).toBeVisible();
+    await open(page, "/manage/builds");
+    await page.getByTestId("commit-preview-link").first().click();
+    await expect(page.getByTestId("commit-preview-url")).toHaveValue(/\/preview\/[A-Za-z0-9_-]{43}$/);
+    await page.screenshot({ path: `${screenshotDir}/builds-preview-link-fa.png` });
     await page.context().close();
   } finally {
     await site.stop();
