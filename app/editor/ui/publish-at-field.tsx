@@ -43,7 +43,7 @@ export function PublishAtField({
       error={error}
     >
       {(control) => (
-        <div className="flex flex-wrap items-center gap-2" data-testid="publish-at">
+        <div className="flex items-center gap-2" data-testid="publish-at">
           <div className="min-w-0 flex-1">
             <DateField
               id={control.id}
@@ -57,24 +57,26 @@ export function PublishAtField({
           <label htmlFor={timeId} className="sr-only">
             {t("editor.field.publishTime")}
           </label>
-          <Input
-            id={timeId}
-            className="w-24 text-center"
-            inputMode="numeric"
-            dir="ltr"
-            placeholder={localizeDigits("09:00", locale)}
-            value={typedTime ?? localizeDigits(time, locale)}
-            disabled={!(parts?.date ?? date)}
-            onChange={(event) => setTypedTime(event.target.value)}
-            onBlur={() => {
-              if (typedTime === null) return;
-              const read = readTime(typedTime);
-              setTypedTime(read === null && typedTime.trim() !== "" ? typedTime : null);
-              if (read !== null) change(parts?.date ?? date, read);
-            }}
-            aria-invalid={typedTime !== null && readTime(typedTime) === null ? true : undefined}
-            data-testid="publish-time"
-          />
+          <div className="w-24 shrink-0">
+            <Input
+              id={timeId}
+              className="text-center"
+              inputMode="numeric"
+              dir="ltr"
+              placeholder={localizeDigits("09:00", locale)}
+              value={typedTime ?? localizeDigits(time, locale)}
+              disabled={!(parts?.date ?? date)}
+              onChange={(event) => setTypedTime(event.target.value)}
+              onBlur={() => {
+                if (typedTime === null) return;
+                const read = readTime(typedTime);
+                setTypedTime(read === null && typedTime.trim() !== "" ? typedTime : null);
+                if (read !== null) change(parts?.date ?? date, read);
+              }}
+              aria-invalid={typedTime !== null && readTime(typedTime) === null ? true : undefined}
+              data-testid="publish-time"
+            />
+          </div>
         </div>
       )}
     </Field>
