@@ -17,6 +17,8 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     // The tag index and tag pages; listed before the catch-all, which would otherwise take /tags/….
     route("tags", "routes/site/tags.tsx", { id: id("tags") }),
     route("tags/:tag", "routes/site/tag.tsx", { id: id("tag") }),
+    // A private preview link: a page before it is public, for whoever holds the link.
+    route("preview/:token", "routes/site/preview.tsx", { id: id("preview") }),
     // One module serves both: the address chooses the form.
     route("login", "routes/site/login-register.tsx", { id: id("login") }),
     route("register", "routes/site/login-register.tsx", { id: id("register") }),
@@ -142,6 +144,7 @@ export default [
   route("api/editor/suggestions", "routes/api/editor/suggestions.ts"),
   route("api/builds/source", "routes/api/builds/source.ts"),
   route("api/builds/preview", "routes/api/builds/preview.ts"),
+  route("api/builds/preview-links", "routes/api/builds/preview-links.ts"),
   route("api/builds/all", "routes/api/builds/all.ts"),
   route("api/builds/diff", "routes/api/builds/diff.ts"),
   route("api/builds/discard", "routes/api/builds/discard.ts"),

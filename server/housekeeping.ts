@@ -1,7 +1,7 @@
 /**
  * Housekeeping that one instance does for all: expired sessions, rate-limit windows that are over, signed
  * requests and sign-in challenges that can no longer be used, change-log entries every instance has long
- * applied, and strangers' gift wraps past their retention.
+ * applied, strangers' gift wraps past their retention, and preview links a day past their end.
  */
 import { deleteExpiredLimits } from "~/db/rate-limit.server";
 import { deleteExpiredSessions } from "~/auth/sessions.server";
@@ -10,6 +10,7 @@ import { pruneStrangerWraps } from "~/nostr/relay/store.server";
 import { deleteExpiredChallenges } from "~/nostr/sign-in.server";
 import { pruneChangeLog } from "~/cluster/change-feed.server";
 import { everyPeriod } from "~/cluster/leases.server";
+import { deleteEndedPreviewLinks } from "~/builds/previews.server";
 
 export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 
@@ -21,5 +22,6 @@ export function startHousekeeping(): () => Promise<void> {
     await deleteExpiredChallenges(db);
     await pruneChangeLog(db);
     await pruneStrangerWraps(db);
+    await deleteEndedPreviewLinks(db);
   });
 }

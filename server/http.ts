@@ -140,12 +140,23 @@ function securityHeaders(dev: boolean) {
   });
 }
 
-/** One line per request: method, path (never the query string, which may hold tokens), status, time. */
+/**
+ * The path as the request log writes it: a preview link's token is its whole secret, so it is left out
+ * ("/en/preview/…").
+ */
+export function loggedPath(path: string): string {
+  return path.replace(/^((?:\/[a-z]{2})?\/preview\/)[^/]+/, "$1…");
+}
+
+/**
+ * One line per request: method, path (never the query string, nor a preview link's token: they are secrets),
+ * status, time.
+ */
 function requestLog(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${req.method} ${req.path} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    console.log(`${req.method} ${loggedPath(req.path)} ${res.statusCode} ${ms.toFixed(1)}ms`);
   });
   next();
 }

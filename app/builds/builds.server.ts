@@ -238,6 +238,7 @@ function frontMatterInput(fields: FrontMatterFields, previous: string | undefine
       fields.translationOf === undefined ? frontMatterOf(previous)?.translationOf : fields.translationOf || undefined,
     seoTitle: fields.seoTitle || undefined,
     seoDescription: fields.seoDescription || undefined,
+    publishAt: fields.publishAt === undefined ? frontMatterOf(previous)?.publishAt : fields.publishAt || undefined,
   };
 }
 

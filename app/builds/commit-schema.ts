@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { isPagePath } from "~/builds/files";
+import { isInstant } from "~/content/front-matter";
 import { asciiDigits } from "~/i18n/format";
 import { locales } from "~/i18n/locales";
 import { cleanLine } from "~/lib/clean-text";
@@ -64,6 +65,15 @@ export const frontMatterFields = z.object({
   /** Search engines show about 60 characters of a title and 160 of a description; longer is allowed, and warned. */
   seoTitle: line(200).optional(),
   seoDescription: line(500).optional(),
+  /**
+   * When the page becomes public: a date and time with its offset ("2026-12-01T09:30:00+03:30"); "" removes it;
+   * absent: the file's time is kept as it is.
+   */
+  publishAt: z
+    .string(msg("validation.invalid"))
+    .transform((value) => asciiDigits(value.trim()))
+    .pipe(z.string().refine((value) => value === "" || isInstant(value), msg("editor.error.publishAt")))
+    .optional(),
   toc: z.boolean(msg("validation.invalid")),
   comments: z.boolean(msg("validation.invalid")),
   draft: z.boolean(msg("validation.invalid")),

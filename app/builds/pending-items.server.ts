@@ -4,7 +4,7 @@
  * filtered like the rest.
  */
 import { inArray } from "drizzle-orm";
-import { parseContentFile } from "~/content/front-matter";
+import { parseContentFile, publishTime } from "~/content/front-matter";
 import { listItems, type ItemPage, type ItemRow } from "~/content/items.server";
 import type { ItemListQuery } from "~/content/schema";
 import type { Database } from "~/db/client.server";
@@ -98,20 +98,23 @@ async function createdItems(
   return creating
     .map((commit): ItemWithChange => {
       const address = pageOfFile(commit.path)!;
-      let front: { title?: string; category?: string; draft?: boolean; date?: string } = {};
+      let front: { title?: string; category?: string; draft?: boolean; date?: string; publishAt?: string } = {};
       try {
         front = parseContentFile(commit.content!).frontMatter;
       } catch {
         // A file that no longer parses is still listed, by its address.
       }
       const category = front.category ?? null;
+      const due = publishTime(front.publishAt);
+      const scheduledAt = due !== null && due > Date.now() ? due : null;
       return {
         id: null,
         locale: address.locale,
         path: address.path,
         title: front.title || address.path,
         category: category ? { slug: category, name: names.get(category) ?? null } : null,
-        status: front.draft ? "draft" : "published",
+        status: front.draft ? "draft" : scheduledAt !== null ? "scheduled" : "published",
+        publishAt: scheduledAt === null ? null : new Date(scheduledAt).toISOString(),
         date: front.date ?? null,
         updatedAt: commit.updatedAt.toISOString(),
         author: commit.authorId ? (nameOf.get(commit.authorId) ?? null) : null,

@@ -286,7 +286,7 @@ async function applyCommits(
     if (!previous.has(row.id)) previous.set(row.id, existing ? publishedFileOf(existing).text : null);
     const { frontMatter, body } = parseContentFile(row.content!);
     const values = {
-      ...pageValues({ locale: address.locale, path: address.path, frontMatter, body }),
+      ...pageValues({ locale: address.locale, path: address.path, frontMatter, body }, now.getTime()),
       file: row.path,
       source: row.content!,
       updatedAt: now,

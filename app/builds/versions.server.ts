@@ -32,6 +32,7 @@ export function publishedFileOf(row: PageRow): { file: string; text: string } {
           translationOf: row.translationOf ?? undefined,
           seoTitle: row.seoTitle ?? undefined,
           seoDescription: row.seoDescription ?? undefined,
+          publishAt: row.publishAt?.toISOString(),
           toc: row.toc,
           comments: row.comments,
           draft: row.draft,

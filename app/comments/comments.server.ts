@@ -30,11 +30,11 @@ function pageOf(routePath: string): ContentChange {
 export async function commentablePage(db: Database, routePath: string) {
   const { locale, path, canonical } = canonicalRoutePath(routePath);
   const page = await db
-    .select({ id: pages.id, comments: pages.comments, draft: pages.draft })
+    .select({ id: pages.id, comments: pages.comments, draft: pages.draft, withheld: pages.withheld })
     .from(pages)
     .where(and(eq(pages.locale, locale), eq(pages.path, path)))
     .get();
-  if (!page || page.draft) throw new ServiceError(404, "comments.pageNotFound");
+  if (!page || page.draft || page.withheld) throw new ServiceError(404, "comments.pageNotFound");
   if (!page.comments) throw new ServiceError(403, "comments.closed");
   return { canonical, locale, path };
 }

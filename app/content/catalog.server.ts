@@ -1,5 +1,5 @@
 /**
- * The catalog: every published page (drafts never enter it) without its body, held in memory. Listings, the
+ * The catalog: every public page (drafts and pages withheld until their publishing time never enter it) without its body, held in memory. Listings, the
  * query call, the sitemap and the feeds read it; it is loaded on first use and follows content changes (the pages
  * a change names are read again; a change of anything drops it).
  */
@@ -43,6 +43,9 @@ export interface Catalog {
   /** Tags per locale by `tagKey`, each with its posts. */
   tags: Record<Locale, Map<string, TagSummary>>;
 }
+
+/** A page row readers may see: published, not a draft, and not withheld until its publishing time. */
+export const isPublic = and(eq(pages.draft, false), eq(pages.withheld, false));
 
 export const pageKey = (locale: Locale, path: string) => `${locale}:${path}`;
 
@@ -107,7 +110,7 @@ async function loadCatalog(): Promise<Catalog> {
   const db = await getDb();
   let rows: PageSummary[];
   try {
-    const selected = await db.select(summaryColumns).from(pages).where(eq(pages.draft, false)).all();
+    const selected = await db.select(summaryColumns).from(pages).where(isPublic).all();
     rows = selected.map((row) => ({ ...row, updatedAt: row.updatedAt.getTime() }));
   } catch (error) {
     // Before the installer has run its migrations there are no pages yet; try again next time.
@@ -144,7 +147,7 @@ async function withChanges(catalog: Catalog, changes: readonly ContentChange[]):
       .from(pages)
       .where(
         and(
-          eq(pages.draft, false),
+          isPublic,
           or(...batch.map((change) => and(eq(pages.locale, change.locale), eq(pages.path, change.path)))),
         ),
       )

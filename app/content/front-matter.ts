@@ -49,6 +49,36 @@ const dateField = z.preprocess(
     .refine(isCalendarDate, { error: "must be a real date written as YYYY-MM-DD" }),
 );
 
+const INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * `publishAt`: an instant with its offset ("2026-12-01T09:30:00+03:30"), kept as written so the file says the
+ * writer's own time of day; a Date (a YAML 1.1 timestamp, a caller's Date) is written in UTC.
+ */
+const instantField = z.preprocess(
+  (value) => {
+    if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString();
+    return typeof value === "string" ? value.trim() : value;
+  },
+  z
+    .string({ error: "must be a date and time with its offset, like 2026-12-01T09:30:00+03:30" })
+    .refine(isInstant, {
+      error: "must be a real date and time with its offset, like 2026-12-01T09:30:00+03:30",
+    }),
+);
+
+/** True for a date and time written with its offset, as `publishAt` takes it. */
+export function isInstant(value: string): boolean {
+  return INSTANT_RE.test(value) && isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+}
+
+/** The instant a `publishAt` value names, in epoch milliseconds. */
+export function publishTime(publishAt: string | undefined | null): number | null {
+  if (!publishAt) return null;
+  const time = Date.parse(publishAt);
+  return Number.isNaN(time) ? null : time;
+}
+
 /** YAML reads `title: 1984` as a number; for text fields that is clearly meant as text. */
 const text = () =>
   z.preprocess(
@@ -107,6 +137,8 @@ export const frontMatterSchema = z.object({
   comments: flag(),
   draft: flag(),
   intro: flag(),
+  // When the page becomes public; before it, the published page is withheld from every reader.
+  publishAt: instantField.optional(),
 });
 // z.object() drops keys it does not know, so unknown front matter keys never reach the app.
 
@@ -190,6 +222,7 @@ export const FRONT_MATTER_KEY_ORDER = [
   "toc",
   "comments",
   "draft",
+  "publishAt",
   "intro",
   "seoTitle",
   "seoDescription",

@@ -4,7 +4,7 @@ import { projectRoot } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { pages } from "~/db/schema";
 import { locales, type Locale } from "~/i18n/locales";
-import { parseContentFile, type FrontMatter } from "./front-matter";
+import { parseContentFile, publishTime, type FrontMatter } from "./front-matter";
 
 export const bundledContentDir = path.join(projectRoot, "content");
 
@@ -55,8 +55,10 @@ export async function readContentDirectory(dir = bundledContentDir): Promise<Con
   return files;
 }
 
-export function pageValues(file: ContentFile): typeof pages.$inferInsert {
+/** A content file's row; a page whose `publishAt` is after `now` is withheld until then. */
+export function pageValues(file: ContentFile, now = Date.now()): typeof pages.$inferInsert {
   const fm = file.frontMatter;
+  const publishAt = publishTime(fm.publishAt);
   return {
     locale: file.locale,
     path: file.path,
@@ -74,6 +76,8 @@ export function pageValues(file: ContentFile): typeof pages.$inferInsert {
     comments: fm.comments,
     draft: fm.draft,
     intro: fm.intro,
+    publishAt: publishAt === null ? null : new Date(publishAt),
+    withheld: publishAt !== null && publishAt > now,
     body: file.body,
     file: file.file ?? null,
     source: file.source ?? null,

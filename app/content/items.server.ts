@@ -18,7 +18,10 @@ export interface ItemRow {
   title: string;
   /** The category's slug and its name in the reader's language (null name: a category that does not exist). */
   category: { slug: string; name: string | null } | null;
-  status: "published" | "draft";
+  /** scheduled: published, withheld from readers until `publishAt`. */
+  status: "published" | "draft" | "scheduled";
+  /** When a scheduled item becomes public (ISO), else null. */
+  publishAt: string | null;
   /** The post's date (YYYY-MM-DD); null for a page that is not a post. */
   date: string | null;
   updatedAt: string;
@@ -83,7 +86,8 @@ export async function listItems(
   if (query.locale) conditions.push(eq(pages.locale, query.locale));
   if (query.category === "none") conditions.push(isNull(pages.category));
   else if (query.category) conditions.push(eq(pages.category, query.category));
-  if (query.status) conditions.push(eq(pages.draft, query.status === "draft"));
+  if (query.status === "draft") conditions.push(eq(pages.draft, true));
+  else if (query.status) conditions.push(eq(pages.draft, false), eq(pages.withheld, query.status === "scheduled"));
   if (query.translation === "missing") conditions.push(not(translated));
   if (query.translation === "present") conditions.push(translated);
   const where = and(...conditions);
@@ -98,6 +102,8 @@ export async function listItems(
         title: pages.title,
         category: pages.category,
         draft: pages.draft,
+        withheld: pages.withheld,
+        publishAt: pages.publishAt,
         date: pages.date,
         updatedAt: pages.updatedAt,
         author: pages.author,
@@ -118,12 +124,13 @@ export async function listItems(
       path: row.path,
       title: row.title,
       category: row.category ? { slug: row.category, name: names.get(row.category) ?? null } : null,
-      status: row.draft ? "draft" : "published",
+      status: row.draft ? "draft" : row.withheld ? "scheduled" : "published",
+      publishAt: row.withheld && row.publishAt ? row.publishAt.toISOString() : null,
       date: row.date,
       updatedAt: row.updatedAt.toISOString(),
       author: row.author,
       translated: Boolean(row.translated),
-      url: row.draft ? null : localizePath(row.path, row.locale),
+      url: row.draft || row.withheld ? null : localizePath(row.path, row.locale),
     })),
     total: total?.n ?? 0,
     page: query.page,

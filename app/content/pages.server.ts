@@ -9,9 +9,10 @@ import type { Messages } from "~/i18n/translate";
 import { getAppConfig } from "~/settings/app-config.server";
 import { findCategory, siteInfo, type SiteInfo } from "~/settings/app-config";
 import { findTag, localeTags, pageAlternates, queryPosts } from "./catalog.server";
+import { ContentParseError, parseContentFile } from "./front-matter";
 import { cacheableDocumentAt } from "./document-store.server";
 import { contentHead } from "./head.server";
-import { getRenderedPage, type RenderedPage } from "./render.server";
+import { getRenderedPage, renderBody, type RenderedPage } from "./render.server";
 import { tagOfPath, TAGS_PATH } from "./tags.server";
 import { viewPreloads } from "./view-chunks.server";
 import { approvedCount } from "~/comments/comments.server";
@@ -440,3 +441,69 @@ export async function loadTag(request: Request, url: URL, page: number) {
   };
   return data(result, cacheableDocumentAt(ctx.url, { page: pageParam(page) }));
 }
+
+// ── A private preview ───────────────────────────────────────────────────────
+
+/**
+ * A page that is not public yet, as it will look: its text (a content file) through the same renderer and view
+ * as a published page. Never kept and never indexed: `Cache-Control: private, no-store`, `X-Robots-Tag` and the
+ * robots meta say so, and no referrer carries the link's address to the sites its page links to.
+ */
+export async function loadPreview(
+  request: Request,
+  url: URL,
+  preview: { locale: Locale; path: string; text: string },
+) {
+  const ctx = await context(request, url);
+  let parsed: ReturnType<typeof parseContentFile>;
+  try {
+    parsed = parseContentFile(preview.text);
+  } catch (error) {
+    if (error instanceof ContentParseError) notFound();
+    throw error;
+  }
+  const fm = parsed.frontMatter;
+  const summary = {
+    locale: preview.locale,
+    path: preview.path,
+    title: fm.title,
+    description: fm.description,
+    date: fm.date ?? null,
+    category: fm.category ?? null,
+    tags: fm.tags,
+    thumbnail: fm.thumbnail ?? null,
+    author: fm.author ?? null,
+    translationOf: fm.translationOf ?? null,
+    seoTitle: fm.seoTitle ?? null,
+    seoDescription: fm.seoDescription ?? null,
+    toc: fm.toc,
+    comments: fm.comments,
+    intro: fm.intro,
+    updatedAt: Date.now(),
+  };
+  const page = await renderBody(summary, parsed.body).catch((error: unknown) => {
+    if (!(error instanceof WorkRefused)) throw error;
+    throw data({ message: serverT(ctx.locale)(error.key, error.vars) }, { status: error.status, headers: error.headers });
+  });
+  // Nobody can comment on a page that is not public: the preview shows no comments section.
+  const view = { ...(await articleView(page)), comments: false };
+  const result: PageData = {
+    messages: ctx.messages,
+    head: [
+      { title: serverT(ctx.locale)("content.preview.title", { title: fm.title, site: ctx.site.name }) },
+      { name: "robots", content: "noindex, nofollow" },
+      { name: "referrer", content: "no-referrer" },
+      ...viewPreloads("article"),
+    ],
+    view,
+    locales: [preview.locale],
+  };
+  return data(result, { headers: PREVIEW_HEADERS });
+}
+
+/** What every preview answer (and a link that opens nothing) carries. */
+export const PREVIEW_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+};

@@ -9,7 +9,7 @@ import { pages } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import { configuredOrigin } from "~/lib/site-origin.server";
 import { onContentChange } from "./changes.server";
-import { findPage, pageKey, type PageSummary } from "./catalog.server";
+import { findPage, isPublic, pageKey, type PageSummary } from "./catalog.server";
 import { imageSize, imageSizes, imageSources, type ImageSize } from "./images.server";
 import { mediaImage, mediaImages, mediaPicture, mediaShareImage } from "~/media/published.server";
 import type { PictureView } from "~/lib/image-sizes";
@@ -54,7 +54,7 @@ async function renderPage(locale: Locale, path: string): Promise<RenderedPage | 
   const row = await db
     .select({ body: pages.body })
     .from(pages)
-    .where(and(eq(pages.locale, locale), eq(pages.path, path), eq(pages.draft, false)))
+    .where(and(eq(pages.locale, locale), eq(pages.path, path), isPublic))
     .get();
   if (!row) return undefined;
   return renderBody(summary, row.body);

@@ -130,7 +130,7 @@ export const itemListQuery = z.object({
   locale: optionalChoice(locale),
   /** A category's slug, or "none" for items without one. */
   category: optionalChoice(z.string().trim().max(100, msg("validation.tooLong", 100))),
-  status: optionalChoice(z.enum(["published", "draft"], msg("items.invalidStatus"))),
+  status: optionalChoice(z.enum(["published", "draft", "scheduled"], msg("items.invalidStatus"))),
   /** "missing": items whose other language has no page at the same path. */
   translation: optionalChoice(z.enum(["missing", "present"], msg("items.invalidTranslation"))),
   sort: optionalChoice(z.enum(itemSorts, msg("items.invalidSort"))).transform((sort) => sort ?? "updated-desc"),

@@ -85,7 +85,7 @@ const pageColumns = sql.raw(
 );
 
 /** A published page's row whose search page is missing or was made from another version. */
-const outOfDate = sql`p.draft = 0 and not exists (
+const outOfDate = sql`p.draft = 0 and p.withheld = 0 and not exists (
   select 1 from search_pages s where s.locale = p.locale and s.path = p.path
     and s.page_id = p.id and s.page_updated_at = p.updated_at and s.format = ${SEARCH_FORMAT})`;
 
@@ -136,7 +136,7 @@ async function indexRows(db: Database, rows: readonly PageRow[]): Promise<void> 
 
 /** Removes the search pages of `candidates` (all when undefined) whose page is gone or a draft. */
 async function removeGone(db: Database, candidates?: readonly ContentChange[]): Promise<void> {
-  const gone = sql`not exists (select 1 from pages p where p.locale = s.locale and p.path = s.path and p.draft = 0)`;
+  const gone = sql`not exists (select 1 from pages p where p.locale = s.locale and p.path = s.path and p.draft = 0 and p.withheld = 0)`;
   for (let i = 0; ; i += BATCH) {
     let rows: { locale: Locale; path: string }[];
     if (candidates) {
@@ -158,7 +158,7 @@ async function removeGone(db: Database, candidates?: readonly ContentChange[]): 
           select json_extract(k.value, '$[0]') as locale, json_extract(k.value, '$[1]') as path
           from json_each(${keys}) k
           where not exists (select 1 from pages p where p.locale = json_extract(k.value, '$[0]')
-            and p.path = json_extract(k.value, '$[1]') and p.draft = 0)`);
+            and p.path = json_extract(k.value, '$[1]') and p.draft = 0 and p.withheld = 0)`);
         await removePages(tx, gone);
       });
     }

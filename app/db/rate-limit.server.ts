@@ -76,6 +76,11 @@ export const limits = {
    */
   strangerWrapsByRecipient: { name: "relay-wraps-to", max: 200, windowMs: day },
   strangerWrapBytesByRecipient: { name: "relay-wrap-bytes-to", max: 20_000_000, windowMs: day },
+  /**
+   * Preview links opened from one address (its IPv6 /64) that name no live link: unknown, revoked or expired. A
+   * reader of a real link makes none; past this the address is refused until the window ends.
+   */
+  previewMissesByAddress: { name: "preview-miss-ip", max: 30, windowMs: 10 * minute },
   /** Bytes of events of any kind, members' included, the relay keeps from one address in a day. */
   relayBytesByAddress: { name: "relay-bytes-ip", max: 50_000_000, windowMs: day },
 } satisfies Record<string, Limit>;

@@ -239,6 +239,13 @@ export const pages = sqliteTable(
     comments: integer("comments", { mode: "boolean" }).notNull().default(false),
     draft: integer("draft", { mode: "boolean" }).notNull().default(false),
     intro: integer("intro", { mode: "boolean" }).notNull().default(false),
+    /** When the page becomes public (its file's `publishAt`); null: when its build is published. */
+    publishAt: integer("publish_at", { mode: "timestamp_ms" }),
+    /**
+     * Published but not shown yet: its `publishAt` was in the future. Every public listing and the page itself
+     * leave it out until the release job (app/content/schedule.server.ts) clears the flag, once, and announces it.
+     */
+    withheld: integer("withheld", { mode: "boolean" }).notNull().default(false),
     body: text("body").notNull(),
     /**
      * The page's file in the content repository ("content/fa/notes/x.md") and its text as published (front
@@ -259,6 +266,32 @@ export const pages = sqliteTable(
     index("pages_updated_idx").on(t.updatedAt, t.id),
     index("pages_path_idx").on(t.path, t.locale),
     index("pages_translation_idx").on(t.locale, t.translationOf),
+    index("pages_withheld_idx").on(t.withheld, t.publishAt),
+  ],
+);
+
+/**
+ * Private preview links: anyone holding the link's token sees one page as its open build or draft will show it,
+ * without signing in, until it expires or is revoked. Only the token's SHA-256 is kept, so the table cannot be
+ * turned back into working links. `file` is the page's content file ("content/fa/notes/x.md"); the text shown is
+ * read when the link is opened (the open build's version, else the published one).
+ */
+export const previewLinks = sqliteTable(
+  "preview_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull(),
+    file: text("file").notNull(),
+    createdBy: integer("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("preview_links_token_unique").on(t.tokenHash),
+    index("preview_links_owner_idx").on(t.createdBy, t.expiresAt),
   ],
 );
 

@@ -27,6 +27,16 @@ export function formatDate(
   return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: "UTC", ...options }).format(new Date(date));
 }
 
+/**
+ * A moment in the locale's calendar with its time of day (Jalali with Persian digits in fa), in `timeZone`, else
+ * the reader's own.
+ */
+export function formatDateTime(date: Date | string | number, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone }).format(
+    new Date(date),
+  );
+}
+
 /** The current year in the locale's calendar (1405 in fa for 2026). */
 export function formatYear(date: Date, locale: Locale): string {
   return formatDate(date, locale, { year: "numeric" });

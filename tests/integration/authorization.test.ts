@@ -185,6 +185,10 @@ const apiTable: Row[] = [
   { route: "api/editor/suggestions", method: "GET", expect: writing(400) },
   { route: "api/builds/preview", method: "POST", expect: writing(400) },
   { route: "api/builds/discard", method: "POST", expect: writing(400) },
+  // Preview links: made, listed and revoked by who may edit pages.
+  { route: "api/builds/preview-links", method: "GET", expect: writing(200) },
+  { route: "api/builds/preview-links", method: "POST", expect: writing(400) },
+  { route: "api/builds/preview-links", method: "DELETE", expect: writing(400) },
   { route: "api/builds/all", method: "GET", expect: writing(200) },
   { route: "api/builds/diff", method: "GET", expect: writing(400) },
   { route: "api/builds/run", method: "POST", expect: writing(400) },

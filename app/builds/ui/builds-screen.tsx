@@ -294,6 +294,7 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
   const action = useApiAction();
   const [showDiff, setShowDiff] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const canDiscard = build.status === "open" && (commit.author.id === data.userId || data.canPush);
   return (
     <li className="grid gap-2 p-3" data-testid="commit" data-path={commit.path} data-action={commit.action}>
@@ -337,6 +338,24 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
               {t("builds.commit.edit")}
             </Link>
           ) : null}
+          {build.status === "open" && data.canWrite && commit.page && commit.action !== "delete" ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={action.pending}
+              onClick={() =>
+                void action.run<{ url: string }>("/api/builds/preview-links", {
+                  body: commit.page,
+                  revalidate: false,
+                  onSuccess: (made) => setPreviewUrl(made.url),
+                })
+              }
+              data-testid="commit-preview-link"
+            >
+              <Icon name="link" className="size-4" />
+              {t("builds.commit.previewLink")}
+            </Button>
+          ) : null}
           {build.status !== "open" && build.status !== "publishing" && commit.page && commit.action !== "delete" ? (
             <Link
               to={localizePath(commit.page.path, commit.page.locale)}
@@ -360,6 +379,17 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
           ) : null}
         </div>
       </div>
+      {previewUrl ? (
+        <input
+          readOnly
+          dir="ltr"
+          value={previewUrl}
+          aria-label={t("builds.commit.previewAddress")}
+          onFocus={(event) => event.currentTarget.select()}
+          className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm"
+          data-testid="commit-preview-url"
+        />
+      ) : null}
       {showDiff ? <CommitDiff commitId={commit.id} /> : null}
       {confirm ? (
         <ConfirmDialog

@@ -20,6 +20,8 @@ import { suggestedPath } from "~/content/slug";
 import type { EditorSuggestions } from "../suggestions.server";
 import { typeZwnjOnShortcut } from "../zwnj";
 import { DateField } from "./date-field";
+import { PreviewLinks } from "./preview-links";
+import { PublishAtField } from "./publish-at-field";
 import { SearchPreview, SocialPreview } from "./share-previews";
 import { TagsField } from "./tags-field";
 import { ThumbnailChooser } from "./thumbnail-chooser";
@@ -117,6 +119,12 @@ export default function PostSettings(props: PostSettingsProps) {
               )}
             </Field>
             <ListingNotice fields={fields} />
+            <PublishAtField
+              value={fields.publishAt ?? ""}
+              onChange={(publishAt) => update({ publishAt })}
+              error={errors.publishAt}
+              onPartFailed={onPartFailed}
+            />
             <Field label={t("editor.field.category")} error={errors.category}>
               <select
                 value={fields.category ?? ""}
@@ -225,6 +233,10 @@ export default function PostSettings(props: PostSettingsProps) {
               />
             </Field>
           </div>
+
+          <Section title={t("editor.preview.title")} testId="settings-preview">
+            <PreviewLinks locale={locale} path={data.page.path} saved={data.page.exists} />
+          </Section>
 
           <Section title={t("editor.settings.section.language")} testId="settings-language">
             <p className="text-sm">{t("editor.settings.language", { language: t(`editor.language.${locale}`) })}</p>

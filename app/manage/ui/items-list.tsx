@@ -4,6 +4,7 @@ import { editorPathOf } from "~/content/editor-link";
 import type { ItemPageWithChanges, ItemWithChange, PendingMark } from "~/builds/pending-items.server";
 import { RelativeTime } from "~/ui/relative-time";
 import { formatNumber } from "~/i18n/format";
+import { Moment } from "~/ui/moment";
 import { dirOf, localizePath, otherLocale, type Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/use-t";
 import { buttonClass } from "~/ui/button";
@@ -187,6 +188,11 @@ function ItemRowView({ item, canEdit }: { item: ItemWithChange; canEdit: boolean
         >
           {t(item.id === null ? "items.status.unpublished" : `items.status.${item.status}`)}
         </span>
+        {item.status === "scheduled" && item.publishAt ? (
+          <span className="mt-1 block text-xs text-muted-foreground" data-testid="item-scheduled-at">
+            {t("items.scheduledFor")} <Moment iso={item.publishAt} locale={locale} />
+          </span>
+        ) : null}
       </span>
       <span className="text-xs text-muted-foreground lg:text-sm">
         <span className="sr-only">{t("items.column.updated")}: </span>

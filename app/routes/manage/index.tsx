@@ -8,6 +8,8 @@ import { manageMenu } from "~/manage/nav";
 import { siteCounts } from "~/manage/site-counts.server";
 import { unreadMessages } from "~/nostr/inbox-unread.server";
 import { SiteCountCards } from "~/manage/ui/site-count-cards";
+import { ComingUp } from "~/manage/ui/coming-up";
+import { scheduledPages } from "~/content/schedule.server";
 import { getAppConfig } from "~/settings/app-config.server";
 import { recentViews, routeReport, trafficReport } from "~/traffic/analysis.server";
 import { dayOf } from "~/traffic/days";
@@ -29,19 +31,21 @@ export async function loader({ request }: Route.LoaderArgs) {
       const to = dayOf(Date.now());
       const range = { from: to - Number(query.range) + 1, to };
       const db = await getDb();
-      const [counts, unread, traffic, page, recent, config] = await Promise.all([
+      const [counts, unread, traffic, page, recent, config, coming] = await Promise.all([
         siteCounts(db, { withUnpublished: user.permissions.includes("builds.read") }),
         unreadMessages(db, user.id),
         trafficReport(db, range),
         query.pageRoute ? routeReport(db, query.pageRoute, range) : null,
         recentViews(db),
         getAppConfig(),
+        scheduledPages(db),
       ]);
       const settings = manageMenu.find((item) => item.path === "/manage/settings");
       return {
         name: user.displayName,
         permissions: user.permissions,
         counts: { ...counts, unreadMessages: unread },
+        coming,
         range: query.range,
         traffic,
         page,
@@ -59,7 +63,7 @@ export const meta = privatePageMeta;
 
 export default function Dashboard() {
   const t = useT();
-  const { name, permissions, counts, range, traffic, page, recent, logging, settingsPath } =
+  const { name, permissions, counts, coming, range, traffic, page, recent, logging, settingsPath } =
     useLoaderData<typeof loader>();
   return (
     <div className="grid grid-cols-1 gap-8" data-testid="dashboard">
@@ -70,6 +74,7 @@ export default function Dashboard() {
         <p className="text-muted-foreground">{t("traffic.intro")}</p>
       </header>
       <SiteCountCards counts={counts} permissions={permissions} />
+      <ComingUp pages={coming} canEdit={permissions.includes("commit.create")} />
       <TrafficOverview
         range={range}
         traffic={traffic}

@@ -92,6 +92,7 @@ export default function ManageItems() {
                   { value: "", label: t("items.filter.statusAll") },
                   { value: "published", label: t("items.status.published") },
                   { value: "draft", label: t("items.status.draft") },
+                  { value: "scheduled", label: t("items.status.scheduled") },
                 ],
               },
               {

@@ -73,6 +73,8 @@ export default {
   "commit.movedFrom": "moved from",
   "commit.by": "{name}, {time}",
   "commit.edit": "Edit",
+  "commit.previewLink": "Preview link",
+  "commit.previewAddress": "A private link to this page as it will look (it ends in a week)",
   "commit.discard": "Take out",
   "commit.discardTitle": "Take this change out of the build?",
   "commit.discardDescription": "The change is deleted. The published page stays as it is.",

@@ -7,6 +7,7 @@ export default {
   "logs.all": "All",
   "logs.empty": "Nothing has been published here yet.",
   "post.readingTime": "{minutes} min read",
+  "preview.title": "Preview: {title} – {site}",
   "post.tags": "Tags",
   "post.more": "More posts",
   "post.newer": "Newer post",

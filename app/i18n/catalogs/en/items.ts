@@ -49,6 +49,8 @@ export default {
   "column.translation": "Translation",
   "status.published": "Published",
   "status.draft": "Draft",
+  "status.scheduled": "Scheduled",
+  scheduledFor: "Appears on",
   "status.unpublished": "Not published yet",
   "lang.fa": "Persian",
   "lang.en": "English",

@@ -30,6 +30,8 @@ export default {
   "nav.settings": "Settings",
   "dashboard.title": "Dashboard",
   "dashboard.welcome": "Welcome, {name}",
+  "comingUp.title": "Coming up",
+  "comingUp.none": "Nothing is scheduled. A page's publishing time is set in its post settings.",
   "dashboard.intro": "Choose a section of the dashboard.",
 
   // Users

@@ -73,6 +73,8 @@ export default {
   "commit.movedFrom": "جابه‌جا شده از",
   "commit.by": "{name}، {time}",
   "commit.edit": "ویرایش",
+  "commit.previewLink": "پیوند پیش‌نمایش",
+  "commit.previewAddress": "پیوندی خصوصی به این صفحه، همان‌طور که منتشر خواهد شد (پس از یک هفته از کار می‌افتد)",
   "commit.discard": "بیرون آوردن",
   "commit.discardTitle": "این تغییر کنار گذاشته شود؟",
   "commit.discardDescription": "تغییر پاک می‌شود. صفحهٔ منتشرشده همان‌طور که هست می‌ماند.",

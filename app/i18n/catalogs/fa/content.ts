@@ -9,6 +9,7 @@ export default {
   "logs.all": "همه",
   "logs.empty": "هنوز نوشته‌ای در اینجا منتشر نشده است.",
   "post.readingTime": "{minutes} دقیقه مطالعه",
+  "preview.title": "پیش‌نمایش: {title} – {site}",
   "post.tags": "برچسب‌ها",
   "post.more": "نوشته‌های دیگر",
   "post.newer": "نوشتهٔ تازه‌تر",

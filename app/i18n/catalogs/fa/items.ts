@@ -49,6 +49,8 @@ export default {
   "column.translation": "ترجمه",
   "status.published": "منتشرشده",
   "status.draft": "پیش‌نویس",
+  "status.scheduled": "زمان‌بندی‌شده",
+  scheduledFor: "انتشار در",
   "status.unpublished": "هنوز منتشر نشده",
   "lang.fa": "فارسی",
   "lang.en": "انگلیسی",

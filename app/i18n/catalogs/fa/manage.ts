@@ -30,6 +30,8 @@ export default {
   "nav.settings": "تنظیمات",
   "dashboard.title": "پیشخوان",
   "dashboard.welcome": "{name}، خوش آمدید",
+  "comingUp.title": "در راه",
+  "comingUp.none": "چیزی زمان‌بندی نشده است. زمان انتشار هر صفحه در تنظیمات نوشته‌اش تعیین می‌شود.",
   "dashboard.intro": "یکی از بخش‌های پیشخوان را انتخاب کنید.",
 
   "users.title": "کاربران و نقش‌ها",
