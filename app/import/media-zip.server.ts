@@ -3,26 +3,37 @@
  * read where it lies: the central directory is read and checked whole before anything is imported, and each image
  * is decompressed alone when the import asks for it, so the zip is never unpacked, in memory or on the disk.
  *
- * A zip is refused whole, before the import writes anything, when it has more entries than `MAX_ZIP_ENTRIES`,
- * declares more than `MAX_ZIP_TOTAL_BYTES` uncompressed, has an entry larger than `MAX_ZIP_ENTRY_BYTES` or
- * compressed more than `MAX_ZIP_RATIO` to one (a zip bomb), a name that climbs out (`..`, an absolute path, a drive,
+ * A zip is refused whole, before the import writes anything, when it has more entries than `ZIP_LIMITS` allows,
+ * declares more uncompressed bytes in all, has an entry larger than allowed or compressed past the ratio allowed
+ * (a zip bomb), a name that climbs out (`..`, an absolute path, a drive,
  * a backslash, a NUL), a link, or encrypted entries. An entry is read no further than the size it declares
- * (the reader checks that it holds exactly that), and an image larger than an upload may be is never read.
+ * (its size and checksum are checked), and an image larger than an upload may be is never read.
  */
-import type { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { crc32, inflateRaw } from "node:zlib";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { ServiceError } from "~/lib/service-error";
 import { MAX_UPLOAD_BYTES } from "~/media/upload.server";
 import { staysInside, type MediaRead, type MediaSource } from "./media-source.server";
 
-/** A WordPress site of ten thousand images keeps about eight files of each (its sizes): 80,000 entries. */
-export const MAX_ZIP_ENTRIES = 100_000;
-/** What the entries may hold in all, uncompressed. */
-export const MAX_ZIP_TOTAL_BYTES = 20 * 1024 ** 3;
-/** One entry, uncompressed: a video kept among the uploads; images past an upload's limit are never read. */
-export const MAX_ZIP_ENTRY_BYTES = 1024 ** 3;
-/** Pictures hardly compress (JPEG, PNG, WebP are compressed already); a text may reach 10 to one. */
-export const MAX_ZIP_RATIO = 100;
+export interface ZipLimits {
+  /** Files and folders. A WordPress site of ten thousand images keeps about eight files of each (its sizes). */
+  entries: number;
+  /** What the entries may hold in all, uncompressed. */
+  totalBytes: number;
+  /** One entry, uncompressed: a video kept among the uploads (images past an upload's limit are never read). */
+  entryBytes: number;
+  /** Uncompressed to compressed: pictures hardly compress (JPEG, PNG, WebP are compressed already), text ~10. */
+  ratio: number;
+}
+
+export const ZIP_LIMITS: ZipLimits = {
+  entries: 100_000,
+  totalBytes: 20 * 1024 ** 3,
+  entryBytes: 1024 ** 3,
+  ratio: 100,
+};
+
 /** Entries this small are not held to the ratio: their ratio says nothing about the zip's size. */
 const RATIO_FROM_BYTES = 1024 * 1024;
 
@@ -53,7 +64,7 @@ function zipError(
 
 /** A name as it may be shown: control characters replaced, long names cut. */
 function shown(name: string): string {
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, "\uFFFD");
+  const clean = [...name].map((c) => (c < " " || c === "\u007f" ? "\uFFFD" : c)).join("");
   return clean.length > 120 ? `${clean.slice(0, 117)}…` : clean;
 }
 
@@ -93,6 +104,8 @@ function commonFolder(names: readonly string[]): string {
   return parts.length ? `${parts.join("/")}/` : "";
 }
 
+const inflate = promisify(inflateRaw);
+
 function openZip(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.open(
@@ -104,7 +117,7 @@ function openZip(file: string): Promise<ZipFile> {
 }
 
 /** Every entry of the central directory, checked one by one as it is read (nothing is decompressed). */
-function readEntries(zip: ZipFile): Promise<Map<string, Entry>> {
+function readEntries(zip: ZipFile, limits: ZipLimits): Promise<Map<string, Entry>> {
   return new Promise((resolve, reject) => {
     const files = new Map<string, Entry>();
     let total = 0;
@@ -117,7 +130,7 @@ function readEntries(zip: ZipFile): Promise<Map<string, Entry>> {
     zip.on("end", () => resolve(files));
     zip.on("entry", (entry: Entry) => {
       try {
-        if (++count > MAX_ZIP_ENTRIES) refused("import.error.zipTooManyEntries", { max: MAX_ZIP_ENTRIES });
+        if (++count > limits.entries) refused("import.error.zipTooManyEntries", { max: limits.entries });
         const name = nameOf(entry);
         const folder = name.endsWith("/");
         if (!staysInside(folder ? name.slice(0, -1) : name) || /^[a-z]:/i.test(name)) {
@@ -125,21 +138,21 @@ function readEntries(zip: ZipFile): Promise<Map<string, Entry>> {
         }
         if (isLink(entry)) refused("import.error.zipLink", { name: shown(name) });
         if (entry.isEncrypted()) refused("import.error.zipEncrypted", { name: shown(name) });
-        if (entry.uncompressedSize > MAX_ZIP_ENTRY_BYTES) {
+        if (entry.uncompressedSize > limits.entryBytes) {
           refused("import.error.zipEntryTooLarge", {
             name: shown(name),
-            max: Math.round(MAX_ZIP_ENTRY_BYTES / 1024 ** 2),
+            max: Math.round(limits.entryBytes / 1024 ** 2),
           });
         }
         if (
           entry.uncompressedSize > RATIO_FROM_BYTES &&
-          entry.uncompressedSize > MAX_ZIP_RATIO * Math.max(entry.compressedSize, 1)
+          entry.uncompressedSize > limits.ratio * Math.max(entry.compressedSize, 1)
         ) {
-          refused("import.error.zipBomb", { name: shown(name), ratio: MAX_ZIP_RATIO });
+          refused("import.error.zipBomb", { name: shown(name), ratio: limits.ratio });
         }
         total += entry.uncompressedSize;
-        if (total > MAX_ZIP_TOTAL_BYTES) {
-          refused("import.error.zipTooLarge", { max: Math.round(MAX_ZIP_TOTAL_BYTES / 1024 ** 3) });
+        if (total > limits.totalBytes) {
+          refused("import.error.zipTooLarge", { max: Math.max(1, Math.round(limits.totalBytes / 1024 ** 3)) });
         }
         if (!folder) files.set(name, entry);
         zip.readEntry();
@@ -147,29 +160,59 @@ function readEntries(zip: ZipFile): Promise<Map<string, Entry>> {
         fail(error);
       }
     });
-    if (zip.entryCount > MAX_ZIP_ENTRIES) {
-      reject(zipError("import.error.zipTooManyEntries", { max: MAX_ZIP_ENTRIES }));
+    if (zip.entryCount > limits.entries) {
+      reject(zipError("import.error.zipTooManyEntries", { max: limits.entries }));
       return;
     }
     zip.readEntry();
   });
 }
 
-function readStream(zip: ZipFile, entry: Entry): Promise<Readable> {
-  return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
-  );
+/** The entry's bytes as the zip keeps them (compressed or not), listened to from the callback on. */
+function rawBytes(zip: ZipFile, entry: Entry): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // Only a compressed entry may be asked for its compressed bytes (a stored one is them).
+    const raw = entry.isCompressed() ? { decompress: false } : {};
+    zip.openReadStream(entry, raw as never, (error, stream) => {
+      if (error) return reject(error);
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("error", reject);
+      stream.on("end", () => resolve(Buffer.concat(chunks)));
+    });
+  });
+}
+
+/**
+ * The entry's bytes, or null when it is not what it declares (its size, its checksum) or unpacks past `max`.
+ * Unpacked here, on zlib's threads, with the output bounded, rather than by the reader's stream, so every failure
+ * is an answer and none a stream that never ends.
+ */
+async function entryBytes(zip: ZipFile, entry: Entry, max: number): Promise<Buffer | null> {
+  // Deflate never grows data by more than a few bytes in 16 KB.
+  if (entry.uncompressedSize > max || entry.compressedSize > max + (max >> 10) + 64) return null;
+  const raw = await rawBytes(zip, entry);
+  let bytes: Buffer;
+  if (entry.compressionMethod === 0) bytes = raw;
+  else if (entry.compressionMethod === 8) {
+    try {
+      bytes = await inflate(raw, { maxOutputLength: max });
+    } catch {
+      return null;
+    }
+  } else return null;
+  return bytes.length === entry.uncompressedSize && crc32(bytes) === entry.crc32 >>> 0 ? bytes : null;
 }
 
 /**
  * Opens the zip at `file` and checks it whole (see the module's comment): refused with a ServiceError naming the
  * bound or the entry, else a media source reading the images from it. Call `close()` when the import is done.
  */
-export async function openMediaZip(file: string): Promise<MediaZip> {
+export async function openMediaZip(file: string, limits: ZipLimits = ZIP_LIMITS): Promise<MediaZip> {
   const zip = await openZip(file);
   let byName: Map<string, Entry>;
   try {
-    byName = await readEntries(zip);
+    byName = await readEntries(zip, limits);
   } catch (error) {
     zip.close();
     throw error;
@@ -188,21 +231,16 @@ export async function openMediaZip(file: string): Promise<MediaZip> {
       if (!staysInside(relative)) return { ok: false, reason: "refused" };
       const entry = entries.get(relative) ?? entries.get(relative.normalize("NFC"));
       if (!entry) return { ok: false, reason: "missing" };
-      if (entry.uncompressedSize > MAX_UPLOAD_BYTES) return { ok: false, reason: "rejected" };
-      const chunks: Buffer[] = [];
-      let size = 0;
+      let bytes: Buffer | null;
       try {
-        for await (const chunk of await readStream(zip, entry)) {
-          size += (chunk as Buffer).length;
-          // The reader already stops an entry past its declared size; this holds even if it did not.
-          if (size > MAX_UPLOAD_BYTES) return { ok: false, reason: "rejected" };
-          chunks.push(chunk as Buffer);
-        }
+        bytes = await entryBytes(zip, entry, MAX_UPLOAD_BYTES);
       } catch {
-        // A corrupt entry (bad data, a size or checksum that does not match): this image is not imported.
+        // The zip could not be read where the entry says it is: this image is not imported.
         return { ok: false, reason: "rejected" };
       }
-      return { ok: true, bytes: Buffer.concat(chunks, size), name: relative.split("/").pop()! };
+      // Larger than an upload may be, or corrupt (bad data, a size or checksum that does not match).
+      if (!bytes) return { ok: false, reason: "rejected" };
+      return { ok: true, bytes, name: relative.split("/").pop()! };
     },
   };
 }
