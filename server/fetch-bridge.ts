@@ -2,7 +2,7 @@
  * Express requests as Fetch requests for React Router, and Fetch responses written back: one adapter for the
  * document cache and the router, so both see the same address and the body the front already checked.
  */
-import { Readable } from "node:stream";
+import { type Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
