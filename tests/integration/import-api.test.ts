@@ -121,6 +121,40 @@ describe("what an export may be", () => {
     expect(leftovers()).toEqual([]);
   });
 
+  test("an upload cut off midway leaves no file and changes nothing", async () => {
+    const editor = await signedIn("editor");
+    const db = await getDb();
+    const before = await databaseFingerprint(db);
+    const controller = new AbortController();
+    let pulls = 0;
+    let seen: string[] = [];
+    const body = new ReadableStream<Uint8Array>({
+      async pull(stream) {
+        pulls++;
+        if (pulls < 5) return stream.enqueue(new TextEncoder().encode(`<rss>${" ".repeat(256 * 1024)}`));
+        if (pulls > 5) return;
+        // The server has the first chunks on its disk by now; then the sender goes away.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        seen = leftovers();
+        controller.abort();
+      },
+    });
+    await expect(
+      fetch(`${site.url}/api/import/upload?kind=wordpress&name=cut.xml`, {
+        method: "POST",
+        headers: { Origin: site.url, Cookie: editor.cookieHeader },
+        body,
+        duplex: "half",
+        signal: controller.signal,
+      } as RequestInit),
+    ).rejects.toThrow();
+    expect(seen).toHaveLength(1);
+    // The server notices the closed connection a moment later.
+    for (let i = 0; i < 50 && leftovers().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(leftovers()).toEqual([]);
+    expect(await databaseFingerprint(db)).toBe(before);
+  });
+
   test("a kind other than WordPress or Ghost, and an export nobody kept, are refused", async () => {
     const editor = await signedIn("editor");
     expect((await send(editor, new TextEncoder().encode("{}"), "medium")).status).toBe(400);
