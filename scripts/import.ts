@@ -1,12 +1,13 @@
 /**
- * `npm run import -- --wordpress export.xml | --ghost export.json --as <user> [--media folder] [--fetch-images]
+ * `npm run import -- --wordpress export.xml | --ghost export.json --as <user> [--media folder|zip] [--fetch-images]
  * [--dry-run] [--locale fa|en]`: moves a site in from WordPress or Ghost with the services the dashboard uses.
  * Prints the preview's summary and its problems, then (unless --dry-run) imports everything as one build of
  * the site and prints the report: what was made, images that stayed links, and the redirects the old addresses
  * need.
  *
  *   --as USER          the member the import is made as (they must be allowed to publish)
- *   --media FOLDER     the old site's uploads (wp-content/uploads, or Ghost's content/images)
+ *   --media PATH       the old site's uploads (wp-content/uploads, or Ghost's content/images): the folder, or a
+ *                      zip of it (read where it lies, never unpacked; refused whole past its bounds)
  *   --fetch-images     bring images the folder lacks from their addresses (public addresses only)
  *   --dry-run          the preview only: nothing is written
  */
@@ -37,8 +38,9 @@ if (values.help) {
 }
 if (Boolean(values.wordpress) === Boolean(values.ghost)) fail("give one export: --wordpress FILE or --ghost FILE");
 const locale = values.locale === "fa" ? "fa" : "en";
-if (values.media && !statSync(values.media, { throwIfNoEntry: false })?.isDirectory()) {
-  fail("--media must be a folder (the old site's uploads)");
+const mediaInfo = values.media ? statSync(values.media, { throwIfNoEntry: false }) : undefined;
+if (values.media && !mediaInfo?.isDirectory() && !mediaInfo?.isFile()) {
+  fail("--media must be a folder or a zip of it (the old site's uploads)");
 }
 
 const { config, ConfigError } = await import("~/config.server");
@@ -57,9 +59,14 @@ const { planImport } = await import("~/import/plan.server");
 const { applyImport, importProgress } = await import("~/import/apply.server");
 const { redirectsOf } = await import("~/import/redirects.server");
 const { mediaFolder } = await import("~/import/media-source.server");
+const { openMediaZip } = await import("~/import/media-zip.server");
 const t = serverT(locale);
 
+// A zip is checked whole before anything is read or written: a refused one changes nothing.
+let zip: Awaited<ReturnType<typeof openMediaZip>> | null = null;
 try {
+  if (values.media && !mediaInfo!.isDirectory()) zip = await openMediaZip(values.media);
+  const media = values.media && !zip ? mediaFolder(values.media) : zip;
   const db = await getDb();
   let userId: number | null = null;
   // Adding categories is a change of the settings: without settings.edit the items go to the site's categories.
@@ -108,7 +115,7 @@ try {
     }, 3000);
     const report = await applyImport(db, plan, {
       userId: userId!,
-      media: values.media ? mediaFolder(values.media) : null,
+      media,
       fetchImages: values["fetch-images"],
       locale,
     }).finally(() => clearInterval(shown));
@@ -129,5 +136,6 @@ try {
   if (error instanceof ServiceError) fail(t(error.key, error.vars));
   throw error;
 } finally {
+  zip?.close();
   await closeDatabase();
 }

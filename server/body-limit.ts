@@ -6,7 +6,7 @@
  * (gzip or deflate) is decoded here and held to the same limit by its decoded size, so a small body cannot become
  * a large one inside the app; the app sees the decoded body.
  */
-import type { Transform } from "node:stream";
+import { Transform } from "node:stream";
 import { createGunzip, createInflate } from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { serverT } from "~/i18n/catalogs.server";
@@ -19,8 +19,12 @@ import { requestHeaders, requestUrl } from "./fetch-bridge";
  */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-/** Larger limits for routes that take uploads, by path prefix (the longest matching prefix wins). */
-export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
+/**
+ * Larger limits for routes that take uploads, by path prefix (the longest matching prefix wins). A `streamed`
+ * route gets its body as it arrives (counted all the same, never gathered here): its service writes it to the
+ * disk, so an upload of many megabytes never sits in memory.
+ */
+export const BODY_LIMITS: readonly { prefix: string; bytes: number; streamed?: true }[] = [
   // A page as the editor saves or previews it: front matter and markdown of up to 400 000 characters.
   { prefix: "/api/builds/commit", bytes: 2 * 1024 * 1024 },
   { prefix: "/api/builds/preview", bytes: 2 * 1024 * 1024 },
@@ -29,19 +33,24 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   // A profile picture, cropped by the browser (and the site icon's source image).
   { prefix: "/api/users/avatar", bytes: 12 * 1024 * 1024 },
   { prefix: "/api/settings/icon", bytes: 12 * 1024 * 1024 },
-  // An export from WordPress or Ghost (app/import/uploads.server.ts refuses more than 64 MB with its message).
-  { prefix: "/api/import/upload", bytes: 65 * 1024 * 1024 },
+  // An export from WordPress or Ghost, streamed to a temporary file (app/import/uploads.server.ts refuses more
+  // than 64 MB with its message; this is the backstop).
+  { prefix: "/api/import/upload", bytes: 65 * 1024 * 1024, streamed: true },
   // A git client's wants and haves: one round of at most 4 096 haves of 50 bytes, and a few wants
   // (app/builds/git/upload-pack.server.ts).
   { prefix: "/git/", bytes: 256 * 1024 },
 ];
 
-export function bodyLimitFor(pathname: string): number {
-  let best: { prefix: string; bytes: number } | undefined;
+function limitEntry(pathname: string) {
+  let best: (typeof BODY_LIMITS)[number] | undefined;
   for (const entry of BODY_LIMITS) {
     if (pathname.startsWith(entry.prefix) && (!best || entry.prefix.length > best.prefix.length)) best = entry;
   }
-  return best?.bytes ?? DEFAULT_BODY_LIMIT;
+  return best;
+}
+
+export function bodyLimitFor(pathname: string): number {
+  return limitEntry(pathname)?.bytes ?? DEFAULT_BODY_LIMIT;
 }
 
 function refuse(req: ExpressRequest, res: ExpressResponse, status: 400 | 413 = 413) {
@@ -64,13 +73,15 @@ const decoders: Record<string, () => Transform> = {
 
 export function limitBodies(): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const limit = bodyLimitFor(requestUrl(req).pathname);
+    const entry = limitEntry(requestUrl(req).pathname);
+    const limit = entry?.bytes ?? DEFAULT_BODY_LIMIT;
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) return refuse(req, res);
     if (declared === undefined && req.headers["transfer-encoding"] === undefined) return next();
     const coding = String(req.headers["content-encoding"] ?? "")
       .trim()
       .toLowerCase();
+    if (entry?.streamed) return streamBody(req, res, next, limit, coding);
     const decoder = decoders[coding]?.();
     const chunks: Buffer[] = [];
     let received = 0;
@@ -132,4 +143,50 @@ export function limitBodies(): RequestHandler {
     req.on("end", onEnd);
     req.on("error", onError);
   };
+}
+
+/**
+ * A streamed route's body: handed on as it arrives (`res.locals.bodyStream`), counted, and cut at the limit
+ * with the same 413 (the reader then sees the stream fail). Files are sent as they are: a content coding is
+ * refused rather than decoded here, so the count is the count of what the route reads.
+ */
+function streamBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction, limit: number, coding: string) {
+  if (coding !== "" && coding !== "identity") return refuse(req, res, 400);
+  let received = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > limit) {
+        refuse(req, res);
+        req.unpipe(counted);
+        callback(new BodyTooLarge());
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  // The client went away mid-body: the reader sees the stream fail, and removes what it wrote.
+  const gone = () => {
+    if (!req.complete) counted.destroy(new Error("the request's body was cut off"));
+  };
+  req.once("error", gone);
+  req.once("close", gone);
+  // Answered before the body ended (the route refused it): the rest is not read, the connection is closed.
+  res.once("finish", () => {
+    if (req.complete) return;
+    req.unpipe(counted);
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), 1000).unref();
+  });
+  req.pipe(counted);
+  res.locals.bodyStream = counted;
+  next();
+}
+
+/** The error a streamed body fails with past its limit (the answer, 413, is already sent). */
+export class BodyTooLarge extends Error {
+  constructor() {
+    super("the request's body is larger than its limit");
+    this.name = "BodyTooLarge";
+  }
 }

@@ -2,6 +2,7 @@
  * Express requests as Fetch requests for React Router, and Fetch responses written back: one adapter for the
  * document cache and the router, so both see the same address and the body the front already checked.
  */
+import { type Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
@@ -27,19 +28,49 @@ export function checkedBody(res: ExpressResponse): Buffer | undefined {
   return res.locals.body as Buffer | undefined;
 }
 
+/** A streamed route's body as it arrives, counted by server/body-limit.ts. */
+function streamedBody(res: ExpressResponse): Readable | undefined {
+  return res.locals.bodyStream as Readable | undefined;
+}
+
+/**
+ * A Node stream as a web stream, read only as the reader asks (pull), and destroyed when the reader stops early:
+ * a reader that refuses a body midway leaves nothing flowing behind it.
+ */
+function webStream(stream: Readable): ReadableStream<Uint8Array> {
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.length));
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 /** A Fetch request for the app; aborted when the client goes away before the answer is complete. */
 export function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const body = req.method === "GET" || req.method === "HEAD" ? undefined : checkedBody(res);
+  const reads = req.method !== "GET" && req.method !== "HEAD";
+  const stream = reads ? streamedBody(res) : undefined;
+  const body = reads && !stream ? checkedBody(res) : undefined;
   return new Request(requestUrl(req), {
     method: req.method,
     headers: requestHeaders(req),
     signal: controller.signal,
-    body: body?.length ? new Uint8Array(body) : undefined,
-  });
+    ...(stream
+      ? { body: webStream(stream), duplex: "half" }
+      : { body: body?.length ? new Uint8Array(body) : undefined }),
+  } as RequestInit);
 }
 
 /** Writes `response` (with `headers`, by default its own) to the client, streaming its body. */

@@ -1,7 +1,8 @@
 /**
  * Where an import finds the old site's uploads: a folder given with the export (WordPress's wp-content/uploads,
  * Ghost's content/images). An image's address is read as a path inside it; a path that would climb out of it
- * (.., an absolute path, a link pointing outside) is refused, never read.
+ * (.., an absolute path, a link pointing outside) is refused, never read. The same uploads zipped are read by
+ * app/import/media-zip.server.ts.
  */
 import { lstat, realpath, readFile, stat } from "node:fs/promises";
 import path from "node:path";
@@ -47,8 +48,8 @@ export function uploadPathOf(address: string, baseUrl: string | null): string | 
   return relative.replace(/^\/+/, "");
 }
 
-/** Whether `relative` stays inside the folder it is read from, as written. */
-function staysInside(relative: string): boolean {
+/** Whether `relative` stays inside the folder (or zip) it is read from, as written. */
+export function staysInside(relative: string): boolean {
   if (relative === "" || relative.includes("\0") || relative.includes("\\")) return false;
   if (path.posix.isAbsolute(relative)) return false;
   return !relative.split("/").some((part) => part === "..");

@@ -2,8 +2,9 @@
  * The dashboard's import calls on the production build: who may make them, and the bounds of an export sent:
  * refused with a message in the caller's language, changing nothing and leaving no temporary file behind.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/client.server";
 import { ApiClient } from "../helpers/api-client";
@@ -69,6 +70,92 @@ describe("what an export may be", () => {
       status: 413,
       message: "The export is larger than 64 MB.",
     });
+  });
+
+  test("an export sent in chunks goes to the disk as it arrives: past the limit it is refused, its file removed", async () => {
+    const editor = await signedIn("editor");
+    const db = await getDb();
+    const before = await databaseFingerprint(db);
+    // What the server keeps of the body while it arrives: the largest temporary file seen.
+    let onDisk = 0;
+    const sampler = setInterval(() => {
+      for (const folder of leftovers()) {
+        try {
+          onDisk = Math.max(onDisk, statSync(path.join(tmpdir(), folder, "export")).size);
+        } catch {
+          // Not made yet, or removed already.
+        }
+      }
+    }, 5);
+    const MB = 1024 * 1024;
+    const chunk = new Uint8Array(MB).fill(0x20);
+    let sent = 0;
+    // 80 MB in chunks of 1 MB, declaring no length: only counting as it arrives can stop it.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += MB;
+        try {
+          if (sent > 80 * MB) controller.close();
+          else controller.enqueue(chunk);
+        } catch {
+          // The server closed the connection: the client has stopped sending.
+        }
+      },
+    });
+    let answer: { status: number; message: string } | null = null;
+    try {
+      const response = await fetch(`${site.url}/api/import/upload?kind=wordpress&name=big.xml`, {
+        method: "POST",
+        headers: { Origin: site.url, Cookie: editor.cookieHeader, "X-Locale": "fa" },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      answer = { status: response.status, message: ((await response.json()) as { message: string }).message };
+    } catch (error) {
+      // The server may close the connection before the client has sent everything: refused all the same.
+      expect(String((error as Error).cause ?? error)).toMatch(/socket|closed|reset|terminated|EPIPE/i);
+    } finally {
+      clearInterval(sampler);
+    }
+    if (answer) expect(answer).toEqual({ status: 413, message: "حجم برون‌بری بیش از ۶۴ مگابایت است." });
+    // The body went to the disk as it arrived, up to the limit, rather than gathered in memory first.
+    expect(onDisk).toBeGreaterThan(32 * MB);
+    expect(await databaseFingerprint(db)).toBe(before);
+    expect(leftovers()).toEqual([]);
+  });
+
+  test("an upload cut off midway leaves no file and changes nothing", async () => {
+    const editor = await signedIn("editor");
+    const db = await getDb();
+    const before = await databaseFingerprint(db);
+    const controller = new AbortController();
+    let pulls = 0;
+    let seen: string[] = [];
+    const body = new ReadableStream<Uint8Array>({
+      async pull(stream) {
+        pulls++;
+        if (pulls < 5) return stream.enqueue(new TextEncoder().encode(`<rss>${" ".repeat(256 * 1024)}`));
+        if (pulls > 5) return;
+        // The server has the first chunks on its disk by now; then the sender goes away.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        seen = leftovers();
+        controller.abort();
+      },
+    });
+    await expect(
+      fetch(`${site.url}/api/import/upload?kind=wordpress&name=cut.xml`, {
+        method: "POST",
+        headers: { Origin: site.url, Cookie: editor.cookieHeader },
+        body,
+        duplex: "half",
+        signal: controller.signal,
+      } as RequestInit),
+    ).rejects.toThrow();
+    expect(seen).toHaveLength(1);
+    // The server notices the closed connection a moment later.
+    for (let i = 0; i < 50 && leftovers().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(leftovers()).toEqual([]);
+    expect(await databaseFingerprint(db)).toBe(before);
   });
 
   test("a kind other than WordPress or Ghost, and an export nobody kept, are refused", async () => {

@@ -62,6 +62,17 @@ export default {
   "error.previewFailed": "The preview could not be made. Please try again.",
   "error.importFailed": "The import failed: nothing was imported. Please try again.",
   "error.progressFailed": "The import's progress could not be read.",
+  "error.zipUnreadable": "The media file could not be read as a zip: nothing was imported.",
+  "error.zipTooManyEntries":
+    "The media zip holds more than {max} files: nothing was imported. Split it, or give the uploads folder.",
+  "error.zipTooLarge": "The media zip would unpack to more than {max} GB: nothing was imported.",
+  "error.zipEntryTooLarge": "«{name}» in the media zip would unpack to more than {max} MB: nothing was imported.",
+  "error.zipBomb":
+    "«{name}» in the media zip unpacks to more than {ratio} times its size, which no picture does: nothing was imported.",
+  "error.zipBadName": "«{name}» in the media zip has a name that leads outside the uploads: nothing was imported.",
+  "error.zipLink": "«{name}» in the media zip is a link, which an import does not follow: nothing was imported.",
+  "error.zipEncrypted":
+    "«{name}» in the media zip is encrypted: nothing was imported. Zip the uploads again without a password.",
   // The dashboard
   "page.title": "Import a site",
   "page.description":
