@@ -72,6 +72,7 @@ export const reservedSlugs = [
   "share-image",
   "images",
   "assets",
+  "preview",
 ] as const;
 
 /**
