@@ -51,7 +51,7 @@ async function source(locale: string, pagePath: string): Promise<PageSource> {
 
 /** Saves each page into the open build and publishes it. */
 async function publish(
-  pages: { locale?: string; path: string; title: string; markdown: string; draft?: boolean }[],
+  pages: { locale?: string; path: string; title: string; markdown: string; draft?: boolean; publishAt?: string }[],
 ): Promise<BuildSummary> {
   for (const page of pages) {
     const locale = page.locale ?? "en";
@@ -60,7 +60,10 @@ async function publish(
       action: "save",
       locale,
       path: page.path,
-      frontMatter: pageFields(page.title, { draft: page.draft ?? false }),
+      frontMatter: pageFields(page.title, {
+        draft: page.draft ?? false,
+        ...(page.publishAt ? { publishAt: page.publishAt } : {}),
+      }),
       markdown: page.markdown,
       baseHash: opened.published || opened.pending ? opened.hash : null,
     });
@@ -188,6 +191,25 @@ describe("the repository anonymous visitors clone holds only what the site shows
     ]);
     await git(repo, "pull", "-q", "--ff-only");
     expect(await git(repo, "rev-parse", "HEAD")).toBe(before);
+  });
+
+  test("a scheduled page is in no object of the clone before its time, and arrives with the first build after it", async () => {
+    const SCHEDULED = "CONFIDENTIAL until its time: the new edition";
+    const time = new Date(Date.now() + 3000);
+    await publish([
+      { path: "/notes/new-edition", title: "New edition", markdown: SCHEDULED, publishAt: time.toISOString() },
+    ]);
+    await git(repo, "pull", "-q", "--ff-only");
+    expect(await everything(repo)).not.toContain(SCHEDULED);
+    expect((await anonymous.get("/notes/new-edition")).status).toBe(404);
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, time.getTime() - Date.now()) + 100));
+    // A build published after its time, which changes another page only.
+    await publish([{ path: "/notes/other-note", title: "Other note", markdown: "Another note." }]);
+    await git(repo, "pull", "-q", "--ff-only");
+    const files = (await git(repo, "ls-tree", "-r", "--name-only", "HEAD")).split("\n");
+    expect(files).toContain("content/en/notes/new-edition.md");
+    expect(readFileSync(path.join(repo, "content/en/notes/new-edition.md"), "utf8")).toContain(SCHEDULED);
   });
 
   test("another instance on the same database serves the same history, to the commit id", async () => {

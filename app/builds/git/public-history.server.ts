@@ -13,12 +13,14 @@
  * lines are left out: they name whoever worked on any part of a build, drafts included.
  *
  * A page that was public and becomes a draft leaves the tree from that build on; its earlier public versions stay
- * in the history, as they were published. What this instance made is kept in memory and made again from the
+ * in the history, as they were published. A page published with a publishing time still to come (a scheduled page)
+ * is left out as a draft is, and enters the tree with the first build published at or after its time: the release
+ * itself is no build, and the public history is made of builds only, so that every instance makes the same commits. What this instance made is kept in memory and made again from the
  * start after a restart (the same ids again).
  */
 import git from "isomorphic-git";
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import { ContentParseError, parseContentFile } from "~/content/front-matter";
+import { ContentParseError, parseContentFile, publishTime } from "~/content/front-matter";
 import type { Database } from "~/db/client.server";
 import { commits } from "~/db/schema";
 import { isMediaPath, mediaFileOfUrl } from "~/media/paths";
@@ -54,6 +56,8 @@ interface Projection {
   uses: Map<string, number>;
   /** Media files in the public tree. */
   media: Set<string>;
+  /** Scheduled pages not public yet: each one's time, and its blob and media files for when it is. */
+  waiting: Map<string, { at: number; blob: string; named: Set<string> }>;
   /** Whether the redirects file is in the public tree. */
   redirects: boolean;
   /** The history as served, made again only when it grows; and the head the ref was last moved to. */
@@ -72,18 +76,23 @@ function fresh(gitdir: string): Projection {
     pages: new Map(),
     uses: new Map(),
     media: new Set(),
+    waiting: new Map(),
     redirects: false,
     served: servedHistoryOf([]),
     refAt: null,
   };
 }
 
-/** Whether a page file's text is shown to anonymous visitors: it reads as a page and is not a draft. */
-export function isPublicPage(text: string): boolean {
+/**
+ * From when a page file's text is shown to anonymous visitors, in epoch milliseconds: its publishing time, or 0
+ * when it has none; null when it never is (a draft, or a text that does not read as a page).
+ */
+export function publicFrom(text: string): number | null {
   try {
-    return !parseContentFile(text).frontMatter.draft;
+    const { frontMatter } = parseContentFile(text);
+    return frontMatter.draft ? null : (publishTime(frontMatter.publishAt) ?? 0);
   } catch (error) {
-    if (error instanceof ContentParseError) return false;
+    if (error instanceof ContentParseError) return null;
     throw error;
   }
 }
@@ -169,6 +178,12 @@ async function project(db: Database, repo: Repo, state: Projection, build: Publi
     state.uses.set(file, (state.uses.get(file) ?? 0) + by);
     touched.add(file);
   };
+  const at = build.publishedAt?.getTime() ?? 0;
+  const show = (file: string, blob: string, named: Set<string>) => {
+    state.pages.set(file, named);
+    for (const media of named) count(media, 1);
+    edits.set(file, { blob });
+  };
   const files = [...filesAfter(rows)];
   for (let start = 0; start < files.length; start += TEXT_BATCH) {
     const batch = files.slice(start, start + TEXT_BATCH);
@@ -181,14 +196,16 @@ async function project(db: Database, repo: Repo, state: Projection, build: Publi
         const before = state.pages.get(file);
         for (const media of before ?? []) count(media, -1);
         const content = typeof change === "number" ? texts.get(change) : undefined;
-        if (content !== undefined && isPublicPage(content)) {
-          const named = mediaNamedIn(content);
-          state.pages.set(file, named);
-          for (const media of named) count(media, 1);
-          edits.set(file, { blob: blobId(content) });
-        } else if (before) {
-          state.pages.delete(file);
-          edits.set(file, null);
+        const from = content === undefined ? null : publicFrom(content);
+        state.waiting.delete(file);
+        if (from !== null && from <= at) show(file, blobId(content!), mediaNamedIn(content!));
+        else {
+          if (from !== null)
+            state.waiting.set(file, { at: from, blob: blobId(content!), named: mediaNamedIn(content!) });
+          if (before) {
+            state.pages.delete(file);
+            edits.set(file, null);
+          }
         }
       } else if (file === REDIRECTS_FILE) {
         // The redirects answer every reader (drafts leave none): the file is as public as they are.
@@ -199,6 +216,12 @@ async function project(db: Database, repo: Repo, state: Projection, build: Publi
       } else if (isMediaPath(file)) touched.add(file);
     }
     if (start + TEXT_BATCH < files.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  // Scheduled pages whose time has come by this build, and that it did not change.
+  for (const [file, page] of state.waiting) {
+    if (page.at > at) continue;
+    state.waiting.delete(file);
+    show(file, page.blob, page.named);
   }
   const siteTree = await treeOf(repo, build.commit);
   for (const file of touched) {
