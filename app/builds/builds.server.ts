@@ -10,7 +10,7 @@ import { isCategory } from "~/content/categories.server";
 import { ContentParseError, parseContentFile, type FrontMatterInput } from "~/content/front-matter";
 import { markdownLimitProblem } from "~/content/markdown/limits";
 import type { Database } from "~/db/client.server";
-import { buildPushes, builds, commits, users } from "~/db/schema";
+import { buildPushes, builds, commits, pages, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { composeContentFile } from "~/builds/content-file";
 import type { CommitInput, FrontMatterFields } from "~/builds/commit-schema";
@@ -310,6 +310,8 @@ export interface CommitSummary {
   author: { id: number | null; name: string };
   /** The page it writes (or deletes). */
   page: PageAddress | null;
+  /** When the page it wrote appears, if it is published but held back until then (a scheduled page). */
+  appearsAt: string | null;
   updatedAt: string;
 }
 
@@ -381,6 +383,16 @@ export async function listBuilds(
       ])
     : [[], [], []];
   const nameOf = new Map(people.map((p) => [p.id, personName(p)]));
+  // Pages held back until their time: few at any moment (an indexed read), whatever the builds listed.
+  const heldBack = new Map(
+    (
+      await db
+        .select({ file: pages.file, publishAt: pages.publishAt })
+        .from(pages)
+        .where(eq(pages.withheld, true))
+        .all()
+    ).map((row) => [row.file, row.publishAt?.toISOString() ?? null]),
+  );
   const summaries = await Promise.all(
     page.map(async (build): Promise<BuildSummary> => {
       const own = commitRows.filter((c) => c.buildId === build.id);
@@ -398,6 +410,7 @@ export async function listBuilds(
             message: c.message,
             author: { id: c.authorId, name: c.authorId ? (nameOf.get(c.authorId) ?? "") : "" },
             page: pageOfFile(c.path),
+            appearsAt: build.status === "published" ? (heldBack.get(c.path) ?? null) : null,
             updatedAt: c.updatedAt.toISOString(),
           };
         }),

@@ -166,6 +166,16 @@ describe("a scheduled post", () => {
     expect(list.body.items.every((entry) => entry.status === "scheduled")).toBe(true);
     const source = await editor.get<PageSource>(`/api/builds/source?locale=en&path=${encodeURIComponent(path)}`);
     expect(JSON.stringify(source.body)).toContain(`publishAt: ${written}`);
+    // The builds screen says when the page appears rather than offering a page that answers 404 until then.
+    const builds = (await editor.get<{ builds: BuildSummary[] }>("/api/builds/all")).body.builds;
+    const change = builds
+      .flatMap((build) => build.commits)
+      .find((commit) => commit.page?.locale === "en" && commit.page.path === path);
+    expect(change?.appearsAt).toBe(new Date(written).toISOString());
+    const released = builds
+      .flatMap((build) => build.commits)
+      .find((commit) => commit.page?.locale === "en" && commit.page.path === PATH);
+    expect(released?.appearsAt).toBeNull();
   });
 
   test("a publishing time that is not a date and time with its offset is refused and nothing is saved", async () => {

@@ -10,6 +10,7 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Icon } from "~/ui/icon";
+import { Moment } from "~/ui/moment";
 import type { IconName } from "~/ui/icon-names";
 import { useApiAction } from "~/ui/use-api";
 import type { BuildSummary, CommitSummary } from "../builds.server";
@@ -356,7 +357,12 @@ function CommitRow({ commit, build, data }: { commit: CommitSummary; build: Buil
               {t("builds.commit.previewLink")}
             </Button>
           ) : null}
-          {build.status !== "open" && build.status !== "publishing" && commit.page && commit.action !== "delete" ? (
+          {commit.appearsAt ? (
+            <span className="inline-flex h-8 items-center px-3 text-sm text-muted-foreground" data-testid="appears-at">
+              {t("builds.commit.appearsAt")}&nbsp;
+              <Moment iso={commit.appearsAt} locale={locale} />
+            </span>
+          ) : build.status !== "open" && build.status !== "publishing" && commit.page && commit.action !== "delete" ? (
             <Link
               to={localizePath(commit.page.path, commit.page.locale)}
               className="inline-flex h-8 items-center gap-1 rounded-md px-3 text-sm hover:bg-accent"

@@ -55,6 +55,7 @@ export default {
   openTitle: "Unpublished changes",
   publishTitle: "Published on {date}",
   "commit.view": "View page",
+  "commit.appearsAt": "Appears on",
   newPage: "New page",
   "status.open": "Open",
   "status.publishing": "Publishing",

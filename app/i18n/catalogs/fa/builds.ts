@@ -55,6 +55,7 @@ export default {
   openTitle: "تغییرهای منتشرنشده",
   publishTitle: "انتشار {date}",
   "commit.view": "دیدن صفحه",
+  "commit.appearsAt": "انتشار در",
   newPage: "صفحهٔ تازه",
   "status.open": "در انتظار انتشار",
   "status.publishing": "در حال انتشار",
