@@ -192,7 +192,8 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
       for (const scheme of ["light", "dark"] as const) {
         await page.setViewportSize(size);
         await page.emulateMedia({ colorScheme: scheme });
-        await preview.scrollIntoViewIfNeeded();
+        // From the top: a full-page picture taken scrolled down draws the sticky header over the middle.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${screenshotDir}/import-preview-fa-${scheme}-${device}.png`, fullPage: true });
       }
     }
@@ -205,6 +206,7 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
     await expect(aboutUs.getByTestId("import-item-locale")).toHaveValue("en");
     // The others keep theirs.
     await expect(first.getByTestId("import-item-address")).toHaveText(firstAddress);
+    const englishPageAddress = (await aboutUs.getByTestId("import-item-address").innerText()).trim();
 
     // 4. The import, then its report; the report leads to the build.
     await preview.getByTestId("import-run").click();
@@ -248,6 +250,11 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
     await land("/?p=102", secondAddress);
     await expect(reader.getByRole("heading", { level: 1 })).toHaveText(SECOND_TITLE);
     await expect(reader.getByText(SECOND_TEXT, { exact: true })).toBeVisible();
+
+    // The page made English in the preview is English on the site.
+    await land("/?page_id=104", englishPageAddress);
+    await expect(reader.locator("html")).toHaveAttribute("lang", "en");
+    await expect(reader.getByRole("heading", { level: 1 })).toHaveText(PAGE_TITLE);
 
     await land(`/2019/05/12/${encodeURIComponent(SLUG_FIRST)}/`, firstAddress);
     await expect(reader.getByRole("heading", { level: 1 })).toHaveText(FIRST_TITLE);
