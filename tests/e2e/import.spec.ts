@@ -14,7 +14,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { item, wxr } from "../fixtures/import/wordpress-export";
 import { startSeededSite } from "../helpers/seeded-site";
-import { expect, open, screenshotDir, signedInPage, test } from "./fixtures";
+import { expect, open, screenshotDir, signedInPage, test, watchBrowserProblems } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
@@ -146,6 +146,7 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
     // 1. The owner (may publish and change settings) opens Items → Import from the dashboard's menu.
     const page = await signedInPage(browser, site.url, "admin");
     contexts.push(page.context());
+    const problems = watchBrowserProblems(page);
     await page.setViewportSize(desktop);
     await open(page, "/manage");
     await page.getByRole("navigation", { name: "منوی پیشخوان" }).getByRole("link", { name: "محتوا" }).click();
@@ -236,6 +237,7 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
     const stranger = await browser.newContext({ baseURL: site.url });
     contexts.push(stranger);
     const reader = await stranger.newPage();
+    const readerProblems = watchBrowserProblems(reader);
     const land = async (from: string, to: string) => {
       const answer = await reader.goto(from);
       expect(answer?.status(), from).toBe(200);
@@ -267,6 +269,7 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
     await expect(list.getByTestId("comment")).toHaveCount(2);
     await expect(list.locator(":scope > li > [data-testid=comment]")).toContainText(COMMENT);
     await expect(list.locator(":scope > li > ol [data-testid=comment]")).toContainText(REPLY);
+    expect([...problems, ...readerProblems], "errors in the browser").toEqual([]);
   } finally {
     for (const context of contexts) await context.close().catch(() => undefined);
     await site.stop();
