@@ -224,7 +224,7 @@ function PreviewCard({
                 value={locales[item.key] ?? item.locale}
                 disabled={item.exists}
                 onChange={(event) => onLocale(item.key, event.currentTarget.value === "en" ? "en" : "fa")}
-                className={cn(inputClass, "h-9")}
+                className={cn(inputClass, "h-10")}
                 data-testid="import-item-locale"
               >
                 <option value="fa">{t("import.language.fa")}</option>
