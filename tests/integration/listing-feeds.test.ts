@@ -166,6 +166,20 @@ describe("a tag's feed", () => {
   });
 });
 
+describe("spellings of a tag's feed address", () => {
+  test("another spelling of the tag goes to its one address, as the tag's page does", async () => {
+    const answer = await fetch(`${server.url}/en/tags/typescript/feed.xml`, { redirect: "manual" });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get("location")).toBe("/en/tags/TypeScript/feed.xml");
+  });
+
+  test("/tags/feed.xml is the page of a tag called feed.xml, not a feed", async () => {
+    const answer = await get("/en/tags/feed.xml");
+    expect(answer.status).toBe(404);
+    expect(answer.type).toContain("text/html");
+  });
+});
+
 describe("addresses no listing has", () => {
   test.each([
     "/en/no-such-category/feed.xml",
