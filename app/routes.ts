@@ -17,6 +17,10 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     // The tag index and tag pages; listed before the catch-all, which would otherwise take /tags/….
     route("tags", "routes/site/tags.tsx", { id: id("tags") }),
     route("tags/:tag", "routes/site/tag.tsx", { id: id("tag") }),
+    // A category's and a tag's feeds. No page address holds a dot, so "<x>/feed.xml" is never a page's; listed
+    // after the tag page, which takes "/tags/feed.xml" (a tag of that name) on the tie between the two patterns.
+    route("tags/:tag/feed.xml", "routes/seo/listing-feed.ts", { id: id("tag-feed") }),
+    route(":category/feed.xml", "routes/seo/listing-feed.ts", { id: id("category-feed") }),
     // A private preview link: a page before it is public, for whoever holds the link.
     route("preview/:token", "routes/site/preview.tsx", { id: id("preview") }),
     // One module serves both: the address chooses the form.

@@ -50,10 +50,16 @@ export interface HeadInput {
   };
   /** Appended to the document title on later pages of a listing ("Page 2 of 3"). */
   pageLabel?: string;
+  /** A category's or tag's page links its own feed (its address without locale prefix, and title), not the site's. */
+  feed?: { path: string; title: string };
 }
 
-export function feedPath(locale: Locale): string {
-  return localizePath("/feed.xml", locale);
+/**
+ * A feed's address: "/feed.xml" for the site's, "<listing>/feed.xml" for a category's or a tag's ("/notes",
+ * "/tags/<encoded tag>"). No page address can hold a dot, so "feed.xml" never names a page.
+ */
+export function feedPath(locale: Locale, listingPath = "/"): string {
+  return localizePath(listingPath === "/" ? "/feed.xml" : `${listingPath}/feed.xml`, locale);
 }
 
 export function contentHead(input: HeadInput): MetaDescriptor[] {
@@ -142,8 +148,8 @@ export function contentHead(input: HeadInput): MetaDescriptor[] {
     tagName: "link",
     rel: "alternate",
     type: "application/atom+xml",
-    title: serverT(locale)("content.feed.title", { site: site.name }),
-    href: origin + feedPath(locale),
+    title: input.feed?.title ?? serverT(locale)("content.feed.title", { site: site.name }),
+    href: origin + feedPath(locale, input.feed?.path),
   });
   return head;
 }

@@ -12,6 +12,7 @@ import { findTag, localeTags, pageAlternates, queryPosts } from "./catalog.serve
 import { ContentParseError, parseContentFile } from "./front-matter";
 import { cacheableDocumentAt } from "./document-store.server";
 import { contentHead } from "./head.server";
+import { listingFeedTitle } from "./seo.server";
 import { getRenderedPage, renderBody, type RenderedPage } from "./render.server";
 import { tagOfPath, TAGS_PATH } from "./tags.server";
 import { viewPreloads } from "./view-chunks.server";
@@ -325,6 +326,7 @@ async function categoryPage(ctx: Context, slug: string): Promise<PageData> {
       title,
       description,
       pageLabel: pageLabel(listing),
+      feed: { path: `/${slug}`, title: await listingFeedTitle(ctx.locale, { category: slug }) },
     }),
     view: {
       kind: "category",
@@ -431,6 +433,7 @@ export async function loadTag(request: Request, url: URL, page: number) {
       title,
       description: t("content.tags.pageDescription", { tag: tag.name }),
       pageLabel: pageLabel(listing),
+      feed: { path: tag.path, title: await listingFeedTitle(ctx.locale, { tag: tag.name }) },
     }),
     tag: tag.name,
     title,

@@ -1,13 +1,14 @@
 /**
  * Machine-readable views of the content: the sitemap (every public page in both languages, with hreflang
- * alternates), robots.txt, and one Atom feed per language.
+ * alternates), robots.txt, and the Atom feeds: the site's, each category's and each tag's, in each language.
  */
 import { Feed } from "feed";
 import { serverT } from "~/i18n/catalogs.server";
 import { defaultLocale, locales, type Locale } from "~/i18n/locales";
 import { memoiseLoad, memoiseLoads } from "~/lib/memoise-load";
+import { findCategory } from "~/settings/app-config";
 import { getAppConfig, onAppConfigChange } from "~/settings/app-config.server";
-import { allPages, getCatalog, translationIn, type PageSummary } from "./catalog.server";
+import { allPages, findTag, getCatalog, translationIn, type PageSummary } from "./catalog.server";
 import { onContentChange } from "./changes.server";
 import { feedPath } from "./head.server";
 import { getRenderedPage } from "./render.server";
@@ -225,21 +226,67 @@ export function feedHtml(html: string, origin: string, pageAddress: string): str
 /** Posts in one feed: the newest ones. */
 export const FEED_SIZE = 20;
 
+/** What one feed follows: a listing's address (no locale prefix), its newest posts first, and its title. */
+interface FeedListing {
+  path: string;
+  posts: readonly PageSummary[];
+  title: string;
+}
+
 /** The Atom feed of one language: the newest posts with their full text. */
 export async function atomFeed(origin: string, locale: Locale): Promise<string> {
   const config = await getAppConfig();
-  const posts = (await getCatalog()).posts[locale].slice(0, FEED_SIZE);
+  const title = serverT(locale)("content.feed.title", { site: config.siteName[locale] });
+  return listingFeed(origin, locale, { path: "/", posts: (await getCatalog()).posts[locale], title });
+}
+
+/** A category's feed in one language; undefined when the site has no such category. */
+export async function categoryFeed(origin: string, locale: Locale, slug: string): Promise<string | undefined> {
+  const config = await getAppConfig();
+  if (!findCategory(config, slug)) return undefined;
+  const title = await listingFeedTitle(locale, { category: slug });
+  const posts = (await getCatalog()).posts[locale].filter((post) => post.category === slug);
+  return listingFeed(origin, locale, { path: `/${slug}`, posts, title });
+}
+
+/**
+ * A tag's feed in one language, found as its page is (any spelling of the tag); undefined when no public post of
+ * that language carries it. `path` is the tag's one address, which the answer is made for.
+ */
+export async function tagFeed(
+  origin: string,
+  locale: Locale,
+  written: string,
+): Promise<{ path: string; xml: string } | undefined> {
+  const tag = await findTag(locale, written);
+  if (!tag) return undefined;
+  const title = await listingFeedTitle(locale, { tag: tag.name });
+  return { path: tag.path, xml: await listingFeed(origin, locale, { path: tag.path, posts: tag.posts, title }) };
+}
+
+/** The title of a category's or a tag's feed: the site's name and the listing's, in that language. */
+export async function listingFeedTitle(locale: Locale, of: { category: string } | { tag: string }): Promise<string> {
+  const site = (await getAppConfig()).siteName[locale];
+  const t = serverT(locale);
+  return "category" in of
+    ? t("content.feed.categoryTitle", { site, category: await categoryName(locale, of.category) })
+    : t("content.feed.tagTitle", { site, tag: of.tag });
+}
+
+async function listingFeed(origin: string, locale: Locale, listing: FeedListing): Promise<string> {
+  const config = await getAppConfig();
+  const posts = listing.posts.slice(0, FEED_SIZE);
   const home = pageUrl(origin, "/", locale);
   const siteName = config.siteName[locale];
   const feed = new Feed({
-    id: home,
-    title: feedText(serverT(locale)("content.feed.title", { site: siteName })),
+    id: pageUrl(origin, listing.path, locale),
+    title: feedText(listing.title),
     description: feedText(config.description[locale]),
-    link: home,
+    link: pageUrl(origin, listing.path, locale),
     language: locale,
     updated: new Date(Math.max(0, ...posts.map((post) => post.updatedAt))),
     generator: "Daftar",
-    feedLinks: { atom: origin + feedPath(locale) },
+    feedLinks: { atom: origin + feedPath(locale, listing.path) },
     favicon: `${origin}/favicon.ico`,
     image: `${origin}/icon-512.png`,
     copyright: feedText(`© ${siteName}`),

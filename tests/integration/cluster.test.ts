@@ -2,9 +2,9 @@
  * Two app instances, each with its own data folder (no shared disk), on one libSQL server (sqld), with requests
  * spread over both as a load balancer would: the installer raced from both, a session made on one used on the
  * other, rate limits counted together, the last-manager guarantee under a race split across instances, and
- * changes made through one instance (or a third writer) reaching the other's caches within 2 seconds, the
- * dashboard's settings, categories and account guards working across both; and the installer checking a
- * libSQL server that the owner enters and installing the site on it.
+ * changes made through one instance (or a third writer) reaching the other's caches (pages, search, the category
+ * and tag feeds) within 2 seconds, the dashboard's settings, categories and account guards working across both;
+ * and the installer checking a libSQL server that the owner enters and installing the site on it.
  */
 import path from "node:path";
 import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
@@ -234,6 +234,23 @@ describe("caches follow changes made elsewhere", () => {
     });
     await within(2000, async () => (await onB("/en/about")).body.includes(word));
     await within(2000, async () => (await search()).includes("/about"));
+  });
+
+  test("a post changed by another writer reaches B's category and tag feeds within 2 s", async () => {
+    const title = "Learning Slowly, Rewritten";
+    const feeds = ["/en/notes/feed.xml", "/en/tags/learning/feed.xml"];
+    const feedsOnB = async () => Promise.all(feeds.map(async (feed) => (await rawRequest(b.url, feed)).body));
+    for (const body of await feedsOnB()) expect(body).toContain("Learning Slowly");
+    for (const body of await feedsOnB()) expect(body).not.toContain(title);
+
+    await changeTransaction(writer.db, async (tx, announce) => {
+      await tx
+        .update(pages)
+        .set({ title })
+        .where(and(eq(pages.locale, "en"), eq(pages.path, "/notes/learning-slowly")));
+      announce({ topic: "content", detail: [{ locale: "en", path: "/notes/learning-slowly" }] });
+    });
+    await within(2000, async () => (await feedsOnB()).every((body) => body.includes(title)));
   });
 
   test("settings changed by another writer reach B's pages within 2 s", async () => {

@@ -19,6 +19,8 @@ export default {
   "pagination.next": "Next page",
   "pagination.status": "Page {page} of {pages}",
   "feed.title": "{site}: posts",
+  "feed.categoryTitle": "{site}: posts in {category}",
+  "feed.tagTitle": "{site}: posts tagged {tag}",
   "feed.link": "Posts feed (Atom)",
   "api.pathRequired": "A content request needs the path parameter",
   "api.invalidLocale": "The locale must be fa or en",

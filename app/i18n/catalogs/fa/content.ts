@@ -21,6 +21,8 @@ export default {
   "pagination.next": "صفحهٔ بعدی",
   "pagination.status": "صفحهٔ {page} از {pages}",
   "feed.title": "{site}: نوشته‌ها",
+  "feed.categoryTitle": "{site}: نوشته‌های دستهٔ {category}",
+  "feed.tagTitle": "{site}: نوشته‌های با برچسب «{tag}»",
   "feed.link": "خوراک نوشته‌ها (Atom)",
   "api.pathRequired": "درخواست محتوا به پارامتر path نیاز دارد",
   "api.invalidLocale": "زبان باید fa یا en باشد",
