@@ -72,4 +72,20 @@ describe("undo on use", () => {
     expect(taken).toBe(true);
     await expect.poll(() => text(editor), { timeout: 10_000 }).toBe("Kept text.");
   });
+
+  test("on a Persian keyboard layout Ctrl+Z (which types «ظ») undoes, and Ctrl+Shift+Z redoes", async () => {
+    const editor = makeEditor("Kept text.");
+    editor.commands.insertContentAt(1, "Typed ");
+    const press = (shiftKey: boolean) =>
+      editor.view.someProp("handleKeyDown", (handle) =>
+        handle(
+          editor.view,
+          new KeyboardEvent("keydown", { key: "ظ", code: "KeyZ", ctrlKey: true, shiftKey, cancelable: true }),
+        ),
+      );
+    expect(press(false)).toBe(true);
+    await expect.poll(() => text(editor), { timeout: 10_000 }).toBe("Kept text.");
+    expect(press(true)).toBe(true);
+    expect(text(editor)).toBe("Typed Kept text.");
+  });
 });

@@ -25,11 +25,21 @@ declare module "@tiptap/core" {
 
 const code = memoiseLoad(() => import("./undo-history"));
 
-/** Undo's and redo's keys, as Tiptap binds them (a Russian keyboard's z too): "undo", "redo" or null. */
+/**
+ * The letter a chord's key names: its own on a Latin layout, else (Persian, Russian: Ctrl+Z types «ظ» or «я») the
+ * Latin letter at its place, as ProseMirror's keymaps read a chord.
+ */
+function latinKey(event: KeyboardEvent): string {
+  const key = event.key.toLowerCase();
+  if (/^[a-z]$/.test(key)) return key;
+  return /^Key([A-Z])$/.exec(event.code)?.[1]?.toLowerCase() ?? key;
+}
+
+/** Undo's and redo's keys, as Tiptap binds them, on any keyboard layout: "undo", "redo" or null. */
 function chordOf(event: KeyboardEvent): "undo" | "redo" | null {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
-  const key = event.key.toLowerCase();
-  if (key === "z" || key === "я") return event.shiftKey ? "redo" : "undo";
+  const key = latinKey(event);
+  if (key === "z") return event.shiftKey ? "redo" : "undo";
   if (key === "y" && !event.shiftKey) return "redo";
   return null;
 }
