@@ -142,10 +142,17 @@ function securityHeaders(dev: boolean) {
 
 /**
  * The path as the request log writes it: a preview link's token is its whole secret, so it is left out
- * ("/en/preview/…").
+ * ("/en/preview/…"), however the address is written (routes match in any case, and percent-encoded).
  */
 export function loggedPath(path: string): string {
-  return path.replace(/^((?:\/[a-z]{2})?\/preview\/)[^/]+/, "$1…");
+  let plain = path;
+  try {
+    plain = decodeURIComponent(path);
+  } catch {
+    // Not decodable: read as written.
+  }
+  const preview = /^((?:\/[a-z]{2})?\/preview\/)[^/]/i.exec(plain);
+  return preview ? `${preview[1]}…` : path;
 }
 
 /**

@@ -32,6 +32,8 @@ export function publicPagePath(pathname: string): PublicPage | null {
   // eslint-disable-next-line no-control-regex -- an address with control characters is no page
   if (decoded.length > MAX_ROUTE_PATH || /[\u0000-\u001f\u007f]/.test(decoded)) return null;
   const { locale, path } = parseLocalizedPath(decoded);
-  if (privatePages.some((page) => path === page || path.startsWith(`${page}/`))) return null;
+  // Routes match in any case: "/Manage" and "/en/PREVIEW/…" are those pages too.
+  const lower = path.toLowerCase();
+  if (privatePages.some((page) => lower === page || lower.startsWith(`${page}/`))) return null;
   return { locale, routePath: localizePath(path, locale) };
 }

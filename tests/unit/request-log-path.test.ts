@@ -9,6 +9,10 @@ describe("loggedPath", () => {
     expect(loggedPath(`/en/preview/${token}`)).toBe("/en/preview/…");
     expect(loggedPath(`/fa/preview/${token}`)).toBe("/fa/preview/…");
     expect(loggedPath(`/en/preview/${token}.data`)).toBe("/en/preview/…");
+    // Routes match in any case and decoded: so does the log's rule.
+    expect(loggedPath(`/Preview/${token}`)).toBe("/Preview/…");
+    expect(loggedPath(`/en/PREVIEW/${token}`)).toBe("/en/PREVIEW/…");
+    expect(loggedPath(`/%70review/${token}`)).toBe("/preview/…");
     expect(loggedPath("/notes/preview")).toBe("/notes/preview");
     expect(loggedPath("/en/notes/hello")).toBe("/en/notes/hello");
   });
