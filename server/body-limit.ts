@@ -41,10 +41,14 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number; streamed?: t
   { prefix: "/git/", bytes: 256 * 1024 },
 ];
 
+/** Whether `pathname` is `prefix` or lies under it: "/api/builds/preview" is not "/api/builds/preview-links". */
+const under = (pathname: string, prefix: string) =>
+  pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`);
+
 function limitEntry(pathname: string) {
   let best: (typeof BODY_LIMITS)[number] | undefined;
   for (const entry of BODY_LIMITS) {
-    if (pathname.startsWith(entry.prefix) && (!best || entry.prefix.length > best.prefix.length)) best = entry;
+    if (under(pathname, entry.prefix) && (!best || entry.prefix.length > best.prefix.length)) best = entry;
   }
   return best;
 }
