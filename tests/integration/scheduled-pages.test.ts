@@ -172,6 +172,13 @@ describe("a scheduled post", () => {
       .flatMap((build) => build.commits)
       .find((commit) => commit.page?.locale === "en" && commit.page.path === path);
     expect(change?.appearsAt).toBe(new Date(written).toISOString());
+    // The overview lists what is coming to those who may see builds, and to nobody else (a moderator).
+    const moderator = new ApiClient(server.url);
+    await moderator.login("moderator");
+    expect(await (await editor.raw("GET", "/en/manage")).text()).toContain("Later quokka");
+    const moderated = await moderator.raw("GET", "/en/manage");
+    expect(moderated.status).toBe(200);
+    expect(await moderated.text()).not.toContain("Later quokka");
     const released = builds
       .flatMap((build) => build.commits)
       .find((commit) => commit.page?.locale === "en" && commit.page.path === PATH);

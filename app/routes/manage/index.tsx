@@ -38,7 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         query.pageRoute ? routeReport(db, query.pageRoute, range) : null,
         recentViews(db),
         getAppConfig(),
-        scheduledPages(db),
+        // What is coming is unpublished work: shown to those who may see builds, as the unpublished counts are.
+        user.permissions.includes("builds.read") ? scheduledPages(db) : null,
       ]);
       const settings = manageMenu.find((item) => item.path === "/manage/settings");
       return {
@@ -74,7 +75,7 @@ export default function Dashboard() {
         <p className="text-muted-foreground">{t("traffic.intro")}</p>
       </header>
       <SiteCountCards counts={counts} permissions={permissions} />
-      <ComingUp pages={coming} canEdit={permissions.includes("commit.create")} />
+      {coming ? <ComingUp pages={coming} canEdit={permissions.includes("commit.create")} /> : null}
       <TrafficOverview
         range={range}
         traffic={traffic}
