@@ -12,10 +12,11 @@ import { and, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { changeTransaction, type Announce } from "~/cluster/change-feed.server";
 import type { ContentChange } from "~/cluster/change-feed.server";
-import { ContentParseError, FRONT_MATTER_KEY_ORDER, parseContentFile } from "~/content/front-matter";
+import { ContentParseError, FRONT_MATTER_KEY_ORDER, parseContentFile, publishTime } from "~/content/front-matter";
 import { markdownLimitProblem } from "~/content/markdown/limits";
 import { pageValues, readContentDirectory, type ContentFile } from "~/content/import.server";
 import {
+  addBuildRedirects,
   addRedirects,
   allRedirects,
   clearRedirectsFrom,
@@ -275,8 +276,8 @@ async function applyCommits(
     const page = await publishedByFile(tx, file);
     if (!page) continue;
     previous.set(row.id, publishedFileOf(page).text);
-    // A draft's address was never public: nothing points at it, so it leaves nothing behind.
-    if (!page.draft) leaving.set(row.id, localizePath(page.path, page.locale));
+    // A draft's address, or a scheduled page's before its time, was never public: it leaves nothing behind.
+    if (!page.draft && !page.withheld) leaving.set(row.id, localizePath(page.path, page.locale));
     await tx.delete(pages).where(eq(pages.id, page.id));
     changed.push({ locale: page.locale, path: page.path });
   }
@@ -343,11 +344,16 @@ async function keepAddresses(
   now: Date,
 ): Promise<ContentChange[]> {
   const pageRows = rows.filter((row) => !isMediaPath(row.path));
+  // Public now (not a draft, its time come), or later (scheduled: its address stays as it is until its time).
   const live = new Set<string>();
+  const later = new Set<string>();
   for (const row of pageRows) {
     if (row.content === null) continue;
-    const address = pageOfFile(row.path)!;
-    if (!parseContentFile(row.content).frontMatter.draft) live.add(localizePath(address.path, address.locale));
+    const address = localizePath(pageOfFile(row.path)!.path, pageOfFile(row.path)!.locale);
+    const { frontMatter } = parseContentFile(row.content);
+    if (frontMatter.draft) continue;
+    if ((publishTime(frontMatter.publishAt) ?? 0) > now.getTime()) later.add(address);
+    else live.add(address);
   }
   const taken = await clearRedirectsFrom(tx, [...live]);
   const changed = [...taken];
@@ -362,6 +368,9 @@ async function keepAddresses(
         const entry = { from, to, kind: "moved" as const };
         const added = await addRedirects(tx, [entry], { by: row.authorId ?? publisherId });
         changed.push(...added.changed.map(({ locale, path }) => localizePath(path, locale)));
+      } else if (later.has(to) && from !== to) {
+        // Moved to a scheduled page: the redirect waits for its time, so its new address is not told before.
+        await addBuildRedirects(tx, buildId, [{ from, to, kind: "moved" }], row.authorId ?? publisherId);
       }
     } else if (row.content === null && !live.has(from)) {
       removed.push(from);

@@ -261,36 +261,57 @@ export async function addBuildRedirects(
 /**
  * Stores the redirects waiting for build `buildId`, in its publishing transaction, once its pages are live: an
  * entry whose target is one of the site's pages that is not public (left a draft, or deleted in the build) is
- * dropped, and so is one `addRedirects` refuses. The addresses whose answer changed.
+ * dropped, and so is one `addRedirects` refuses; one whose target is a scheduled page waits on for its time
+ * (`releaseWaitingRedirects`), so the page's address is not told before. The addresses whose answer changed.
  */
 export async function publishBuildRedirects(tx: Database, buildId: number): Promise<ContentChange[]> {
   const waiting = await tx.select().from(buildRedirects).where(eq(buildRedirects.buildId, buildId)).all();
-  if (!waiting.length) return [];
+  return storeWaiting(tx, waiting);
+}
+
+/** Stores the redirects that waited for the pages at `addresses`, made public now (their time has come). */
+export async function releaseWaitingRedirects(tx: Database, addresses: readonly string[]): Promise<ContentChange[]> {
+  if (!addresses.length) return [];
+  const waiting = await tx.select().from(buildRedirects).where(inArray(buildRedirects.toPath, [...addresses])).all();
+  return storeWaiting(tx, waiting);
+}
+
+async function storeWaiting(tx: Database, waiting: (typeof buildRedirects.$inferSelect)[]): Promise<ContentChange[]> {
   const changed: ContentChange[] = [];
-  const targets = new Map<string, boolean>();
+  const targets = new Map<string, TargetState>();
   for (const row of waiting) {
-    if (!targets.has(row.toPath)) targets.set(row.toPath, await targetAnswers(tx, row.toPath));
-    if (!targets.get(row.toPath)) continue;
-    const added = await addRedirects(tx, [{ from: row.fromPath, to: row.toPath, kind: row.kind }], {
-      by: row.createdBy,
-    });
-    changed.push(...added.changed);
+    if (!targets.has(row.toPath)) targets.set(row.toPath, await targetState(tx, row.toPath));
+    const state = targets.get(row.toPath);
+    if (state === "later") continue;
+    if (state === "answers") {
+      const added = await addRedirects(tx, [{ from: row.fromPath, to: row.toPath, kind: row.kind }], {
+        by: row.createdBy,
+      });
+      changed.push(...added.changed);
+    }
+    await tx
+      .delete(buildRedirects)
+      .where(and(eq(buildRedirects.buildId, row.buildId), eq(buildRedirects.fromPath, row.fromPath)));
   }
-  await tx.delete(buildRedirects).where(eq(buildRedirects.buildId, buildId));
   return changed;
 }
 
-/** Whether a redirect's target answers: a public page, or an address no page of the site holds (a listing, a feed). */
-async function targetAnswers(db: Database, target: string): Promise<boolean> {
+type TargetState = "answers" | "later" | "never";
+
+/**
+ * Whether a redirect's target answers: a public page, or an address no page of the site holds (a listing, a
+ * feed); later, a page scheduled for later; never, a draft or a page deleted in the build.
+ */
+async function targetState(db: Database, target: string): Promise<TargetState> {
   const { locale, path } = pageOfAddress(target);
   const page = await db
-    .select({ draft: pages.draft })
+    .select({ draft: pages.draft, withheld: pages.withheld })
     .from(pages)
     .where(and(eq(pages.locale, locale), eq(pages.path, path)))
     .get();
-  if (page) return !page.draft;
+  if (page) return page.draft ? "never" : page.withheld ? "later" : "answers";
   // An address that was a page of this build (deleted in it) is no listing.
-  return !(await wasRemoved(db, localizePath(path, locale)));
+  return (await wasRemoved(db, localizePath(path, locale))) ? "never" : "answers";
 }
 
 /** Removes the redirects from `addresses` (pages published there take them back); the addresses removed. */

@@ -10,7 +10,8 @@ import { changeTransaction, type ContentChange } from "~/cluster/change-feed.ser
 import { everyPeriod } from "~/cluster/leases.server";
 import type { Database } from "~/db/client.server";
 import { pages } from "~/db/schema";
-import type { Locale } from "~/i18n/locales";
+import { localizePath, type Locale } from "~/i18n/locales";
+import { clearRedirectsFrom, pageOfAddress, releaseWaitingRedirects } from "./redirects.server";
 
 /** How often a due page is looked for: it appears at most this long (and a database round trip) after its time. */
 export const RELEASE_EVERY_MS = 15_000;
@@ -31,7 +32,13 @@ export async function releaseDuePages(db: Database, now = Date.now()): Promise<C
       .set({ withheld: false })
       .where(due(now))
       .returning({ locale: pages.locale, path: pages.path });
-    if (released.length > 0) announce({ topic: "content", detail: released });
+    if (released.length === 0) return released;
+    // Their addresses become theirs now (a redirect or a deletion there ends), and the redirects that waited for
+    // them (a public page moved to a scheduled one) are stored: neither told the address before its time.
+    const addresses = released.map(({ locale, path }) => localizePath(path, locale));
+    const taken = await clearRedirectsFrom(tx, addresses);
+    const redirected = await releaseWaitingRedirects(tx, addresses);
+    announce({ topic: "content", detail: [...released, ...taken.map(pageOfAddress), ...redirected] });
     return released;
   });
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BuildSummary, PageSource } from "~/builds/builds.server";
 import { releaseDuePages } from "~/content/schedule.server";
 import { getDb } from "~/db/client.server";
-import { changeLog, pages } from "~/db/schema";
+import { buildRedirects, changeLog, pages, redirects } from "~/db/schema";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { pageFields } from "../helpers/front-matter";
@@ -197,5 +197,53 @@ describe("a scheduled post", () => {
     expect(answer.status).toBe(400);
     const source = await editor.get<PageSource>("/api/builds/source?locale=en&path=%2Fnotes%2Fquokka-bad");
     expect(source.status === 404 || (source.body as { exists?: boolean }).exists === false).toBe(true);
+  });
+
+  test("a public page moved to a scheduled address tells nobody its new address before its time", async () => {
+    const old = "/notes/quokka-move";
+    const secret = "/notes/quokka-secret-name";
+    await save("en", old, pageFields("Moving quokka", { date: "2026-11-22", category: "notes" }), "Moving.");
+    await publishOpenBuild();
+    expect((await text(`/en${old}`)).status).toBe(200);
+
+    const publishAt = new Date(Date.now() + 3 * 86_400_000);
+    const opened = await editor.get<PageSource>(`/api/builds/source?locale=en&path=${encodeURIComponent(old)}`);
+    const moved = await editor.post("/api/builds/commit", {
+      action: "save",
+      locale: "en",
+      path: secret,
+      previousPath: old,
+      frontMatter: pageFields("Moving quokka", {
+        date: "2026-11-22",
+        category: "notes",
+        publishAt: publishAt.toISOString(),
+      }),
+      markdown: "Moving.",
+      baseHash: opened.body.hash,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(201);
+    await publishOpenBuild();
+
+    // Before its time: the old address leads nowhere, and nothing stored or answered names the new one.
+    const before = await fetch(`${server.url}/en${old}`, { redirect: "manual" });
+    expect(before.status).toBe(404);
+    expect(before.headers.get("location")).toBeNull();
+    const db = await getDb();
+    expect(
+      await db
+        .select()
+        .from(redirects)
+        .where(eq(redirects.toPath, `/en${secret}`))
+        .all(),
+    ).toEqual([]);
+    expect((await text(`/en${secret}`)).status).toBe(404);
+
+    // Its time: the page and the redirect to it arrive together.
+    expect(await releaseDuePages(db, publishAt.getTime() + 1000)).toEqual([{ locale: "en", path: secret }]);
+    const after = await fetch(`${server.url}/en${old}`, { redirect: "manual" });
+    expect(after.status).toBe(301);
+    expect(after.headers.get("location")).toBe(`/en${secret}`);
+    expect(await db.select().from(buildRedirects).all()).toEqual([]);
+    await within(10_000, async () => (await text(`/en${secret}`)).status === 200);
   });
 });
