@@ -222,14 +222,15 @@ export async function openMediaZip(file: string, limits: ZipLimits = ZIP_LIMITS)
   const entries = new Map<string, Entry>();
   for (const [name, entry] of byName) {
     const inside = name.replace(UPLOAD_ROOT, "");
-    entries.set(inside.startsWith(root) ? inside.slice(root.length) : inside, entry);
+    // Names as one form of Unicode: a zip made on a Mac writes «آ» or «ئ» decomposed, the export composed.
+    entries.set((inside.startsWith(root) ? inside.slice(root.length) : inside).normalize("NFC"), entry);
   }
   return {
     files: entries.size,
     close: () => zip.close(),
     async read(relative): Promise<MediaRead> {
       if (!staysInside(relative)) return { ok: false, reason: "refused" };
-      const entry = entries.get(relative) ?? entries.get(relative.normalize("NFC"));
+      const entry = entries.get(relative.normalize("NFC"));
       if (!entry) return { ok: false, reason: "missing" };
       let bytes: Buffer | null;
       try {

@@ -83,6 +83,17 @@ describe("a zip of the uploads", () => {
     }
   });
 
+  test("a name the zip writes decomposed (as a Mac does) is the export's composed name", async () => {
+    const composed = "2021/02/آینه-و-ئیل.jpg";
+    expect(composed.normalize("NFD")).not.toBe(composed);
+    const zip = await openMediaZip(zipFile([{ name: `wp-content/uploads/${composed.normalize("NFD")}`, data: jpeg }]));
+    try {
+      expect(await zip.read(composed)).toMatchObject({ ok: true, bytes: jpeg });
+    } finally {
+      zip.close();
+    }
+  });
+
   test("an image larger than an upload may be is not read; an entry that does not hold what it declares is that image's failure", async () => {
     const big = randomBytes(11 * 1024 * 1024);
     // The entry unpacks to fewer bytes than the directory declares.
