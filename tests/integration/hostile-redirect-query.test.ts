@@ -38,17 +38,18 @@ describe("query-carrying redirects under hostile queries", () => {
   });
 
   test.each([
-    ["10,000 parameters", `/?${manyParameters}`],
-    ["7,000 one-letter parameters", `/?${mostParameters}`],
-    ["7,000 parameters before the real one (past what is read)", `/?${mostParameters}p=123`],
-    ["10,000 empty parameters", `/?${"&".repeat(10_000)}p=123`],
-    ["an 8 KB query", `/?${longQuery}`],
-    ["10,000 parameters on an address without a page", `/nothing-here?${manyParameters}`],
-    ["an 8 KB query on an address without a page", `/nothing-here?${longQuery}`],
-  ])("%s answers fast", async (_name, path) => {
+    ["10,000 parameters", `/?${manyParameters}`, [200, 431]],
+    ["7,000 one-letter parameters", `/?${mostParameters}`, [200]],
+    // The redirect's parameter past the first 1,024 characters is not read: the home page answers.
+    ["7,000 parameters before the real one (past what is read)", `/?${mostParameters}p=123`, [200]],
+    // Empty parameters are no parameters: whether `p` is then among the first read depends on the parser.
+    ["10,000 empty parameters", `/?${"&".repeat(10_000)}p=123`, [200, 301]],
+    ["an 8 KB query", `/?${longQuery}`, [200]],
+    ["10,000 parameters on an address without a page", `/nothing-here?${manyParameters}`, [404, 431]],
+    ["an 8 KB query on an address without a page", `/nothing-here?${longQuery}`, [404]],
+  ])("%s answers fast", async (_name, path, statuses) => {
     const answer = await timed(path);
-    // 301 only where the query does carry the redirect's parameter (empty parameters are no parameters).
-    expect([200, 404, 431, ...(path.endsWith("p=123") ? [301] : [])]).toContain(answer.status);
+    expect(statuses).toContain(answer.status);
     expect(answer.ms).toBeLessThan(1_000);
   });
 
