@@ -78,6 +78,7 @@ describe("items filters", () => {
       text("fa", "items.filter.statusAll"),
       text("fa", "items.status.published"),
       text("fa", "items.status.draft"),
+      text("fa", "items.status.scheduled"),
     ]);
   });
 
