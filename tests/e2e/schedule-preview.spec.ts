@@ -36,8 +36,8 @@ test("a post scheduled in Persian is 'scheduled' in the items list; a preview li
     await openPostSettings(page);
     const when = page.getByTestId("publish-at");
     // ۱۴۲۰/۰۱/۱۵ is in 2041: far enough ahead that it stays scheduled.
-    await when.getByTestId("date-input").fill("۱۴۲۰/۰۱/۱۵");
-    await when.getByTestId("date-input").press("Tab");
+    await when.getByTestId("publish-at-date-input").fill("۱۴۲۰/۰۱/۱۵");
+    await when.getByTestId("publish-at-date-input").press("Tab");
     await page.getByTestId("publish-time").fill("۰۹:۳۰");
     await page.getByTestId("publish-time").press("Tab");
     await expect(page.getByTestId("publish-time")).toHaveValue("۰۹:۳۰");

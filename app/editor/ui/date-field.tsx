@@ -18,7 +18,7 @@ const picker = lazyPart(() => import("./date-picker"));
  * A date, stored ISO, typed and picked in the reader's calendar: Jalali with Persian digits in Persian
  * ("۱۴۰۵/۰۹/۰۴"; Persian, Arabic-Indic or Latin digits accepted), Gregorian in English. The calendar opens beside
  * the field; its code (./date-picker.tsx) loads on use. If it cannot be downloaded, `onPartFailed` says so and the
- * date can still be typed.
+ * date can still be typed. Where a form has two dates, `label` names the calendar's button and `testId` its parts.
  */
 export function DateField({
   id,
@@ -27,8 +27,13 @@ export function DateField({
   invalid,
   describedBy,
   onPartFailed,
+  label,
+  testId = "date",
 }: {
   id?: string;
+  /** What the calendar's button says it opens (default: the page's date). */
+  label?: string;
+  testId?: string;
   value: string;
   onChange: (iso: string) => void;
   invalid?: boolean;
@@ -37,6 +42,7 @@ export function DateField({
 }) {
   const t = useT();
   const locale = useLocale();
+  const pickerLabel = label ?? t("editor.field.date");
   const [typed, setTyped] = useState<string | null>(null);
   // Undefined until the calendar is first opened: until then neither its code nor its popover is needed.
   const [open, setOpen] = useState<boolean | undefined>(undefined);
@@ -71,17 +77,17 @@ export function DateField({
             commit(event.currentTarget.value);
           }
         }}
-        data-testid="date-input"
+        data-testid={`${testId}-input`}
       />
       {open === undefined ? (
         <button
           type="button"
-          aria-label={t("editor.field.date")}
+          aria-label={pickerLabel}
           aria-haspopup="dialog"
           className={calendarButton}
           onClick={() => setOpen(true)}
           {...intent}
-          data-testid="date-picker-open"
+          data-testid={`${testId}-picker-open`}
         >
           <Icon name="calendar" className="size-4" />
         </button>
@@ -90,6 +96,8 @@ export function DateField({
           open={open}
           onOpenChange={setOpen}
           value={value}
+          label={pickerLabel}
+          testId={testId}
           onPick={(iso) => {
             onChange(iso);
             setTyped(null);
@@ -100,7 +108,7 @@ export function DateField({
               aria-label={t("editor.part.loading")}
               aria-busy="true"
               className={calendarButton}
-              data-testid="date-picker-pending"
+              data-testid={`${testId}-picker-pending`}
             >
               <Spinner />
             </button>

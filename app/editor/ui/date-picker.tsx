@@ -25,18 +25,23 @@ export default function DatePicker({
   open,
   onOpenChange,
   value,
+  label,
+  testId,
   onPick,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   value: string;
+  /** What the button says it opens. */
+  label: string;
+  /** The prefix of its parts' test ids. */
+  testId: string;
   onPick: (iso: string) => void;
 }) {
-  const t = useT();
   const locale = useLocale();
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger aria-label={t("editor.field.date")} className={calendarButton} data-testid="date-picker-open">
+      <PopoverTrigger aria-label={label} className={calendarButton} data-testid={`${testId}-picker-open`}>
         <Icon name="calendar" className="size-4" />
       </PopoverTrigger>
       <PopoverContent

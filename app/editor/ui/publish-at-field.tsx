@@ -52,6 +52,8 @@ export function PublishAtField({
               invalid={control["aria-invalid"]}
               describedBy={control["aria-describedby"]}
               onPartFailed={onPartFailed}
+              label={t("editor.field.publishAt")}
+              testId="publish-at-date"
             />
           </div>
           <label htmlFor={timeId} className="sr-only">
