@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * Undo loads when the document first changes (app/editor/ui/undo-on-use.ts): what the writer changed before it
- * arrived is undone as its first step, a Ctrl+Z pressed meanwhile waits for it and undoes what it would have, and
- * the client build's stand-in for the history's `closeHistory` (vite.config.ts) marks a transaction as it does.
+ * Undo loads when the document first changes (app/editor/ui/undo-on-use.ts): what the writer typed before it
+ * arrived stays exactly as typed, a Ctrl+Z pressed meanwhile waits for it, undo and redo act on what changes after,
+ * and the client build's stand-in for the history's `closeHistory` (vite.config.ts) marks a transaction as it does.
  */
 import { Editor } from "@tiptap/core";
 import { closeHistory } from "@tiptap/pm/history";
@@ -30,7 +30,12 @@ function makeEditor(markdown: string): Editor {
 }
 
 const text = (editor: Editor) => editor.state.doc.textContent;
-const arrived = (editor: Editor) => expect.poll(() => editor.can().undo(), { timeout: 10_000 }).toBe(true);
+const arrived = (editor: Editor) =>
+  expect
+    .poll(() => Boolean((editor.storage as unknown as Record<string, { history: unknown }>).undoRedo?.history), {
+      timeout: 10_000,
+    })
+    .toBe(true);
 
 describe("undo on use", () => {
   test("the client build closes the history as ProseMirror's history does", () => {
@@ -38,7 +43,7 @@ describe("undo on use", () => {
     expect(closeHistory(state.tr).getMeta(HISTORY_CLOSED)).toBe(true);
   });
 
-  test("nothing to undo before a change; the changes made while it arrives are undone, and redone", async () => {
+  test("what is typed before the history arrives stays as typed; what changes after is undone and redone", async () => {
     const editor = makeEditor("First line.\n\nSecond line.");
     expect(editor.can().undo()).toBe(false);
     // Typed at the end of the first paragraph, in three changes, before the history is there.
@@ -51,31 +56,34 @@ describe("undo on use", () => {
     expect(typed).toBe("First line. One two threeSecond line.");
     const selection = editor.state.selection.toJSON();
     await arrived(editor);
-    // The document and its selection as they were before the history came.
+    // The document and its selection as they were: its arrival changes nothing.
     expect(text(editor)).toBe(typed);
     expect(editor.state.selection.toJSON()).toEqual(selection);
-    expect(editor.commands.undo()).toBe(true);
-    expect(text(editor)).toBe("First line.Second line.");
-    expect(editor.commands.redo()).toBe(true);
+    expect(editor.commands.undo()).toBe(false);
     expect(text(editor)).toBe(typed);
-    // A change after it arrived is a step of its own.
+    // A change after it arrived is undone and redone.
     editor.commands.insertContentAt(1, "X");
     expect(editor.commands.undo()).toBe(true);
     expect(text(editor)).toBe(typed);
+    expect(editor.commands.redo()).toBe(true);
+    expect(text(editor)).toBe(`X${typed}`);
   });
 
-  test("Ctrl+Z pressed before the history arrives waits for it, then undoes", async () => {
+  test("Ctrl+Z pressed before the history arrives waits for it, and takes nothing typed before away", async () => {
     const editor = makeEditor("Kept text.");
     editor.commands.insertContentAt(1, "Typed ");
     const key = new KeyboardEvent("keydown", { key: "z", ctrlKey: true, bubbles: true, cancelable: true });
     const taken = editor.view.someProp("handleKeyDown", (handle) => handle(editor.view, key));
     expect(taken).toBe(true);
-    await expect.poll(() => text(editor), { timeout: 10_000 }).toBe("Kept text.");
+    await arrived(editor);
+    expect(text(editor)).toBe("Typed Kept text.");
   });
 
   test("on a Persian keyboard layout Ctrl+Z (which types «ظ») undoes, and Ctrl+Shift+Z redoes", async () => {
     const editor = makeEditor("Kept text.");
     editor.commands.insertContentAt(1, "Typed ");
+    await arrived(editor);
+    editor.commands.insertContentAt(1, "More ");
     const press = (shiftKey: boolean) =>
       editor.view.someProp("handleKeyDown", (handle) =>
         handle(
@@ -84,8 +92,8 @@ describe("undo on use", () => {
         ),
       );
     expect(press(false)).toBe(true);
-    await expect.poll(() => text(editor), { timeout: 10_000 }).toBe("Kept text.");
-    expect(press(true)).toBe(true);
     expect(text(editor)).toBe("Typed Kept text.");
+    expect(press(true)).toBe(true);
+    expect(text(editor)).toBe("More Typed Kept text.");
   });
 });

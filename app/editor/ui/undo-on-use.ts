@@ -1,13 +1,12 @@
 /**
  * Undo and redo (ProseMirror's history, ./undo-history.ts) load when the document first changes: nothing can be
- * undone before. What changes while they download is remembered and becomes the history's first step when they
- * arrive; Ctrl+Z (or ⌘Z, Ctrl+Y, ...) pressed meanwhile waits for them with the keys typed after it
- * (./held-keys.ts), so it undoes what it would have. The commands (`undo`, `redo`) are there from the start: they
- * do nothing until the history is.
+ * undone before, and what is typed while they download stays exactly as typed (taking it back and making it again
+ * inside the history lost letters when other parts changed the text meanwhile). Ctrl+Z (or ⌘Z, Ctrl+Y, ...)
+ * pressed meanwhile waits for them with the keys typed after it (./held-keys.ts), in order. The commands (`undo`,
+ * `redo`) are there from the start: they do nothing until the history is.
  */
 import { Extension } from "@tiptap/core";
 import { Plugin } from "@tiptap/pm/state";
-import { Transform } from "@tiptap/pm/transform";
 import { memoiseLoad } from "~/lib/memoise-load";
 import { holdInput } from "./held-keys";
 import type * as UndoHistory from "./undo-history";
@@ -62,8 +61,7 @@ export const UndoOnUse = Extension.create<{ onFailed: () => void }, { history: t
   },
   addProseMirrorPlugins() {
     const { editor, options, storage } = this;
-    // The changes made since the editor was made, until the history arrives; `arriving` while it downloads.
-    let before: Transform | null = null;
+    // `arriving` while the history downloads.
     let arriving: Promise<unknown> | null = null;
     // The code could not be downloaded (the browser keeps that so until a reload): changes are no longer remembered
     // nor is it asked again on every key, and undo's keys do nothing.
@@ -79,19 +77,12 @@ export const UndoOnUse = Extension.create<{ onFailed: () => void }, { history: t
               return;
             }
             storage.history = module;
-            module.addHistory(
-              (plugin) => editor.registerPlugin(plugin),
-              () => editor.state,
-              (tr) => editor.view.dispatch(tr),
-              before ?? new Transform(editor.state.doc),
-            );
-            before = null;
+            module.addHistory((plugin) => editor.registerPlugin(plugin));
           };
           catchUp();
         },
         (error: unknown) => {
           arriving = null;
-          before = null;
           failed = true;
           options.onFailed();
           throw error;
@@ -106,8 +97,8 @@ export const UndoOnUse = Extension.create<{ onFailed: () => void }, { history: t
             if (storage.history) return chord === "undo" ? editor.commands.undo() : editor.commands.redo();
             // Not the browser's own undo either: it would change the text behind the editor's back.
             if (failed) return true;
-            // Changes are waiting for the history: the key waits with them.
-            if (!arriving || !before?.steps.length) return false;
+            // The history is on its way: the key waits for it (and then has only later changes to undo).
+            if (!arriving) return false;
             holdInput(
               view,
               arriving.catch(() => undefined),
@@ -122,21 +113,6 @@ export const UndoOnUse = Extension.create<{ onFailed: () => void }, { history: t
             void load().catch(() => undefined);
           },
         }),
-        // Each change before the history arrives, remembered to be made again inside it.
-        appendTransaction(transactions) {
-          if (storage.history || failed) return null;
-          for (const tr of transactions) {
-            if (!tr.docChanged) continue;
-            // A change outside the history (the text replaced by a draft or the source view) starts afresh.
-            if (tr.getMeta("addToHistory") === false) {
-              before = null;
-              continue;
-            }
-            before ??= new Transform(tr.before);
-            for (const step of tr.steps) before.step(step);
-          }
-          return null;
-        },
       }),
     ];
   },
