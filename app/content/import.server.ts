@@ -55,10 +55,9 @@ export async function readContentDirectory(dir = bundledContentDir): Promise<Con
   return files;
 }
 
-/** A content file's row; a page whose `publishAt` is after `now` is withheld until then. */
-export function pageValues(file: ContentFile, now = Date.now()): typeof pages.$inferInsert {
+/** What a page shows and is listed by, as its file's front matter says it (a preview renders from this alone). */
+export function summaryFields(file: Pick<ContentFile, "locale" | "path" | "frontMatter">) {
   const fm = file.frontMatter;
-  const publishAt = publishTime(fm.publishAt);
   return {
     locale: file.locale,
     path: file.path,
@@ -74,8 +73,17 @@ export function pageValues(file: ContentFile, now = Date.now()): typeof pages.$i
     seoDescription: fm.seoDescription ?? null,
     toc: fm.toc,
     comments: fm.comments,
-    draft: fm.draft,
     intro: fm.intro,
+  };
+}
+
+/** A content file's row; a page whose `publishAt` is after `now` is withheld until then. */
+export function pageValues(file: ContentFile, now = Date.now()): typeof pages.$inferInsert {
+  const fm = file.frontMatter;
+  const publishAt = publishTime(fm.publishAt);
+  return {
+    ...summaryFields(file),
+    draft: fm.draft,
     publishAt: publishAt === null ? null : new Date(publishAt),
     withheld: publishAt !== null && publishAt > now,
     body: file.body,

@@ -2,6 +2,7 @@
  * What the public content routes load: the home page, the logs archive, the tag index and tag pages, and the
  * catch-all page (a category's listing, a post or a plain page). Route modules call these and stay thin.
  */
+import { summaryFields } from "./import.server";
 import { data, redirect, type MetaDescriptor } from "react-router";
 import { pickMessages, serverT } from "~/i18n/catalogs.server";
 import { locales, localizePath, otherLocale, parseLocalizedPath, type Locale } from "~/i18n/locales";
@@ -465,23 +466,8 @@ export async function loadPreview(
     if (error instanceof ContentParseError) notFound();
     throw error;
   }
-  const fm = parsed.frontMatter;
   const summary = {
-    locale: preview.locale,
-    path: preview.path,
-    title: fm.title,
-    description: fm.description,
-    date: fm.date ?? null,
-    category: fm.category ?? null,
-    tags: fm.tags,
-    thumbnail: fm.thumbnail ?? null,
-    author: fm.author ?? null,
-    translationOf: fm.translationOf ?? null,
-    seoTitle: fm.seoTitle ?? null,
-    seoDescription: fm.seoDescription ?? null,
-    toc: fm.toc,
-    comments: fm.comments,
-    intro: fm.intro,
+    ...summaryFields({ locale: preview.locale, path: preview.path, frontMatter: parsed.frontMatter }),
     updatedAt: Date.now(),
   };
   const page = await renderBody(summary, parsed.body).catch((error: unknown) => {
@@ -493,7 +479,7 @@ export async function loadPreview(
   const result: PageData = {
     messages: ctx.messages,
     head: [
-      { title: serverT(ctx.locale)("content.preview.title", { title: fm.title, site: ctx.site.name }) },
+      { title: serverT(ctx.locale)("content.preview.title", { title: summary.title, site: ctx.site.name }) },
       { name: "robots", content: "noindex, nofollow" },
       { name: "referrer", content: "no-referrer" },
       ...viewPreloads("article"),
