@@ -6,7 +6,7 @@
  * and is shown on the build with its reason; failures only a person can fix (a conflict, refused credentials)
  * wait for the retry button.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { instanceId } from "~/cluster/instance.server";
 import { everyPeriod } from "~/cluster/leases.server";
 import type { Database } from "~/db/client.server";
@@ -49,6 +49,19 @@ async function claim(db: Database, row: PushRow, now: number): Promise<boolean> 
     )
     .returning({ id: buildPushes.id });
   return won.length === 1;
+}
+
+/** Whether a worker (of any instance) is pushing one of the build's commits now. */
+export async function pushesUnderWay(db: Database, buildId: number): Promise<boolean> {
+  const claimed = await db
+    .select({ id: buildPushes.id })
+    .from(buildPushes)
+    .where(
+      and(eq(buildPushes.buildId, buildId), eq(buildPushes.state, "pending"), gt(buildPushes.claimedUntil, new Date())),
+    )
+    .limit(1)
+    .get();
+  return claimed !== undefined;
 }
 
 /** Keeps the claim while `work` runs. */
