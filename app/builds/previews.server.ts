@@ -2,13 +2,16 @@
  * Private preview links: a writer hands someone a link that shows one page as its open build (or its draft) will
  * look, without an account. The token is 256 random bits shown once; only its SHA-256 is kept, so the table cannot
  * give working links back. A link ends when it expires (a week unless asked for less) or is revoked, and shows
- * the page's latest version each time it is opened. Who may edit pages makes them and sees and revokes their own.
+ * the page's latest version each time it is opened. Who may edit pages makes them and sees and revokes their own;
+ * a link also ends when its maker no longer may (their account disabled, or their roles no longer letting them
+ * write): what they shared was theirs to show only while they could see it themselves.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import type { Database } from "~/db/client.server";
-import { previewLinks } from "~/db/schema";
+import { previewLinks, users } from "~/db/schema";
+import { permissionsOf } from "~/auth/users.server";
 import { hit, limits, refuseOverLimit } from "~/db/rate-limit.server";
 import { addressKey } from "~/lib/address-key.server";
 import { ServiceError } from "~/lib/service-error";
@@ -134,13 +137,19 @@ export async function openPreview(
         .where(eq(previewLinks.tokenHash, hashOf(token)))
         .get()
     : undefined;
-  const address = row && !row.revokedAt && row.expiresAt.getTime() > now ? pageOfFile(row.file) : null;
+  const live = row && !row.revokedAt && row.expiresAt.getTime() > now && (await makerMayWrite(db, row.createdBy));
+  const address = live ? pageOfFile(row.file) : null;
   const source = address ? await pageSource(db, address) : undefined;
   if (!address || !source?.exists) {
     refuseOverLimit(await hit(db, limits.previewMissesByAddress, addressKey(ip || "unknown")));
     return null;
   }
   return { ...address, text: source.text };
+}
+
+async function makerMayWrite(db: Database, userId: number): Promise<boolean> {
+  const maker = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).get();
+  return !!maker && !maker.disabledAt && (await permissionsOf(db, userId)).has("commit.create");
 }
 
 /** Links past their end are of no use to anyone: housekeeping removes them a day after. */

@@ -1,7 +1,7 @@
 /**
  * Private preview links on the production build: a writer's link shows the open build's unpublished text to a
  * client without a session, marked noindex and never kept by the document cache; the link is stored only as its
- * hash; it is 404 once revoked or expired; unknown tokens are limited per address; only who may edit makes them.
+ * hash; it is 404 once revoked or expired; unknown tokens are limited per address; only who may edit makes them, and a link ends when its maker no longer may.
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PageSource } from "~/builds/builds.server";
 import { limits } from "~/db/rate-limit.server";
 import { getDb } from "~/db/client.server";
-import { previewLinks, rateLimits } from "~/db/schema";
+import { previewLinks, rateLimits, userRoles, users } from "~/db/schema";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { pageFields } from "../helpers/front-matter";
@@ -126,6 +126,28 @@ describe("preview links", () => {
     });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe("Save the page first: there is nothing to preview yet.");
+  });
+
+  test("a link ends when its maker may no longer write: disabled, or without a role that lets them", async () => {
+    const made = await makeLink("en", "/about");
+    const local = made.url.replace(/^https?:\/\/[^/]+/, server.url);
+    expect((await open(local)).status).toBe(200);
+    const db = await getDb();
+    const maker = (await db.select().from(users).where(eq(users.userName, "editor")).get())!;
+
+    await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, maker.id));
+    expect((await open(local)).status).toBe(404);
+    await db.update(users).set({ disabledAt: null }).where(eq(users.id, maker.id));
+    expect((await open(local)).status).toBe(200);
+
+    const held = await db.select().from(userRoles).where(eq(userRoles.userId, maker.id)).all();
+    await db.delete(userRoles).where(eq(userRoles.userId, maker.id));
+    try {
+      expect((await open(local)).status).toBe(404);
+    } finally {
+      await db.insert(userRoles).values(held);
+    }
+    expect((await open(local)).status).toBe(200);
   });
 
   test("unknown tokens are limited per address: past the budget the address gets 429", async () => {
