@@ -1,7 +1,8 @@
 /**
  * Private preview links on the production build: a writer's link shows the open build's unpublished text to a
  * client without a session, marked noindex and never kept by the document cache; the link is stored only as its
- * hash; it is 404 once revoked or expired; unknown tokens are limited per address; only who may edit makes them, and a link ends when its maker no longer may.
+ * hash; it is 404 once revoked or expired; unknown tokens are limited per address; only who may edit makes them,
+ * and a link ends when its maker no longer may.
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
