@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Locale } from "~/i18n/locales";
 import { switchLayout } from "~/content/search/keyboard-layout";
 import type { SearchDocument, SearchIndex } from "~/content/search/search-index.server";
-import { skeletonOf } from "~/content/search/skeleton";
+import { skeletonOf, vowelsAgree } from "~/content/search/skeleton";
 import { closeSearchDatabase, emptySearchIndex } from "../helpers/search-db";
 
 function page(locale: Locale, path: string, title: string, text: string): SearchDocument {
@@ -37,6 +37,8 @@ const PAGES: SearchDocument[] = [
   page("fa", "/hello", "سلام دنیا", "نخستین نوشته."),
   page("fa", "/daftar", "دفتر", "یادداشت‌های روزانه."),
   page("fa", "/google", "گوگل", "موتور جست‌وجو."),
+  page("fa", "/saadi", "گلستان سعدی", "حکایت‌ها و پندها."),
+  page("fa", "/hundred", "صد سال تنهایی", "رمانی ساده و سود بسیار."),
   page("en", "/git", "Git basics", "Commits, branches and bisect."),
   page("en", "/git-persian", "Learning گیت in Persian", "A course."),
   page("en", "/react", "React hooks", "State and effects."),
@@ -100,6 +102,9 @@ const CROSS_SCRIPT: Case[] = [
   { locale: "fa", query: "salam", first: ["/hello"] },
   { locale: "fa", query: "daftar", first: ["/daftar"] },
   { locale: "fa", query: "google", first: ["/google"] },
+  // A two-consonant skeleton matches only words whose vowels agree: «صد», «ساده», «سود» are "sd" too.
+  { locale: "fa", query: "saadi", first: ["/saadi"], never: ["/hundred"] },
+  { locale: "fa", query: "golestan", first: ["/saadi"] },
   // Every word must still match: one word in each script.
   { locale: "fa", query: "git تاریخچه", first: ["/git"] },
   { locale: "fa", query: "پایتون ساده", first: ["/python"] },
@@ -193,5 +198,19 @@ describe("queries typed in the other keyboard layout", () => {
     expect(switchLayout("git گیت")).toBeUndefined();
     expect(switchLayout("c++")).toBeUndefined();
     expect(switchLayout("2024")).toBeUndefined();
+  });
+});
+
+describe("short skeletons", () => {
+  test("match only words whose vowels agree", () => {
+    // «سعدی» is "saadi"; «صد», «سود» and «ساده» share its consonants but not its vowels.
+    expect(vowelsAgree("saadi", "سعدی")).toBe(true);
+    for (const other of ["صد", "سود", "ساده", "سید"]) expect(vowelsAgree("saadi", other), other).toBe(false);
+    expect(vowelsAgree("git", "گیت")).toBe(true);
+    expect(vowelsAgree("git", "گت")).toBe(false);
+    expect(vowelsAgree("java", "جاوا")).toBe(true);
+    expect(vowelsAgree("google", "گوگل")).toBe(true);
+    expect(vowelsAgree("iran", "ایران")).toBe(true);
+    expect(vowelsAgree("khane", "خانه")).toBe(true);
   });
 });

@@ -30,7 +30,7 @@ import { forEachIndexTerm } from "./tokenize";
 import { matchExpression, matchesLeaf, parseQuery, transpositions, type Alternatives, type QueryWord } from "./query";
 import { fuzzyFor, withinDistance } from "./term-matching";
 import { switchLayout } from "./keyboard-layout";
-import { otherScript, skeletonOf } from "./skeleton";
+import { otherScript, SHORT_SKELETON, skeletonOf, vowelsAgree } from "./skeleton";
 
 export interface SearchSection {
   heading: string;
@@ -80,6 +80,8 @@ const MAX_CORRECTIONS = 24;
 const MAX_VOCABULARY_READ = 20_000;
 /** Words of the other script kept per query word found by its skeleton. */
 const MAX_SKELETON_TERMS = 16;
+/** Words read for a short skeleton, of which those whose vowels agree are kept. */
+const MAX_SHORT_SKELETON_READ = 500;
 
 function assertLocale(locale: string): asserts locale is Locale {
   if (!isLocale(locale)) throw new Error(`Unknown search locale: ${JSON.stringify(locale)}`);
@@ -266,10 +268,17 @@ async function scriptAlternatives(db: Database, words: QueryWord[]): Promise<Alt
       if (alternatives.has(leaf)) continue;
       const key = skeletonOf(leaf);
       if (!key) continue;
+      // A short skeleton is shared by many words: more are read, and only those whose vowels agree are kept.
+      const short = key.skeleton.length <= SHORT_SKELETON;
       const rows = await db.all<{ term: string }>(sql`
         select term from search_skeletons where skeleton = ${key.skeleton} and script = ${otherScript(key.script)}
-        order by term limit ${MAX_SKELETON_TERMS}`);
-      if (rows.length > 0) alternatives.set(leaf, rows.map((row) => row.term));
+        order by term limit ${short ? MAX_SHORT_SKELETON_READ : MAX_SKELETON_TERMS}`);
+      const terms: string[] = [];
+      for (const { term } of rows) {
+        if (terms.length === MAX_SKELETON_TERMS) break;
+        if (!short || vowelsAgree(leaf, term)) terms.push(term);
+      }
+      if (terms.length > 0) alternatives.set(leaf, terms);
     }
   }
   return alternatives;

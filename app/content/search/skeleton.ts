@@ -2,7 +2,7 @@
  * A word's consonant skeleton, the key that lets a query in one script find words written in the other: «گیت» and
  * "git" are both "gt", «کتاب» and "ketab" "ktb", «ری‌اکت» and "react" "rkt". Persian writes few of its vowels, so
  * the key keeps only consonants in both scripts; letters that sound alike share a symbol (c, k, q, ک and ق are all
- * "k"; s, z, س, ص, ث, ز, ذ, ض and ظ are all "s"), and a letter repeated is kept once.
+ * "k"; s, س, ص and ث are all "s", z, ز, ذ, ض and ظ all "z"), and a letter repeated is kept once.
  *
  * Works on normalised terms (`./normalize`: lower-case, Arabic forms folded to Persian ones). A term gets a
  * skeleton only when it is wholly of one script, at least MIN_LETTERS long, and its skeleton has at least
@@ -13,6 +13,8 @@
 
 export const MIN_LETTERS = 3;
 export const MIN_CONSONANTS = 2;
+/** Skeletons this short match only words whose vowels agree too (`vowelsAgree`). */
+export const SHORT_SKELETON = 2;
 
 /** ISO 15924 codes of the two scripts search transliterates between. */
 export type Script = "arab" | "latn";
@@ -28,16 +30,16 @@ const PERSIAN: Readonly<Record<string, string>> = {
   ح: "h",
   خ: "x",
   د: "d",
-  ذ: "s",
+  ذ: "z",
   ر: "r",
-  ز: "s",
+  ز: "z",
   ژ: "Z",
   س: "s",
   ش: "S",
   ص: "s",
-  ض: "s",
+  ض: "z",
   ط: "t",
-  ظ: "s",
+  ظ: "z",
   غ: "k",
   ف: "f",
   ق: "k",
@@ -71,7 +73,7 @@ const LATIN: Readonly<Record<string, string>> = {
   v: "v",
   w: "v",
   x: "ks",
-  z: "s",
+  z: "z",
 };
 /** Two Latin letters for one Persian consonant (as romanised), or one sound. */
 const LATIN_PAIRS: Readonly<Record<string, string>> = {
@@ -105,53 +107,108 @@ export function scriptOf(term: string): Script | undefined {
   return "arab";
 }
 
-/** Appends a symbol unless it repeats the last one. */
-function push(out: string, symbol: string): string {
-  return out.endsWith(symbol) ? out : out + symbol;
+/**
+ * What a word writes between its consonants, one digit per gap (before the first, between each two, after the
+ * last): 0 nothing, 1 a short vowel (Latin a, e or o alone), 2 a long or written vowel (Latin i, u or two vowel
+ * letters; Persian ا, و, ی or ع), 3 a Persian silent final ه. Two-consonant skeletons match too many words to be
+ * trusted alone («صد», «سود» and «ساده» are all "sd", like "saadi"): their vowels must agree too (`vowelsAgree`).
+ */
+const NONE = 0;
+const SHORT = 1;
+const LONG = 2;
+const SILENT_H = 3;
+
+/** Builds a skeleton and its vowel gaps: a symbol repeating the last one is kept once, its gap merged. */
+class Builder {
+  skeleton = "";
+  gaps: number[] = [];
+  vowels = 0;
+  letter = "";
+  consonant(symbol: string): void {
+    if (this.skeleton.endsWith(symbol)) return;
+    this.gaps.push(this.vowels === 0 ? NONE : this.vowels);
+    this.skeleton += symbol;
+    this.vowels = 0;
+  }
+  /** A Latin vowel letter. */
+  latinVowel(ch: string): void {
+    this.vowels = this.vowels === 0 && "aeo".includes(ch) ? SHORT : LONG;
+  }
+  persianVowel(kind: number): void {
+    this.vowels = kind;
+  }
+  end(): { skeleton: string; gaps: number[] } {
+    this.gaps.push(this.vowels);
+    return { skeleton: this.skeleton, gaps: this.gaps };
+  }
 }
 
-function persianSkeleton(term: string): string {
-  let out = "";
+function persianSkeleton(term: string): Builder {
+  const b = new Builder();
   const n = term.length;
   for (let i = 0; i < n; i++) {
     const ch = term[i]!;
     const symbol = PERSIAN[ch];
-    if (symbol !== undefined) out = push(out, symbol);
+    if (symbol !== undefined) b.consonant(symbol);
+    else if (PERSIAN_VOWELS.has(ch)) b.persianVowel(LONG);
     else if (ch === "ی") {
       // A consonant ("y") only at the start of a word; elsewhere the vowel i/e/ey.
-      if (i === 0) out = push(out, "y");
+      if (i === 0) b.consonant("y");
+      else b.persianVowel(LONG);
     } else if (ch === "و") {
       // A consonant ("v") at the start or next to alef («جاوا» java); between consonants the vowel o/u.
-      if (i === 0 || term[i - 1] === "ا" || term[i + 1] === "ا") out = push(out, "v");
+      if (i === 0 || term[i - 1] === "ا" || term[i + 1] === "ا") b.consonant("v");
+      else b.persianVowel(LONG);
     } else if (ch === "ه") {
       // Silent at the end of a word after a consonant («خانه» khane); an h elsewhere («کوه», «تهران»).
       const prev = term[i - 1];
-      if (!(i === n - 1 && i > 0 && prev !== "ا" && prev !== "و" && prev !== "ی")) out = push(out, "h");
+      if (i === n - 1 && i > 0 && prev !== "ا" && prev !== "و" && prev !== "ی") b.persianVowel(SILENT_H);
+      else b.consonant("h");
     }
   }
-  return out;
+  return b;
 }
 
-function latinSkeleton(term: string): string {
-  let out = "";
+function latinSkeleton(term: string): Builder {
+  const b = new Builder();
   const n = term.length;
   for (let i = 0; i < n; i++) {
     const ch = term[i]!;
     const pair = i + 1 < n ? LATIN_PAIRS[ch + term[i + 1]!] : undefined;
     if (pair !== undefined) {
-      out = push(out, pair);
+      b.consonant(pair);
       i++;
-      continue;
-    }
-    if (ch === "y") {
+    } else if (ch === "y") {
       // A consonant only before a vowel at the start ("yoga"); elsewhere a vowel ("python", "typescript").
-      if (i === 0 && i + 1 < n && LATIN_VOWELS.includes(term[i + 1]!)) out = push(out, "y");
-      continue;
+      if (i === 0 && i + 1 < n && LATIN_VOWELS.includes(term[i + 1]!)) b.consonant("y");
+      else b.latinVowel("i");
+    } else if (LATIN_VOWELS.includes(ch)) b.latinVowel(ch);
+    else {
+      const symbol = LATIN[ch];
+      if (symbol !== undefined) for (const s of symbol) b.consonant(s);
     }
-    const symbol = LATIN[ch];
-    if (symbol !== undefined) out = push(out, symbol);
   }
-  return out;
+  return b;
+}
+
+/** Does a Persian gap agree with a Latin one? Persian leaves short vowels out, so a short Latin vowel fits anywhere. */
+function gapAgrees(persian: number, latin: number): boolean {
+  if (persian === NONE) return latin !== LONG;
+  if (persian === SILENT_H) return latin === SHORT;
+  return latin !== NONE;
+}
+
+/**
+ * Do two terms of the same skeleton, one in each script, write their vowels alike (see `Builder`)? Checked for
+ * short skeletons only: English loanwords keep their English spelling and a Persian one of their sound (python,
+ * «پایتون»), which longer skeletons match well enough without it.
+ */
+export function vowelsAgree(a: string, b: string): boolean {
+  const [persian, latin] = scriptOf(a) === "arab" ? [a, b] : [b, a];
+  const p = persianSkeleton(persian).end();
+  const l = latinSkeleton(latin).end();
+  if (p.skeleton !== l.skeleton || p.gaps.length !== l.gaps.length) return false;
+  return p.gaps.every((gap, i) => gapAgrees(gap, l.gaps[i]!));
 }
 
 /** The skeleton of a normalised term and its script, or undefined when it has none (see the module comment). */
@@ -160,7 +217,7 @@ export function skeletonOf(term: string): { skeleton: string; script: Script } |
   const script = scriptOf(term);
   if (script === undefined) return undefined;
   if (script === "arab" && [...term].length < MIN_LETTERS) return undefined;
-  const skeleton = script === "latn" ? latinSkeleton(term) : persianSkeleton(term);
+  const skeleton = (script === "latn" ? latinSkeleton(term) : persianSkeleton(term)).skeleton;
   return skeleton.length >= MIN_CONSONANTS ? { skeleton, script } : undefined;
 }
 

@@ -10,6 +10,9 @@ import type { SearchHit, SearchResponse } from "../view-types";
 
 const none: SearchHit[] = [];
 
+/** Text of either direction inside a sentence, kept in its own direction (first strong isolate … pop). */
+const isolate = (text: string): string => `\u2068${text}\u2069`;
+
 /** Wait this long after the last keystroke before asking the server. */
 const DEBOUNCE_MS = 120;
 
@@ -167,14 +170,14 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
           <p id={`${id}-status`} role="status" className="me-auto" data-testid="search-status">
             {state.status === "done" && state.showing ? (
               <>
-                <span data-testid="search-showing">{t("common.search.showingFor", { query: state.showing })}</span>{" "}
+                <span data-testid="search-showing">{t("common.search.showingFor", { query: isolate(state.showing) })}</span>{" "}
                 <button
                   type="button"
                   onClick={() => setExactQuery(query)}
                   className="text-primary underline underline-offset-2"
                   data-testid="search-exactly"
                 >
-                  {t("common.search.searchExactly", { typed: state.query })}
+                  {t("common.search.searchExactly", { typed: isolate(state.query) })}
                 </button>{" "}
                 <span className="sr-only">{status}</span>
               </>
