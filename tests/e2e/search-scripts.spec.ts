@@ -12,7 +12,10 @@ test("search: a query typed in the other keyboard layout shows results for what 
   await open(page, "/");
   await page.getByTestId("search-button").click();
   await page.getByTestId("search-input").fill("'gsjhk");
-  await expect(page.getByTestId("search-showing")).toHaveText(`نتیجه‌های «${isolated("گلستان")}» را می‌بینید.`);
+  // The site's first search waits for its index to be made.
+  await expect(page.getByTestId("search-showing")).toHaveText(`نتیجه‌های «${isolated("گلستان")}» را می‌بینید.`, {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId("search-results").getByRole("option").first()).toContainText("گلستان");
   await page.getByTestId("search-exactly").click();
   await expect(page.getByTestId("search-status")).toHaveText("چیزی برای «'gsjhk» پیدا نشد.");
@@ -29,7 +32,10 @@ test("search: a query typed in the other keyboard layout shows results for what 
   );
 });
 
-test("screenshots of a corrected query: fa and en, phone and desktop, light and dark", async ({ page }) => {
+test("screenshots of a corrected query, with no accessibility violations (axe): fa and en, phone and desktop, light and dark", async ({
+  page,
+}) => {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
   for (const [device, viewport] of [
     ["phone", phone],
     ["desktop", desktop],
@@ -46,6 +52,11 @@ test("screenshots of a corrected query: fa and en, phone and desktop, light and 
         await page.getByTestId("search-input").fill(typed);
         await expect(page.getByTestId("search-showing")).toBeVisible();
         await page.evaluate(() => document.fonts.ready);
+        const axe = await new AxeBuilder({ page }).include('[data-testid="search-dialog"]').analyze();
+        expect(
+          axe.violations.map((v) => v.id),
+          `${lang} ${device} ${scheme}`,
+        ).toEqual([]);
         await page.screenshot({ path: `tmp/screens/search-layout-${lang}-${device}-${scheme}.png` });
       }
     }
