@@ -18,6 +18,11 @@
  *   matching: a word's corrections are the words of the index's vocabulary (`search_terms`) that begin with
  *   its first letter, within its edit distance (a bounded read of one key range per word). A typo in the first
  *   letter is not corrected.
+ * - Across scripts: every indexed word with a consonant skeleton (`./skeleton`) is kept in `search_skeletons`, and
+ *   when the results are not filled otherwise, a query word also matches the words of the other script with its
+ *   skeleton («گیت» finds "Git", "ketab" finds «کتاب»), whose pages come after those of the query's own script.
+ * - Keyboard layouts (`searchAsMeant`): a query whose words find nothing as typed, typed wholly in one layout, is
+ *   searched as if typed in the other (`./keyboard-layout`) and answered that way when that finds pages.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
