@@ -40,6 +40,8 @@ export const searchQuery = z.object({
   q: z.string().max(1000, msg("validation.tooLong", 1000)).default(""),
   locale: locale.default(defaultLocale),
   limit: queryInteger({ max: SEARCH_LIMIT_MAX, fallback: 8, message: msg("content.api.invalidLimit", SEARCH_LIMIT_MAX) }),
+  /** "1": search exactly what was typed, never as if typed in the other keyboard layout. */
+  exact: z.enum(["0", "1"], msg("content.api.invalidExact")).default("0"),
 });
 
 /** A tag page's query: which page of its posts (absent is the first). */

@@ -29,6 +29,7 @@ import {
   SEARCH_FORMAT,
   SearchIndex,
   writePages,
+  type SearchAnswer,
   type SearchDocument,
   type SearchResult,
 } from "./search/search-index.server";
@@ -242,4 +243,18 @@ onContentChange((changes) => {
 export async function searchContent(query: string, locale: Locale, limit = 8): Promise<SearchResult[]> {
   await ensureSearchIndex();
   return new SearchIndex(await getDb()).search(query, locale, limit);
+}
+
+/**
+ * Like `searchContent`, but a query typed in the other keyboard layout is searched as meant (`showing` says so);
+ * `exactly` searches what was typed and nothing else.
+ */
+export async function searchContentAsMeant(
+  query: string,
+  locale: Locale,
+  limit = 8,
+  exactly = false,
+): Promise<SearchAnswer> {
+  await ensureSearchIndex();
+  return new SearchIndex(await getDb()).searchAsMeant(query, locale, limit, exactly);
 }

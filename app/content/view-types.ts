@@ -109,4 +109,8 @@ export interface SearchResponse {
   query: string;
   locale: string;
   results: SearchHit[];
+  /** The query searched instead, when the one typed was in the other keyboard layout ("lvsd" → «مرسی»). */
+  showing: string | null;
+  /** Where to search exactly what was typed, when `showing` is set. */
+  searchExactly: string | null;
 }

@@ -18,6 +18,11 @@
  *   matching: a word's corrections are the words of the index's vocabulary (`search_terms`) that begin with
  *   its first letter, within its edit distance (a bounded read of one key range per word). A typo in the first
  *   letter is not corrected.
+ * - Across scripts: every indexed word with a consonant skeleton (`./skeleton`) is kept in `search_skeletons`, and
+ *   when the results are not filled otherwise, a query word also matches the words of the other script with its
+ *   skeleton («گیت» finds "Git", "ketab" finds «کتاب»), whose pages come after those of the query's own script.
+ * - Keyboard layouts (`searchAsMeant`): a query whose words find nothing as typed, typed wholly in one layout, is
+ *   searched as if typed in the other (`./keyboard-layout`) and answered that way when that finds pages.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -29,6 +34,8 @@ import { normalizeText } from "./normalize";
 import { forEachIndexTerm } from "./tokenize";
 import { matchExpression, matchesLeaf, parseQuery, transpositions, type Alternatives, type QueryWord } from "./query";
 import { fuzzyFor, withinDistance } from "./term-matching";
+import { switchLayout } from "./keyboard-layout";
+import { otherScript, SHORT_SKELETON, skeletonOf, vowelsAgree } from "./skeleton";
 
 export interface SearchSection {
   heading: string;
@@ -61,7 +68,7 @@ export interface SearchSource {
 }
 
 /** What the index makes of a page; a change here must raise it, so that every page is indexed again. */
-export const SEARCH_FORMAT = 1;
+export const SEARCH_FORMAT = 2;
 
 const DEFAULT_LIMIT = 8;
 
@@ -76,6 +83,10 @@ const TIE_WINDOW = 32;
 /** Corrections kept per query word (the closest first), and vocabulary terms read to find them. */
 const MAX_CORRECTIONS = 24;
 const MAX_VOCABULARY_READ = 20_000;
+/** Words of the other script kept per query word found by its skeleton. */
+const MAX_SKELETON_TERMS = 16;
+/** Words read for a short skeleton, of which those whose vowels agree are kept. */
+const MAX_SHORT_SKELETON_READ = 500;
 
 function assertLocale(locale: string): asserts locale is Locale {
   if (!isLocale(locale)) throw new Error(`Unknown search locale: ${JSON.stringify(locale)}`);
@@ -112,6 +123,16 @@ async function recordTerms(tx: Database, terms: ReadonlySet<string>): Promise<vo
   await tx.run(sql`
     insert or ignore into search_terms (head, length, term)
     select substr(value, 1, 1), length(value), value from json_each(${JSON.stringify([...terms])})`);
+  const skeletons: [string, string, string][] = [];
+  for (const term of terms) {
+    const key = skeletonOf(term);
+    if (key) skeletons.push([key.skeleton, key.script, term]);
+  }
+  if (skeletons.length === 0) return;
+  await tx.run(sql`
+    insert or ignore into search_skeletons (skeleton, script, term)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+    from json_each(${JSON.stringify(skeletons)})`);
 }
 
 /** The sections stored for a page; a page without sections gets one empty intro section so it still has a target. */
@@ -241,6 +262,49 @@ async function typoAlternatives(db: Database, words: QueryWord[]): Promise<Alter
   return alternatives;
 }
 
+/**
+ * Every leaf's words in the other script with the same consonant skeleton («گیت» → "git", "ketab" → «کتاب»): one
+ * key lookup per leaf that has a skeleton, at most MAX_SKELETON_TERMS words each.
+ */
+async function scriptAlternatives(db: Database, words: QueryWord[]): Promise<Alternatives> {
+  const alternatives = new Map<string, string[]>();
+  for (const { leaves } of words) {
+    for (const leaf of leaves) {
+      if (alternatives.has(leaf)) continue;
+      const key = skeletonOf(leaf);
+      if (!key) continue;
+      // A short skeleton is shared by many words: more are read, and only those whose vowels agree are kept.
+      const short = key.skeleton.length <= SHORT_SKELETON;
+      const rows = await db.all<{ term: string }>(sql`
+        select term from search_skeletons where skeleton = ${key.skeleton} and script = ${otherScript(key.script)}
+        order by term limit ${short ? MAX_SHORT_SKELETON_READ : MAX_SKELETON_TERMS}`);
+      const terms: string[] = [];
+      for (const { term } of rows) {
+        if (terms.length === MAX_SKELETON_TERMS) break;
+        if (!short || vowelsAgree(leaf, term)) terms.push(term);
+      }
+      if (terms.length > 0) alternatives.set(leaf, terms);
+    }
+  }
+  return alternatives;
+}
+
+/** Both sets of alternatives of each leaf. */
+function mergeAlternatives(a: Alternatives, b: Alternatives): Alternatives {
+  if (a.size === 0) return b;
+  if (b.size === 0) return a;
+  const merged = new Map(a);
+  for (const [leaf, terms] of b) merged.set(leaf, [...new Set([...(a.get(leaf) ?? []), ...terms])]);
+  return merged;
+}
+
+/** What a search found, and the query it searched when that is not what was typed. */
+export interface SearchAnswer {
+  results: SearchResult[];
+  /** The query as meant, when the typed one was in the wrong keyboard layout and that one was searched instead. */
+  showing?: string;
+}
+
 export class SearchIndex {
   readonly #db: Database;
 
@@ -262,6 +326,7 @@ export class SearchIndex {
       await tx.run(sql`delete from search_sections`);
       await tx.run(sql`delete from search_pages`);
       await tx.run(sql`delete from search_terms`);
+      await tx.run(sql`delete from search_skeletons`);
       await writePages(
         tx,
         docs.map((doc) => ({ doc, source })),
@@ -296,22 +361,59 @@ export class SearchIndex {
   /** Matching pages by descending score, each with its best section and an excerpt. */
   async search(query: string, locale: Locale, limit: number = DEFAULT_LIMIT): Promise<SearchResult[]> {
     if (!isLocale(locale) || !(limit >= 1)) return [];
-    const max = Math.floor(limit);
     const words = parseQuery(query);
     if (words.length === 0) return [];
+    return this.#results(words, locale, Math.floor(limit));
+  }
 
-    // Exact and prefix matches first; typo tolerance only when they do not fill the page (correcting a well
-    // typed frequent word costs time and mostly adds noise), then OR when AND finds nothing.
+  /**
+   * Like `search`, but a query typed with the keyboard in the other language's layout ("lvsd" for «مرسی», «لهف»
+   * for "git") is searched as it was meant, and `showing` says so. What was typed is kept whenever its own words
+   * are found (exactly or as a prefix): the converted query is searched only when they are not, and used only when
+   * its own words are. `exactly` searches what was typed and nothing else.
+   */
+  async searchAsMeant(query: string, locale: Locale, limit = DEFAULT_LIMIT, exactly = false): Promise<SearchAnswer> {
+    if (!isLocale(locale) || !(limit >= 1)) return { results: [] };
+    const max = Math.floor(limit);
+    const words = parseQuery(query);
+    if (words.length === 0) return { results: [] };
+    const typed = await this.#hits(matchExpression(words, "AND", new Map()), locale, max);
+    if (typed.length === 0 && !exactly) {
+      const switched = switchLayout(query);
+      const meant = switched === undefined ? [] : parseQuery(switched);
+      if (meant.length > 0) {
+        const found = await this.#hits(matchExpression(meant, "AND", new Map()), locale, max);
+        if (found.length > 0) return { results: await this.#results(meant, locale, max, found), showing: switched!.trim() };
+      }
+    }
+    return { results: await this.#results(words, locale, max, typed) };
+  }
+
+  /**
+   * The pages of the parsed query. Exact and prefix matches first; then, while they do not fill the page, typo
+   * corrections (correcting a well typed frequent word costs time and mostly adds noise) and then the words of the
+   * other script with the same skeleton, whose pages follow those of the query's own script; OR when AND finds
+   * nothing. `exact` is the first step's answer when the caller has it already.
+   */
+  async #results(words: QueryWord[], locale: Locale, max: number, exact?: Hit[]): Promise<SearchResult[]> {
     let alternatives: Alternatives = new Map();
-    let hits = await this.#hits(matchExpression(words, "AND", alternatives), locale, max);
+    let hits = exact ?? (await this.#hits(matchExpression(words, "AND", alternatives), locale, max));
     if (hits.length < max) {
       const typos = await typoAlternatives(this.#db, words);
       if ([...typos.values()].some((terms) => terms.length > 0)) {
         const withTypos = await this.#hits(matchExpression(words, "AND", typos), locale, max);
         if (withTypos.length > hits.length) [hits, alternatives] = [withTypos, typos];
       }
+      const scripts = await scriptAlternatives(this.#db, words);
+      const all = mergeAlternatives(typos, scripts);
+      if (scripts.size > 0) {
+        const across = await this.#hits(matchExpression(words, "AND", all), locale, max);
+        const seen = new Set(hits.map((hit) => hit.id));
+        const added = across.filter((hit) => !seen.has(hit.id)).slice(0, max - hits.length);
+        if (added.length > 0) [hits, alternatives] = [[...hits, ...added], mergeAlternatives(alternatives, scripts)];
+      }
       if (hits.length === 0 && words.length > 1) {
-        [hits, alternatives] = [await this.#hits(matchExpression(words, "OR", typos), locale, max), typos];
+        [hits, alternatives] = [await this.#hits(matchExpression(words, "OR", all), locale, max), all];
       }
     }
     const results: SearchResult[] = [];

@@ -10,28 +10,34 @@ import type { SearchHit, SearchResponse } from "../view-types";
 
 const none: SearchHit[] = [];
 
+/** Text of either direction inside a sentence, kept in its own direction (first strong isolate … pop). */
+const isolate = (text: string): string => `\u2068${text}\u2069`;
+
 /** Wait this long after the last keystroke before asking the server. */
 const DEBOUNCE_MS = 120;
 
 type State =
   | { status: "idle"; results: SearchHit[] }
   | { status: "loading"; results: SearchHit[] }
-  | { status: "done"; query: string; results: SearchHit[] }
+  | { status: "done"; query: string; results: SearchHit[]; showing: string | null }
   | { status: "error"; results: SearchHit[] };
 
-/** Results for the query as it is typed; while a newer answer is on its way the last results stay. */
-function useSearch(query: string, locale: Locale): State {
+/**
+ * Results for the query as it is typed; while a newer answer is on its way the last results stay. `exactly`
+ * searches what was typed even when it looks typed in the other keyboard layout.
+ */
+function useSearch(query: string, locale: Locale, exactly: boolean): State {
   const q = query.trim();
-  const search = useApiQuery<SearchResponse>(q ? `/api/search?${new URLSearchParams({ q, locale })}` : null, {
-    delayMs: DEBOUNCE_MS,
-  });
+  const params = new URLSearchParams({ q, locale });
+  if (exactly) params.set("exact", "1");
+  const search = useApiQuery<SearchResponse>(q ? `/api/search?${params}` : null, { delayMs: DEBOUNCE_MS });
   // The last results found stay while the next answer is on its way.
   const [last, setLast] = useState(none);
   if (search.data && search.data.results !== last) setLast(search.data.results);
   if (!q) return { status: "idle", results: none };
   if (search.error) return { status: "error", results: none };
   if (!search.data) return { status: "loading", results: last };
-  return { status: "done", query: q, results: search.data.results };
+  return { status: "done", query: q, results: search.data.results, showing: search.data.showing };
 }
 
 function Excerpt({ parts }: { parts: SearchHit["excerpt"] }) {
@@ -57,7 +63,9 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
   const navigate = useNavigate();
   const id = useId();
   const [query, setQuery] = useState("");
-  const state = useSearch(query, locale);
+  // The query the reader asked to search exactly as typed ("Search for … instead"); typing anything else ends it.
+  const [exactQuery, setExactQuery] = useState<string | null>(null);
+  const state = useSearch(query, locale, exactQuery === query);
   const results = state.results;
   // The highlighted result; a new list of results starts again at the first.
   const [selection, setSelection] = useState({ results, index: 0 });
@@ -160,7 +168,22 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
         </ul>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t px-4 py-2 text-xs text-muted-foreground">
           <p id={`${id}-status`} role="status" className="me-auto" data-testid="search-status">
-            {status}
+            {state.status === "done" && state.showing ? (
+              <>
+                <span data-testid="search-showing">{t("common.search.showingFor", { query: isolate(state.showing) })}</span>{" "}
+                <button
+                  type="button"
+                  onClick={() => setExactQuery(query)}
+                  className="text-primary underline underline-offset-2"
+                  data-testid="search-exactly"
+                >
+                  {t("common.search.searchExactly", { typed: isolate(state.query) })}
+                </button>{" "}
+                <span className="sr-only">{status}</span>
+              </>
+            ) : (
+              status
+            )}
           </p>
           <span className="hidden sm:inline">
             <kbd className="rounded border px-1">↑</kbd> <kbd className="rounded border px-1">↓</kbd>{" "}

@@ -18,6 +18,8 @@ export default {
   "search.dialog": "Search the site",
   "search.hint": "Find posts and pages by their title or text.",
   "search.noResults": "Nothing found for “{query}”.",
+  "search.showingFor": "Showing results for “{query}”.",
+  "search.searchExactly": "Search for “{typed}” instead",
   "search.loading": "Searching…",
   "search.error": "Search is not available right now. Please try again.",
   "search.resultCount": "{count} results",

@@ -27,6 +27,7 @@ export default {
   "api.invalidCategory": "Unknown category",
   "api.invalidSort": "The sort must be newest, oldest or title",
   "api.invalidLimit": "The limit must be a whole number from 1 to {max}",
+  "api.invalidExact": "exact must be 0 or 1",
   "api.invalidFlag": "Must be true or false",
   // Tag pages.
   "tags.title": "Tags",

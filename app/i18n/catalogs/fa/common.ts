@@ -20,6 +20,8 @@ export default {
   "search.dialog": "جست‌وجو در سایت",
   "search.hint": "نوشته‌ها و صفحه‌ها را با عنوان یا متنشان پیدا کنید.",
   "search.noResults": "چیزی برای «{query}» پیدا نشد.",
+  "search.showingFor": "نتیجه‌های «{query}» را می‌بینید.",
+  "search.searchExactly": "به‌جای آن «{typed}» را جست‌وجو کنید",
   "search.loading": "در حال جست‌وجو…",
   "search.error": "جست‌وجو فعلاً در دسترس نیست. لطفاً دوباره تلاش کنید.",
   "search.resultCount": "{count} نتیجه",

@@ -29,6 +29,7 @@ export default {
   "api.invalidCategory": "دستهٔ ناشناخته",
   "api.invalidSort": "ترتیب باید newest، oldest یا title باشد",
   "api.invalidLimit": "حد باید عددی صحیح از ۱ تا {max} باشد",
+  "api.invalidExact": "exact باید ۰ یا ۱ باشد",
   "api.invalidFlag": "باید true یا false باشد",
   // Tag pages.
   "tags.title": "برچسب‌ها",
