@@ -12,6 +12,11 @@ import type { PublicComment } from "../types";
 export interface PostedComment {
   id: number;
   status: PublicComment["status"];
+  /** The comment it answers (a reply to a reply answers the one that started the conversation). */
+  parentId?: number | null;
+  html?: string;
+  /** A visitor's own signed event, which their edit or deletion names. */
+  eventId?: string | null;
   createdAt: string;
 }
 

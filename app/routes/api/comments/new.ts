@@ -1,6 +1,7 @@
 import { currentUser } from "~/auth/current-user.server";
 import { newCommentSchema } from "~/comments/schema";
 import { submitComment } from "~/comments/submit.server";
+import { renderCommentHtml } from "~/content/markdown/comment-markdown.server";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
@@ -22,9 +23,19 @@ export const loader = apiRoute(
         origin: siteOrigin(ctx.request),
       });
       if (result.discarded) return json({ message: ctx.t("comments.postedPending"), status: "pending" }, 201);
-      const { id, status, routePath, createdAt } = result.comment;
+      const { id, status, routePath, createdAt, parentId, body, userId, eventId } = result.comment;
       const message = status === "approved" ? ctx.t("comments.posted") : ctx.t("comments.postedPending");
-      return json({ message, comment: { id, status, routePath, createdAt: createdAt.toISOString() } }, 201);
+      const comment = {
+        id,
+        status,
+        routePath,
+        // A reply to a reply joins the thread of the comment that started it.
+        parentId,
+        html: renderCommentHtml(body),
+        eventId: userId === null ? eventId : null,
+        createdAt: createdAt.toISOString(),
+      };
+      return json({ message, comment }, 201);
     },
   },
   { failure: "comments.failedPost" },
