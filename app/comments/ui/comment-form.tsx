@@ -68,6 +68,7 @@ export function CommentForm({
       ),
   });
   const id = `comment-body-${parentId ?? "top"}`;
+  const field = form.field("commentBody");
   const error = form.errors.commentBody;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -90,7 +91,9 @@ export function CommentForm({
         {t("comments.form.label")}
       </label>
       <Textarea
-        {...form.field("commentBody")}
+        {...field}
+        // Leaving the box empty is no mistake (the reader moves on, to reply or to edit): it is checked on sending.
+        onBlur={() => (field.value.trim() ? field.onBlur() : undefined)}
         id={id}
         dir="auto"
         maxLength={commentMaxLength}

@@ -16,7 +16,7 @@ import { CommentForm, type PostedComment } from "./comment-form";
 import { CommentText } from "./comment-text";
 import { CommentEditForm, DeleteCommentButton, type EditedComment } from "./comment-changes";
 import { pendingFor, rememberPending, replacePending } from "./pending-store";
-import { useLocalProfile } from "~/keys/store";
+import { readProfile, useLocalProfile } from "~/keys/store";
 import { withinEditWindow } from "~/keys/comment-event";
 import { RelativeTime } from "~/ui/relative-time";
 
@@ -101,7 +101,8 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
       body,
       status: posted.status,
       authorName,
-      authorPub: null,
+      // A visitor is known by this browser's key: their edit and deletion buttons follow it.
+      authorPub: user ? null : (readProfile()?.pub ?? null),
       authorUserName: user?.userName ?? null,
       authorAvatar: user?.avatar ?? null,
       authorDeleted: false,
