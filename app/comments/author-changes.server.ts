@@ -108,7 +108,7 @@ export async function editComment(
       await tx
         .insert(commentEdits)
         .values({ commentId: id, body: row.body, event: row.event, replacedAt: new Date(now) });
-      const changed = (await tx
+      const changed = await tx
         .update(comments)
         .set({
           body: input.body,
@@ -120,7 +120,7 @@ export async function editComment(
         // The text it was read with: two edits at once never lose one silently.
         .where(and(eq(comments.id, id), eq(comments.body, row.body)))
         .returning()
-        .get())!;
+        .get();
       if (!changed) throw new ServiceError(409, "comments.editConflict");
       if (shown) {
         await deleteCommentEvent(tx, id);

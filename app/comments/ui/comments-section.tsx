@@ -248,11 +248,10 @@ function CommentItem({
   const user = useSessionUser();
   const profile = useLocalProfile();
   const [editing, setEditing] = useState(false);
-  const now = useNow();
   const name = comment.authorDeleted ? t("comments.deletedAccount") : comment.authorName || t("comments.anonymous");
   // Its author may change it for a while: a member by their session, a visitor by this browser's key.
   const own = user ? comment.mine : Boolean(comment.authorPub && profile?.pub === comment.authorPub);
-  const changeable = own && Boolean(user || comment.eventId) && withinEditWindow(comment.createdAt, now);
+  const changeable = own && Boolean(user || comment.eventId);
   return (
     <article
       id={`comment-${comment.id}`}
@@ -325,21 +324,39 @@ function CommentItem({
             </button>
           ) : null}
           {changeable && !editing ? (
-            <>
-              <button
-                type="button"
-                onClick={() => setEditing(true)}
-                className="inline-flex min-h-6 items-center text-xs text-muted-foreground hover:text-foreground"
-                data-testid="comment-edit"
-              >
-                {t("comments.edit")}
-              </button>
-              <DeleteCommentButton comment={comment} onDeleted={() => onDeleted(comment.id)} />
-            </>
+            <AuthorActions comment={comment} onEdit={() => setEditing(true)} onDeleted={() => onDeleted(comment.id)} />
           ) : null}
         </div>
       </div>
     </article>
+  );
+}
+
+/** "Edit" and "Delete" for the comment's author, while its edit window is open (they go when it closes). */
+function AuthorActions({
+  comment,
+  onEdit,
+  onDeleted,
+}: {
+  comment: PublicComment;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) {
+  const t = useT();
+  const now = useNow();
+  if (!withinEditWindow(comment.createdAt, now)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onEdit}
+        className="inline-flex min-h-6 items-center text-xs text-muted-foreground hover:text-foreground"
+        data-testid="comment-edit"
+      >
+        {t("comments.edit")}
+      </button>
+      <DeleteCommentButton comment={comment} onDeleted={onDeleted} />
+    </>
   );
 }
 
