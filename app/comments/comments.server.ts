@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { siteOwner } from "~/auth/member-keys.server";
 import { isUniqueViolation } from "~/auth/users.server";
 import { changeStatement, changeTransaction } from "~/cluster/change-feed.server";
@@ -248,26 +248,42 @@ export async function pageComments(
 }
 
 /**
- * Whether a comment is by the page's author: a member whose name (display or user name) is the page's `author`,
- * or, on a page that names none, the site's owner (whose the site's pages are).
+ * Whether a comment is by the page's author: a member whose name (display or user name) is the page's `author`
+ * or its translation's (a name is often written in each language's script), or, on a page that names none, the
+ * site's owner (whose the site's pages are).
  */
-async function pageAuthorTest(
+export async function pageAuthorTest(
   db: Database,
   routePath: string,
 ): Promise<(row: { userId: number | null; userName: string | null; displayName: string | null }) => boolean> {
   const { locale, path } = canonicalRoutePath(routePath);
   const page = await db
-    .select({ author: pages.author })
+    .select({ author: pages.author, translationOf: pages.translationOf })
     .from(pages)
     .where(and(eq(pages.locale, locale), eq(pages.path, path)))
     .get();
-  const named = page?.author?.trim().toLocaleLowerCase();
-  if (named) {
-    return (row) =>
-      row.userId !== null && [row.displayName, row.userName].some((n) => n?.trim().toLocaleLowerCase() === named);
+  const named = page?.author?.trim();
+  if (!named) {
+    const owner = await siteOwner(db);
+    return (row) => owner !== undefined && row.userId === owner.id;
   }
-  const owner = await siteOwner(db);
-  return (row) => owner !== undefined && row.userId === owner.id;
+  // The translation: the page its file names, the page naming it, or the other language's page at its address.
+  const translations = await db
+    .select({ author: pages.author })
+    .from(pages)
+    .where(
+      and(
+        ne(pages.locale, locale),
+        or(eq(pages.path, page?.translationOf ?? path), eq(pages.translationOf, path), eq(pages.path, path)),
+      ),
+    )
+    .all();
+  const names = new Set(
+    [named, ...translations.map((t) => t.author?.trim() ?? "")].filter(Boolean).map((n) => n.toLocaleLowerCase()),
+  );
+  return (row) =>
+    row.userId !== null &&
+    [row.displayName, row.userName].some((n) => Boolean(n) && names.has(n!.trim().toLocaleLowerCase()));
 }
 
 /** Counts of approved comments per canonical page address (for tables of contents and lists). */

@@ -4,6 +4,10 @@
  * the trash marked as deleted by its author, with the text before the edit kept.
  */
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { startSeededSite } from "../helpers/seeded-site";
 import { expect, open, screenshotDir, signedInPage, snap, test } from "./fixtures";
 
 const texts = {
@@ -98,30 +102,72 @@ for (const locale of ["fa", "en"] as const) {
   });
 }
 
-test("screenshots: a thread with the author's badge, an edited comment and markdown, phone and desktop, light and dark", async ({
-  page,
+test("a thread: the page's author is marked, a reply to a reply joins the thread; phone and desktop, light and dark", async ({
+  browser,
 }) => {
-  for (const locale of ["fa", "en"] as const) {
-    const section = await openComments(page, texts[locale].post);
-    await section
-      .getByRole("textbox")
-      .fill(
-        locale === "fa"
-          ? "> نقل‌قولی کوتاه\n\nو پاسخی با **تأکید** و `کد`"
-          : "> A short quote\n\nand an answer with **weight** and `code`",
-      );
-    await section.getByRole("textbox").press("Enter");
-    await expect(section.getByTestId("comment").first().locator("blockquote")).toBeVisible();
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 900],
-    ] as const) {
-      for (const scheme of ["light", "dark"] as const) {
-        await page.setViewportSize({ width, height });
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-        await section.screenshot({ path: `${screenshotDir}/comment-corrections-${locale}-${width}-${scheme}.png` });
+  // A site of its own where the administrator is the post's author (its front matter names "Maryam Ahmadi").
+  const site = await startSeededSite({}, async (databaseUrl) => {
+    const connection = await openDatabase(databaseUrl);
+    try {
+      await connection.db.update(users).set({ displayName: "Maryam Ahmadi" }).where(eq(users.userName, "admin"));
+    } finally {
+      connection.client.close();
+    }
+  });
+  try {
+    const author = await signedInPage(browser, site.url, "admin");
+    const reader = await signedInPage(browser, site.url, "moderator");
+    for (const locale of ["fa", "en"] as const) {
+      const fa = locale === "fa";
+      let section = await openComments(author, texts[locale].post);
+      await section
+        .getByRole("textbox")
+        .fill(
+          fa
+            ? "> نقل‌قولی کوتاه\n\nو پاسخی با **تأکید** و `کد`"
+            : "> A short quote\n\nand an answer with **weight** and `code`",
+        );
+      await section.getByRole("textbox").press("Enter");
+      const top = section.getByTestId("comment").first();
+      await expect(top.locator("blockquote")).toBeVisible();
+      await expect(top.getByTestId("page-author")).toHaveText(fa ? "نویسنده" : "author");
+
+      // The moderator answers, then answers the answer: both stay one level under the comment.
+      section = await openComments(reader, texts[locale].post);
+      const thread = section.locator("ol[data-testid=comment-list] > li").first();
+      await thread
+        .getByRole("button", { name: fa ? "پاسخ" : "Reply" })
+        .first()
+        .click();
+      await thread.getByRole("textbox").fill(fa ? "پاسخی به این دیدگاه" : "A reply to this comment");
+      await thread.getByRole("textbox").press("Enter");
+      const reply = thread.getByTestId("comment").nth(1);
+      await expect(reply).toContainText(fa ? "پاسخی به این دیدگاه" : "A reply to this comment");
+      await expect(reply.getByTestId("page-author")).toHaveCount(0);
+      await reply.getByRole("button", { name: fa ? "پاسخ" : "Reply" }).click();
+      await thread.getByRole("textbox").fill(fa ? "و پاسخی به آن پاسخ" : "And a reply to that reply");
+      await thread.getByRole("textbox").press("Enter");
+      await expect(thread.getByTestId("comment")).toHaveCount(3);
+      await reader.reload();
+      section = await openComments(reader, texts[locale].post);
+      const again = section.locator("ol[data-testid=comment-list] > li").first();
+      await expect(again.getByTestId("comment")).toHaveCount(3);
+      await expect(again.locator("ol ol")).toHaveCount(0);
+
+      for (const [width, height] of [
+        [390, 844],
+        [1280, 900],
+      ] as const) {
+        for (const scheme of ["light", "dark"] as const) {
+          await reader.setViewportSize({ width, height });
+          await reader.emulateMedia({ colorScheme: scheme });
+          await section.screenshot({ path: `${screenshotDir}/comment-corrections-${locale}-${width}-${scheme}.png` });
+        }
       }
     }
+    await author.context().close();
+    await reader.context().close();
+  } finally {
+    await site.stop();
   }
 });

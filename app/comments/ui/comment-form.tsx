@@ -17,6 +17,7 @@ export interface PostedComment {
   html?: string;
   /** A visitor's own signed event, which their edit or deletion names. */
   eventId?: string | null;
+  byPageAuthor?: boolean;
   createdAt: string;
 }
 

@@ -109,7 +109,7 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
       zappable: false,
       eventId: posted.eventId ?? null,
       mine: true,
-      byPageAuthor: false,
+      byPageAuthor: posted.byPageAuthor ?? false,
       html: posted.html,
       createdAt: posted.createdAt,
       editedAt: null,
@@ -300,7 +300,7 @@ function CommentItem({
         ) : comment.html !== undefined ? (
           // Rendered and sanitised by the server (links, emphasis, code, quotes; everything else as text).
           <div
-            className="grid gap-2 break-words [&_a]:break-all [&_a]:underline [&_blockquote]:border-s-2 [&_blockquote]:ps-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-[0.9em]"
+            className="grid gap-2 break-words [&_a]:break-all [&_a]:underline [&_blockquote]:border-s-2 [&_blockquote]:border-muted-foreground/40 [&_blockquote]:ps-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-[0.9em]"
             data-testid="comment-text"
             dangerouslySetInnerHTML={{ __html: comment.html }}
           />

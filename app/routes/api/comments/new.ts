@@ -1,5 +1,6 @@
 import { currentUser } from "~/auth/current-user.server";
 import { newCommentSchema } from "~/comments/schema";
+import { pageAuthorTest } from "~/comments/comments.server";
 import { submitComment } from "~/comments/submit.server";
 import { renderCommentHtml } from "~/content/markdown/comment-markdown.server";
 import { getDb } from "~/db/client.server";
@@ -15,8 +16,10 @@ export const loader = apiRoute(
   {
     POST: async (ctx) => {
       const input = await ctx.body(newCommentSchema);
-      const result = await submitComment(await getDb(), input, {
-        user: await currentUser(ctx.request),
+      const db = await getDb();
+      const user = await currentUser(ctx.request);
+      const result = await submitComment(db, input, {
+        user,
         ip: ctx.ip,
         userAgent: ctx.userAgent,
         displayName: ctx.request.headers.get("x-display-name"),
@@ -33,6 +36,11 @@ export const loader = apiRoute(
         parentId,
         html: renderCommentHtml(body),
         eventId: userId === null ? eventId : null,
+        byPageAuthor: (await pageAuthorTest(db, routePath))({
+          userId,
+          userName: user?.userName ?? null,
+          displayName: user?.displayName ?? null,
+        }),
         createdAt: createdAt.toISOString(),
       };
       return json({ message, comment }, 201);
