@@ -114,6 +114,8 @@ export default [
   route("api/comments/new", "routes/api/comments/new.ts"),
   route("api/comments/all", "routes/api/comments/all.ts"),
   route("api/comments/moderate", "routes/api/comments/moderate.ts"),
+  route("api/comments/edit", "routes/api/comments/edit.ts"),
+  route("api/comments/delete", "routes/api/comments/delete.ts"),
   // Settings, items and categories.
   route("api/settings", "routes/api/settings/current.ts"),
   route("api/settings/history", "routes/api/settings/history.ts"),

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { siteOwner } from "~/auth/member-keys.server";
 import { isUniqueViolation } from "~/auth/users.server";
 import { changeStatement, changeTransaction } from "~/cluster/change-feed.server";
 import type { ContentChange } from "~/cluster/change-feed.server";
 import type { Database, DatabaseConnection } from "~/db/client.server";
-import { comments, nostrEvents, pages, users, type CommentStatus } from "~/db/schema";
+import { commentEdits, comments, nostrEvents, pages, users, type CommentStatus } from "~/db/schema";
 import { defaultLocale, localizePath, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import { ServiceError } from "~/lib/service-error";
 import { syncCommentEvents } from "~/nostr/comment-events.server";
@@ -55,7 +56,10 @@ export interface PostInput {
   userAgent?: string | null;
 }
 
-/** Stores a comment with the status the rules give it. One level of replies: a reply to a reply is refused. */
+/**
+ * Stores a comment with the status the rules give it. One level of replies: a reply to a reply joins the
+ * conversation under the comment that started it.
+ */
 export async function postComment(
   db: DatabaseConnection["db"],
   author: Author,
@@ -64,11 +68,16 @@ export async function postComment(
   origin: string,
 ): Promise<CommentRow> {
   const { canonical } = await commentablePage(db, input.routePath);
+  let parentId: number | null = null;
   if (input.parentId) {
-    const parent = await db.select().from(comments).where(eq(comments.id, input.parentId)).get();
+    let parent = await db.select().from(comments).where(eq(comments.id, input.parentId)).get();
+    if (parent && parent.parentId !== null && parent.status === "approved") {
+      parent = await db.select().from(comments).where(eq(comments.id, parent.parentId)).get();
+    }
     if (!parent || parent.routePath !== canonical || parent.parentId !== null || parent.status !== "approved") {
       throw new ServiceError(404, "comments.parentNotFound");
     }
+    parentId = parent.id;
   }
   let approvedBefore = false;
   if (author.userId !== null && !author.moderator) {
@@ -89,7 +98,7 @@ export async function postComment(
   });
   const values = {
     routePath: canonical,
-    parentId: input.parentId ?? null,
+    parentId,
     userId: author.userId,
     authorPub: author.pub,
     authorName: author.name.slice(0, 80),
@@ -181,7 +190,9 @@ export async function pageComments(
     avatar: users.avatar,
     lightningAddress: users.lightningAddress,
     nostrEventId: nostrEvents.id,
+    ownEventId: comments.eventId,
     createdAt: comments.createdAt,
+    editedAt: comments.editedAt,
   };
   const top = await db
     .select(select)
@@ -211,6 +222,7 @@ export async function pageComments(
         .orderBy(comments.createdAt, comments.id)
         .all()
     : [];
+  const byPageAuthor = await pageAuthorTest(db, canonical);
   const toPublic = (row: (typeof top)[number]): PublicComment => ({
     id: row.id,
     parentId: row.parentId,
@@ -222,14 +234,56 @@ export async function pageComments(
     authorAvatar: row.avatar ?? null,
     authorDeleted: row.authorDeleted,
     zappable: Boolean(row.userName && row.lightningAddress),
-    eventId: row.nostrEventId,
+    // An anonymous comment's own signed event (which its author's edit or deletion names), published or not.
+    eventId: row.nostrEventId ?? (row.userId === null ? row.ownEventId : null),
     mine: isMine(row, viewer),
+    byPageAuthor: byPageAuthor(row),
     createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
     replies: [],
   });
   const list = top.map(toPublic);
   for (const reply of replies) list.find((c) => c.id === reply.parentId)?.replies.push(toPublic(reply));
   return { comments: list, total: topTotal?.n ?? 0, approvedCount: approved?.n ?? 0, page, pageSize };
+}
+
+/**
+ * Whether a comment is by the page's author: a member whose name (display or user name) is the page's `author`
+ * or its translation's (a name is often written in each language's script), or, on a page that names none, the
+ * site's owner (whose the site's pages are).
+ */
+export async function pageAuthorTest(
+  db: Database,
+  routePath: string,
+): Promise<(row: { userId: number | null; userName: string | null; displayName: string | null }) => boolean> {
+  const { locale, path } = canonicalRoutePath(routePath);
+  const page = await db
+    .select({ author: pages.author, translationOf: pages.translationOf })
+    .from(pages)
+    .where(and(eq(pages.locale, locale), eq(pages.path, path)))
+    .get();
+  const named = page?.author?.trim();
+  if (!named) {
+    const owner = await siteOwner(db);
+    return (row) => owner !== undefined && row.userId === owner.id;
+  }
+  // The translation: the page its file names, the page naming it, or the other language's page at its address.
+  const translations = await db
+    .select({ author: pages.author })
+    .from(pages)
+    .where(
+      and(
+        ne(pages.locale, locale),
+        or(eq(pages.path, page?.translationOf ?? path), eq(pages.translationOf, path), eq(pages.path, path)),
+      ),
+    )
+    .all();
+  const names = new Set(
+    [named, ...translations.map((t) => t.author?.trim() ?? "")].filter(Boolean).map((n) => n.toLocaleLowerCase()),
+  );
+  return (row) =>
+    row.userId !== null &&
+    [row.displayName, row.userName].some((n) => Boolean(n) && names.has(n!.trim().toLocaleLowerCase()));
 }
 
 /** Counts of approved comments per canonical page address (for tables of contents and lists). */
@@ -273,6 +327,7 @@ export async function moderationList(
         authorUrl: comments.authorUrl,
         userId: comments.userId,
         createdAt: comments.createdAt,
+        deletedAt: comments.deletedAt,
         pageTitle: pages.title,
       })
       .from(comments)
@@ -288,6 +343,19 @@ export async function moderationList(
   ]);
   const counts = { pending: 0, approved: 0, spam: 0, trash: 0 } as Record<CommentStatus, number>;
   for (const g of grouped) counts[g.status] = g.n;
+  const edits = rows.length
+    ? await db
+        .select({ commentId: commentEdits.commentId, body: commentEdits.body, replacedAt: commentEdits.replacedAt })
+        .from(commentEdits)
+        .where(
+          inArray(
+            commentEdits.commentId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(commentEdits.replacedAt, commentEdits.id)
+        .all()
+    : [];
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -304,6 +372,10 @@ export async function moderationList(
       authorDeleted: r.authorDeleted,
       createdAt: r.createdAt.toISOString(),
       pageTitle: r.pageTitle,
+      deletedAt: r.deletedAt?.toISOString() ?? null,
+      edits: edits
+        .filter((e) => e.commentId === r.id)
+        .map((e) => ({ body: e.body, replacedAt: e.replacedAt.toISOString() })),
     })),
     total: counts[status],
     counts,

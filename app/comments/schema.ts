@@ -76,3 +76,13 @@ export const moderateSchema = z.preprocess(
     newStatus: commentStatusSchema,
   }),
 );
+
+/** POST /api/comments/edit: the new text; an anonymous author's signed new version. */
+export const editCommentSchema = z.object({
+  id: jsonId,
+  commentBody: commentBodyField,
+  event: z.unknown().optional(),
+});
+
+/** POST /api/comments/delete: an anonymous author's signed deletion request. */
+export const deleteCommentSchema = z.object({ id: jsonId, event: z.unknown().optional() });

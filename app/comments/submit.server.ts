@@ -37,6 +37,12 @@ const commentLimits = {
   byAuthor: { name: "comment-author", max: 10, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
+/** Comments sent, changed and deleted from one address are counted together; moderators are not limited. */
+export async function refuseCommentFlood(db: DatabaseConnection["db"], user: CurrentUser | null, ip: string) {
+  if (user?.permissions.includes("comments.edit")) return;
+  refuseOverLimit(await hit(db, commentLimits.byAddress, ip || "unknown"));
+}
+
 /**
  * Checks and stores a comment. `discarded`: the honeypot field was filled (a bot), so nothing is stored and the
  * caller answers as if all went well.
@@ -50,7 +56,7 @@ export async function submitComment(
   const { comments: settings } = await getAppConfig();
   const { user } = requester;
   const moderator = user?.permissions.includes("comments.edit") ?? false;
-  if (!moderator) refuseOverLimit(await hit(db, commentLimits.byAddress, requester.ip || "unknown"));
+  await refuseCommentFlood(db, user, requester.ip);
 
   let author: Author;
   let event: PostInput["event"] = null;

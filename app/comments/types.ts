@@ -18,7 +18,13 @@ export interface PublicComment {
   /** Its event on the site's relay (an approved comment), which a zap names. */
   eventId: string | null;
   mine: boolean;
+  /** By the page's author: marked as such. */
+  byPageAuthor: boolean;
+  /** The text as HTML (the edge renders it: a small, sanitised part of markdown). */
+  html?: string;
   createdAt: string;
+  /** When its author last changed its text, or null. */
+  editedAt: string | null;
   replies: PublicComment[];
 }
 
@@ -40,4 +46,8 @@ export interface ModerationRow {
   createdAt: string;
   /** The title of the page it was written on (null once that page is gone). */
   pageTitle: string | null;
+  /** Its author deleted it (it is in the trash). */
+  deletedAt: string | null;
+  /** Its texts before its author's edits, oldest first. */
+  edits: { body: string; replacedAt: string }[];
 }

@@ -379,6 +379,10 @@ export const comments = sqliteTable(
     eventId: text("event_id"),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** Its author last changed its text (the texts before are in comment_edits). */
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    /** Its author deleted it: it is in the trash, and only moderators see it. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
     ...timestamps,
   },
   (t) => [
@@ -387,6 +391,23 @@ export const comments = sqliteTable(
     index("comments_user_idx").on(t.userId),
     uniqueIndex("comments_event_unique").on(t.eventId),
   ],
+);
+
+/** A comment's text before each of its author's edits, for moderators: nothing a commenter wrote is lost. */
+export const commentEdits = sqliteTable(
+  "comment_edits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    commentId: integer("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    /** The text and signed event the edit replaced. */
+    body: text("body").notNull(),
+    event: text("event", { mode: "json" }),
+    /** When it was replaced. */
+    replacedAt: integer("replaced_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("comment_edits_comment_idx").on(t.commentId, t.replacedAt)],
 );
 
 // ── Builds: the editor's saves, published together and pushed to the git host ─────────

@@ -1,6 +1,6 @@
 import { getEventHash, verifyEvent, type Event } from "nostr-tools/pure";
 import * as z from "zod";
-import { commentKind } from "./comment-event";
+import { commentKind, deletionKind, editTag } from "./comment-event";
 
 /**
  * The sizes an event may have anywhere on this site (the relay states them in its NIP-11 document): beyond them
@@ -80,7 +80,7 @@ export const nostrEventSchema = z.object({
 export const maxEventAgeSeconds = 10 * 60;
 const allowedClockSkewSeconds = 2 * 60;
 
-export type EventProblem = "malformed" | "kind" | "content" | "scope" | "timestamp" | "signature";
+export type EventProblem = "malformed" | "kind" | "content" | "scope" | "author" | "timestamp" | "signature";
 
 /**
  * Checks that `event` is a valid signed comment on `pageUrl` whose content is exactly `body`, made recently.
@@ -88,7 +88,13 @@ export type EventProblem = "malformed" | "kind" | "content" | "scope" | "timesta
  */
 export function verifyCommentEvent(
   event: unknown,
-  expected: { body: string; pageUrl: string; now?: number },
+  expected: {
+    body: string;
+    pageUrl: string;
+    now?: number;
+    /** An edit: the author (the comment's key) and the event it replaces. */
+    replaces?: { eventId: string; pubkey: string };
+  },
 ): { ok: true; event: Event } | { ok: false; problem: EventProblem } {
   const parsed = nostrEventSchema.safeParse(event);
   if (!parsed.success) return { ok: false, problem: "malformed" };
@@ -97,11 +103,38 @@ export function verifyCommentEvent(
   if (value.content !== expected.body) return { ok: false, problem: "content" };
   const scope = value.tags.find((tag) => tag[0] === "I")?.[1];
   if (scope !== expected.pageUrl) return { ok: false, problem: "scope" };
-  const now = Math.floor((expected.now ?? Date.now()) / 1000);
+  if (expected.replaces) {
+    if (value.pubkey !== expected.replaces.pubkey) return { ok: false, problem: "author" };
+    if (value.tags.find((tag) => tag[0] === editTag)?.[1] !== expected.replaces.eventId) {
+      return { ok: false, problem: "scope" };
+    }
+  }
+  return signedRecently(value, expected.now);
+}
+
+/** Made recently, and the Schnorr signature over the recomputed id is the pubkey's. */
+function signedRecently(
+  value: Event,
+  nowMs = Date.now(),
+): { ok: true; event: Event } | { ok: false; problem: EventProblem } {
+  const now = Math.floor(nowMs / 1000);
   if (value.created_at < now - maxEventAgeSeconds || value.created_at > now + allowedClockSkewSeconds) {
     return { ok: false, problem: "timestamp" };
   }
-  // Recomputes the id from the content and checks the Schnorr signature over it.
   if (schnorrProblem(value)) return { ok: false, problem: "signature" };
   return { ok: true, event: value };
+}
+
+/** Checks that `event` is `pubkey`'s recent signed request (NIP-09) to delete the event `eventId`. */
+export function verifyDeletionEvent(
+  event: unknown,
+  expected: { eventId: string; pubkey: string; now?: number },
+): { ok: true; event: Event } | { ok: false; problem: EventProblem } {
+  const parsed = nostrEventSchema.safeParse(event);
+  if (!parsed.success) return { ok: false, problem: "malformed" };
+  const value = parsed.data as Event;
+  if (value.kind !== deletionKind) return { ok: false, problem: "kind" };
+  if (value.pubkey !== expected.pubkey) return { ok: false, problem: "author" };
+  if (!value.tags.some((tag) => tag[0] === "e" && tag[1] === expected.eventId)) return { ok: false, problem: "scope" };
+  return signedRecently(value, expected.now);
 }

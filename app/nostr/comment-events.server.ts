@@ -66,7 +66,7 @@ async function siteSignedComment(tx: Database, row: typeof comments.$inferSelect
   tags.push(["alt", `Comment by ${row.authorName || "a member"} on ${pageUrl}`]);
   return signAsSite(tx, {
     kind: commentKind,
-    created_at: Math.floor(row.createdAt.getTime() / 1000),
+    created_at: Math.floor((row.editedAt ?? row.createdAt).getTime() / 1000),
     content: row.body,
     tags,
   });

@@ -197,7 +197,7 @@ describe("posting", () => {
     expect(list.body.comments.some((c: { body: string }) => c.body === xss)).toBe(true);
   });
 
-  test("one level of replies: a reply to a reply is refused", async () => {
+  test("one level of replies: a reply to a reply joins its thread; a reply to a comment not shown is refused", async () => {
     const parent = await call(
       "POST",
       "/api/comments/new",
@@ -217,10 +217,23 @@ describe("posting", () => {
       { routePath: post, commentBody: "A reply to the reply.", parentId: reply.body.comment.id },
       "moderator",
     );
-    expect(nested.status).toBe(404);
+    expect(nested).toMatchObject({ status: 201, body: { comment: { parentId: parent.body.comment.id } } });
+    const pending = await call("POST", "/api/comments/new", {
+      routePath: post,
+      commentBody: "Not approved yet.",
+      event: signed("Not approved yet."),
+    });
+    expect(pending.body.comment.status).toBe("pending");
+    const toPending = await call(
+      "POST",
+      "/api/comments/new",
+      { routePath: post, commentBody: "A reply to it.", parentId: pending.body.comment.id },
+      "moderator",
+    );
+    expect(toPending.status).toBe(404);
     const list = await call("GET", `/api/comments?routePath=${encodeURIComponent(post)}`);
     const withReply = list.body.comments.find((c: { id: number }) => c.id === parent.body.comment.id);
-    expect(withReply.replies.map((r: { body: string }) => r.body)).toEqual(["A reply to it."]);
+    expect(withReply.replies.map((r: { body: string }) => r.body)).toEqual(["A reply to it.", "A reply to the reply."]);
   });
 });
 

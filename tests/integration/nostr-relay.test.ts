@@ -65,7 +65,7 @@ describe("the information document (NIP-11)", () => {
     expect(info.self).toMatch(/^[0-9a-f]{64}$/);
     // The first administrator is the contact for messages.
     expect(info.pubkey).toBe(keys.admin!.pubkey);
-    expect(info.supported_nips).toEqual(expect.arrayContaining([1, 11, 17, 42, 59]));
+    expect(info.supported_nips).toEqual(expect.arrayContaining([1, 9, 11, 17, 42, 59]));
     expect(info.limitation).toMatchObject({
       max_message_length: 100000,
       max_subscriptions: 20,

@@ -12,6 +12,12 @@ import type { PublicComment } from "../types";
 export interface PostedComment {
   id: number;
   status: PublicComment["status"];
+  /** The comment it answers (a reply to a reply answers the one that started the conversation). */
+  parentId?: number | null;
+  html?: string;
+  /** A visitor's own signed event, which their edit or deletion names. */
+  eventId?: string | null;
+  byPageAuthor?: boolean;
   createdAt: string;
 }
 
@@ -63,6 +69,7 @@ export function CommentForm({
       ),
   });
   const id = `comment-body-${parentId ?? "top"}`;
+  const field = form.field("commentBody");
   const error = form.errors.commentBody;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -85,7 +92,9 @@ export function CommentForm({
         {t("comments.form.label")}
       </label>
       <Textarea
-        {...form.field("commentBody")}
+        {...field}
+        // Leaving the box empty is no mistake (the reader moves on, to reply or to edit): it is checked on sending.
+        onBlur={() => (field.value.trim() ? field.onBlur() : undefined)}
         id={id}
         dir="auto"
         maxLength={commentMaxLength}

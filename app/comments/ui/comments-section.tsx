@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { useNow } from "~/ui/use-now";
 import { formatNumber } from "~/i18n/format";
 import { useLocale, useT } from "~/i18n/use-t";
 import { useSessionKnown, useSessionUser } from "~/auth/session-user";
@@ -13,7 +14,10 @@ import { ZapButton } from "~/nostr/ui/zap-button";
 import type { PublicComment } from "../types";
 import { CommentForm, type PostedComment } from "./comment-form";
 import { CommentText } from "./comment-text";
-import { pendingFor, rememberPending } from "./pending-store";
+import { CommentEditForm, DeleteCommentButton, type EditedComment } from "./comment-changes";
+import { pendingFor, rememberPending, replacePending } from "./pending-store";
+import { readProfile, useLocalProfile } from "~/keys/store";
+import { withinEditWindow } from "~/keys/comment-event";
 import { RelativeTime } from "~/ui/relative-time";
 
 interface Listing {
@@ -88,21 +92,27 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
     }
   }, [loading]);
 
-  const onPosted = (posted: PostedComment, body: string, authorName: string, parentId?: number) => {
+  const onPosted = (posted: PostedComment, body: string, authorName: string, replyTo?: number) => {
+    // The server threads a reply to a reply under the comment that started the conversation.
+    const parentId = replyTo ? (posted.parentId ?? replyTo) : undefined;
     const comment: PublicComment = {
       id: posted.id,
       parentId: parentId ?? null,
       body,
       status: posted.status,
       authorName,
-      authorPub: null,
+      // A visitor is known by this browser's key: their edit and deletion buttons follow it.
+      authorPub: user ? null : (readProfile()?.pub ?? null),
       authorUserName: user?.userName ?? null,
       authorAvatar: user?.avatar ?? null,
       authorDeleted: false,
       zappable: false,
-      eventId: null,
+      eventId: posted.eventId ?? null,
       mine: true,
+      byPageAuthor: posted.byPageAuthor ?? false,
+      html: posted.html,
       createdAt: posted.createdAt,
+      editedAt: null,
       replies: [],
     };
     if (!user && posted.status !== "approved") rememberPending(routePath, comment);
@@ -120,6 +130,32 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
     setComments((list) => [...list, ...listing.comments.filter((c) => !list.some((known) => known.id === c.id))]);
     setPage(listing.page);
   };
+
+  /** Applies a change to one comment wherever it is shown (the list, a thread, or this browser's pending ones). */
+  const change = (id: number, update: (c: PublicComment) => PublicComment | null) => {
+    const apply = (list: PublicComment[]): PublicComment[] =>
+      list.flatMap((c) => {
+        const next = c.id === id ? update(c) : { ...c, replies: apply(c.replies) };
+        return next ? [next] : [];
+      });
+    setComments(apply);
+    setLocal(apply);
+    if (!user) replacePending(routePath, id, update);
+  };
+  const onEdited = (edited: EditedComment) =>
+    change(edited.id, (c) => ({
+      ...c,
+      body: edited.body,
+      html: edited.html,
+      status: edited.status,
+      eventId: edited.eventId ?? c.eventId,
+      editedAt: edited.editedAt,
+    }));
+  const onDeleted = (id: number) => {
+    change(id, () => null);
+    setTotal((n) => Math.max(0, n - 1));
+  };
+  const itemProps = { routePath, onEdited, onDeleted };
 
   const localTop = local.filter((c) => c.parentId === null && !comments.some((known) => known.id === c.id));
   const all = [...localTop, ...comments];
@@ -147,6 +183,7 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
         {all.map((comment) => (
           <li key={comment.id}>
             <CommentItem
+              {...itemProps}
               comment={comment}
               onReply={comment.status === "approved" && !refusal ? () => setReplyTo(comment) : undefined}
             />
@@ -157,7 +194,12 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
                   ...local.filter((r) => r.parentId === comment.id && !comment.replies.some((k) => k.id === r.id)),
                 ].map((reply) => (
                   <li key={reply.id}>
-                    <CommentItem comment={reply} />
+                    <CommentItem
+                      {...itemProps}
+                      comment={reply}
+                      // Answering a reply continues the same conversation, one level deep.
+                      onReply={reply.status === "approved" && !refusal ? () => setReplyTo(comment) : undefined}
+                    />
                   </li>
                 ))}
                 {replyTo?.id === comment.id ? (
@@ -188,10 +230,28 @@ export default function CommentsSection({ routePath }: { routePath: string }) {
   );
 }
 
-function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: () => void }) {
+function CommentItem({
+  comment,
+  routePath,
+  onReply,
+  onEdited,
+  onDeleted,
+}: {
+  comment: PublicComment;
+  routePath: string;
+  onReply?: () => void;
+  onEdited: (edited: EditedComment) => void;
+  onDeleted: (id: number) => void;
+}) {
   const t = useT();
   const locale = useLocale();
+  const user = useSessionUser();
+  const profile = useLocalProfile();
+  const [editing, setEditing] = useState(false);
   const name = comment.authorDeleted ? t("comments.deletedAccount") : comment.authorName || t("comments.anonymous");
+  // Its author may change it for a while: a member by their session, a visitor by this browser's key.
+  const own = user ? comment.mine : Boolean(comment.authorPub && profile?.pub === comment.authorPub);
+  const changeable = own && Boolean(user || comment.eventId);
   return (
     <article
       id={`comment-${comment.id}`}
@@ -212,15 +272,43 @@ function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: (
           >
             <RelativeTime iso={comment.createdAt} locale={locale} />
           </a>
+          {comment.byPageAuthor ? (
+            <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary" data-testid="page-author">
+              {t("comments.pageAuthor")}
+            </span>
+          ) : null}
+          {comment.editedAt ? (
+            <span className="text-xs text-muted-foreground" data-testid="edited">
+              {t("comments.editedMark")}
+            </span>
+          ) : null}
           {comment.status !== "approved" ? (
             <span className="rounded-full bg-warning/15 px-2 py-0.5 text-xs text-warning" data-testid="awaiting">
               {t("comments.awaiting")}
             </span>
           ) : null}
         </header>
-        <p dir="auto" className="whitespace-pre-wrap break-words">
-          <CommentText text={comment.body} />
-        </p>
+        {editing ? (
+          <CommentEditForm
+            comment={comment}
+            routePath={routePath}
+            onDone={(edited) => {
+              setEditing(false);
+              if (edited) onEdited(edited);
+            }}
+          />
+        ) : comment.html !== undefined ? (
+          // Rendered and sanitised by the server (links, emphasis, code, quotes; everything else as text).
+          <div
+            className="grid gap-2 break-words [&_a]:break-all [&_a]:underline [&_blockquote]:border-s-2 [&_blockquote]:border-muted-foreground/40 [&_blockquote]:ps-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-[0.9em]"
+            data-testid="comment-text"
+            dangerouslySetInnerHTML={{ __html: comment.html }}
+          />
+        ) : (
+          <p dir="auto" className="whitespace-pre-wrap break-words" data-testid="comment-text">
+            <CommentText text={comment.body} />
+          </p>
+        )}
         <div className="flex flex-wrap items-center gap-4">
           {comment.zappable && comment.authorUserName && comment.status === "approved" ? (
             <ZapButton target={{ userName: comment.authorUserName, name, eventId: comment.eventId }} />
@@ -235,9 +323,40 @@ function CommentItem({ comment, onReply }: { comment: PublicComment; onReply?: (
               {t("comments.reply")}
             </button>
           ) : null}
+          {changeable && !editing ? (
+            <AuthorActions comment={comment} onEdit={() => setEditing(true)} onDeleted={() => onDeleted(comment.id)} />
+          ) : null}
         </div>
       </div>
     </article>
+  );
+}
+
+/** "Edit" and "Delete" for the comment's author, while its edit window is open (they go when it closes). */
+function AuthorActions({
+  comment,
+  onEdit,
+  onDeleted,
+}: {
+  comment: PublicComment;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) {
+  const t = useT();
+  const now = useNow();
+  if (!withinEditWindow(comment.createdAt, now)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onEdit}
+        className="inline-flex min-h-6 items-center text-xs text-muted-foreground hover:text-foreground"
+        data-testid="comment-edit"
+      >
+        {t("comments.edit")}
+      </button>
+      <DeleteCommentButton comment={comment} onDeleted={onDeleted} />
+    </>
   );
 }
 

@@ -79,9 +79,30 @@ export function ModerationItem({
         ) : null}
       </div>
       <div className="col-span-full grid min-w-0 gap-2 lg:col-span-1">
+        {row.deletedAt ? (
+          <p className="text-xs font-medium text-destructive" data-testid="deleted-by-author">
+            {t("comments.manage.deletedByAuthor")}
+          </p>
+        ) : null}
         <p dir="auto" className="line-clamp-4 text-sm whitespace-pre-wrap wrap-anywhere">
           {row.body}
         </p>
+        {row.edits.length ? (
+          // What the author wrote before each edit, oldest first: an edit never hides what was approved.
+          <details className="text-xs text-muted-foreground" data-testid="comment-edits">
+            <summary className="cursor-pointer">{t("comments.manage.edited")}</summary>
+            <ol className="mt-1 grid gap-1 border-s-2 ps-3">
+              {row.edits.map((edit) => (
+                <li key={edit.replacedAt} className="grid gap-0.5">
+                  <RelativeTime iso={edit.replacedAt} locale={locale} />
+                  <p dir="auto" className="whitespace-pre-wrap wrap-anywhere">
+                    {edit.body}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </details>
+        ) : null}
         <a
           href={`${row.routePath}#comment-${row.id}`}
           className="inline-flex min-h-6 max-w-full items-center gap-1 justify-self-start text-xs text-muted-foreground underline hover:text-foreground"

@@ -43,3 +43,20 @@ export function pendingFor(routePath: string, shownIds: Set<number>): PublicComm
   }
   return fresh;
 }
+
+/** Changes (or, with null, forgets) one remembered comment: its author edited or deleted it. */
+export function replacePending(
+  routePath: string,
+  id: number,
+  update: (comment: PublicComment) => PublicComment | null,
+): void {
+  const store = read();
+  const list = store[routePath];
+  if (!list?.some((c) => c.id === id)) return;
+  store[routePath] = list.flatMap((c) => {
+    if (c.id !== id) return [c];
+    const next = update(c);
+    return next ? [next] : [];
+  });
+  write(store);
+}

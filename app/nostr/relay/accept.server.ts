@@ -1,7 +1,7 @@
 /**
  * What the relay does with an EVENT: checks it (shape, sizes, id, signature, time) and decides by kind whether
  * it keeps it. It keeps members' profile metadata (kind 0) and gift-wrapped messages (kind 1059) addressed to
- * members; comments (kind 1111) it publishes itself for approved comments and takes from nobody else. What
+ * members; its authors' deletion requests (kind 5, NIP-09) of events it holds; comments (kind 1111) it publishes itself for approved comments and takes from nobody else. What
  * anyone may have it store is bounded: messages from non-members carry proof of work and fall under quotas per
  * address and per recipient, every address has a daily quota of bytes, and zap receipts cost from the address's
  * wallet budget. Every refusal is an OK message's reason with its NIP-01 prefix.
@@ -15,6 +15,7 @@ import { config } from "~/config.server";
 import { memberKeysAmong } from "~/auth/member-keys.server";
 import { schnorrProblem } from "~/keys/verify-event.server";
 import { payEndpointUrl, readPayEndpoint, zapRecipientByKey } from "../zaps.server";
+import { authorDeletionProblem, deletableEvents } from "./deletion.server";
 import { kinds, relayLimits } from "./limits";
 
 const hex64 = /^[0-9a-f]{64}$/;
@@ -112,6 +113,21 @@ export async function policyDecision(db: Database, event: Event, sender: Sender)
       );
       break;
     }
+    case kinds.deletion: {
+      const bad = signature();
+      if (bad) return refuse(bad);
+      const doomed = await deletableEvents(db, event);
+      if (doomed.length === 0)
+        return refuse("blocked: this relay keeps deletions of events it holds, from their authors");
+      for (const { commentId } of doomed) {
+        const problem = commentId === null ? undefined : await authorDeletionProblem(db, commentId);
+        if (problem === "comments.windowClosed")
+          return refuse("blocked: a comment can be deleted by its author only in the 15 minutes after it was posted");
+        if (problem === "comments.hasReplies")
+          return refuse("blocked: others have replied to this comment, so it can no longer be deleted");
+      }
+      break;
+    }
     case kinds.comment:
       return refuse("blocked: comments are written on the site's pages, where they are moderated");
     case kinds.zapReceipt: {
@@ -121,7 +137,7 @@ export async function policyDecision(db: Database, event: Event, sender: Sender)
     }
     default:
       return refuse(
-        "blocked: this relay keeps profiles (kind 0), comments (kind 1111), messages (kind 1059) and zap receipts (kind 9735) only",
+        "blocked: this relay keeps profiles (kind 0), deletions (kind 5), comments (kind 1111), messages (kind 1059) and zap receipts (kind 9735) only",
       );
   }
   quotas.push({

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Event } from "nostr-tools/pure";
 import { getDb, type Database } from "~/db/client.server";
+import type { Announce } from "~/cluster/change-feed.server";
 import {
   asksForGiftWraps,
   matchesFilter,
@@ -19,6 +20,7 @@ import {
 import { idProblem, signatureProblem, structureProblem } from "~/keys/verify-event.server";
 import { countQuotas, policyDecision, timeProblem } from "./accept.server";
 import { kinds, relayLimits } from "./limits";
+import { honourDeletion } from "./deletion.server";
 import { lastSeq, saveEvent, wireEvent } from "./store.server";
 
 export interface Subscription {
@@ -54,7 +56,7 @@ export interface ConnectionHost {
   /** Resolves when live delivery has its starting point (a subscription's query must start after it). */
   following(): Promise<void>;
   /** Transactions are the database's: one write transaction per stored event. */
-  write<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+  write<T>(work: (tx: Database, announce: Announce) => Promise<T>): Promise<T>;
 }
 
 /** A fixed one-minute window counter. */
@@ -170,9 +172,10 @@ export class RelayConnection {
       const decision = await policyDecision(db, event, { writers: this.readers, address: this.host.address, bytes });
       if (!decision.keep) return refuse(decision.reason);
       // The quotas are counted in the transaction that stores the event: one commit for both.
-      const outcome = await this.host.write(async (tx) => {
+      const outcome = await this.host.write(async (tx, announce) => {
         const over = await countQuotas(tx, decision.quotas);
         if (over) return { refused: over };
+        if (event.kind === kinds.deletion) await honourDeletion(tx, event, Date.now(), announce);
         return { result: await saveEvent(tx, event, { fromStranger: decision.fromStranger }) };
       });
       if (outcome.refused !== undefined) return refuse(outcome.refused);
@@ -186,7 +189,9 @@ export class RelayConnection {
           ? "duplicate: already have this event"
           : result === "older"
             ? "duplicate: a newer version of this event is stored"
-            : "",
+            : result === "deleted"
+              ? "duplicate: its author deleted this event"
+              : "",
       ]);
     } catch (error) {
       console.error("Relay: storing an event failed:", error instanceof Error ? error.message : error);

@@ -7,7 +7,7 @@ import { sitePublicKey } from "~/keys/site-key.server";
 import { relayLimits } from "./limits";
 
 /** The NIPs the relay itself implements (client-side ones are not listed, as NIP-11 asks). */
-export const supportedNips = [1, 11, 17, 42, 59];
+export const supportedNips = [1, 9, 11, 17, 42, 59];
 
 export async function relayInformation(db: Database, appConfig: AppConfig, origin: string) {
   const [self, owner] = await Promise.all([sitePublicKey(db), siteOwner(db)]);

@@ -75,6 +75,7 @@ export const relayLimits = {
 /** Kinds the relay keeps: profile metadata, comments (the site publishes them), gift-wrapped messages, zap receipts. */
 export const kinds = {
   metadata: 0,
+  deletion: 5,
   comment: 1111,
   giftWrap: 1059,
   clientAuth: 22242,

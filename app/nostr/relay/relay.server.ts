@@ -10,7 +10,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { config } from "~/config.server";
 import { getDb } from "~/db/client.server";
-import { writeTransaction } from "~/db/transaction.server";
+import { changeTransaction } from "~/cluster/change-feed.server";
 import { addressKey } from "~/lib/address-key.server";
 import { siteHosts } from "~/lib/site-origin.server";
 import { refuseUpgrade } from "~/lib/upgrade-refusal.server";
@@ -107,7 +107,7 @@ function accept(ws: WebSocket, socket: Socket, relayHosts: readonly string[], ad
       closeForAbuse: () => ws.close(1008, "too many refused messages"),
       stored: () => follower.poke(),
       following: () => follower.ready(),
-      write: async (work) => writeTransaction(await getDb(), work),
+      write: async (work) => changeTransaction(await getDb(), work),
     }),
   };
   connections.set(ws, held);

@@ -7,6 +7,8 @@ import type { Event } from "nostr-tools/pure";
 import type { Database } from "~/db/client.server";
 import { nostrEvents, nostrTags } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
+import { deletionKind } from "~/keys/comment-event";
+import { deletedByAuthor } from "./deletion.server";
 import { relayLimits } from "./limits";
 
 export type StoredEvent = typeof nostrEvents.$inferSelect;
@@ -31,11 +33,11 @@ export function isReplaceable(kind: number): boolean {
   return kind === 0 || kind === 3 || (kind >= 10_000 && kind < 20_000);
 }
 
-export type SaveResult = "saved" | "duplicate" | "older";
+export type SaveResult = "saved" | "duplicate" | "older" | "deleted";
 
 /**
  * Stores a verified event. A replaceable event replaces its author's older one; an older one than stored is
- * not kept ("older"). Ties keep the lowest id. Call inside a write transaction. `commentId`: the comment the
+ * not kept ("older"), nor one its author deleted ("deleted"). Ties keep the lowest id. Call inside a write transaction. `commentId`: the comment the
  * event shows; `fromStranger`: a gift wrap from a connection not authenticated as a member.
  */
 export async function saveEvent(
@@ -49,6 +51,8 @@ export async function saveEvent(
     .where(eq(nostrEvents.id, event.id))
     .get();
   if (existing) return "duplicate";
+  // Its author asked for it to be deleted (NIP-09): it is not stored again.
+  if (event.kind !== deletionKind && (await deletedByAuthor(tx, event))) return "deleted";
   if (isReplaceable(event.kind)) {
     const current = await tx
       .select({ seq: nostrEvents.seq, id: nostrEvents.id, createdAt: nostrEvents.createdAt })

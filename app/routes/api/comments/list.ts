@@ -1,6 +1,8 @@
 import { currentUser } from "~/auth/current-user.server";
 import { pageComments } from "~/comments/comments.server";
 import { pageCommentsQuery } from "~/comments/schema";
+import type { PublicComment } from "~/comments/types";
+import { renderCommentHtml } from "~/content/markdown/comment-markdown.server";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/edge/api-route.server";
 import { json } from "~/lib/http.server";
@@ -17,8 +19,13 @@ export const loader = apiRoute(
         pageComments(db, routePath, { userId: user?.id ?? null, pub: null }, { page }),
         zappableOwner(db),
       ]);
+      const rendered = (c: PublicComment): PublicComment => ({
+        ...c,
+        html: renderCommentHtml(c.body),
+        replies: c.replies.map(rendered),
+      });
       // The site's posts are its owner's: a zap for the post goes to them, when they take zaps.
-      return json({ ...list, zapPostTo: owner });
+      return json({ ...list, comments: list.comments.map(rendered), zapPostTo: owner });
     },
   },
   { failure: "comments.failedLoad" },
