@@ -117,6 +117,7 @@ export default [
   // Settings, items and categories.
   route("api/settings", "routes/api/settings/current.ts"),
   route("api/settings/history", "routes/api/settings/history.ts"),
+  route("api/settings/menu", "routes/api/settings/menu.ts"),
   route("api/settings/icon", "routes/api/settings/icon.ts"),
   route("api/items/all", "routes/api/items/all.ts"),
   route("api/categories/all", "routes/api/categories/all.ts"),
