@@ -157,6 +157,7 @@ export default [
   route("api/builds/host", "routes/api/builds/host.ts"),
   route("api/builds/import", "routes/api/builds/import.ts"),
   route("api/media/upload", "routes/api/media/upload.ts"),
+  route("api/media/delete", "routes/api/media/delete.ts"),
   route("api/media/all", "routes/api/media/all.ts"),
   // The site's git repository, read-only over git's smart HTTP protocol.
   route("git/content.git/*", "routes/git/repository.ts"),
