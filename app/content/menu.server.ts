@@ -60,8 +60,9 @@ function resolve(
 }
 
 /**
- * The menu's links in `locale`. A label left empty there is the target's own name in that language, then the
- * other language's label; an item whose target is gone (a removed category) is left out.
+ * The menu's links in `locale`. A label left empty there is the target's own name in that language (then the
+ * other language's label); an outside link's is the other language's label, then its host. An item whose target
+ * is gone (a removed category) is left out.
  */
 export async function menuLinks(config: AppConfig, locale: Locale): Promise<MenuLink[]> {
   // Without the catalog (the database unreachable, not installed yet) the items keep their labels.
@@ -69,7 +70,10 @@ export async function menuLinks(config: AppConfig, locale: Locale): Promise<Menu
   return config.menu.flatMap((item) => {
     const found = resolve(item, locale, config, catalog);
     if (!found) return [];
-    const label = item.label[locale] || found.name || item.label[otherLocale(locale)] || item.target;
+    const other = item.label[otherLocale(locale)];
+    // An outside link's host says less than the owner's label in the other language; a page's title says more.
+    const label =
+      item.label[locale] || (item.kind === "link" ? other || found.name : found.name || other) || item.target;
     return [{ url: found.url, label, external: item.kind === "link" }];
   });
 }
