@@ -138,7 +138,7 @@ test("a captioned picture and a gallery, in both languages, on a phone and a des
   const stray = await upload(owner, ownSite.url, "stray.jpg", "#e11d48");
   await owner.setViewportSize(desktop);
   await open(owner, "/en/manage/items/media");
-  const used = owner.locator(`[data-testid="media-row"][data-file="${sea.slice(1)}"]`);
+  const used = owner.locator(`[data-testid="media-row"][data-file="${sea!.slice(1)}"]`);
   await expect(used.getByTestId("media-delete")).toBeDisabled();
   await expect(used).toContainText("Used by a page: it cannot be deleted.");
   const unused = owner.locator(`[data-testid="media-row"][data-file="${stray.slice(1)}"]`);

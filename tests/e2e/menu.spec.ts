@@ -74,6 +74,7 @@ test("an owner edits the menu with the keyboard and a visitor sees it in the hea
   await expect(outside.getByTestId("field-error")).toHaveText("Must be an address starting with http:// or https://");
   await expect(outside.getByTestId("menu-target")).toHaveAttribute("aria-invalid", "true");
   await outside.getByTestId("menu-target").fill("https://example.org/shop");
+  await expect(outside.getByTestId("field-error")).toHaveCount(0);
   await snap(page, "menu-settings-card-en-light-desktop");
   await card.getByTestId("menu-save").click();
   await expect(toasts(page)).toContainText("Menu saved");

@@ -60,8 +60,12 @@ export function MenuCard({
     const found = issues.find((issue) => issue.path === `menu.${index}.${field}`);
     return found?.message;
   };
-  const change = (id: number, patch: Partial<MenuItem>) =>
+  const change = (id: number, patch: Partial<MenuItem>) => {
+    // A field changed is judged again at the next save: its old message would no longer be about it.
+    const index = rows.findIndex((row) => row.id === id);
+    setIssues((was) => was.filter((issue) => !issue.path.startsWith(`menu.${index}.`)));
     setRows((was) => was.map((row) => (row.id === id ? { ...row, ...patch } : row)));
+  };
   const move = (index: number, by: -1 | 1) => {
     const row = rows[index]!;
     const next = [...rows];
