@@ -138,7 +138,7 @@ export const settingsFormSchema = z.object({
 export const settingsHistoryQuery = z.object({ page: queryInteger({ max: PAGE_MAX, fallback: 1 }) });
 
 export const MENU_MAX = 12;
-export const MENU_LABEL_MAX = 40;
+const MENU_LABEL_MAX = 40;
 const MENU_TARGET_MAX = 500;
 
 /** Whether `text` is an http or https address a browser can follow. */
@@ -162,7 +162,7 @@ const targetRules: Record<(typeof menuKinds)[number], { test: (target: string) =
 const menuLabel = line(0, MENU_LABEL_MAX);
 
 /** One menu item: its kind, its target (checked for its kind) and its label in each language (each may be empty). */
-export const menuItemSchema = z
+const menuItemSchema = z
   .object({
     kind: z.enum(menuKinds, msg("settings.menu.chooseKind")),
     target: line(1, MENU_TARGET_MAX),
