@@ -34,7 +34,10 @@ function resolve(
   switch (item.kind) {
     case "page": {
       const page = catalog ? pageIn(catalog, item.target, locale) : undefined;
-      return { url: localizePath(page?.path ?? item.target, locale), name: page?.title };
+      if (page || !catalog) return { url: localizePath(page?.path ?? item.target, locale), name: page?.title };
+      // A page only the other language has: its link goes there, rather than to an address that is not found.
+      const other = catalog.pages.get(pageKey(otherLocale(locale), item.target));
+      return { url: localizePath(item.target, other?.locale ?? locale), name: other?.title };
     }
     case "category": {
       const category = config.categories.find((c) => c.slug === item.target);

@@ -9,6 +9,7 @@ import type { MenuItem } from "~/settings/app-config";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { databaseFingerprint } from "../helpers/db-fingerprint";
+import { pageFields } from "../helpers/front-matter";
 import { elements, textOf } from "../helpers/html";
 
 const site = serveSeededApp();
@@ -191,5 +192,28 @@ describe("refusals change nothing", () => {
     const answer = await moderator.put("/api/settings/menu", { version: await version(), menu: [] });
     expect(answer.status).toBe(403);
     expect((await headerMenu("/en")).map((link) => link.href)).toEqual(["/en/contact"]);
+  });
+});
+
+describe("a page only one language has", () => {
+  // Last: its publish ends in the background, which the fingerprints above would see.
+  test("the other language's menu links to it there, with the label it has", async () => {
+    const saved = await admin.post("/api/builds/commit", {
+      action: "save",
+      locale: "en",
+      path: "/colophon",
+      frontMatter: pageFields("Colophon"),
+      markdown: "Set in Vazirmatn.\n",
+      baseHash: null,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const builds = await admin.get<{ builds: { id: number; status: string }[] }>("/api/builds/all");
+    const open = builds.body.builds.find((build) => build.status === "open")!;
+    expect((await admin.post("/api/builds/run", { buildId: open.id })).status).toBe(200);
+    const menu = [item("page", "/about"), item("page", "/colophon")];
+    const answer = await admin.put("/api/settings/menu", { version: await version(), menu });
+    expect(answer.status).toBe(200);
+    expect((await headerMenu("/about"))[1]).toEqual({ label: "Colophon", href: "/en/colophon" });
+    expect((await headerMenu("/en"))[1]).toEqual({ label: "Colophon", href: "/en/colophon" });
   });
 });
