@@ -31,6 +31,7 @@ import { secureCookies, siteOrigin } from "./lib/site-origin.server";
 import { SearchBox } from "./content/ui/search-box";
 import { recentDatabaseHealth } from "./db/health.server";
 import { appConfigOrDefaults } from "./settings/app-config.server";
+import { menuLinks } from "./content/menu.server";
 import { siteInfo } from "./settings/app-config";
 import { hasSetupToken, queryTokenIsValid, setupCookie, setupQueryName } from "./install/setup-token.server";
 import { describeError, errorTitle } from "./shell/meta";
@@ -74,6 +75,7 @@ export async function loader({ request, url: cleanUrl, context }: Route.LoaderAr
     locale,
     messages: pickMessages(locale, config.installed ? ["common"] : ["common", "install", "validation"]),
     site: siteInfo(config, locale),
+    menu: await menuLinks(unreachable ? { ...config, installed: false } : config, locale),
     categories:
       config.installed && !unreachable
         ? config.categories.map(({ slug, name }) => ({ url: localizePath(`/${slug}`, locale), label: name[locale] }))

@@ -119,6 +119,7 @@ export default [
   // Settings, items and categories.
   route("api/settings", "routes/api/settings/current.ts"),
   route("api/settings/history", "routes/api/settings/history.ts"),
+  route("api/settings/menu", "routes/api/settings/menu.ts"),
   route("api/settings/icon", "routes/api/settings/icon.ts"),
   route("api/items/all", "routes/api/items/all.ts"),
   route("api/categories/all", "routes/api/categories/all.ts"),
@@ -158,6 +159,7 @@ export default [
   route("api/builds/host", "routes/api/builds/host.ts"),
   route("api/builds/import", "routes/api/builds/import.ts"),
   route("api/media/upload", "routes/api/media/upload.ts"),
+  route("api/media/delete", "routes/api/media/delete.ts"),
   route("api/media/all", "routes/api/media/all.ts"),
   // The site's git repository, read-only over git's smart HTTP protocol.
   route("git/content.git/*", "routes/git/repository.ts"),

@@ -3,7 +3,7 @@
  * published with the build and committed to git with it; only then does the image service serve it. Until then
  * the file is shown only to those who may write (the editor and the preview show it from the commit).
  */
-import { and, desc, eq, inArray, isNotNull, like, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, like, notInArray, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { takeOpenBuild, personName } from "~/builds/builds.server";
 import { openBuildOf } from "~/builds/versions.server";
@@ -15,6 +15,9 @@ import type { Locale } from "~/i18n/locales";
 import { isMediaPath, MEDIA_ROOT, mediaSlug, mediaUrl } from "~/media/paths";
 import { formatOf } from "~/lib/image-sizes";
 import { processUpload } from "~/media/upload.server";
+import { localizePath } from "~/i18n/locales";
+import { ServiceError } from "~/lib/service-error";
+import { pageOfFile } from "./files";
 
 export interface UploadedMedia {
   /** "media/3f2a…-sunset.jpg" */
@@ -110,7 +113,8 @@ export interface MediaItem {
   width: number | null;
   height: number | null;
   size: number;
-  status: "published" | "pending";
+  /** Published, waiting in the open build, or published and deleted by the open build. */
+  status: "published" | "pending" | "deleting";
   uploadedBy: string | null;
   createdAt: string;
   /** The published pages whose text refers to it. */
@@ -139,6 +143,24 @@ export async function listMedia(
         .orderBy(desc(commits.id))
         .all()
     : [];
+  const deleting = new Set(
+    open
+      ? (
+          await db
+            .select({ path: commits.path })
+            .from(commits)
+            .where(
+              and(
+                eq(commits.buildId, open.id),
+                isNull(commits.data),
+                isNull(commits.content),
+                like(commits.path, `${MEDIA_ROOT}/%`),
+              ),
+            )
+            .all()
+        ).map((row) => row.path)
+      : [],
+  );
   const publishedRows = await db
     .select({
       path: media.path,
@@ -171,7 +193,7 @@ export async function listMedia(
       width: row.width,
       height: row.height,
       size: row.size,
-      status: "published" as const,
+      status: deleting.has(row.path) ? ("deleting" as const) : ("published" as const),
       uploadedBy: row.uploadedBy ? (people.get(row.uploadedBy) ?? null) : null,
       createdAt: row.createdAt.toISOString(),
     })),
@@ -204,42 +226,143 @@ function addressForms(file: string): string[] {
   return encoded === url ? [url] : [url, encoded];
 }
 
+/** Whether a page would use the image `file` once the build of `rows` is published (written there, or left as it is). */
+async function usedAfterPublish(
+  db: Database,
+  file: string,
+  rows: readonly { path: string; content: string | null }[],
+): Promise<boolean> {
+  const written = rows.filter((row) => !isMediaPath(row.path));
+  const forms = addressForms(file);
+  if (written.some((row) => row.content !== null && forms.some((form) => row.content!.includes(form)))) return true;
+  const writtenFiles = written.map((row) => row.path);
+  const uses = sql.join(
+    forms.map(
+      (form) => sql`(instr(${pages.body}, ${form}) > 0 or instr(coalesce(${pages.thumbnail}, ''), ${form}) > 0)`,
+    ),
+    sql` or `,
+  );
+  const kept = writtenFiles.length
+    ? and(sql`(${uses})`, sql`(${pages.file} is null or ${notInArray(pages.file, writtenFiles)})`)
+    : sql`(${uses})`;
+  return (await db.select({ id: pages.id }).from(pages).where(kept).limit(1).get()) !== undefined;
+}
+
 /**
  * The images a build adds that no page would use once it is published (an upload whose dialog was cancelled, an
  * image taken out of the text before saving): neither a page the build writes nor a published page it leaves
  * as it is refers to them, in its text or as its thumbnail. They are left out of the publish: an image no page
- * uses is not committed.
+ * uses is not committed. So are the deletions of images a page would still use (one the build's text took up
+ * again after the image was deleted): a page never loses its picture.
  */
 export async function unusedMediaOf(
   db: Database,
   rows: readonly { path: string; content: string | null; data: Buffer | null }[],
 ): Promise<string[]> {
-  const added = rows.filter((row) => row.data !== null && isMediaPath(row.path)).map((row) => row.path);
-  if (added.length === 0) return [];
-  const written = rows.filter((row) => !isMediaPath(row.path));
-  const texts = written.flatMap((row) => (row.content === null ? [] : [row.content]));
-  const writtenFiles = written.map((row) => row.path);
-  const unused: string[] = [];
-  for (const file of added) {
-    const forms = addressForms(file);
-    if (texts.some((text) => forms.some((form) => text.includes(form)))) continue;
-    const uses = sql.join(
-      forms.map(
-        (form) => sql`(instr(${pages.body}, ${form}) > 0 or instr(coalesce(${pages.thumbnail}, ''), ${form}) > 0)`,
-      ),
-      sql` or `,
-    );
-    const kept = writtenFiles.length
-      ? and(sql`(${uses})`, sql`(${pages.file} is null or ${notInArray(pages.file, writtenFiles)})`)
-      : sql`(${uses})`;
-    const user = await db.select({ id: pages.id }).from(pages).where(kept).limit(1).get();
-    if (!user) unused.push(file);
+  const media = rows.filter((row) => isMediaPath(row.path));
+  const leftOut: string[] = [];
+  for (const row of media) {
+    const used = await usedAfterPublish(db, row.path, rows);
+    if (row.data !== null ? !used : used) leftOut.push(row.path);
   }
-  return unused;
+  return leftOut;
 }
 
 /** Takes the images `files` out of the build `buildId`. */
 export async function dropFromBuild(db: Database, buildId: number, files: readonly string[]): Promise<void> {
   if (files.length === 0) return;
   await db.delete(commits).where(and(eq(commits.buildId, buildId), inArray(commits.path, [...files])));
+}
+
+// ── Deleting an image ──────────────────────────────────────────────────────
+
+/**
+ * A page that uses the image `file`: a published page (a draft too: its file is in the repository) in its text
+ * or as its thumbnail, or a page the open build writes. Undefined when none does.
+ */
+async function pageUsing(db: Database, file: string, buildId: number | null): Promise<MediaUsage | undefined> {
+  const forms = addressForms(file);
+  const uses = sql.join(
+    forms.map(
+      (form) => sql`(instr(${pages.body}, ${form}) > 0 or instr(coalesce(${pages.thumbnail}, ''), ${form}) > 0)`,
+    ),
+    sql` or `,
+  );
+  const published = await db
+    .select({ locale: pages.locale, path: pages.path, title: pages.title })
+    .from(pages)
+    .where(sql`(${uses})`)
+    .orderBy(pages.locale, pages.path)
+    .limit(1)
+    .get();
+  if (published) return published;
+  if (buildId === null) return undefined;
+  const writes = sql.join(
+    forms.map((form) => sql`instr(${commits.content}, ${form}) > 0`),
+    sql` or `,
+  );
+  const written = await db
+    .select({ path: commits.path })
+    .from(commits)
+    .where(and(eq(commits.buildId, buildId), isNotNull(commits.content), sql`(${writes})`))
+    .orderBy(commits.path)
+    .limit(1)
+    .get();
+  if (!written) return undefined;
+  const page = pageOfFile(written.path);
+  return { locale: page?.locale ?? "fa", path: page?.path ?? written.path, title: written.path };
+}
+
+/**
+ * Deletes an image no page uses. One waiting in the open build leaves it (it was never published); a published
+ * one is deleted by a commit of the open build, so the build's publish takes it out of the site, its variants
+ * and the repository, and the build's history records who did it. An image a page uses is refused (409),
+ * naming the page.
+ */
+export async function deleteMedia(
+  db: Database,
+  user: Pick<CurrentUser, "id">,
+  file: string,
+  locale: Locale,
+): Promise<{ file: string; pending: boolean }> {
+  if (!isMediaPath(file)) throw new ServiceError(404, "media.delete.notFound");
+  return writeTransaction(db, async (tx) => {
+    const open = await openBuildOf(tx);
+    const upload = open
+      ? await tx
+          .select({ id: commits.id })
+          .from(commits)
+          .where(and(eq(commits.buildId, open.id), eq(commits.path, file), isNotNull(commits.data)))
+          .get()
+      : undefined;
+    const published = await tx.select({ path: media.path }).from(media).where(eq(media.path, file)).get();
+    if (!upload && !published) throw new ServiceError(404, "media.delete.notFound");
+    const usedBy = await pageUsing(tx, file, open?.id ?? null);
+    if (usedBy) {
+      throw new ServiceError(409, "media.delete.inUse", {
+        vars: { page: `\u2068${usedBy.title}\u2069`, address: localizePath(usedBy.path, usedBy.locale) },
+      });
+    }
+    if (upload) await tx.delete(commits).where(eq(commits.id, upload.id));
+    if (!published) return { file, pending: false };
+    const build = await takeOpenBuild(tx, user.id);
+    const already = await tx
+      .select({ id: commits.id })
+      .from(commits)
+      .where(and(eq(commits.buildId, build.id), eq(commits.path, file)))
+      .get();
+    if (already) return { file, pending: true };
+    const now = new Date();
+    await tx.insert(commits).values({
+      buildId: build.id,
+      authorId: user.id,
+      message: serverT(locale)("media.message.delete", { name: file.slice(MEDIA_ROOT.length + 1) }),
+      path: file,
+      content: null,
+      data: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { file, pending: true };
+  });
 }

@@ -209,13 +209,14 @@ export async function publishBuild(
       .returning({ id: builds.id });
     if (claimed.length === 0) throw new ServiceError(409, "builds.error.alreadyPublished");
 
-    const { changed, leaving } = await applyCommits(tx, rows, now, user.id);
+    const { changed, leaving, deletedMedia } = await applyCommits(tx, rows, now, user.id);
     changed.push(...(await keepAddresses(tx, build.id, rows, leaving, user.id, now)));
     await tx.insert(buildPushes).values({ buildId: build.id, target: "local", nextAttemptAt: now });
     if (host.kind !== "local") {
       await tx.insert(buildPushes).values({ buildId: build.id, target: "remote", nextAttemptAt: now });
     }
     announceChanges(announce, changed);
+    if (deletedMedia.length) announce({ topic: "media", detail: deletedMedia });
     return { buildId: build.id, changed, leftOut };
   });
 }
@@ -257,8 +258,8 @@ async function applyCommits(
   allRows: readonly CommitRow[],
   now: Date,
   publisherId: number,
-): Promise<{ changed: ContentChange[]; leaving: Map<number, string> }> {
-  await applyMedia(
+): Promise<{ changed: ContentChange[]; leaving: Map<number, string>; deletedMedia: string[] }> {
+  const deletedMedia = await applyMedia(
     tx,
     allRows.filter((row) => isMediaPath(row.path)),
     now,
@@ -301,18 +302,26 @@ async function applyCommits(
   for (const [id, text] of previous) {
     await tx.update(commits).set({ previous: text }).where(eq(commits.id, id));
   }
-  return { changed, leaving };
+  return { changed, leaving, deletedMedia };
 }
 
 /**
  * Media files become servable: written to `media` (the image service reads them there) or taken out of it. A
  * media file's name never changes its bytes, so one already there is left as it is.
  */
-async function applyMedia(tx: Database, rows: readonly CommitRow[], now: Date, publisherId: number): Promise<void> {
+async function applyMedia(tx: Database, rows: readonly CommitRow[], now: Date, publisherId: number): Promise<string[]> {
+  const deleted: string[] = [];
   for (const row of rows) {
-    const existing = await tx.select({ path: media.path }).from(media).where(eq(media.path, row.path)).get();
+    const existing = await tx
+      .select({ path: media.path, key: media.key })
+      .from(media)
+      .where(eq(media.path, row.path))
+      .get();
     if (row.data === null) {
-      if (existing) await tx.delete(media).where(eq(media.path, row.path));
+      if (existing) {
+        await tx.delete(media).where(eq(media.path, row.path));
+        deleted.push(existing.key);
+      }
       continue;
     }
     if (existing) continue;
@@ -326,6 +335,7 @@ async function applyMedia(tx: Database, rows: readonly CommitRow[], now: Date, p
       updatedAt: now,
     });
   }
+  return deleted;
 }
 
 /**

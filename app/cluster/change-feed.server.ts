@@ -30,6 +30,8 @@ export interface ChangeTopics {
   documents: readonly ContentChange[];
   /** A build was published: each instance brings its copy of the site's git repository up to date. */
   history: null;
+  /** Published images were deleted (their keys), or (null) any may have been: each instance drops their variants. */
+  media: readonly string[] | null;
 }
 export type ChangeTopic = keyof ChangeTopics;
 export type SiteChange = { [K in ChangeTopic]: { topic: K; detail: ChangeTopics[K] } }[ChangeTopic];
@@ -63,6 +65,7 @@ const everything: SiteChange[] = [
   { topic: "content", detail: null },
   { topic: "settings", detail: null },
   { topic: "history", detail: null },
+  { topic: "media", detail: null },
 ];
 
 function logEntries(changes: readonly SiteChange[]) {

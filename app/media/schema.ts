@@ -23,3 +23,12 @@ export const mediaListQuery = z.object({
   page: queryInteger({ max: 10_000, fallback: 1 }),
 });
 export type MediaListQuery = z.infer<typeof mediaListQuery>;
+
+/** POST /api/media/delete { file }: an image of the media list, by its file ("media/<key>-<name>.<ext>"). */
+export const deleteMediaSchema = z.object({
+  file: z
+    .string(msg("validation.invalid"))
+    .trim()
+    .min(1, msg("validation.required"))
+    .max(300, msg("validation.tooLong", 300)),
+});

@@ -6,13 +6,14 @@
  * limits on pixels and frames hold here too), and written under a temporary name then renamed, so a
  * half-written file is never served. Instances do not share the cache: each makes its own copy the first time it is asked.
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { onSiteChange } from "~/cluster/change-feed.server";
 import { config } from "~/config.server";
-import type { Database } from "~/db/client.server";
+import { getDb, type Database } from "~/db/client.server";
 import { AVATAR_PIXEL_SIZES, CONTENT_PIXEL_WIDTHS, formatsFor, MIME_OF, type ImageFormat } from "~/lib/image-sizes";
 import { checkOutput, imageWork, motionAllowed, readFrames, readOptions, type SharpFactory } from "./image-work.server";
-import { findImage, imageBytes, type ImageRecord } from "./store.server";
+import { findImage, imageBytes, isImageKey, type ImageRecord } from "./store.server";
 
 /** How a variant was found: on disk, made for this request, or made for another request this one waited on. */
 export type CacheOutcome = "hit" | "miss" | "wait";
@@ -108,3 +109,22 @@ async function encode(
   }
   return pipeline.toBuffer();
 }
+
+/**
+ * Drops the variants this instance made of images that are gone: those named, or (null: this instance may have
+ * missed deletions) every one whose key no image has. A key that still names an image (a profile picture of
+ * the same bytes) keeps its variants.
+ */
+async function dropVariants(keys: readonly string[] | null): Promise<void> {
+  const dir = imageCacheDir();
+  const candidates = keys ?? (await readdir(dir).catch(() => [] as string[]));
+  const db = await getDb();
+  for (const key of candidates) {
+    if (!isImageKey(key) || (await findImage(db, key))) continue;
+    await rm(path.join(dir, key), { recursive: true, force: true });
+  }
+}
+
+onSiteChange("media", (keys) => {
+  dropVariants(keys).catch((error: unknown) => console.error("Dropping the variants of deleted images failed:", error));
+});

@@ -34,6 +34,30 @@ export type ThemeColor = (typeof themeColors)[number];
 export const repositoryAccesses = ["public", "builds", "off"] as const;
 export type RepositoryAccess = (typeof repositoryAccesses)[number];
 
+/**
+ * What a menu item leads to: a page (its address without a locale prefix), a category (its slug), a tag (as
+ * posts write it) or an outside link (an http or https address).
+ */
+export const menuKinds = ["page", "category", "tag", "link"] as const;
+export type MenuKind = (typeof menuKinds)[number];
+
+/**
+ * One item of the header menu. A label left empty in a language is the target's own name there (the page's
+ * title, the category's name, the tag, the link's host).
+ */
+export interface MenuItem {
+  kind: MenuKind;
+  target: string;
+  label: Localized;
+}
+
+/** What the menu card offers to link to: the public pages that are not posts, the categories and the tags. */
+export interface MenuChoices {
+  pages: { path: string; title: string }[];
+  categories: { slug: string; name: string }[];
+  tags: string[];
+}
+
 /** The app configuration (site names, descriptions, footer, categories, theme), stored as the "app" setting. */
 export interface AppConfig {
   installed: boolean;
@@ -55,6 +79,8 @@ export interface AppConfig {
   /** The image key of the site icon's source (settings), or null for the bundled icon. */
   icon: string | null;
   repository: { access: RepositoryAccess };
+  /** The header menu (and the phone drawer's), in its order. */
+  menu: MenuItem[];
 }
 
 /** The four categories a new site starts with, named as the bundled content names them. */
@@ -63,6 +89,14 @@ export const defaultCategories: Category[] = [
   { slug: "notes", name: { fa: "یادداشت‌ها", en: "Notes" } },
   { slug: "projects", name: { fa: "پروژه‌ها", en: "Projects" } },
   { slug: "tuts", name: { fa: "آموزش‌ها", en: "Tutorials" } },
+];
+
+/** The menu a site starts with: Home, Logs, About and Contact. */
+export const defaultMenu: MenuItem[] = [
+  { kind: "page", target: "/", label: { fa: "خانه", en: "Home" } },
+  { kind: "page", target: "/logs", label: { fa: "نوشته‌ها", en: "Logs" } },
+  { kind: "page", target: "/about", label: { fa: "درباره", en: "About" } },
+  { kind: "page", target: "/contact", label: { fa: "تماس", en: "Contact" } },
 ];
 
 /** What the site shows before the installer has stored a configuration. */
@@ -78,6 +112,7 @@ export const defaultAppConfig: AppConfig = {
   visitLog: { enabled: true, retentionDays: 90, respectDoNotTrack: true, keepFullAddresses: false },
   icon: null,
   repository: { access: "public" },
+  menu: defaultMenu,
 };
 
 type Stored = Record<string, unknown>;
@@ -110,6 +145,17 @@ function upgradeCategory(stored: unknown): Category | undefined {
   return { slug: stored.slug, name: mergeSection(fallback, stored.name) };
 }
 
+/** A stored menu item, or undefined when it is not one (a kind this version does not know, say). */
+function upgradeMenuItem(stored: unknown): MenuItem | undefined {
+  if (!isObject(stored) || typeof stored.target !== "string") return undefined;
+  if (!(menuKinds as readonly unknown[]).includes(stored.kind)) return undefined;
+  return {
+    kind: stored.kind as MenuKind,
+    target: stored.target,
+    label: mergeSection({ fa: "", en: "" }, stored.label),
+  };
+}
+
 /**
  * The configuration as stored, in whatever shape an older version wrote it, made whole: every section
  * present with its defaults filling what is missing or of the wrong type. Reading never fails on an old or
@@ -138,6 +184,10 @@ export function upgradeAppConfig(stored: unknown): AppConfig {
     repository: {
       access: (repositoryAccesses as readonly string[]).includes(repository.access) ? repository.access : "public",
     },
+    // A site stored before the owner could choose its menu keeps the one it had.
+    menu: Array.isArray(from.menu)
+      ? from.menu.map(upgradeMenuItem).filter((item): item is MenuItem => item !== undefined)
+      : defaultMenu,
   };
 }
 

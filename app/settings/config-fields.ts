@@ -29,8 +29,11 @@ export const settingsFieldPaths = {
 export type SettingsField = keyof typeof settingsFieldPaths;
 export const settingsFields = Object.keys(settingsFieldPaths) as SettingsField[];
 
-/** Fields the history records besides the settings page's: categories (their own page) and installation. */
-export type HistoryField = SettingsField | "categories" | "installed" | "icon";
+/**
+ * Fields the history records besides the settings form's: categories (their own page), the menu (its own card),
+ * the icon and installation.
+ */
+export type HistoryField = SettingsField | "categories" | "menu" | "installed" | "icon";
 
 export interface FieldChange {
   field: HistoryField;
@@ -66,6 +69,7 @@ export function configChanges(before: AppConfig, after: AppConfig): FieldChange[
   if (!same(before.categories, after.categories)) {
     changes.push({ field: "categories", before: before.categories, after: after.categories });
   }
+  if (!same(before.menu, after.menu)) changes.push({ field: "menu", before: before.menu, after: after.menu });
   if (before.icon !== after.icon) changes.push({ field: "icon", before: before.icon, after: after.icon });
   if (before.installed !== after.installed) {
     changes.push({ field: "installed", before: before.installed, after: after.installed });

@@ -7,7 +7,7 @@ import { asciiDigits } from "~/i18n/format";
 import { cleanLine } from "~/lib/clean-text";
 import { PAGE_MAX, queryInteger } from "~/lib/number-fields";
 import { msg } from "~/lib/validation";
-import { repositoryAccesses, themeColors } from "./app-config";
+import { menuKinds, repositoryAccesses, themeColors } from "./app-config";
 import type { SettingsField } from "./config-fields";
 
 /** One line of text, cleaned of invisible controls, trimmed, `min`…`max` characters (`min` 0: may be empty). */
@@ -136,3 +136,46 @@ export const settingsFormSchema = z.object({
 
 /** GET /api/settings/history and the settings page: `?page=`, which page of the change history. */
 export const settingsHistoryQuery = z.object({ page: queryInteger({ max: PAGE_MAX, fallback: 1 }) });
+
+export const MENU_MAX = 12;
+const MENU_LABEL_MAX = 40;
+const MENU_TARGET_MAX = 500;
+
+/** Whether `text` is an http or https address a browser can follow. */
+function isWebAddress(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    return Boolean(new URL(text).host);
+  } catch {
+    return false;
+  }
+}
+
+/** What a target of each kind must look like; whether it exists is the saving service's to check. */
+const targetRules: Record<(typeof menuKinds)[number], { test: (target: string) => boolean; message: string }> = {
+  page: { test: (target) => /^\/[^\s?#]*$/.test(target), message: "settings.menu.pagePath" },
+  category: { test: (target) => target.length > 0, message: "settings.menu.chooseCategory" },
+  tag: { test: (target) => target.length > 0, message: "settings.menu.chooseTag" },
+  link: { test: isWebAddress, message: "settings.menu.linkScheme" },
+};
+
+const menuLabel = line(0, MENU_LABEL_MAX);
+
+/** One menu item: its kind, its target (checked for its kind) and its label in each language (each may be empty). */
+const menuItemSchema = z
+  .object({
+    kind: z.enum(menuKinds, msg("settings.menu.chooseKind")),
+    target: line(1, MENU_TARGET_MAX),
+    label: z.object({ fa: menuLabel, en: menuLabel }, msg("validation.invalid")),
+  })
+  .superRefine((item, ctx) => {
+    const rule = targetRules[item.kind];
+    if (!rule.test(item.target)) ctx.addIssue({ code: "custom", path: ["target"], message: rule.message });
+  });
+
+/** PUT /api/settings/menu: the whole menu in its order, and the settings version it was read at. */
+export const saveMenuSchema = z.object({
+  version,
+  menu: z.array(menuItemSchema, msg("validation.invalid")).max(MENU_MAX, msg("settings.menu.tooMany", MENU_MAX)),
+});
+export type SaveMenuInput = z.output<typeof saveMenuSchema>;

@@ -9,7 +9,7 @@ import { settingsHistory, users } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
 import type { AppConfig } from "./app-config";
 import { changeAppConfig } from "./app-config.server";
-import { readField, withFields, type FieldChange, type SettingsField } from "./config-fields";
+import { readField, withFields, type FieldChange, type HistoryField, type SettingsField } from "./config-fields";
 import type { SaveSettingsInput } from "./schema";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -35,24 +35,11 @@ export async function saveSettings(db: Database, actor: Actor, input: SaveSettin
       const wanted = (Object.entries(sent) as [SettingsField, unknown][]).filter(
         ([field, value]) => value !== undefined && !same(readField(current, field), value),
       );
-      if (base > version) throw new ServiceError(409, "settings.stale");
-      if (base < version && wanted.length) {
-        const since = await tx
-          .select({ changes: settingsHistory.changes, name: users.displayName })
-          .from(settingsHistory)
-          .leftJoin(users, eq(users.id, settingsHistory.userId))
-          .where(gt(settingsHistory.version, base))
-          .all();
-        // A version without its history entry (written by hand, say): nothing is known of what changed.
-        if (since.length !== version - base) throw new ServiceError(409, "settings.stale");
-        const touched = new Set(since.flatMap((entry) => entry.changes.map((change) => change.field)));
-        const conflicts = wanted.filter(([field]) => touched.has(field));
-        if (conflicts.length) {
-          throw new ServiceError(409, "settings.conflict", {
-            issues: conflicts.map(([field]) => ({ path: field, message: "settings.changedMeanwhile" })),
-          });
-        }
-      }
+      await refuseChangedSince(
+        tx,
+        { base, version },
+        wanted.map(([field]) => field),
+      );
       changed = wanted.map(([field]) => field);
       const next = withFields(current, Object.fromEntries(wanted));
       const { installed: _installed, categories: _categories, ...patch } = next;
@@ -61,6 +48,33 @@ export async function saveSettings(db: Database, actor: Actor, input: SaveSettin
     { userId: actor.id },
   );
   return { config: result.config, version: result.version, changed };
+}
+
+/**
+ * Refuses a change read at version `base` when the configuration is now at `version` and someone else changed
+ * any of `fields` meanwhile (409, each such field named), or when what changed since cannot be known.
+ */
+export async function refuseChangedSince(
+  tx: Database,
+  { base, version }: { base: number; version: number },
+  fields: readonly HistoryField[],
+): Promise<void> {
+  if (base > version) throw new ServiceError(409, "settings.stale");
+  if (base === version || fields.length === 0) return;
+  const since = await tx
+    .select({ changes: settingsHistory.changes })
+    .from(settingsHistory)
+    .where(gt(settingsHistory.version, base))
+    .all();
+  // A version without its history entry (written by hand, say): nothing is known of what changed.
+  if (since.length !== version - base) throw new ServiceError(409, "settings.stale");
+  const touched = new Set(since.flatMap((entry) => entry.changes.map((change) => change.field)));
+  const conflicts = fields.filter((field) => touched.has(field));
+  if (conflicts.length) {
+    throw new ServiceError(409, "settings.conflict", {
+      issues: conflicts.map((field) => ({ path: field, message: "settings.changedMeanwhile" })),
+    });
+  }
 }
 
 export interface HistoryEntry {

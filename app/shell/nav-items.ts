@@ -1,9 +1,8 @@
-import type { MessageKey } from "~/i18n/translate";
-
-/** The main menu: Home, Logs, About, Contact. Paths are locale-neutral; links add the prefix. */
-export const mainMenu: { path: string; label: MessageKey }[] = [
-  { path: "/", label: "common.nav.home" },
-  { path: "/logs", label: "common.nav.logs" },
-  { path: "/about", label: "common.nav.about" },
-  { path: "/contact", label: "common.nav.contact" },
-];
+/** One link of the header menu (the owner's, made for the page's language by the root loader). */
+export interface MenuLink {
+  /** With the locale prefix, or an outside address. */
+  url: string;
+  label: string;
+  /** An outside address: a plain link that leaves the site. */
+  external: boolean;
+}

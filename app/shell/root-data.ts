@@ -4,12 +4,15 @@ import type { Messages } from "~/i18n/translate";
 import type { SiteInfo } from "~/settings/app-config";
 import type { ToastInput } from "~/ui/toast/types";
 import type { SessionUser } from "~/auth/session-user";
+import type { MenuLink } from "./nav-items";
 
 /** What the root loader gives every page. */
 export interface RootData {
   locale: Locale;
   messages: Messages;
   site: SiteInfo;
+  /** The header menu in this locale (the owner's, from the settings). */
+  menu: MenuLink[];
   /** The categories' pages in this locale, for the header and the phone drawer. */
   categories: { url: string; label: string }[];
   /** The current year in the locale's calendar, computed on the server so hydration matches. */

@@ -15,6 +15,7 @@ import en from "~/i18n/catalogs/en";
 import fa from "~/i18n/catalogs/fa";
 import { dirOf, localizePath, type Locale } from "~/i18n/locales";
 import { createTranslator, type MessageKey, type Messages, type Namespace, type Vars } from "~/i18n/translate";
+import { defaultMenu } from "~/settings/app-config";
 import type { RootData } from "~/shell/root-data";
 import { dismissToast, toast } from "~/ui/toast/store";
 import { Toaster } from "~/ui/toast/toaster";
@@ -42,6 +43,11 @@ function rootData(locale: Locale, namespaces: Namespace[] | undefined, root: Par
     locale,
     messages: namespaces ? messagesOf(locale, namespaces) : catalogs[locale],
     site: { name: "Daftar", title: "Daftar", description: "", footer: "", theme: "zinc" } as RootData["site"],
+    menu: defaultMenu.map((item) => ({
+      url: localizePath(item.target, locale),
+      label: item.label[locale],
+      external: false,
+    })),
     categories: [],
     year: "",
     origin: "http://daftar.test",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { defaultAppConfig, defaultCategories, upgradeAppConfig } from "~/settings/app-config";
+import { defaultAppConfig, defaultCategories, defaultMenu, upgradeAppConfig } from "~/settings/app-config";
 import { configChanges, fieldValues, settingsFields, withFields } from "~/settings/config-fields";
 import { saveSettingsSchema, settingsFormSchema } from "~/settings/schema";
 import { settingsFormValues } from "~/settings/ui/settings-form";
@@ -8,6 +8,20 @@ describe("reading a stored configuration", () => {
   test("nothing stored is the defaults, not installed", () => {
     expect(upgradeAppConfig(undefined)).toEqual(defaultAppConfig);
     expect(upgradeAppConfig("garbage")).toEqual(defaultAppConfig);
+  });
+
+  test("a site stored before the menu existed keeps the first menu; items of unknown kinds are dropped", () => {
+    expect(upgradeAppConfig({ installed: true }).menu).toEqual(defaultMenu);
+    expect(
+      upgradeAppConfig({
+        menu: [
+          { kind: "page", target: "/about", label: { en: "Who" } },
+          { kind: "widget", target: "x", label: {} },
+          { kind: "link", label: { fa: "", en: "" } },
+        ],
+      }).menu,
+    ).toEqual([{ kind: "page", target: "/about", label: { fa: "", en: "Who" } }]);
+    expect(upgradeAppConfig({ menu: [] }).menu).toEqual([]);
   });
 
   test("bare category slugs take the names the catalogs gave the four defaults; others their slug", () => {

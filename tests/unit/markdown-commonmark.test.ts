@@ -1,7 +1,7 @@
 /**
  * The site's renderer reads a page's body as CommonMark: every example of the specification renders as the
  * specification says, once the site's own additions are set aside (heading ids and anchors, link attributes,
- * direction attributes and isolation, highlighted code, image loading hints). Examples holding raw HTML, or a
+ * direction attributes and isolation, highlighted code, image loading hints, captions and galleries). Examples holding raw HTML, or a
  * link whose scheme the sanitiser refuses, are sanitised on purpose: they render as the specification's HTML
  * through the site's sanitiser. GFM's literal autolinks (a bare address becomes a link) are the site's on
  * purpose too, and only counted.
@@ -71,6 +71,25 @@ function normalise(html: string): string {
         continue;
       if (node.tagName === "bdi") {
         out.push(...clean(node.children));
+        continue;
+      }
+      // A paragraph of images the site drew as a figure or a gallery: the paragraph again, each caption back in
+      // its image's title, the images a space apart.
+      if (
+        node.tagName === "figure" ||
+        (node.tagName === "div" && node.properties.className?.toString() === "gallery")
+      ) {
+        const figures =
+          node.tagName === "figure" ? [node] : node.children.filter((c): c is Element => c.type === "element");
+        const items = figures.flatMap((figure, index): ElementContent[] => {
+          const caption = figure.children.find((c): c is Element => c.type === "element" && c.tagName === "figcaption");
+          const item = figure.children.find((c): c is Element => c.type === "element" && c.tagName !== "figcaption")!;
+          visit(item, "element", (inner) => {
+            if (inner.tagName === "img" && caption) inner.properties.title = hastText(caption);
+          });
+          return index ? [{ type: "text", value: " " }, item] : [item];
+        });
+        out.push({ type: "element", tagName: "p", properties: {}, children: clean(items) });
         continue;
       }
       if (node.tagName === "pre") {

@@ -1,4 +1,9 @@
+import { useState } from "react";
 import { Link } from "react-router";
+import { Button } from "~/ui/button";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { Icon } from "~/ui/icon";
+import { useApiAction } from "~/ui/use-api";
 import { Address } from "~/ui/address";
 import { RelativeTime } from "~/ui/relative-time";
 import { formatNumber } from "~/i18n/format";
@@ -10,22 +15,30 @@ import { Card } from "~/ui/card";
 import type { MediaItem } from "~/builds/media.server";
 import { variantUrl } from "~/lib/image-sizes";
 
-/** The media list: a card per image with its file, size, status, uploader and the pages that use it. */
+/**
+ * The media list: a card per image with its file, size, status, uploader and the pages that use it; an image no
+ * page uses can be deleted (for who may commit), after a question.
+ */
 export function MediaList({
   items,
   total,
   page,
   pageSize,
   q,
+  canDelete,
 }: {
   items: MediaItem[];
   total: number;
   page: number;
   pageSize: number;
   q: string;
+  canDelete: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
+  const action = useApiAction();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const nameOf = (file: string) => file.replace(/^media\//, "");
   return (
     <Card
       title={t("media.title")}
@@ -66,9 +79,11 @@ export function MediaList({
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
                   <span
                     className={
-                      item.status === "published"
-                        ? "rounded-full bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
-                        : "rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+                      item.status === "deleting"
+                        ? "rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-900 dark:bg-red-950 dark:text-red-200"
+                        : item.status === "published"
+                          ? "rounded-full bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+                          : "rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200"
                     }
                     data-testid="media-status"
                   >
@@ -106,12 +121,43 @@ export function MediaList({
                     <span className="text-muted-foreground">{t("media.notUsed")}</span>
                   )}
                 </div>
+                {canDelete && item.status !== "deleting" ? (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={item.usedIn.length > 0}
+                      aria-label={t("media.delete.label", { name: nameOf(item.file) })}
+                      aria-describedby={item.usedIn.length ? `${item.file}-in-use` : undefined}
+                      onClick={() => setDeleting(item.file)}
+                      data-testid="media-delete"
+                    >
+                      <Icon name="trash-2" />
+                      {t("media.delete.action")}
+                    </Button>
+                    {item.usedIn.length ? (
+                      <span id={`${item.file}-in-use`} className="text-xs text-muted-foreground">
+                        {t("media.delete.inUseHint")}
+                      </span>
+                    ) : null}
+                  </div>
+                ) : null}
               </div>
             </li>
           ))}
         </ul>
       )}
       <ListPagination page={page} pageSize={pageSize} total={total} />
+      {deleting ? (
+        <ConfirmDialog
+          title={t("media.delete.title")}
+          description={t("media.delete.description", { name: `\u2068${nameOf(deleting)}\u2069` })}
+          confirmLabel={t("media.delete.confirm")}
+          onConfirm={() => action.run("/api/media/delete", { body: { file: deleting } })}
+          onClose={() => setDeleting(null)}
+          testId="delete-media-dialog"
+        />
+      ) : null}
     </Card>
   );
 }

@@ -6,7 +6,7 @@
  *   ── everything below is trusted: its output is not sanitised again ──
  *   → shiki highlighting → heading ids (ZWNJ-aware rehype-slug)
  *   → heading anchors (rehype-autolink-headings) → in-page link fix-up
- *   → code/pre/block `dir` attributes → <bdi> wrapping of mixed-direction runs
+ *   → paragraphs of images as figures and galleries → code/pre/block `dir` attributes → <bdi> wrapping of mixed-direction runs
  */
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeRaw from "rehype-raw";
@@ -20,6 +20,7 @@ import { unified } from "unified";
 import { dirOf, type Locale } from "~/i18n/locales";
 import { rehypeKeepCodeLeadingNewline } from "./code-leading-newline";
 import { getHighlighter, rehypeHighlight } from "./highlighter.server";
+import { rehypeFigures } from "./figures";
 import { rehypeFixFragmentLinks } from "./fragment-links";
 import { headingAnchorOptions } from "./heading-anchors";
 import { rehypeSlugZwnj } from "./heading-ids";
@@ -62,6 +63,7 @@ function buildProcessor(locale: Locale, highlighter: Highlighter) {
     .use(rehypeSlugZwnj)
     .use(rehypeAutolinkHeadings, headingAnchorOptions(labels.anchor))
     .use(rehypeFixFragmentLinks)
+    .use(rehypeFigures)
     .use(() => rehypeDirection(dirOf(locale)))
     .use(rehypeStringify)
     .freeze();

@@ -14,13 +14,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return guardedPage(
     request,
     { needs: "dashboard.read", messages: ["manage", "items", "media"], title: "media.title" },
-    async ({ url }) => {
+    async ({ url, user }) => {
       const parsed = mediaListQuery.safeParse(Object.fromEntries(url.searchParams));
       const query = parsed.success ? parsed.data : { page: 1 };
       const list = await listMedia(await getDb(), query);
       return {
         q: query.q ?? "",
         pageSize: MEDIA_PAGE_SIZE,
+        canDelete: user.permissions.includes("commit.create"),
         ...list,
       };
     },

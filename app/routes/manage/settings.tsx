@@ -17,10 +17,12 @@ import { settingsHistoryQuery } from "~/settings/schema";
 import { settingsHistoryPage } from "~/settings/settings.server";
 import { SettingsForm, settingsFormValues } from "~/settings/ui/settings-form";
 import { SettingsHistory } from "~/settings/ui/settings-history";
+import { MenuCard } from "~/settings/ui/menu-card";
+import { menuChoices } from "~/content/menu.server";
 import type { Route } from "./+types/settings";
 
 /**
- * /manage/settings: the app configuration, the git host builds are pushed to, and the configuration's change
+ * /manage/settings: the app configuration, the header menu, the git host builds are pushed to, and the configuration's change
  * history. Seeing them needs dashboard.read; saving needs settings.edit, checked by the API on every save. The
  * host's token never leaves the server: the page only says whether one is stored.
  */
@@ -41,6 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         readHostSettings(db),
       ]);
       return {
+        menu: config.menu,
+        menuChoices: await menuChoices(config, locale),
         icon: config.icon,
         values: settingsFormValues(fieldValues(config), locale),
         version,
@@ -85,6 +89,13 @@ export default function ManageSettings() {
         version={current.version}
         canEdit={canEdit}
         onSaved={(answer) => setSaved({ version: answer.version, values: settingsFormValues(answer.settings, locale) })}
+      />
+      <MenuCard
+        key={`menu-${loaded.version}`}
+        menu={loaded.menu}
+        version={loaded.version}
+        choices={loaded.menuChoices}
+        canEdit={canEdit}
       />
       <SiteIconCard icon={loaded.icon} canEdit={canEdit} />
       {canEdit ? (

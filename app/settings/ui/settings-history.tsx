@@ -7,7 +7,7 @@ import { ListHeader } from "~/ui/list-header";
 import { ListPagination } from "~/ui/list-pagination";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
-import type { Category } from "../app-config";
+import type { Category, MenuItem } from "../app-config";
 import type { FieldChange } from "../config-fields";
 import type { HistoryEntry } from "../settings.server";
 
@@ -26,6 +26,11 @@ function shown(change: FieldChange, value: unknown, t: TFunction, locale: Locale
   if (change.field === "categories" && Array.isArray(value)) {
     const names = (value as Category[]).map((category) => category.name?.[locale] ?? category.slug);
     return names.length ? names.join(locale === "fa" ? "، " : ", ") : t("settings.history.noCategories");
+  }
+  if (change.field === "menu" && Array.isArray(value)) {
+    // Each item by its label in this language, or what it leads to when the label is left to the target.
+    const items = (value as MenuItem[]).map((item) => `\u2068${item.label?.[locale] || item.target}\u2069`);
+    return items.length ? items.join(locale === "fa" ? "، " : ", ") : t("settings.history.noMenu");
   }
   if (Array.isArray(value)) {
     return value.length ? value.join(locale === "fa" ? "، " : ", ") : t("settings.history.noWords");

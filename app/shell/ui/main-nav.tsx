@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink } from "react-router";
-import { localizePath, type Locale } from "~/i18n/locales";
-import { useLocale, useT } from "~/i18n/use-t";
-import { mainMenu } from "~/shell/nav-items";
+import { locales } from "~/i18n/locales";
+import { useT } from "~/i18n/use-t";
+import type { MenuLink } from "~/shell/nav-items";
 import { useRootData } from "~/shell/root-data";
 
 // The current page's link is styled through the "active" class NavLink gives it, the drawer's larger links
@@ -11,8 +11,8 @@ const linkClass =
   "flex min-h-9 items-center rounded-md px-3 text-sm whitespace-nowrap text-muted-foreground transition-colors hover:bg-accent hover:text-foreground [&.active]:font-semibold [&.active]:text-foreground group-data-vertical:min-h-11 group-data-vertical:text-base";
 
 /**
- * The main menu as a list of links. In the header the categories sit between Logs and About from extra-wide
- * screens up (narrower ones reach them through the drawer); the drawer lists them under their own heading.
+ * The main menu as a list of links: the owner's menu (the settings). In the header the categories sit after its
+ * second item from extra-wide screens up (narrower ones reach them through the drawer); the drawer lists them under their own heading.
  * The owner names and adds categories, so they may not all fit: those that do not wrap onto a hidden second
  * line and are listed in a "more" menu after the ones shown; the main items are never hidden.
  */
@@ -25,8 +25,7 @@ export function MainNav({
   withCategories?: boolean;
   onNavigate?: () => void;
 }) {
-  const t = useT();
-  const locale: Locale = useLocale();
+  const menu = useRootData()?.menu ?? [];
   const rootCategories = useRootData()?.categories;
   const categories = withCategories ? (rootCategories ?? []) : [];
   const categoryList = useRef<HTMLUListElement>(null);
@@ -46,17 +45,28 @@ export function MainNav({
     check();
     return () => observer.disconnect();
   }, [rootCategories, withCategories]);
-  const link = (to: string, label: string, end = false) => (
-    <NavLink to={to} end={end} onClick={onNavigate} className={linkClass}>
+  const link = (to: string, label: string) => (
+    <NavLink to={to} onClick={onNavigate} className={linkClass}>
       {label}
     </NavLink>
   );
-  const [home, logs, ...rest] = mainMenu;
+  const item = (entry: MenuLink, index: number) => (
+    <li key={`${index}:${entry.url}`} data-testid="nav-item">
+      {entry.external ? (
+        <a href={entry.url} rel="noopener" className={linkClass} dir="auto">
+          {entry.label}
+        </a>
+      ) : (
+        // A home page's link is current on the home page only, not on every page under it.
+        <NavLink to={entry.url} end={isHome(entry.url)} onClick={onNavigate} className={linkClass}>
+          {entry.label}
+        </NavLink>
+      )}
+    </li>
+  );
   return (
     <ul data-vertical={vertical || undefined} className="group flex min-w-0 items-center gap-1 data-vertical:grid">
-      {[home!, logs!].map((item) => (
-        <li key={item.path}>{link(localizePath(item.path, locale), t(item.label), item.path === "/")}</li>
-      ))}
+      {menu.slice(0, 2).map(item)}
       {categories.length ? (
         <li className="hidden min-w-0 flex-1 xl:block">
           <div className="flex min-w-0 items-center gap-1">
@@ -77,11 +87,14 @@ export function MainNav({
           </div>
         </li>
       ) : null}
-      {rest.map((item) => (
-        <li key={item.path}>{link(localizePath(item.path, locale), t(item.label))}</li>
-      ))}
+      {menu.slice(2).map((entry, index) => item(entry, index + 2))}
     </ul>
   );
+}
+
+/** Whether a menu address is a language's home page ("/", "/en"). */
+function isHome(url: string): boolean {
+  return url === "/" || locales.some((locale) => url === `/${locale}`);
 }
 
 /** The categories as a vertical list of links (the phone drawer). */

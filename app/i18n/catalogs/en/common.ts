@@ -2,10 +2,7 @@
 export default {
   skipToContent: "Skip to content",
   "nav.main": "Main menu",
-  "nav.home": "Home",
   "nav.logs": "Logs",
-  "nav.about": "About",
-  "nav.contact": "Contact",
   "nav.openMenu": "Open menu",
   "nav.closeMenu": "Close menu",
   "nav.dashboard": "Dashboard",

@@ -15,6 +15,7 @@ export default {
   "error.animationTooLarge":
     "This animation is too large: {megapixels} million pixels over all its frames; at most {max} million are accepted. Make it smaller or shorter.",
   "message.upload": "Add image {name}",
+  "message.delete": "Delete image {name}",
   // The editor
   "upload.pick": "Upload an image",
   "upload.or": "or give its address",
@@ -38,6 +39,19 @@ export default {
   "col.usedIn": "Used in",
   "status.published": "Published",
   "status.pending": "In the open build",
+  "status.deleting": "Deleted in the open build",
+  "delete.action": "Delete",
+  "delete.label": "Delete {name}",
+  "delete.title": "Delete this image?",
+  "delete.description":
+    "{name} leaves the site when the open build is published, with every size made of it. A picture only in the open build goes at once.",
+  "delete.confirm": "Delete the image",
+  "delete.done": "The image is deleted in the open build: publish the build to take it off the site.",
+  "delete.doneNow": "The image is deleted.",
+  "delete.failed": "The image could not be deleted. Please try again.",
+  "delete.notFound": "There is no such image.",
+  "delete.inUse": "This image cannot be deleted: {page} ({address}) uses it. Take it out of that page first.",
+  "delete.inUseHint": "Used by a page: it cannot be deleted.",
   notUsed: "Not used",
   dimensions: "{width} × {height}",
   kilobytes: "{n} KB",

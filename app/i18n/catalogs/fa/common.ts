@@ -4,10 +4,7 @@ import type en from "../en/common";
 export default {
   skipToContent: "رفتن به محتوا",
   "nav.main": "منوی اصلی",
-  "nav.home": "خانه",
   "nav.logs": "نوشته‌ها",
-  "nav.about": "درباره",
-  "nav.contact": "تماس",
   "nav.openMenu": "باز کردن منو",
   "nav.closeMenu": "بستن منو",
   "nav.dashboard": "پیشخوان",

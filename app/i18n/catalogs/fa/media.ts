@@ -19,6 +19,7 @@ export default {
   "error.animationTooLarge":
     "این پویانمایی بیش از حد بزرگ است: روی‌هم {megapixels} میلیون پیکسل در همهٔ فریم‌هایش؛ حداکثر {max} میلیون پذیرفته می‌شود. آن را کوچک‌تر یا کوتاه‌تر کنید.",
   "message.upload": "افزودن تصویر {name}",
+  "message.delete": "حذف تصویر {name}",
   "upload.pick": "بارگذاری تصویر",
   "upload.or": "یا نشانی آن را بدهید",
   "upload.uploading": "در حال بارگذاری…",
@@ -40,6 +41,20 @@ export default {
   "col.usedIn": "به‌کاررفته در",
   "status.published": "منتشرشده",
   "status.pending": "منتشرنشده",
+  "status.deleting": "حذف‌شده در تغییرهای منتشرنشده",
+  "delete.action": "حذف",
+  "delete.label": "حذف {name}",
+  "delete.title": "این تصویر حذف شود؟",
+  "delete.description":
+    "{name} با انتشار تغییرها، همراه با همه‌ی اندازه‌هایی که از آن ساخته شده، از سایت برداشته می‌شود. تصویری که فقط در تغییرهای منتشرنشده است همین حالا حذف می‌شود.",
+  "delete.confirm": "حذف تصویر",
+  "delete.done": "تصویر در تغییرهای منتشرنشده حذف شد: برای برداشتن آن از سایت، تغییرها را منتشر کنید.",
+  "delete.doneNow": "تصویر حذف شد.",
+  "delete.failed": "حذف تصویر ممکن نشد. دوباره تلاش کنید.",
+  "delete.notFound": "چنین تصویری وجود ندارد.",
+  "delete.inUse":
+    "این تصویر را نمی‌توان حذف کرد: {page} ({address}) از آن استفاده می‌کند. نخست آن را از آن صفحه بردارید.",
+  "delete.inUseHint": "صفحه‌ای از آن استفاده می‌کند: نمی‌توان حذفش کرد.",
   notUsed: "به کار نرفته",
   dimensions: "{width} × {height}",
   kilobytes: "{n} کیلوبایت",
