@@ -90,3 +90,13 @@ export async function recordVerifiedAddress(db: Database, userId: number, email:
     if (!isUniqueViolation(error, "email")) throw error;
   }
 }
+
+/** The member's address as their profile shows it (to them only). */
+export async function ownAddress(db: Database, userId: number): Promise<{ email: string | null; confirmed: boolean }> {
+  const row = await db
+    .select({ email: users.email, confirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return { email: row?.email ?? null, confirmed: Boolean(row?.email && row.confirmedAt) };
+}

@@ -39,36 +39,40 @@ const hostName = z
     message: "mail.settings.error.host",
   });
 
-export const smtpSettingsSchema = z
-  .object({
-    /** Off: no server; messages wait in the outbox until one is set. */
-    enabled: z.boolean(msg("validation.invalid")).default(false),
-    host: hostName.default(""),
-    port: z
-      .union([z.number(), z.string().transform((value) => Number(value.trim()))], msg("validation.invalid"))
-      .pipe(
-        z
-          .number()
-          .int(msg("validation.invalid"))
-          .min(1, msg("validation.invalid"))
-          .max(65535, msg("validation.invalid")),
-      )
-      .default(587),
-    security: z.enum(smtpSecurities, msg("validation.invalid")).default("starttls"),
-    user: line(200),
-    /** A new password, or empty to keep the stored one. */
-    password: z.string(msg("validation.invalid")).max(500, msg("validation.tooLong", 500)).default(""),
-    /** Forget the stored password. */
-    clearPassword: z.boolean(msg("validation.invalid")).default(false),
-    fromAddress: z.union([z.literal(""), emailAddress]).default(""),
-    fromNameFa: line(100),
-    fromNameEn: line(100),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.enabled) return;
-    if (!value.host) ctx.addIssue({ code: "custom", path: ["host"], message: "validation.required" });
-    if (!value.fromAddress) ctx.addIssue({ code: "custom", path: ["fromAddress"], message: "validation.required" });
-  });
+const smtpSettingsFields = z.object({
+  /** Off: no server; messages wait in the outbox until one is set. */
+  enabled: z.boolean(msg("validation.invalid")).default(false),
+  host: hostName.default(""),
+  port: z
+    .union([z.number(), z.string().transform((value) => Number(value.trim()))], msg("validation.invalid"))
+    .pipe(
+      z.number().int(msg("validation.invalid")).min(1, msg("validation.invalid")).max(65535, msg("validation.invalid")),
+    )
+    .default(587),
+  security: z.enum(smtpSecurities, msg("validation.invalid")).default("starttls"),
+  user: line(200),
+  /** A new password, or empty to keep the stored one. */
+  password: z.string(msg("validation.invalid")).max(500, msg("validation.tooLong", 500)).default(""),
+  /** Forget the stored password. */
+  clearPassword: z.boolean(msg("validation.invalid")).default(false),
+  fromAddress: z.union([z.literal(""), emailAddress]).default(""),
+  fromNameFa: line(100),
+  fromNameEn: line(100),
+});
+
+/** Sending on needs a server and a sender (SMTP_URL stands in for the server, checked where it is used). */
+function requireServer(value: { enabled: boolean; host: string; fromAddress: string }, ctx: z.RefinementCtx) {
+  if (!value.enabled) return;
+  if (!value.host) ctx.addIssue({ code: "custom", path: ["host"], message: "validation.required" });
+  if (!value.fromAddress) ctx.addIssue({ code: "custom", path: ["fromAddress"], message: "validation.required" });
+}
+
+export const smtpSettingsSchema = smtpSettingsFields.superRefine(requireServer);
+
+/** The settings form's values: the switch is a checklist field (["on"] when on). */
+export const smtpSettingsFormSchema = smtpSettingsFields
+  .extend({ enabled: z.array(z.string()).transform((value) => value.includes("on")) })
+  .superRefine(requireServer);
 export type SmtpSettingsInput = z.output<typeof smtpSettingsSchema>;
 
 /** The settings as the page shows them: the password only as whether one is stored. */

@@ -1,5 +1,7 @@
+import { Link } from "react-router";
 import { loginSchema } from "~/auth/schema";
-import { useT } from "~/i18n/use-t";
+import { localizePath } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
@@ -11,6 +13,7 @@ const loginFormSchema = loginSchema.omit({ pub: true, proof: true, deviceName: t
 /** The login form of the login page and the login dialog. `onDone` gets the server's success message. */
 export function LoginForm({ onDone }: { onDone: (message: string) => void }) {
   const t = useT();
+  const locale = useLocale();
   const form = useSignInForm({
     action: "login",
     schema: loginFormSchema,
@@ -33,6 +36,13 @@ export function LoginForm({ onDone }: { onDone: (message: string) => void }) {
       <Field label={t("auth.field.password")} error={form.errors.password}>
         <PasswordInput {...form.field("password")} autoComplete="current-password" />
       </Field>
+      <Link
+        to={localizePath("/forgot-password", locale)}
+        className="-mt-2 justify-self-start text-sm text-muted-foreground underline"
+        data-testid="forgot-link"
+      >
+        {t("auth.forgot.link")}
+      </Link>
       <SubmitButton pendingLabel={t("auth.login.submitting")} data-testid="login-submit">
         {t("auth.login.submit")}
       </SubmitButton>

@@ -31,7 +31,13 @@ export interface MessageProps {
 export function MessageLayout({ locale, siteName, title, paragraphs, action, footer }: MessageProps) {
   const dir = locale === "fa" ? "rtl" : "ltr";
   const align = dir === "rtl" ? "right" : "left";
-  const text: CSSProperties = { fontFamily: fontStack, fontSize: "16px", lineHeight: "1.8", color: "#1c1917", textAlign: align };
+  const text: CSSProperties = {
+    fontFamily: fontStack,
+    fontSize: "16px",
+    lineHeight: "1.8",
+    color: "#1c1917",
+    textAlign: align,
+  };
   return (
     <Html lang={locale} dir={dir}>
       <Head />

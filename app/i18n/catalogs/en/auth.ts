@@ -153,10 +153,12 @@ export default {
   "email.sending": "Sending…",
   "email.sent": "A link to confirm the address is on its way to {email}. It works once, within an hour.",
   "email.failed": "The confirmation link could not be sent.",
-  "email.linkInvalid": "This link does not work any more: it was used, it expired, or it is incomplete. Ask for a new one.",
+  "email.linkInvalid":
+    "This link does not work any more: it was used, it expired, or it is incomplete. Ask for a new one.",
   "email.taken": "Another account already uses this address.",
   "email.confirmTitle": "Confirm your e-mail address",
-  "email.confirmDescription": "Confirm that this address is yours. It is used to send you a link when you forget your password.",
+  "email.confirmDescription":
+    "Confirm that this address is yours. It is used to send you a link when you forget your password.",
   "email.confirmSubmit": "Confirm",
   "email.confirming": "Confirming…",
   "email.confirmedMessage": "Your e-mail address is confirmed.",
@@ -177,5 +179,6 @@ export default {
   "reset.submitting": "Saving…",
   "reset.done": "Your password was changed and you are signed in. Every other session was signed out.",
   "reset.failed": "The password could not be changed.",
-  "reset.linkInvalid": "This link does not work any more: it was used, it expired, or it is incomplete. Ask for a new one.",
+  "reset.linkInvalid":
+    "This link does not work any more: it was used, it expired, or it is incomplete. Ask for a new one.",
 } as const;
