@@ -125,15 +125,15 @@ export function TestMessageForm({ to }: { to: string }) {
   const form = useApiForm({ schema: testMessageSchema, path: "/api/mail/test", initial: { to } });
   return (
     <Card title={t("mail.test.title")} testId="mail-test">
-      <ApiForm form={form} data-testid="mail-test-form" className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 grow">
-          <Field label={t("mail.test.to")} error={form.errors.to}>
-            <Input {...form.field("to")} dir="ltr" type="email" data-testid="mail-test-to" />
-          </Field>
+      <ApiForm form={form} data-testid="mail-test-form">
+        <Field label={t("mail.test.to")} error={form.errors.to}>
+          <Input {...form.field("to")} dir="ltr" type="email" data-testid="mail-test-to" />
+        </Field>
+        <div>
+          <SubmitButton pendingLabel={t("mail.test.sending")} data-testid="mail-test-send">
+            {t("mail.test.send")}
+          </SubmitButton>
         </div>
-        <SubmitButton pendingLabel={t("mail.test.sending")} data-testid="mail-test-send">
-          {t("mail.test.send")}
-        </SubmitButton>
       </ApiForm>
     </Card>
   );
