@@ -41,7 +41,7 @@ const hostName = z
 
 const smtpSettingsFields = z.object({
   /** Off: no server; messages wait in the outbox until one is set. */
-  enabled: z.boolean(msg("validation.invalid")).default(false),
+  enabled: z.boolean(msg("validation.invalid")),
   host: hostName.default(""),
   port: z
     .union([z.number(), z.string().transform((value) => Number(value.trim()))], msg("validation.invalid"))
