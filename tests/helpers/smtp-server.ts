@@ -11,7 +11,8 @@ import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type Behaviour = "accept" | "refuse" | "hang";
+/** accept; refuse (550 to every recipient); hang (never greet); stall (take the message, never answer its end). */
+export type Behaviour = "accept" | "refuse" | "hang" | "stall";
 
 export interface TestSmtpServer {
   port: number;
@@ -74,7 +75,8 @@ export async function startSmtpServer(
         (parsed) => {
           state.received.push(parsed);
           waiters.splice(0).forEach((wake) => wake());
-          callback();
+          // A stalling server has the whole message and never says it took it.
+          if (state.behaviour !== "stall") callback();
         },
         (error: Error) => callback(error),
       );

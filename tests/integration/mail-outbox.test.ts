@@ -4,6 +4,7 @@
  * one message sent once by two claimers, a send interrupted mid-way sent again with the same Message-ID, and an
  * SMTP server on a private address refused unless the operator allows it.
  */
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { resetConfigForTests } from "~/config.server";
@@ -13,6 +14,7 @@ import { composeMessage } from "~/mail/compose.server";
 import { backoff, CLAIM_MS, MAX_ATTEMPTS, processOutbox, queueMail } from "~/mail/outbox.server";
 import { saveSmtpSettings } from "~/mail/smtp-settings.server";
 import type { SmtpSettingsInput } from "~/mail/schema";
+import { endGroup, spawnGroup } from "../../scripts/process-group";
 import { seedDatabase } from "../helpers/seed";
 import { selfSignedCertificate, startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
@@ -216,6 +218,35 @@ describe("once across instances", () => {
     await processOutbox(db, { now: now + CLAIM_MS + 1 });
     expect(await rowOf(queued.id)).toMatchObject({ state: "sent", attempts: 2 });
     expect(server.received.map((m) => m.messageId)).toEqual([queued.messageId]);
+  });
+});
+
+describe("a sender killed mid-send", () => {
+  test("the message is neither lost nor sent under another Message-ID: sent again once the claim runs out", async () => {
+    // The server takes the whole message and never confirms it: the sender is inside the residual window.
+    const server = await smtp({ behaviour: "stall" });
+    const db = await getDb();
+    await saveSmtpSettings(db, settingsFor(server.port));
+    const queued = await queueTest();
+    const root = path.resolve(import.meta.dirname, "../..");
+    const child = spawnGroup(path.join(root, "node_modules/.bin/tsx"), ["tests/helpers/mail-sender.ts"], {
+      cwd: root,
+      env: process.env,
+      stdio: "ignore",
+    });
+    try {
+      await server.nextMessage(0);
+      expect(await rowOf(queued.id)).toMatchObject({ state: "sending", claimedBy: "child-sender" });
+    } finally {
+      await endGroup(child, { signal: "SIGKILL" });
+    }
+    server.behaviour = "accept";
+    // The dead sender's claim still holds: nobody sends it meanwhile.
+    await processOutbox(db);
+    expect(server.received).toHaveLength(1);
+    await processOutbox(db, { now: Date.now() + CLAIM_MS + 1 });
+    expect(await rowOf(queued.id)).toMatchObject({ state: "sent", attempts: 2 });
+    expect(server.received.map((m) => m.messageId)).toEqual([queued.messageId, queued.messageId]);
   });
 });
 
