@@ -157,6 +157,21 @@ describe("a member's address", () => {
   });
 });
 
+describe("an address an administrator types", () => {
+  test("is not confirmed when it changes; the same address keeps its confirmation", async () => {
+    const db = await getDb();
+    await confirmedAddress("editor", "eli3@example.test");
+    const editor = (await findUserByName(db, "editor"))!;
+    const admin = browser();
+    await admin.login("admin");
+    const fields = { userId: editor.id, firstName: "Eli", lastName: "Editor", about: "Test account" };
+    expect((await admin.put("/api/users/update", { ...fields, email: "ELI3@example.test" })).status).toBe(200);
+    expect((await findUserByName(db, "editor"))?.emailConfirmedAt).toBeInstanceOf(Date);
+    expect((await admin.put("/api/users/update", { ...fields, email: "other@example.test" })).status).toBe(200);
+    expect(await findUserByName(db, "editor")).toMatchObject({ email: "other@example.test", emailConfirmedAt: null });
+  });
+});
+
 describe("a forgotten password", () => {
   test("the answer is the same, in about the same time, whether or not an account has the address", async () => {
     await confirmedAddress("moderator", "mina@example.test", "fa");
@@ -181,7 +196,10 @@ describe("a forgotten password", () => {
 
   test("an address nobody confirmed gets no link", async () => {
     const db = await getDb();
-    await db.update(users).set({ email: "typed@example.test" }).where(eq(users.userName, "member"));
+    await db
+      .update(users)
+      .set({ email: "typed@example.test", emailConfirmedAt: null })
+      .where(eq(users.userName, "member"));
     const index = smtp.received.length;
     expect((await browser().post("/api/auth/forgot-password", { email: "typed@example.test" })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 4_000));
