@@ -76,6 +76,8 @@ test("forgot password: from the login form, through the message, to a new sessio
   await expect(page).toHaveURL(/\/en\/profile$/);
   await expect(page.getByTestId("profile-name")).toBeVisible();
   await expect(page.getByTestId("email-current")).toContainText("mo@example.test");
+  await page.getByTestId("email-card").scrollIntoViewIfNeeded();
+  await page.getByTestId("email-card").screenshot({ path: "test-results/screenshots/profile-email-en.png" });
   // The link is spent.
   await open(page, link!);
   await expect(page.getByTestId("reset-link-invalid")).toBeVisible();
@@ -98,6 +100,18 @@ test("screenshots: the messages in Persian and English, and the forgotten-passwo
   await page.setViewportSize({ width: 390, height: 800 });
   await open(page, "/forgot-password");
   await snap(page, "forgot-password-fa-390");
+  await open(page, "/login");
+  await snap(page, "login-fa-390");
+});
+
+test("screenshots: the profile's address card in Persian, dark", async ({ browser, baseURL }) => {
+  const page = await signedInPage(browser, baseURL!, "moderator");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await open(page, "/profile");
+  await page.getByTestId("email-card").scrollIntoViewIfNeeded();
+  await page.getByTestId("email-card").screenshot({ path: "test-results/screenshots/profile-email-fa-dark.png" });
+  await page.context().close();
 });
 
 siteTest(
