@@ -4,7 +4,7 @@
  * makes tokens, finds a live one and spends it.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { emailTokens } from "~/db/schema";
 
@@ -78,4 +78,9 @@ export async function spendAllLinks(db: Database, userId: number, purpose: LinkP
     .update(emailTokens)
     .set({ usedAt: new Date(now) })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+/** Removes links a day past their end, used or not (housekeeping). */
+export async function deleteEndedLinks(db: Database, now = Date.now()): Promise<void> {
+  await db.delete(emailTokens).where(lt(emailTokens.expiresAt, new Date(now - 24 * 60 * 60_000)));
 }

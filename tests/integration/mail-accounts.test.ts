@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { recordVerifiedAddress } from "~/auth/email-address.server";
-import { LINK_LIFETIME_MS, newLinkToken, spendLinkToken } from "~/auth/email-links.server";
+import { deleteEndedLinks, LINK_LIFETIME_MS, newLinkToken, spendLinkToken } from "~/auth/email-links.server";
 import { findUserByName } from "~/auth/users.server";
 import { resetConfigForTests } from "~/config.server";
 import { getDb } from "~/db/client.server";
@@ -143,6 +143,14 @@ describe("a member's address", () => {
     expect(await spendLinkToken(db, token, "confirm", now + LINK_LIFETIME_MS - 1)).toMatchObject({
       email: "late@example.test",
     });
+    // Housekeeping removes links a day past their end, and only those.
+    const count = async () => (await db.select().from(emailTokens).all()).length;
+    const longAgo = now - LINK_LIFETIME_MS - 24 * 3_600_000;
+    await newLinkToken(db, { userId: user.id, purpose: "reset", email: "old@example.test", now: longAgo - 1 });
+    await newLinkToken(db, { userId: user.id, purpose: "reset", email: "old@example.test", now: longAgo + 60_000 });
+    const before = await count();
+    await deleteEndedLinks(db, now);
+    expect(await count()).toBe(before - 1);
   });
 
   test("a sign-in provider's verified address is recorded as confirmed, unless another member holds it", async () => {
