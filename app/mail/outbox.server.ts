@@ -159,10 +159,16 @@ export async function processOutbox(db: Database, options: OutboxPassOptions = {
   for (const { id } of due) {
     if (!(await claim(db, id, now, holder))) continue;
     const row = (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get())!;
-    if (await holding(db, id, holder, () => send(db, row, route, now, holder, delivery))) sent++;
+    const outcome = await holding(db, id, holder, () => send(db, row, route, now, holder, delivery));
+    if (outcome === "sent") sent++;
+    // A server that cannot be reached (or will not let us in) fails every message alike: the rest wait for the
+    // next pass instead of each waiting out the same timeout now.
+    else if (serverFailures.has(outcome)) break;
   }
   return sent;
 }
+
+const serverFailures = new Set<MailFailureReason>(["timeout", "unreachable", "notAllowed", "tls", "auth"]);
 
 async function send(
   db: Database,
@@ -171,7 +177,7 @@ async function send(
   now: number,
   holder: string,
   delivery: DeliveryOptions | undefined,
-): Promise<boolean> {
+): Promise<"sent" | MailFailureReason> {
   const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimedBy, holder), eq(mailOutbox.state, "sending"));
   try {
     const locale = row.locale === "en" ? "en" : "fa";
@@ -202,7 +208,7 @@ async function send(
         updatedAt: new Date(),
       })
       .where(mine);
-    return true;
+    return "sent";
   } catch (thrown) {
     const reason: MailFailureReason = thrown instanceof MailFailure ? thrown.reason : "other";
     if (thrown instanceof MailFailure) console.warn(`Mail ${row.messageId} not sent: ${reason}: ${thrown.detail}`);
@@ -220,7 +226,7 @@ async function send(
         updatedAt: new Date(),
       })
       .where(mine);
-    return false;
+    return reason;
   }
 }
 

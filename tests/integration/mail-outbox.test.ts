@@ -12,7 +12,7 @@ import { closeDatabase, getDb } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { composeMessage } from "~/mail/compose.server";
 import { backoff, CLAIM_MS, MAX_ATTEMPTS, processOutbox, queueMail } from "~/mail/outbox.server";
-import { saveSmtpSettings } from "~/mail/smtp-settings.server";
+import { readSmtpSettings, saveSmtpSettings, smtpView } from "~/mail/smtp-settings.server";
 import type { SmtpSettingsInput } from "~/mail/schema";
 import { endGroup, spawnGroup } from "../../scripts/process-group";
 import { seedDatabase } from "../helpers/seed";
@@ -143,6 +143,17 @@ describe("failures are retried with a growing wait", () => {
     expect(server.received).toHaveLength(1);
   });
 
+  test("a server that does not answer holds up one message per pass, not every one", async () => {
+    const server = await smtp({ behaviour: "hang" });
+    const db = await getDb();
+    await saveSmtpSettings(db, settingsFor(server.port));
+    const queued = await Promise.all([queueTest(), queueTest(), queueTest()]);
+    await processOutbox(db, { delivery: { timeoutMs: 300 } });
+    const rows = await Promise.all(queued.map((q) => rowOf(q.id)));
+    expect(rows.map((row) => row.attempts).sort()).toEqual([0, 0, 1]);
+    expect(rows.every((row) => row.state === "pending")).toBe(true);
+  });
+
   test("after the last attempt the message is failed, and stays on the dashboard with its reason", async () => {
     const server = await smtp({ behaviour: "refuse" });
     const db = await getDb();
@@ -247,6 +258,22 @@ describe("a sender killed mid-send", () => {
     await processOutbox(db, { now: Date.now() + CLAIM_MS + 1 });
     expect(await rowOf(queued.id)).toMatchObject({ state: "sent", attempts: 2 });
     expect(server.received.map((m) => m.messageId)).toEqual([queued.messageId, queued.messageId]);
+  });
+});
+
+describe("the settings", () => {
+  test("the password is write-only: kept when left empty on the same host, forgotten for another host", async () => {
+    const db = await getDb();
+    await saveSmtpSettings(db, settingsFor(25, { user: "site", password: "s3cret" }));
+    expect(smtpView(await readSmtpSettings(db))).not.toHaveProperty("password");
+    expect(smtpView(await readSmtpSettings(db)).hasPassword).toBe(true);
+    await saveSmtpSettings(db, settingsFor(26, { user: "site", host: "LOCALHOST" }));
+    expect((await readSmtpSettings(db)).password).toBe("s3cret");
+    await saveSmtpSettings(db, settingsFor(26, { user: "site", host: "smtp.elsewhere.test" }));
+    expect((await readSmtpSettings(db)).password).toBe("");
+    await saveSmtpSettings(db, settingsFor(26, { password: "again" }));
+    await saveSmtpSettings(db, settingsFor(26, { clearPassword: true }));
+    expect((await readSmtpSettings(db)).password).toBe("");
   });
 });
 
