@@ -10,8 +10,11 @@ import { useSignInForm } from "./use-sign-in-form";
 
 const loginFormSchema = loginSchema.omit({ pub: true, proof: true, deviceName: true });
 
-/** The login form of the login page and the login dialog. `onDone` gets the server's success message. */
-export function LoginForm({ onDone }: { onDone: (message: string) => void }) {
+/**
+ * The login form of the login page and the login dialog. `onDone` gets the server's success message; `onLeave`
+ * runs when its link to the forgotten password's page is followed (the dialog closes).
+ */
+export function LoginForm({ onDone, onLeave }: { onDone: (message: string) => void; onLeave?: () => void }) {
   const t = useT();
   const locale = useLocale();
   const form = useSignInForm({
@@ -39,6 +42,7 @@ export function LoginForm({ onDone }: { onDone: (message: string) => void }) {
       <Link
         to={localizePath("/forgot-password", locale)}
         className="-mt-2 justify-self-start text-sm text-muted-foreground underline"
+        onClick={onLeave}
         data-testid="forgot-link"
       >
         {t("auth.forgot.link")}
