@@ -83,6 +83,17 @@ test("forgot password: from the login form, through the message, to a new sessio
   await expect(page.getByTestId("reset-link-invalid")).toBeVisible();
 });
 
+test("the login dialog's forgotten-password link closes the dialog and opens the page", async ({ page }) => {
+  await open(page, "/");
+  await page.getByTestId("avatar-button").click();
+  await page.getByTestId("menu-login").click();
+  const dialog = page.getByTestId("login-dialog");
+  await dialog.getByTestId("forgot-link").click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("forgot-form")).toBeVisible();
+});
+
 test("screenshots: the messages in Persian and English, and the forgotten-password page", async ({ page }) => {
   for (const locale of ["fa", "en"] as const) {
     const message = await composeMessage(locale, locale === "fa" ? "دفتر" : "Daftar", {

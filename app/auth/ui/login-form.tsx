@@ -43,6 +43,9 @@ export function LoginForm({ onDone, onLeave }: { onDone: (message: string) => vo
         to={localizePath("/forgot-password", locale)}
         className="-mt-2 justify-self-start text-sm text-muted-foreground underline"
         onClick={onLeave}
+        // Pressing it does not take focus from a field: the field's check on leaving would show its message and
+        // move the link from under the pointer before the click lands.
+        onMouseDown={(event) => event.preventDefault()}
         data-testid="forgot-link"
       >
         {t("auth.forgot.link")}
