@@ -59,6 +59,13 @@ export interface Config {
   outboundAllowPrivate: PrivateAddresses;
   /** GIT_HOST_ALLOW_PRIVATE: the addresses that are not public a git host or GitHub API address may have. */
   gitHostAllowPrivate: PrivateAddresses;
+  /** SMTP_HOST_ALLOW_PRIVATE: the addresses that are not public the SMTP server set in the settings may have. */
+  smtpHostAllowPrivate: PrivateAddresses;
+  /**
+   * SMTP_URL: the mail server the site sends through, set by the operator in place of the one in the settings
+   * (smtp://user:password@host:587 for STARTTLS, smtps://…:465 for TLS, smtp://…?tls=none for none).
+   */
+  smtp: SmtpServer | undefined;
   /** OUTBOUND_DNS_SERVERS: the DNS servers outbound requests resolve names with, instead of the system's. */
   outboundDnsServers: string[] | undefined;
   /** GIST_RAW_URL: where GitHub gists are read from for identity proofs (a test double's address in tests). */
@@ -82,6 +89,16 @@ export interface Config {
   renderThreads: number;
   /** IMAGE_JOBS: image jobs (resizing, encoding) run at once; the rest wait their turn (app/media/image-work.server.ts). */
   imageJobs: number;
+}
+
+/** A mail server and how to reach it. */
+export interface SmtpServer {
+  host: string;
+  port: number;
+  /** none: plain text; starttls: upgraded after the greeting (refused if the server cannot); tls: TLS from the start. */
+  security: "none" | "starttls" | "tls";
+  user: string;
+  password: string;
 }
 
 /**
@@ -182,6 +199,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const installAllowPrivateDatabase = privateAddresses("INSTALL_ALLOW_PRIVATE_DATABASE");
   const outboundAllowPrivate = privateAddresses("OUTBOUND_ALLOW_PRIVATE");
   const gitHostAllowPrivate = privateAddresses("GIT_HOST_ALLOW_PRIVATE");
+  const smtpHostAllowPrivate = privateAddresses("SMTP_HOST_ALLOW_PRIVATE");
+  const smtpText = read("SMTP_URL");
+  const smtp = smtpText === undefined ? undefined : smtpServer(smtpText);
+  if (smtpText !== undefined && !smtp) {
+    problems.push(
+      `SMTP_URL must be smtp://user:password@host:port or smtps://… (?tls=none for a server without TLS) (got ${shown(smtpText)}).`,
+    );
+  }
 
   const dnsText = read("OUTBOUND_DNS_SERVERS");
   const outboundDnsServers = dnsText?.split(",").map((part) => part.trim());
@@ -269,6 +294,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     forceInstalled: installedText === "true",
     outboundAllowPrivate,
     gitHostAllowPrivate,
+    smtpHostAllowPrivate,
+    smtp,
     outboundDnsServers,
     siteOwner,
     gistRawUrl: gistRawUrl!,
@@ -287,6 +314,25 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     renderThreads,
     imageJobs,
+  };
+}
+
+/** SMTP_URL read: smtps is TLS from the start; smtp is STARTTLS unless `?tls=none`. */
+function smtpServer(text: string): SmtpServer | undefined {
+  if (!URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  const secure = url.protocol === "smtps:";
+  if ((!secure && url.protocol !== "smtp:") || !url.hostname || (url.pathname !== "" && url.pathname !== "/")) {
+    return undefined;
+  }
+  const tls = url.searchParams.get("tls");
+  if (tls !== null && tls !== "none") return undefined;
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    security: secure ? "tls" : tls === "none" ? "none" : "starttls",
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
   };
 }
 
@@ -369,7 +415,12 @@ export function configWarnings(env: Record<string, string | undefined> = process
       "SITE_URL is https but TRUST_PROXY is not set: behind a reverse proxy every visitor has the proxy's address (one shared login limit, wrong addresses in the logs). Set TRUST_PROXY to the number of proxies or their addresses.",
     );
   }
-  for (const name of ["OUTBOUND_ALLOW_PRIVATE", "GIT_HOST_ALLOW_PRIVATE", "INSTALL_ALLOW_PRIVATE_DATABASE"]) {
+  for (const name of [
+    "OUTBOUND_ALLOW_PRIVATE",
+    "GIT_HOST_ALLOW_PRIVATE",
+    "SMTP_HOST_ALLOW_PRIVATE",
+    "INSTALL_ALLOW_PRIVATE_DATABASE",
+  ]) {
     if (read(name) !== "true") continue;
     warnings.push(
       name === "OUTBOUND_ALLOW_PRIVATE"

@@ -12,7 +12,10 @@ export const appLayers = {
   root: "app",
   base: ["config.server", "request-context", "db", "i18n", "lib", "ui", "cluster", "keys"],
   domains: {
-    auth: {},
+    mail: {},
+    auth: {
+      mail: "a new address and a forgotten password are confirmed by a link sent by e-mail",
+    },
     settings: {
       auth: "the settings' history names who made each change",
     },

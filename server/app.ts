@@ -101,6 +101,7 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   const { startVisitLog } = await import("~/traffic/visit-log.server");
   const { startVisitLogJobs } = await import("~/traffic/summaries.server");
   const { startPublishing } = await import("~/builds/background.server");
+  const { startMailing } = await import("~/mail/outbox.server");
   const follower = followChanges();
   const stopHousekeeping = startHousekeeping();
   startVisitLog();
@@ -111,9 +112,11 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
     .catch(() => false);
   // Published builds' pushes and this instance's copy of the site's repository.
   const stopPublishing = startPublishing({ installed });
+  // The outbox, sent by whichever instance holds its lease.
+  const stopMailing = startMailing();
   stopBackground = async () => {
     follower.stop();
-    await Promise.all([stopHousekeeping(), stopVisitLogJobs(), stopPublishing()]);
+    await Promise.all([stopHousekeeping(), stopVisitLogJobs(), stopPublishing(), stopMailing()]);
   };
   if (!installed) {
     const token = ensureSetupToken();

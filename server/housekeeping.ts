@@ -1,10 +1,11 @@
 /**
  * Housekeeping that one instance does for all: expired sessions, rate-limit windows that are over, signed
  * requests and sign-in challenges that can no longer be used, change-log entries every instance has long
- * applied, strangers' gift wraps past their retention, and preview links a day past their end.
+ * applied, strangers' gift wraps past their retention, and preview links and e-mailed links a day past their end.
  */
 import { deleteExpiredLimits } from "~/db/rate-limit.server";
 import { deleteExpiredSessions } from "~/auth/sessions.server";
+import { deleteEndedLinks } from "~/auth/email-links.server";
 import { deleteExpiredSignedRequests } from "~/auth/nostr-http-auth.server";
 import { pruneStrangerWraps } from "~/nostr/relay/store.server";
 import { deleteExpiredChallenges } from "~/nostr/sign-in.server";
@@ -23,5 +24,6 @@ export function startHousekeeping(): () => Promise<void> {
     await pruneChangeLog(db);
     await pruneStrangerWraps(db);
     await deleteEndedPreviewLinks(db);
+    await deleteEndedLinks(db);
   });
 }

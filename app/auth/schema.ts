@@ -3,6 +3,7 @@
  * (server-side checks). Messages are catalog keys; `validate()` translates them (see ~/lib/validation).
  */
 import * as z from "zod";
+import { emailAddress } from "~/mail/schema";
 import { asciiDigits } from "~/i18n/format";
 import { cleanLine, cleanLines } from "~/lib/clean-text";
 import { formId, jsonId, PAGE_MAX, PAGE_SIZE_MAX, queryInteger } from "~/lib/number-fields";
@@ -191,6 +192,21 @@ export const userListQuery = z.object({
   pageSize: queryInteger({ max: PAGE_SIZE_MAX, fallback: 20 }),
 });
 export type UserListQuery = z.output<typeof userListQuery>;
+
+/** POST /api/auth/forgot-password: the address a reset link is sent to (if an account has it confirmed). */
+export const forgotPasswordSchema = z.object({ email: emailAddress });
+
+/** A link's token, as the link carries it. */
+const linkToken = z.string(msg("validation.invalid")).regex(/^[A-Za-z0-9_-]{20,100}$/, msg("validation.invalid"));
+
+/** POST /api/auth/reset-password: the link's token and the new password (every session ends, one starts). */
+export const resetPasswordSchema = z.object({ token: linkToken, password });
+
+/** POST /api/users/email: a confirmation link to a new address. */
+export const changeEmailSchema = z.object({ email: emailAddress });
+
+/** POST /api/auth/confirm-email: the confirmation link's token. */
+export const confirmEmailSchema = z.object({ token: linkToken });
 
 /** An e-mail address, or nothing (empty). */
 export const optionalEmail = z

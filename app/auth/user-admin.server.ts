@@ -163,6 +163,10 @@ function emailIssue(error: unknown): never {
   throw error;
 }
 
+function sameAddress(stored: string | null, typed: string): boolean {
+  return stored !== null && stored.toLowerCase() === typed.toLowerCase();
+}
+
 /** Changes an account's names, about and e-mail address (empty: none). */
 export async function updateUser(
   db: Database,
@@ -179,6 +183,9 @@ export async function updateUser(
           lastName: input.lastName,
           about: input.about,
           email: input.email || null,
+          // An address an administrator typed is nobody's word that it reaches the member: a changed one is not
+          // confirmed (no reset link goes there until the member confirms it).
+          emailConfirmedAt: sameAddress(user.email, input.email) ? user.emailConfirmedAt : null,
           displayName: displayNameOf({ ...input, userName: user.userName }),
           updatedAt: new Date(),
         })

@@ -46,6 +46,15 @@ export const limits = {
    * its rightful claimant elsewhere from taking it (a name is claimed once anyway: user names are unique).
    */
   registerByNameAndAddress: { name: "register-name-ip", max: 5, windowMs: 15 * minute },
+  /** Confirmation links one member asks for (each is a message sent to an address they typed). */
+  addressChangeByUser: { name: "address-change-user", max: 5, windowMs: hour },
+  /** Password reset links asked for from one address (across the e-mail addresses asked about). */
+  resetByAddress: { name: "reset-ip", max: 10, windowMs: 15 * minute },
+  /**
+   * Password reset links asked for one e-mail address from everywhere: its holder gets a few messages an hour at
+   * most, however many ask. Counted whether or not an account has the address, so the limit tells nothing.
+   */
+  resetByTarget: { name: "reset-to", max: 3, windowMs: hour },
   /** Current-password checks by one account (a stolen session cannot guess the password quickly). */
   passwordByUser: { name: "password-user", max: 8, windowMs: 15 * minute },
   /** Sign-in challenges handed to one address (each is a row until it is used or expires). */

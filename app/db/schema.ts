@@ -26,6 +26,11 @@ export const users = sqliteTable(
     displayName: text("display_name").notNull().default(""),
     about: text("about").notNull().default(""),
     email: text("email"),
+    /**
+     * When the member showed that `email` is theirs (a link sent there, or a provider that vouched for it); null
+     * for an address nobody confirmed (an administrator's entry). Only a confirmed address gets a reset link.
+     */
+    emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
     /** The key of the member's profile picture in `stored_images` (null: initials). */
     avatar: text("avatar"),
     /** Nostr public key (64 lowercase hex) of the device the account was made or last used with. */
@@ -853,3 +858,67 @@ export const importUploads = sqliteTable("import_uploads", {
   data: blob("data", { mode: "buffer" }).$type<Buffer>().notNull(),
   ...timestamps,
 });
+
+// ── E-mail ──────────────────────────────────────────────────────────────────
+
+export const mailStates = ["pending", "sending", "sent", "failed"] as const;
+
+/**
+ * The outbox: every message the site sends, sent by whichever instance claims it (decision 036). "sending" is
+ * written before the SMTP transaction, so a row found "sending" after its claim ran out is one whose sender died
+ * mid-send: it is sent again with the same Message-ID. A sent message keeps its headers, not its body (its links
+ * are credentials).
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Given at creation and kept through every attempt, so a repeated delivery is recognisably the same message. */
+    messageId: text("message_id").notNull(),
+    /** What the message is for ("addressConfirm", "passwordReset", "test"), as the dashboard names it. */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    locale: text("locale").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    state: text("state", { enum: mailStates }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    claimedBy: text("claimed_by"),
+    claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
+    /** The last failure, as the dashboard shows it (a catalog key), never the server's own words. */
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_message_id_unique").on(t.messageId),
+    index("mail_outbox_due_idx").on(t.state, t.nextAttemptAt),
+    index("mail_outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+export const emailTokenPurposes = ["confirm", "reset"] as const;
+
+/**
+ * Links sent by e-mail: confirming an address, resetting a password. Only the token's hash is kept; a token is
+ * used once and lasts an hour.
+ */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: emailTokenPurposes }).notNull(),
+    /** The address the link was sent to (for "confirm", the address being confirmed). */
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("email_tokens_hash_unique").on(t.tokenHash), index("email_tokens_user_idx").on(t.userId)],
+);

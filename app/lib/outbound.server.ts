@@ -30,13 +30,15 @@ import { addressKind, contains, parseAddress, parseNetwork, type Network } from 
  *   closed networks. No redirects.
  * - "gitHost": the git remote and GitHub API address the site's administrators set. Public addresses;
  *   GIT_HOST_ALLOW_PRIVATE opens the operator's own networks. Redirects followed (a moved repository), each checked.
+ * - "mailHost": the SMTP server the site's administrators set. Public addresses; SMTP_HOST_ALLOW_PRIVATE opens the
+ *   operator's own networks. The SMTP client connects itself, to the address `connectAddress` checked.
  * - "installerDatabase": a libSQL server entered in the installer. Public addresses; INSTALL_ALLOW_PRIVATE_DATABASE
  *   opens the others.
  * - "operator": addresses the operator wrote in the environment (DATABASE_URL, the OpenID Connect issuer and
  *   the endpoints its discovery document names, GitHub's sign-in). Any address: the operator chose it. Still
  *   pinned, timed and bounded.
  */
-export type Purpose = "visitor" | "gitHost" | "installerDatabase" | "operator";
+export type Purpose = "visitor" | "gitHost" | "mailHost" | "installerDatabase" | "operator";
 
 /** The generic reasons a request fails; what the caller may be told. */
 export type OutboundReason =
@@ -108,6 +110,16 @@ function rulesFor(purpose: Purpose): Rules {
         timeoutMs: 10 * 60_000,
         connectTimeoutMs: 10_000,
         maxBytes: 512 * MiB,
+      };
+    case "mailHost":
+      return {
+        privateAllowed: settings.smtpHostAllowPrivate,
+        plainHttp: false,
+        keepAlive: false,
+        redirects: 0,
+        timeoutMs: 60_000,
+        connectTimeoutMs: 10_000,
+        maxBytes: 0,
       };
     // A database server: the installer's (private only when the operator allows it) or the operator's own.
     case "installerDatabase":
@@ -181,6 +193,20 @@ export async function allowedAddresses(host: string, purpose: Purpose): Promise<
     throw new OutboundError("notAllowed", `${seen} is ${addressKind(refused.address)}, not allowed for ${purpose}`);
   }
   return addresses;
+}
+
+/**
+ * The one address a client that opens its own connection (the SMTP client) is to connect to for `host`: resolved
+ * and checked as a request's would be; the client is given this address, and keeps the name for TLS.
+ */
+export async function connectAddress(host: string, purpose: Purpose): Promise<string> {
+  try {
+    return (await allowedAddresses(host, purpose))[0]!.address;
+  } catch (error) {
+    const failure = asOutboundError(error);
+    console.warn(`Outbound connection (${purpose}) to ${host} refused: ${failure.reason}: ${failure.detail}`);
+    throw failure;
+  }
 }
 
 /**

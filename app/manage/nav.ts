@@ -21,5 +21,11 @@ export const manageMenu: ManageNavItem[] = [
   { path: "/manage/comments", label: "manage.nav.comments", permission: "comments.edit", icon: "message-square" },
   { path: "/manage/users", label: "manage.nav.users", permission: "dashboard.read", icon: "users" },
   { path: "/manage/builds", label: "manage.nav.builds", permission: "builds.read", icon: "git-branch" },
-  { path: "/manage/settings", label: "manage.nav.settings", permission: "dashboard.read", icon: "settings" },
+  {
+    path: "/manage/settings",
+    label: "manage.nav.settings",
+    permission: "dashboard.read",
+    icon: "settings",
+    nested: true,
+  },
 ];

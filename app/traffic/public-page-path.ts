@@ -13,7 +13,17 @@ export interface PublicPage {
 }
 
 /** Page paths (without a locale prefix) that are not public pages; each covers what lies under it too. */
-const privatePages = ["/manage", "/login", "/register", "/profile", "/403", "/preview"];
+const privatePages = [
+  "/manage",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password",
+  "/confirm-email",
+  "/profile",
+  "/403",
+  "/preview",
+];
 /** The longest address the log keeps; longer ones are not pages anyone links to. */
 export const MAX_ROUTE_PATH = 512;
 

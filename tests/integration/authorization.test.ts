@@ -100,6 +100,10 @@ const apiTable: Row[] = [
   // Without the keys to keep (a body), ending the other sessions says what it needs and ends nothing.
   { route: "api/auth/sessions", method: "DELETE", expect: signedIn(400) },
   { route: "api/auth/confirm-password", method: "POST", expect: signedIn(400) },
+  { route: "api/auth/forgot-password", method: "POST", expect: all(400) },
+  { route: "api/auth/reset-password", method: "POST", expect: all(400) },
+  { route: "api/auth/confirm-email", method: "POST", expect: all(400) },
+  { route: "api/users/email", method: "POST", expect: signedIn(400) },
   { route: "api/users/update-profile", method: "PUT", expect: signedIn(400) },
   // A profile picture: an empty JSON body is no image (400); removing one that is not there is done (200).
   { route: "api/users/avatar", method: "PUT", expect: signedIn(400) },
@@ -146,6 +150,10 @@ const apiTable: Row[] = [
   { route: "api/settings/icon", method: "PUT", expect: settingsEdit(400) },
   { route: "api/settings/icon", method: "DELETE", expect: settingsEdit(200) },
   { route: "api/settings/history", method: "GET", expect: dashboard(200) },
+  // E-mail: the server is read with dashboard.read; changing it and sending a test need settings.edit.
+  { route: "api/mail/settings", method: "GET", expect: dashboard(200) },
+  { route: "api/mail/settings", method: "PUT", expect: settingsEdit(400) },
+  { route: "api/mail/test", method: "POST", expect: settingsEdit(400) },
   { route: "api/items/all", method: "GET", expect: dashboard(200) },
   { route: "api/categories/all", method: "GET", expect: dashboard(200) },
   { route: "api/categories/new", method: "POST", expect: settingsEdit(400) },
@@ -214,6 +222,7 @@ const pageTable: Row[] = [
   { route: "manage/users", method: "GET", expect: page("dashboard.read") },
   { route: "manage/comments", method: "GET", expect: page("comments.edit") },
   { route: "manage/settings", method: "GET", expect: page("dashboard.read") },
+  { route: "manage/settings/email", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items/category", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items/media", method: "GET", expect: page("dashboard.read") },

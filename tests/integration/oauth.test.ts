@@ -106,6 +106,10 @@ describe("OpenID Connect", () => {
     });
     // The flow cookie is spent.
     expect(browser.cookies.has("daftar_oauth")).toBe(false);
+    // The provider vouched for the address: it is the account's, confirmed.
+    const row = await (await getDb()).select().from(users).where(eq(users.userName, "parisa")).get();
+    expect(row?.email).toBe("parisa@provider.test");
+    expect(row?.emailConfirmedAt).toBeInstanceOf(Date);
   });
 
   test("the next sign-in finds the same account; a taken user name gets a suffix", async () => {

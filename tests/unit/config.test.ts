@@ -28,6 +28,8 @@ describe("parseConfig", () => {
       forceInstalled: false,
       outboundAllowPrivate: false,
       gitHostAllowPrivate: false,
+      smtpHostAllowPrivate: false,
+      smtp: undefined,
       outboundDnsServers: undefined,
       siteOwner: undefined,
       gistRawUrl: "https://gist.githubusercontent.com",
@@ -94,6 +96,33 @@ describe("parseConfig", () => {
     }
     for (const bad of ["127.0.0.1:0", "127.0.0.1:70000", "[10.0.0.1]:53", "fd00::53:53:53:53:53:53:53"]) {
       expect(() => parseConfig({ OUTBOUND_DNS_SERVERS: bad }), bad).toThrow(/OUTBOUND_DNS_SERVERS must be/);
+    }
+  });
+
+  test("SMTP_URL: smtp is STARTTLS unless ?tls=none, smtps is TLS; credentials decoded and never repeated", () => {
+    expect(parseConfig({ SMTP_URL: "smtp://mailer:p%40ss@smtp.example:2525" }).smtp).toEqual({
+      host: "smtp.example",
+      port: 2525,
+      security: "starttls",
+      user: "mailer",
+      password: "p@ss",
+    });
+    expect(parseConfig({ SMTP_URL: "smtps://smtp.example" }).smtp).toMatchObject({ port: 465, security: "tls" });
+    expect(parseConfig({ SMTP_URL: "smtp://127.0.0.1:25?tls=none" }).smtp).toMatchObject({
+      port: 25,
+      security: "none",
+      user: "",
+    });
+    expect(parseConfig({ SMTP_HOST_ALLOW_PRIVATE: "10.0.0.0/8" }).smtpHostAllowPrivate).toEqual(["10.0.0.0/8"]);
+    for (const bad of ["http://smtp.example", "smtp://u:hunter2@smtp.example/path", "smtp://smtp.example?tls=maybe"]) {
+      let message = "";
+      try {
+        parseConfig({ SMTP_URL: bad });
+      } catch (error) {
+        message = String(error);
+      }
+      expect(message, bad).toMatch(/SMTP_URL must be/);
+      expect(message).not.toContain("hunter2");
     }
   });
 

@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { generateCodeVerifier, generateState } from "arctic";
 import { and, eq } from "drizzle-orm";
+import { recordVerifiedAddress } from "../email-address.server";
 import type { Database } from "~/db/client.server";
 import { oauthAccounts, users } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
@@ -198,11 +199,13 @@ export async function finishFlow(
         throw error;
       }
     }
+    await recordVerifiedAddress(db, currentUserId, identity.email);
     const user = await db.select().from(users).where(eq(users.id, currentUserId)).get();
     if (!user) throw new ServiceError(404, "manage.userNotFound");
     return { kind: "linked", user };
   }
   const user = existing ?? (await createFromIdentity(db, flow.provider, identity, flow.locale));
+  await recordVerifiedAddress(db, user.id, identity.email);
   const cookie = await startSession(db, user, request, client, { pub: flow.pub, deviceName: flow.deviceName });
   return { kind: "login", user, cookie };
 }

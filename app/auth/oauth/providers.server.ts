@@ -77,7 +77,13 @@ function github(clientId: string, clientSecret: string): Provider {
         name?: string | null;
         email?: string | null;
       };
-      return { subject: String(user.id), userName: user.login, name: user.name ?? undefined };
+      // GitHub shows only a verified address as a profile's public one.
+      return {
+        subject: String(user.id),
+        userName: user.login,
+        name: user.name ?? undefined,
+        email: user.email ?? undefined,
+      };
     },
   };
 }

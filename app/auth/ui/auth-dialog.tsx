@@ -62,6 +62,7 @@ function AuthDialogBody({ mode, onModeChange, onClose, providers }: AuthDialogPr
           mode={mode}
           providers={providers}
           onDone={done}
+          onLeave={onClose}
           toOther={{ onClick: () => onModeChange(mode === "login" ? "register" : "login") }}
         />
       </DialogContent>

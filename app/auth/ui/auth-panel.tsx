@@ -20,19 +20,22 @@ export function AuthPanel({
   providers,
   onDone,
   toOther,
+  onLeave,
 }: {
   mode: AuthMode;
   providers: ProviderInfo[];
   onDone: (message: string) => void;
   /** The way to the other form: a link on the page, a button in the dialog. */
   toOther: { href: string } | { onClick: () => void };
+  /** The dialog closes when a link takes the reader to another page (the forgotten password's). */
+  onLeave?: () => void;
 }) {
   const t = useT();
   const login = mode === "login";
   const label = t(login ? "auth.login.toRegister" : "auth.register.toLogin");
   return (
     <>
-      {login ? <LoginForm onDone={onDone} /> : <RegisterForm onDone={onDone} />}
+      {login ? <LoginForm onDone={onDone} onLeave={onLeave} /> : <RegisterForm onDone={onDone} />}
       <OAuthButtons providers={providers} onSignedIn={onDone} />
       {login ? <NostrSignIn onDone={onDone} /> : null}
       <p className="text-center text-sm text-muted-foreground">

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { guardedPage } from "~/edge/guarded-page.server";
 import { guardedHeaders, privatePageMeta } from "~/edge/guarded-page";
 import { SiteIconCard } from "~/media/ui/site-icon-card";
-import { useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
+import { localizePath } from "~/i18n/locales";
 import { hostView, readHostSettings } from "~/builds/host-settings.server";
 import { HostPanel } from "~/builds/ui/host-panel";
 import { HostSummary } from "~/builds/ui/host-summary";
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     request,
     {
       needs: "dashboard.read",
-      messages: ["manage", "settings", "builds", "validation", "media"],
+      messages: ["manage", "settings", "builds", "validation", "media", "mail"],
       title: "settings.title",
     },
     async ({ user: actor, locale, url }) => {
@@ -77,6 +78,13 @@ export default function ManageSettings() {
       <header className="grid gap-1">
         <h1 className="text-3xl font-black tracking-tight">{t("settings.title")}</h1>
         <p className="text-muted-foreground">{t("settings.description")}</p>
+        <Link
+          to={localizePath("/manage/settings/email", locale)}
+          className="text-sm underline"
+          data-testid="settings-email-link"
+        >
+          {t("mail.link")}
+        </Link>
         {!canEdit ? (
           <p className="text-sm text-muted-foreground" data-testid="read-only">
             {t("settings.readOnly")}

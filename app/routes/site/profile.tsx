@@ -10,6 +10,8 @@ import { configuredProviders } from "~/auth/oauth/providers.server";
 import { Activity } from "~/auth/ui/activity";
 import { IdentityCard } from "~/auth/ui/identity-card";
 import { PasswordForm } from "~/auth/ui/password-form";
+import { ownAddress } from "~/auth/email-address.server";
+import { EmailCard } from "~/auth/ui/email-card";
 import { ProfileForm } from "~/auth/ui/profile-form";
 import { getDb } from "~/db/client.server";
 import { siteOrigin } from "~/lib/site-origin.server";
@@ -44,11 +46,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   const db = await getDb();
-  const [activity, nostr, linked, proof] = await Promise.all([
+  const [activity, nostr, linked, proof, address] = await Promise.all([
     activityOf(db, user.id, user.sessionId),
     nostrAccount(db, user.id, siteOrigin(request)),
     linkedKeyOf(db, user.id),
     proofState(db, user),
+    ownAddress(db, user.id),
   ]);
   const keys: AccountKey[] = [
     ...(linked ? [{ kind: "linked" as const, ...linked }] : []),
@@ -68,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     lastName: user.lastName,
     about: user.about,
     avatar: user.avatar,
+    address,
     // Built-in roles in the reader's language.
     roles: user.roles.map((name) => roleName(name, serverT(locale))),
   };
@@ -144,6 +148,7 @@ export default function Profile() {
           initial={{ firstName: account.firstName, lastName: account.lastName, about: account.about }}
         />
       </Card>
+      <EmailCard email={account.address.email} confirmed={account.address.confirmed} />
       <Card title={t("auth.password.title")} description={t("auth.password.hint")}>
         <PasswordForm keys={keys} />
       </Card>

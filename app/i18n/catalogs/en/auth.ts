@@ -140,4 +140,45 @@ export default {
   "sessions.endOthersHint":
     "Every other browser is signed out. Keys left unticked are removed too, so they can no longer sign in or sign requests for you.",
   "sessions.endOthersConfirm": "Sign out everywhere else",
+  // E-mail address and forgotten password
+  "field.email": "E-mail address",
+  "email.title": "E-mail address",
+  "email.hint":
+    "Only you and the site's administrators see it. A link sent there lets you choose a new password if you forget yours.",
+  "email.none": "No address yet.",
+  "email.confirmed": "Confirmed",
+  "email.unconfirmed": "Not confirmed",
+  "email.newAddress": "New address",
+  "email.send": "Send a confirmation link",
+  "email.sending": "Sending…",
+  "email.sent": "A link to confirm the address is on its way to {email}. It works once, within an hour.",
+  "email.failed": "The confirmation link could not be sent.",
+  "email.linkInvalid":
+    "This link does not work any more: it was used, it expired, or it is incomplete. Ask for a new one.",
+  "email.taken": "Another account already uses this address.",
+  "email.confirmTitle": "Confirm your e-mail address",
+  "email.confirmDescription":
+    "Confirm that this address is yours. It is used to send you a link when you forget your password.",
+  "email.confirmSubmit": "Confirm",
+  "email.confirming": "Confirming…",
+  "email.confirmedMessage": "Your e-mail address is confirmed.",
+  "email.confirmFailed": "The address could not be confirmed.",
+  "forgot.link": "Forgot password?",
+  "forgot.title": "Forgotten password",
+  "forgot.description":
+    "Enter the confirmed e-mail address of your account. A link to choose a new password is sent there.",
+  "forgot.submit": "Send the link",
+  "forgot.submitting": "Sending…",
+  "forgot.sent":
+    "If an account has this confirmed address, a link to choose a new password is on its way to it. The link works once, within an hour.",
+  "forgot.failed": "The link could not be sent.",
+  "forgot.backToLogin": "Back to log in",
+  "reset.title": "Choose a new password",
+  "reset.description": "Choose the account's new password. Every other session of the account is signed out.",
+  "reset.submit": "Save the new password",
+  "reset.submitting": "Saving…",
+  "reset.done": "Your password was changed and you are signed in. Every other session was signed out.",
+  "reset.failed": "The password could not be changed.",
+  "reset.linkInvalid":
+    "This link does not work any more: it was used, it expired, or it is incomplete. Ask for a new one.",
 } as const;

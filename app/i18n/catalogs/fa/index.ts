@@ -10,6 +10,7 @@ import editor from "./editor";
 import importing from "./import";
 import install from "./install";
 import items from "./items";
+import mail from "./mail";
 import manage from "./manage";
 import media from "./media";
 import nostr from "./nostr";
@@ -28,6 +29,7 @@ export default {
   import: importing,
   install,
   items,
+  mail,
   manage,
   media,
   nostr,

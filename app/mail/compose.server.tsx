@@ -1,0 +1,53 @@
+/**
+ * The one composer: a message of a kind, in its recipient's language, as HTML and plain text (every message has
+ * both). Texts come from the "mail" catalog; numbers are written in the language's digits.
+ */
+import { render } from "@react-email/render";
+import { serverT } from "~/i18n/catalogs.server";
+import { formatNumber } from "~/i18n/format";
+import type { Locale } from "~/i18n/locales";
+import { MessageLayout, type MessageProps } from "./messages/message-layout";
+
+export interface ComposedMessage {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export type MessageSpec =
+  | { kind: "addressConfirm"; userName: string; link: string; hours: number }
+  | { kind: "passwordReset"; userName: string; link: string; hours: number }
+  | { kind: "test" };
+
+export async function composeMessage(locale: Locale, siteName: string, spec: MessageSpec): Promise<ComposedMessage> {
+  const t = serverT(locale);
+  const site = siteName || t("mail.message.siteFallback");
+  const footer = t("mail.message.footer", { site });
+  let subject: string;
+  let props: MessageProps;
+  if (spec.kind === "test") {
+    subject = t("mail.message.test.subject", { site });
+    props = {
+      locale,
+      siteName: site,
+      title: t("mail.message.test.title"),
+      paragraphs: [t("mail.message.test.body", { site })],
+      footer,
+    };
+  } else {
+    const which = spec.kind === "addressConfirm" ? "confirm" : "reset";
+    const vars = { site, user: spec.userName, hours: formatNumber(spec.hours, locale) };
+    subject = t(`mail.message.${which}.subject`, vars);
+    props = {
+      locale,
+      siteName: site,
+      title: t(`mail.message.${which}.title`),
+      paragraphs: [t(`mail.message.${which}.body`, vars), t(`mail.message.${which}.ignore`)],
+      action: { label: t(`mail.message.${which}.action`), href: spec.link, fallback: t("mail.message.linkFallback") },
+      footer,
+    };
+  }
+  const element = <MessageLayout {...props} />;
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text };
+}

@@ -1,0 +1,296 @@
+/**
+ * The outbox: every message the site sends is a row here first, and is sent by whichever instance claims it
+ * (decision 036). A claim is a conditional update that also marks the row "sending", written before the SMTP
+ * transaction begins; it is renewed while the transaction lasts. So:
+ * - two instances never send one row at once (only one update wins);
+ * - a sender that dies leaves its row "sending" with a claim that runs out: the row is sent again, with the same
+ *   Message-ID (given when the row was made), so a repeat is recognisably the same message. Nothing is lost; a
+ *   message is sent twice only when the sender died after the server took it and before "sent" was written.
+ * A failure (the server refuses, is down, or does not answer) waits longer after each attempt (10 s, 20 s, … up
+ * to an hour) and gives up after `MAX_ATTEMPTS`. A sent message keeps its headers and drops its body: its links
+ * are credentials.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, lt, lte, or, sql } from "drizzle-orm";
+import { instanceId } from "~/cluster/instance.server";
+import { everyPeriod } from "~/cluster/leases.server";
+import { config } from "~/config.server";
+import type { Database } from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+import type { Locale } from "~/i18n/locales";
+import type { ComposedMessage } from "./compose.server";
+import { mailRoute } from "./smtp-settings.server";
+import { deliver, MailFailure, type DeliveryOptions, type MailFailureReason } from "./transport.server";
+
+/** How long a claim holds without being renewed (renewed every third of it while the transaction runs). */
+export const CLAIM_MS = 60_000;
+export const OUTBOX_EVERY_MS = 3_000;
+export const MAX_ATTEMPTS = 10;
+const BACKOFF_FIRST_MS = 10_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+/** Sent and failed messages are kept this long on the dashboard, then removed. */
+const KEEP_MS = 30 * 24 * 60 * 60_000;
+/** Rows one pass works through at most (the next pass takes the rest). */
+const PASS_LIMIT = 50;
+
+export type MailKind = "addressConfirm" | "passwordReset" | "test";
+
+export function backoff(attempts: number): number {
+  return Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+}
+
+/** A Message-ID in the site's own domain. */
+function newMessageId(): string {
+  const siteUrl = config().siteUrl;
+  return `<${randomUUID()}@${siteUrl ? new URL(siteUrl).hostname : "daftar.localhost"}>`;
+}
+
+/** Puts a composed message in the outbox; it is sent on the next pass of whichever instance claims it. */
+export async function queueMail(
+  db: Database,
+  {
+    kind,
+    to,
+    locale,
+    message,
+    now = Date.now(),
+  }: {
+    kind: MailKind;
+    to: string;
+    locale: Locale;
+    message: ComposedMessage;
+    now?: number;
+  },
+): Promise<{ id: number; messageId: string }> {
+  const messageId = newMessageId();
+  const row = await db
+    .insert(mailOutbox)
+    .values({
+      messageId,
+      kind,
+      recipient: to,
+      locale,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      nextAttemptAt: new Date(now),
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    })
+    .returning({ id: mailOutbox.id })
+    .get();
+  return { id: row.id, messageId };
+}
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** Claims a due row and marks it "sending" in one statement: true for the one claimer that wins it. */
+async function claim(db: Database, id: number, now: number, holder: string): Promise<boolean> {
+  const won = await db
+    .update(mailOutbox)
+    .set({ state: "sending", claimedBy: holder, claimedUntil: new Date(now + CLAIM_MS), updatedAt: new Date(now) })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, "pending"), lte(mailOutbox.nextAttemptAt, new Date(now))))
+    .returning({ id: mailOutbox.id });
+  return won.length === 1;
+}
+
+/**
+ * Rows left "sending" by a sender whose claim ran out (it died or lost the database mid-send) go back to the
+ * queue, due at once: the server may or may not have taken the message, and losing it is worse than a repeat
+ * with the same Message-ID.
+ */
+export async function reconcileInterrupted(db: Database, now = Date.now()): Promise<number> {
+  const back = await db
+    .update(mailOutbox)
+    .set({
+      state: "pending",
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lastError: "interrupted",
+      nextAttemptAt: new Date(now),
+      claimedBy: null,
+      claimedUntil: null,
+      updatedAt: new Date(now),
+    })
+    .where(and(eq(mailOutbox.state, "sending"), lt(mailOutbox.claimedUntil, new Date(now))))
+    .returning({ id: mailOutbox.id });
+  if (back.length) console.warn(`Mail: ${back.length} message(s) interrupted mid-send are queued again.`);
+  return back.length;
+}
+
+/** Keeps the claim while `work` runs. */
+async function holding<T>(db: Database, id: number, holder: string, work: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => {
+    void db
+      .update(mailOutbox)
+      .set({ claimedUntil: new Date(Date.now() + CLAIM_MS) })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.claimedBy, holder), eq(mailOutbox.state, "sending")))
+      .catch(() => undefined);
+  }, CLAIM_MS / 3);
+  timer.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export interface OutboxPassOptions {
+  /** The clock: tests move it instead of waiting. */
+  now?: number;
+  /** Who claims (tests run several claimers in one process). */
+  holder?: string;
+  delivery?: DeliveryOptions;
+}
+
+/** One pass: interrupted rows back in the queue, then each due row claimed and sent. Returns how many were sent. */
+export async function processOutbox(db: Database, options: OutboxPassOptions = {}): Promise<number> {
+  const { now = Date.now(), holder = instanceId, delivery } = options;
+  await reconcileInterrupted(db, now);
+  const route = await mailRoute(db);
+  if (!route) return 0;
+  const due = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.state, "pending"), lte(mailOutbox.nextAttemptAt, new Date(now))))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(PASS_LIMIT)
+    .all();
+  let sent = 0;
+  for (const { id } of due) {
+    if (!(await claim(db, id, now, holder))) continue;
+    const row = (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get())!;
+    const outcome = await holding(db, id, holder, () => send(db, row, route, now, holder, delivery));
+    if (outcome === "sent") sent++;
+    // A server that cannot be reached (or will not let us in) fails every message alike: the rest wait for the
+    // next pass instead of each waiting out the same timeout now.
+    else if (serverFailures.has(outcome)) break;
+  }
+  return sent;
+}
+
+const serverFailures = new Set<MailFailureReason>(["timeout", "unreachable", "notAllowed", "tls", "auth"]);
+
+async function send(
+  db: Database,
+  row: OutboxRow,
+  route: NonNullable<Awaited<ReturnType<typeof mailRoute>>>,
+  now: number,
+  holder: string,
+  delivery: DeliveryOptions | undefined,
+): Promise<"sent" | MailFailureReason> {
+  const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimedBy, holder), eq(mailOutbox.state, "sending"));
+  try {
+    const locale = row.locale === "en" ? "en" : "fa";
+    await deliver(
+      route,
+      {
+        messageId: row.messageId,
+        to: row.recipient,
+        fromName: route.from.name[locale],
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        language: locale,
+      },
+      delivery,
+    );
+    await db
+      .update(mailOutbox)
+      .set({
+        state: "sent",
+        attempts: row.attempts + 1,
+        sentAt: new Date(),
+        html: "",
+        text: "",
+        lastError: null,
+        claimedBy: null,
+        claimedUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(mine);
+    return "sent";
+  } catch (thrown) {
+    const reason: MailFailureReason = thrown instanceof MailFailure ? thrown.reason : "other";
+    if (thrown instanceof MailFailure) console.warn(`Mail ${row.messageId} not sent: ${reason}: ${thrown.detail}`);
+    else console.error(`Mail ${row.messageId} not sent:`, thrown);
+    const attempts = row.attempts + 1;
+    await db
+      .update(mailOutbox)
+      .set({
+        state: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+        attempts,
+        nextAttemptAt: new Date(now + backoff(attempts)),
+        lastError: reason,
+        claimedBy: null,
+        claimedUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(mine);
+    return reason;
+  }
+}
+
+/** A message as the dashboard lists it: never its body. */
+export interface OutboxEntry {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  state: OutboxRow["state"];
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string;
+}
+
+export async function recentMail(db: Database, limit = 50): Promise<OutboxEntry[]> {
+  const rows = await db
+    .select({
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      recipient: mailOutbox.recipient,
+      subject: mailOutbox.subject,
+      state: mailOutbox.state,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+    })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.id))
+    .limit(limit)
+    .all();
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+  }));
+}
+
+/** Removes sent and failed messages older than the dashboard keeps them. */
+export async function pruneOutbox(db: Database, now = Date.now()): Promise<void> {
+  await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        or(eq(mailOutbox.state, "sent"), eq(mailOutbox.state, "failed")),
+        lt(mailOutbox.updatedAt, new Date(now - KEEP_MS)),
+      ),
+    );
+}
+
+/** The outbox worked through on whichever instance holds the period's lease, every few seconds. */
+export function startMailing(): () => Promise<void> {
+  return everyPeriod(
+    "mail-outbox",
+    OUTBOX_EVERY_MS,
+    async (db) => {
+      await processOutbox(db);
+      await pruneOutbox(db);
+    },
+    { firstAfterMs: 1_000 },
+  );
+}
