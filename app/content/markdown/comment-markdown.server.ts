@@ -12,7 +12,6 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import type { Root as MdastRoot } from "mdast";
 import { unified, type Processor } from "unified";
-import type { VFile } from "vfile";
 import { visit } from "unist-util-visit";
 import { sanitizeSchema } from "./sanitize-schema";
 
@@ -41,7 +40,7 @@ function commentSyntax(this: Processor) {
 }
 
 /** An image is shown as the text that asked for it. */
-function imagesAsText(tree: MdastRoot, file: VFile): void {
+function imagesAsText(tree: MdastRoot, file: { value: unknown }): void {
   const source = String(file.value);
   visit(tree, (node, index, parent) => {
     if ((node.type !== "image" && node.type !== "imageReference") || !parent || index === undefined) return;
