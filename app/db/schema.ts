@@ -801,7 +801,22 @@ export const importedItems = sqliteTable(
 );
 
 /**
- * Images an import has checked and re-encoded, kept here until its one write transaction turns them into the
+ * The commits an import run has written into the open build, batch by batch: until the run is done they are
+ * its to take back (a run that fails or stops has them removed, and publishing waits for a run still writing).
+ */
+export const importCommits = sqliteTable(
+  "import_commits",
+  {
+    runId: integer("run_id")
+      .notNull()
+      .references(() => importRuns.id, { onDelete: "cascade" }),
+    commitId: integer("commit_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.commitId] })],
+);
+
+/**
+ * Images an import has checked and re-encoded, kept here until the run's write turns them into the
  * build's commits (so the images are never all in memory at once); removed with their run's end.
  */
 export const importMedia = sqliteTable(

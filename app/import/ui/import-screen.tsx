@@ -272,12 +272,10 @@ function ProgressLine() {
   if (!progress || progress.state !== "running") return null;
   return (
     <p role="status" className="text-sm" data-testid="import-progress">
-      {progress.phase === "images"
-        ? t("import.progress.images", {
-            done: formatNumber(progress.done, locale),
-            total: formatNumber(progress.total, locale),
-          })
-        : t("import.progress.writing")}
+      {t(progress.phase === "images" ? "import.progress.images" : "import.progress.writing", {
+        done: formatNumber(progress.done, locale),
+        total: formatNumber(progress.total, locale),
+      })}
     </p>
   );
 }

@@ -106,7 +106,7 @@ export default {
   "state.draft": "Draft",
   "state.exists": "Imported before",
   "progress.images": "Images: {done} of {total}",
-  "progress.writing": "Writing the build…",
+  "progress.writing": "Writing the build: {done} of {total}",
   "report.title": "Imported",
   "report.build": "See the build",
   "report.more": "Drafts among them: {drafts}. New categories: {categories}.",

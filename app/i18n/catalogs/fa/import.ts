@@ -104,7 +104,7 @@ export default {
   "state.draft": "پیش‌نویس",
   "state.exists": "پیش‌تر درون‌ریزی شده",
   "progress.images": "تصویرها: {done} از {total}",
-  "progress.writing": "نوشتن ساخت…",
+  "progress.writing": "نوشتن ساخت: {done} از {total}",
   "report.title": "درون‌ریزی شد",
   "report.build": "دیدن ساخت",
   "report.more": "{drafts} پیش‌نویس در میانشان؛ {categories} دستهٔ تازه.",
