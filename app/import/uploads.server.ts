@@ -14,7 +14,7 @@ import { importUploads } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import type { ExportSource, ExportedSite } from "./model";
-import { readExport, readExportText } from "./read-export.server";
+import { readExportInThread } from "./read-in-thread.server";
 
 /** The largest export the dashboard takes (the command line reads larger ones from the disk). */
 export const MAX_UPLOADED_EXPORT_BYTES = 64 * 1024 * 1024;
@@ -50,7 +50,7 @@ export async function saveUpload(
       await once(out, "close");
     }
     if (size === 0) throw new ServiceError(400, "import.error.unreadableExport");
-    const site = await readExport(kind, file);
+    const site = await readExportInThread({ kind, file });
     const data = await readFile(file);
     const id = await writeTransaction(db, async (tx) => {
       await tx.delete(importUploads).where(eq(importUploads.userId, userId));
@@ -74,7 +74,7 @@ export async function uploadedExport(db: Database, userId: number, id: number): 
     .where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)))
     .get();
   if (!row) throw new ServiceError(404, "import.error.uploadGone");
-  return readExportText(row.kind, Buffer.from(row.data).toString("utf8"));
+  return readExportInThread({ kind: row.kind, bytes: new Uint8Array(row.data) });
 }
 
 export async function dropUpload(db: Database, userId: number, id: number): Promise<void> {

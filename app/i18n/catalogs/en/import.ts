@@ -56,6 +56,8 @@ export default {
   "error.addressTaken": "The address {path} was taken while importing. Look at the preview again, then import.",
   "error.pageNotWritable": "The item «{title}» cannot be written as a page, so nothing was imported.",
   "error.exportTooLarge": "The export is larger than {max} MB.",
+  "error.exportTooHeavy":
+    "This export takes more than the server gives one reading: nothing was imported. Import it with the command line (npm run import).",
   "error.unreadableExport": "This file could not be read as an export.",
   "error.uploadGone": "This export is no longer kept. Send it again.",
   "error.uploadFailed": "The export could not be read. Please try again.",
