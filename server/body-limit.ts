@@ -36,6 +36,9 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number; streamed?: t
   // An export from WordPress or Ghost, streamed to a temporary file (app/import/uploads.server.ts refuses more
   // than 64 MB with its message; this is the backstop).
   { prefix: "/api/import/upload", bytes: 65 * 1024 * 1024, streamed: true },
+  // The old site's uploads as a zip, streamed to the disk (app/import/media-uploads.server.ts refuses more than
+  // 1 GB with its message; this is the backstop).
+  { prefix: "/api/import/media", bytes: 1025 * 1024 * 1024, streamed: true },
   // A git client's wants and haves: one round of at most 4 096 haves of 50 bytes, and a few wants
   // (app/builds/git/upload-pack.server.ts).
   { prefix: "/git/", bytes: 256 * 1024 },

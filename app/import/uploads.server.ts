@@ -14,6 +14,7 @@ import { importUploads } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import type { ExportSource, ExportedSite } from "./model";
+import { dropStaleMediaZips } from "./media-uploads.server";
 import { readExportInThread } from "./read-in-thread.server";
 
 /** The largest export the dashboard takes (the command line reads larger ones from the disk). */
@@ -60,6 +61,8 @@ export async function saveUpload(
         .returning({ id: importUploads.id });
       return row!.id;
     });
+    // The uploads zip sent for the export this one replaces goes with it.
+    await dropStaleMediaZips(db);
     return { id, site };
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -79,4 +82,5 @@ export async function uploadedExport(db: Database, userId: number, id: number): 
 
 export async function dropUpload(db: Database, userId: number, id: number): Promise<void> {
   await db.delete(importUploads).where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)));
+  await dropStaleMediaZips(db);
 }

@@ -61,6 +61,9 @@ export default {
   "error.unreadableExport": "This file could not be read as an export.",
   "error.uploadGone": "This export is no longer kept. Send it again.",
   "error.uploadFailed": "The export could not be read. Please try again.",
+  "error.mediaUploadFailed": "The uploads zip could not be kept. Please try again.",
+  "error.mediaZipTooLarge":
+    "The uploads zip is larger than {max} GB: nothing was kept. Zip fewer folders, or import with the command line.",
   "error.previewFailed": "The preview could not be made. Please try again.",
   "error.importFailed": "The import failed: nothing was imported. Please try again.",
   "error.progressFailed": "The import's progress could not be read.",
@@ -86,8 +89,14 @@ export default {
   "upload.ghost": "Ghost (.json)",
   "upload.file": "Export file",
   "upload.hint":
-    "At most 64 MB. Images stay links to the old site here; the command line brings them in from the uploads folder.",
+    "At most 64 MB. After the preview you may add the old site's uploads as a zip; without it, images stay links to the old site.",
   "upload.submit": "Preview",
+  "media.title": "Images",
+  "media.file": "Uploads (zip)",
+  "media.hint":
+    "Optional: WordPress's wp-content/uploads folder (or Ghost's content/images) zipped, at most 1 GB. The images the export uses are taken from it.",
+  "media.submit": "Send the zip",
+  "media.kept": "{files} files in the uploads zip: the export's images will be taken from it.",
   "preview.title": "What comes in from {title}",
   "preview.counts": "Items: {items} (posts: {posts}, pages: {pages}, drafts: {drafts}). Images: {images}.",
   "preview.comments": "Comments: {approved} approved, {pending} waiting, {spam} spam, {trash} in the trash",
