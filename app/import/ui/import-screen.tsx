@@ -26,6 +26,9 @@ export function ImportScreen() {
   const [locales, setLocales] = useState<Record<string, Locale>>({});
   const [done, setDone] = useState<{ report: ImportReport } | null>(null);
   const [importing, setImporting] = useState(false);
+  const [zip, setZip] = useState<File | null>(null);
+  const [mediaFiles, setMediaFiles] = useState<number | null>(null);
+  const [sendingZip, setSendingZip] = useState(false);
 
   // The preview again whenever a language changes (the addresses depend on it).
   const changed = Object.keys(locales).length > 0;
@@ -50,9 +53,23 @@ export function ImportScreen() {
           setFirst(data.preview);
           setLocales({});
           setDone(null);
+          setMediaFiles(null);
         },
       },
     );
+
+  const sendZip = async () => {
+    if (!zip || uploadId === null) return;
+    setSendingZip(true);
+    try {
+      await action.run<{ files: number }>(
+        (api) => api(`/api/import/media?uploadId=${uploadId}`, { method: "POST", body: zip }),
+        { revalidate: false, success: false, onSuccess: (data) => setMediaFiles(data.files) },
+      );
+    } finally {
+      setSendingZip(false);
+    }
+  };
 
   const start = async () => {
     setImporting(true);
@@ -102,11 +119,54 @@ export function ImportScreen() {
               data-testid="import-file"
             />
           </Field>
-          <Button type="submit" disabled={!file} loading={action.pending && !importing} data-testid="import-send">
+          <Button
+            type="submit"
+            disabled={!file}
+            loading={action.pending && !importing && !sendingZip}
+            data-testid="import-send"
+          >
             {t("import.upload.submit")}
           </Button>
         </form>
       </Card>
+      {preview && uploadId !== null ? (
+        <Card title={t("import.media.title")} testId="import-media">
+          <form
+            className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void sendZip();
+            }}
+          >
+            <Field label={t("import.media.file")} hint={t("import.media.hint")}>
+              <input
+                type="file"
+                accept=".zip,application/zip"
+                onChange={(event) => {
+                  setZip(event.currentTarget.files?.[0] ?? null);
+                  setMediaFiles(null);
+                }}
+                className={cn(inputClass, "h-auto py-2")}
+                data-testid="import-media-file"
+              />
+            </Field>
+            <Button
+              type="submit"
+              variant="outline"
+              disabled={!zip || importing}
+              loading={sendingZip}
+              data-testid="import-media-send"
+            >
+              {t("import.media.submit")}
+            </Button>
+          </form>
+          {mediaFiles !== null ? (
+            <p role="status" className="text-sm" data-testid="import-media-kept">
+              {t("import.media.kept", { files: formatNumber(mediaFiles, locale) })}
+            </p>
+          ) : null}
+        </Card>
+      ) : null}
       {preview && uploadId !== null ? (
         <PreviewCard
           preview={preview}
