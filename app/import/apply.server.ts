@@ -99,7 +99,10 @@ export interface ImportProgress {
   done: number;
   total: number;
   buildId: number | null;
+  /** What a finished run made. */
   report: ImportReport | null;
+  /** Why a failed run failed (a message key of the import's, "failed" when it was not one). */
+  error: { key: string; vars?: Record<string, string | number> } | null;
 }
 
 /** The latest import's progress (any instance's), or null when the site has had none. */
@@ -119,7 +122,14 @@ export async function importProgress(db: Database, runId?: number): Promise<Impo
     done: row.done,
     total: row.total,
     buildId: row.buildId,
-    report: (row.report as ImportReport | null) ?? null,
+    report: row.state === "done" ? ((row.report as ImportReport | null) ?? null) : null,
+    error:
+      row.state === "failed"
+        ? (() => {
+            const failure = row.report as { error?: string; vars?: Record<string, string | number> } | null;
+            return { key: failure?.error ?? "failed", vars: failure?.vars };
+          })()
+        : null,
   };
 }
 
@@ -342,6 +352,19 @@ function newComments(plan: ImportPlan, source: ExportedItem): { comment: Exporte
 }
 
 export async function applyImport(db: Database, plan: ImportPlan, options: ApplyOptions): Promise<ImportReport> {
+  return (await beginImport(db, plan, options)).finished;
+}
+
+/**
+ * Starts the import: refused at once when another one runs (409) ; else its run is recorded and `finished` is the
+ * rest of it (the images, the writes), which goes on by itself whether or not anyone waits for it: its progress
+ * and its end (the report, or the failure's message) are in its run. `runId` is null when there is nothing new.
+ */
+export async function beginImport(
+  db: Database,
+  plan: ImportPlan,
+  options: ApplyOptions,
+): Promise<{ runId: number | null; finished: Promise<ImportReport> }> {
   const empty: ImportReport = {
     runId: null,
     buildId: null,
@@ -356,10 +379,10 @@ export async function applyImport(db: Database, plan: ImportPlan, options: Apply
     redirectsRefused: [],
   };
   // Nothing new: nothing is written, not even a record of the attempt.
-  if (!hasWork(plan)) return empty;
+  if (!hasWork(plan)) return { runId: null, finished: Promise.resolve(empty) };
   const holder = `${instanceId} ${randomUUID()}`;
   if (!(await takeLease(db, IMPORT_LEASE, LEASE_MS, { holder }))) throw new ServiceError(409, "import.error.busy");
-  let run: Run | undefined;
+  let run: Run;
   try {
     const wanted = wantedImages(plan).length;
     const [row] = await db
@@ -367,29 +390,38 @@ export async function applyImport(db: Database, plan: ImportPlan, options: Apply
       .values({ exportId: plan.exportId, userId: options.userId, total: wanted, phase: "images" })
       .returning({ id: importRuns.id });
     run = { id: row!.id, holder };
-    // Another run still marked running stopped with its instance (this one holds the lease now): its images go.
-    const stopped = await db
-      .select({ id: importRuns.id })
-      .from(importRuns)
-      .where(and(eq(importRuns.state, "running"), ne(importRuns.id, run.id)))
-      .all();
-    for (const { id } of stopped) await undoImportRun(db, id);
-    const { urls, failures } = await stageImages(db, plan, run, options);
-    await progress(db, run, { phase: "writing" });
-    return await writeImport(db, plan, run, options, urls, failures);
   } catch (error) {
-    if (run) {
+    await releaseLease(db, IMPORT_LEASE, holder);
+    throw error;
+  }
+  const finished = (async () => {
+    try {
+      // Another run still marked running stopped with its instance (this one holds the lease now): it is taken back.
+      const stopped = await db
+        .select({ id: importRuns.id })
+        .from(importRuns)
+        .where(and(eq(importRuns.state, "running"), ne(importRuns.id, run.id)))
+        .all();
+      for (const { id } of stopped) await undoImportRun(db, id);
+      const { urls, failures } = await stageImages(db, plan, run, options);
+      await progress(db, run, { phase: "writing" });
+      return await writeImport(db, plan, run, options, urls, failures);
+    } catch (error) {
       await undoImportRun(db, run.id, run.openedBuild);
       const reason = error instanceof ServiceError ? error.key : "failed";
       await db
         .update(importRuns)
-        .set({ report: { error: reason }, updatedAt: new Date() })
+        .set({
+          report: { error: reason, vars: error instanceof ServiceError ? error.vars : undefined },
+          updatedAt: new Date(),
+        })
         .where(eq(importRuns.id, run.id));
+      throw error;
+    } finally {
+      await releaseLease(db, IMPORT_LEASE, holder);
     }
-    throw error;
-  } finally {
-    await releaseLease(db, IMPORT_LEASE, holder);
-  }
+  })();
+  return { runId: run.id, finished };
 }
 
 /**

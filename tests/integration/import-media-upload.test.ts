@@ -73,7 +73,7 @@ describe("the uploads zip from the dashboard", () => {
     expect((await sendZip(editor, uploadId, new Uint8Array())).status).toBe(400);
     expect(kept()).toEqual([]);
     expect(await databaseFingerprint(db)).toBe(before);
-  });
+  }, 120_000);
 
   test("another member's export, or none, is not theirs to add to", async () => {
     const editor = await signedIn("editor");
@@ -87,7 +87,7 @@ describe("the uploads zip from the dashboard", () => {
     expect((await sendZip(admin, 999_999, zip)).status).toBe(404);
     expect((await sendZip(await signedIn("member"), uploadId, zip)).status).toBe(403);
     expect(kept()).toEqual([]);
-  });
+  }, 120_000);
 
   test("a zip is kept for its export, its images are imported from it, and it is removed after", async () => {
     const editor = await signedIn("editor");
@@ -124,5 +124,5 @@ describe("the uploads zip from the dashboard", () => {
     expect(await db.select().from(commits).where(like(commits.path, "%sea.jpg")).all()).toEqual([]);
     // Imported: the export and its zip are gone.
     expect(kept()).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { Field } from "~/ui/field";
 import { inputClass } from "~/ui/input";
+import { toast } from "~/ui/toast/store";
 import { useApiAction, useApiQuery } from "~/ui/use-api";
 
 /** Step by step: the export sent, its preview (each item's language changeable), the import, its report. */
@@ -71,19 +72,39 @@ export function ImportScreen() {
     }
   };
 
+  // A large import goes on after its call answers (202): it is followed here to its report or its failure.
+  const [following, setFollowing] = useState<number | null>(null);
   const start = async () => {
     setImporting(true);
+    let goesOn = false;
     try {
-      await action.run<{ report: ImportReport }>("/api/import/run", {
+      await action.run<{ report?: ImportReport; runId?: number }>("/api/import/run", {
         body: { uploadId, locales },
         revalidate: false,
+        success: false,
         onSuccess: (data) => {
-          setDone({ report: data.report });
-          setUploadId(null);
+          if (data.report) {
+            setDone({ report: data.report });
+            setUploadId(null);
+          } else if (data.runId) {
+            goesOn = true;
+            setFollowing(data.runId);
+          }
         },
       });
     } finally {
-      setImporting(false);
+      if (!goesOn) setImporting(false);
+    }
+  };
+  const ended = (progress: ImportProgress) => {
+    setFollowing(null);
+    setImporting(false);
+    if (progress.report) {
+      setDone({ report: progress.report });
+      setUploadId(null);
+    } else if (progress.error) {
+      const key = progress.error.key.startsWith("import.") ? progress.error.key : "import.error.importFailed";
+      toast({ title: t(key as MessageKey, progress.error.vars), variant: "error" });
     }
   };
 
@@ -179,7 +200,7 @@ export function ImportScreen() {
       ) : again.loading ? (
         <p className="text-sm text-muted-foreground">{t("import.preview.loading")}</p>
       ) : null}
-      {importing ? <ProgressLine /> : null}
+      {importing ? <ProgressLine following={following} onEnd={ended} /> : null}
     </div>
   );
 }
@@ -318,8 +339,11 @@ function PreviewCard({
   );
 }
 
-/** The import's progress as any instance records it, asked every second while the import runs. */
-function ProgressLine() {
+/**
+ * The import's progress as any instance records it, asked every second while the import runs; the run
+ * `following` (one that goes on after its call answered) is reported to `onEnd` when it is done or failed.
+ */
+function ProgressLine({ following, onEnd }: { following: number | null; onEnd: (progress: ImportProgress) => void }) {
   const t = useT();
   const locale = useLocale();
   const query = useApiQuery<{ progress: ImportProgress | null }>("/api/import/progress");
@@ -329,6 +353,11 @@ function ProgressLine() {
     return () => clearInterval(timer);
   }, [refetch]);
   const progress = query.data?.progress;
+  useEffect(() => {
+    if (progress && following !== null && progress.runId === following && progress.state !== "running") {
+      onEnd(progress);
+    }
+  }, [progress, following, onEnd]);
   if (!progress || progress.state !== "running") return null;
   return (
     <p role="status" className="text-sm" data-testid="import-progress">

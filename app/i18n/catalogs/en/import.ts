@@ -45,6 +45,7 @@ export default {
   "apply.imageMessage": "Import image {name}",
   "apply.nothingToDo": "Everything in this export was imported before: nothing to do.",
   "apply.done": "Imported: {pages} items, {comments} comments, {images} images.",
+  "apply.goesOn": "The import goes on: its progress is shown here, and its report when it is done.",
   // Images that stay links
   "image.missing": "Not in the uploads given",
   "image.refused": "Its path leaves the uploads folder",
