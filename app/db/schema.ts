@@ -759,7 +759,7 @@ export const searchSections = sqliteTable(
 // ── Imports from another platform (WordPress, Ghost) ──────────────────────────
 
 export const importRunStates = ["running", "done", "failed"] as const;
-export const importPhases = ["images", "writing", "done"] as const;
+export const importPhases = ["reading", "images", "writing", "done"] as const;
 
 /**
  * Each import of an export, with its progress: written as it goes, outside the import's own transaction, so

@@ -362,10 +362,10 @@ export async function applyImport(db: Database, plan: ImportPlan, options: Apply
  */
 export async function beginImport(
   db: Database,
-  plan: ImportPlan,
+  planned: ImportPlan | (() => Promise<ImportPlan>),
   options: ApplyOptions,
 ): Promise<{ runId: number | null; finished: Promise<ImportReport> }> {
-  const empty: ImportReport = {
+  const emptyOf = (plan: ImportPlan): ImportReport => ({
     runId: null,
     buildId: null,
     pages: 0,
@@ -377,17 +377,27 @@ export async function beginImport(
     existing: plan.counts.existing,
     redirects: 0,
     redirectsRefused: [],
-  };
+  });
   // Nothing new: nothing is written, not even a record of the attempt.
-  if (!hasWork(plan)) return { runId: null, finished: Promise.resolve(empty) };
+  if (typeof planned !== "function" && !hasWork(planned)) {
+    return { runId: null, finished: Promise.resolve(emptyOf(planned)) };
+  }
   const holder = `${instanceId} ${randomUUID()}`;
   if (!(await takeLease(db, IMPORT_LEASE, LEASE_MS, { holder }))) throw new ServiceError(409, "import.error.busy");
   let run: Run;
   try {
-    const wanted = wantedImages(plan).length;
     const [row] = await db
       .insert(importRuns)
-      .values({ exportId: plan.exportId, userId: options.userId, total: wanted, phase: "images" })
+      .values(
+        typeof planned === "function"
+          ? { exportId: "", userId: options.userId, phase: "reading" }
+          : {
+              exportId: planned.exportId,
+              userId: options.userId,
+              total: wantedImages(planned).length,
+              phase: "images",
+            },
+      )
       .returning({ id: importRuns.id });
     run = { id: row!.id, holder };
   } catch (error) {
@@ -403,6 +413,14 @@ export async function beginImport(
         .where(and(eq(importRuns.state, "running"), ne(importRuns.id, run.id)))
         .all();
       for (const { id } of stopped) await undoImportRun(db, id);
+      // An export read now (a large one takes a while): the run says so meanwhile.
+      const plan = typeof planned === "function" ? await planned() : planned;
+      if (!hasWork(plan)) {
+        const empty = emptyOf(plan);
+        await progress(db, run, { exportId: plan.exportId, state: "done", phase: "done", report: empty });
+        return empty;
+      }
+      await progress(db, run, { exportId: plan.exportId, phase: "images", total: wantedImages(plan).length });
       const { urls, failures } = await stageImages(db, plan, run, options);
       await progress(db, run, { phase: "writing" });
       return await writeImport(db, plan, run, options, urls, failures);

@@ -69,6 +69,16 @@ export async function saveUpload(
   }
 }
 
+/** Refused (404) unless export `id` is kept for `userId`: said at once, before reading it. */
+export async function keptUpload(db: Database, userId: number, id: number): Promise<void> {
+  const row = await db
+    .select({ id: importUploads.id })
+    .from(importUploads)
+    .where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)))
+    .get();
+  if (!row) throw new ServiceError(404, "import.error.uploadGone");
+}
+
 /** The export `id` that `userId` sent, read again; 404 when it is not theirs or is gone. */
 export async function uploadedExport(db: Database, userId: number, id: number): Promise<ExportedSite> {
   const row = await db

@@ -361,10 +361,12 @@ function ProgressLine({ following, onEnd }: { following: number | null; onEnd: (
   if (!progress || progress.state !== "running") return null;
   return (
     <p role="status" className="text-sm" data-testid="import-progress">
-      {t(progress.phase === "images" ? "import.progress.images" : "import.progress.writing", {
-        done: formatNumber(progress.done, locale),
-        total: formatNumber(progress.total, locale),
-      })}
+      {progress.phase === "reading"
+        ? t("import.progress.reading")
+        : t(progress.phase === "images" ? "import.progress.images" : "import.progress.writing", {
+            done: formatNumber(progress.done, locale),
+            total: formatNumber(progress.total, locale),
+          })}
     </p>
   );
 }

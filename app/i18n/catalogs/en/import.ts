@@ -117,6 +117,7 @@ export default {
   "state.published": "Published",
   "state.draft": "Draft",
   "state.exists": "Imported before",
+  "progress.reading": "Reading the export…",
   "progress.images": "Images: {done} of {total}",
   "progress.writing": "Writing the build: {done} of {total}",
   "report.title": "Imported",

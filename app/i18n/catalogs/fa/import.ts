@@ -115,6 +115,7 @@ export default {
   "state.published": "منتشرشده",
   "state.draft": "پیش‌نویس",
   "state.exists": "پیش‌تر درون‌ریزی شده",
+  "progress.reading": "خواندن برون‌بری…",
   "progress.images": "تصویرها: {done} از {total}",
   "progress.writing": "نوشتن ساخت: {done} از {total}",
   "report.title": "درون‌ریزی شد",

@@ -4,7 +4,7 @@ import { beginImport } from "~/import/apply.server";
 import { keptMediaZip } from "~/import/media-uploads.server";
 import { planImport } from "~/import/plan.server";
 import { importChoicesSchema } from "~/import/schema";
-import { dropUpload, uploadedExport } from "~/import/uploads.server";
+import { dropUpload, keptUpload, uploadedExport } from "~/import/uploads.server";
 import { json } from "~/lib/http.server";
 
 /** How long the call waits for the import to end before it answers that it goes on (202). */
@@ -23,12 +23,14 @@ export const loader = apiRoute(
     POST: async (ctx) => {
       const { uploadId, locales } = await ctx.body(importChoicesSchema);
       const db = await getDb();
-      const site = await uploadedExport(db, ctx.user.id, uploadId);
-      const plan = await planImport(db, site, {
-        locales,
-        mayAddCategories: ctx.user.permissions.includes("settings.edit"),
-      });
+      await keptUpload(db, ctx.user.id, uploadId);
       const media = await keptMediaZip(uploadId);
+      // The export is read again in the run (it may take longer than a call should wait without a word).
+      const plan = async () =>
+        planImport(db, await uploadedExport(db, ctx.user.id, uploadId), {
+          locales,
+          mayAddCategories: ctx.user.permissions.includes("settings.edit"),
+        });
       let started;
       try {
         started = await beginImport(db, plan, { userId: ctx.user.id, locale: ctx.locale, media });
