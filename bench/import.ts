@@ -70,6 +70,16 @@ try {
     }
   })();
 
+  // The site's memory through the steps: the peak of each.
+  let step = "upload";
+  const peaks = new Map<string, number>();
+  const sampler = setInterval(() => {
+    try {
+      peaks.set(step, Math.max(peaks.get(step) ?? 0, siteMemory().now));
+    } catch {
+      // The site has ended.
+    }
+  }, 250);
   const started = performance.now();
   const sent = await owner.raw("POST", "/api/import/upload?kind=wordpress&name=bench.xml", {
     body: exportBytes,
@@ -84,6 +94,7 @@ try {
   });
   if (media.status !== 201) throw new Error(`the zip answered ${media.status}: ${await media.text()}`);
   const zipped = performance.now();
+  step = "run";
 
   // The Import screen asks for the progress every second.
   const seen: string[] = [];
@@ -94,6 +105,7 @@ try {
         "/api/import/progress",
       );
       const p = body.progress;
+      if (p?.state === "running") step = p.phase;
       if (p?.state === "running")
         seen.push(`${((performance.now() - started) / 1000).toFixed(0)}s ${p.phase} ${p.done}/${p.total}`);
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -118,6 +130,7 @@ try {
   reading = false;
   await Promise.all([reader, watcher]);
   const memory = siteMemory();
+  clearInterval(sampler);
 
   latencies.sort((a, b) => a - b);
   const total = finished - started;
@@ -131,7 +144,8 @@ try {
       `in all ${(total / 1000).toFixed(1)} s (budget ${BUDGET_MS / 1000} s)`,
   );
   console.log(
-    `  site's memory: ${before.toFixed(0)} MB before, peak ${memory.peak.toFixed(0)} MB (budget ${BUDGET_MB} MB)`,
+    `  site's memory: ${before.toFixed(0)} MB before, peak ${memory.peak.toFixed(0)} MB (budget ${BUDGET_MB} MB); ` +
+      `peaks by step: ${[...peaks].map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(", ")}`,
   );
   console.log(
     `  reader meanwhile: ${latencies.length} answers, median ${percentile(latencies, 50).toFixed(0)} ms, ` +
