@@ -97,7 +97,7 @@ export default {
   "media.hint":
     "Optional: WordPress's wp-content/uploads folder (or Ghost's content/images) zipped, at most 1 GB. The images the export uses are taken from it.",
   "media.submit": "Send the zip",
-  "media.kept": "{files} files in the uploads zip: the export's images will be taken from it.",
+  "media.kept": "Files in the uploads zip: {files}. The export's images will be taken from it.",
   "preview.title": "What comes in from {title}",
   "preview.counts": "Items: {items} (posts: {posts}, pages: {pages}, drafts: {drafts}). Images: {images}.",
   "preview.comments": "Comments: {approved} approved, {pending} waiting, {spam} spam, {trash} in the trash",
