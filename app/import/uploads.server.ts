@@ -87,7 +87,7 @@ export async function uploadedExport(db: Database, userId: number, id: number): 
     .where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)))
     .get();
   if (!row) throw new ServiceError(404, "import.error.uploadGone");
-  return readExportInThread({ kind: row.kind, bytes: new Uint8Array(row.data) });
+  return readExportInThread({ kind: row.kind, bytes: row.data });
 }
 
 export async function dropUpload(db: Database, userId: number, id: number): Promise<void> {
