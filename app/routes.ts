@@ -143,6 +143,7 @@ export default [
   route("api/redirects/remove", "routes/api/redirects/remove.ts"),
   // Moving a site in.
   route("api/import/upload", "routes/api/import/upload.ts"),
+  route("api/import/media", "routes/api/import/media.ts"),
   route("api/import/preview", "routes/api/import/preview.ts"),
   route("api/import/run", "routes/api/import/run.ts"),
   route("api/import/progress", "routes/api/import/progress.ts"),

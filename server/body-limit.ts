@@ -24,7 +24,16 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
  * route gets its body as it arrives (counted all the same, never gathered here): its service writes it to the
  * disk, so an upload of many megabytes never sits in memory.
  */
-export const BODY_LIMITS: readonly { prefix: string; bytes: number; streamed?: true }[] = [
+export const BODY_LIMITS: readonly {
+  prefix: string;
+  bytes: number;
+  streamed?: true;
+  /**
+   * How long the connection may stay silent while the route works on the body it has (the server's idle bound
+   * is shorter): an export of thousands of posts takes a minute or more to read on a busy machine.
+   */
+  workMs?: number;
+}[] = [
   // A page as the editor saves or previews it: front matter and markdown of up to 400 000 characters.
   { prefix: "/api/builds/commit", bytes: 2 * 1024 * 1024 },
   { prefix: "/api/builds/preview", bytes: 2 * 1024 * 1024 },
@@ -35,7 +44,12 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number; streamed?: t
   { prefix: "/api/settings/icon", bytes: 12 * 1024 * 1024 },
   // An export from WordPress or Ghost, streamed to a temporary file (app/import/uploads.server.ts refuses more
   // than 64 MB with its message; this is the backstop).
-  { prefix: "/api/import/upload", bytes: 65 * 1024 * 1024, streamed: true },
+  { prefix: "/api/import/upload", bytes: 65 * 1024 * 1024, streamed: true, workMs: 10 * 60_000 },
+  // The preview again with the languages chosen: the export is read again.
+  { prefix: "/api/import/preview", bytes: DEFAULT_BODY_LIMIT, workMs: 10 * 60_000 },
+  // The old site's uploads as a zip, streamed to the disk (app/import/media-uploads.server.ts refuses more than
+  // 1 GB with its message; this is the backstop).
+  { prefix: "/api/import/media", bytes: 1025 * 1024 * 1024, streamed: true },
   // A git client's wants and haves: one round of at most 4 096 haves of 50 bytes, and a few wants
   // (app/builds/git/upload-pack.server.ts).
   { prefix: "/git/", bytes: 256 * 1024 },
@@ -85,6 +99,7 @@ export function limitBodies(): RequestHandler {
     const coding = String(req.headers["content-encoding"] ?? "")
       .trim()
       .toLowerCase();
+    if (entry?.workMs) allowWork(req, res, entry.workMs);
     if (entry?.streamed) return streamBody(req, res, next, limit, coding);
     const decoder = decoders[coding]?.();
     const chunks: Buffer[] = [];
@@ -147,6 +162,20 @@ export function limitBodies(): RequestHandler {
     req.on("end", onEnd);
     req.on("error", onError);
   };
+}
+
+/**
+ * The connection may stay silent for `ms` while the route works (a route that is refused answers at once, and
+ * its connection is closed with the answer); the server's own bound again once answered, for a connection kept
+ * alive.
+ */
+function allowWork(req: ExpressRequest, res: ExpressResponse, ms: number) {
+  const socket = req.socket;
+  const idle = socket.timeout ?? 0;
+  socket.setTimeout(ms);
+  res.once("close", () => {
+    if (!socket.destroyed) socket.setTimeout(idle);
+  });
 }
 
 /**

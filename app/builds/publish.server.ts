@@ -8,7 +8,7 @@
  * The site's history starts with a baseline: the pages as they were before the first build, recorded once (the
  * first commit of the site's repository).
  */
-import { and, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { changeTransaction, type Announce } from "~/cluster/change-feed.server";
 import type { ContentChange } from "~/cluster/change-feed.server";
@@ -27,7 +27,7 @@ import {
 } from "~/content/redirects.server";
 import { localizePath } from "~/i18n/locales";
 import type { Database } from "~/db/client.server";
-import { buildPushes, builds, commits, media, pages } from "~/db/schema";
+import { buildPushes, builds, commits, importCommits, importRuns, leases, media, pages } from "~/db/schema";
 import { describeStoredImage } from "~/media/describe.server";
 import { isMediaPath } from "~/media/paths";
 import { dropFromBuild, unusedMediaOf } from "~/builds/media.server";
@@ -160,6 +160,7 @@ export async function publishBuild(
     const build = await tx.select().from(builds).where(eq(builds.id, buildId)).get();
     if (!build || build.kind === "baseline") throw new ServiceError(404, "builds.error.notFound");
     if (build.status !== "open") throw new ServiceError(409, "builds.error.alreadyPublished");
+    await settleImports(tx, build.id);
     const all = await commitsOf(tx, build.id);
     if (all.length === 0) throw new ServiceError(400, "builds.error.noCommits");
     const leftOut = await unusedMediaOf(tx, all);
@@ -219,6 +220,36 @@ export async function publishBuild(
     if (deletedMedia.length) announce({ topic: "media", detail: deletedMedia });
     return { buildId: build.id, changed, leftOut };
   });
+}
+
+/** The lease an import holds while it runs (app/import/apply.server.ts). */
+const IMPORT_LEASE = "import";
+
+/**
+ * An import writes into the open build a batch at a time, and the build is published whole or not at all: while
+ * a run still writes into it, publishing is refused. A run whose instance stopped (its lease ran out) has the
+ * commits it wrote taken out here, and is marked failed; the import takes back the rest when it next runs.
+ */
+async function settleImports(tx: Database, buildId: number): Promise<void> {
+  const running = await tx
+    .select({ id: importRuns.id })
+    .from(importRuns)
+    .where(and(eq(importRuns.state, "running"), eq(importRuns.buildId, buildId)))
+    .all();
+  if (!running.length) return;
+  const lease = await tx.select().from(leases).where(eq(leases.name, IMPORT_LEASE)).get();
+  if (lease && lease.expiresAt.getTime() > Date.now()) throw new ServiceError(409, "builds.error.importWriting");
+  const ids = running.map((run) => run.id);
+  await tx
+    .delete(commits)
+    .where(
+      inArray(
+        commits.id,
+        tx.select({ id: importCommits.commitId }).from(importCommits).where(inArray(importCommits.runId, ids)),
+      ),
+    );
+  await tx.delete(importCommits).where(inArray(importCommits.runId, ids));
+  await tx.update(importRuns).set({ state: "failed", updatedAt: new Date() }).where(inArray(importRuns.id, ids));
 }
 
 function isValidChange(row: CommitRow): boolean {

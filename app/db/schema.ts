@@ -785,7 +785,7 @@ export const searchSections = sqliteTable(
 // ── Imports from another platform (WordPress, Ghost) ──────────────────────────
 
 export const importRunStates = ["running", "done", "failed"] as const;
-export const importPhases = ["images", "writing", "done"] as const;
+export const importPhases = ["reading", "images", "writing", "done"] as const;
 
 /**
  * Each import of an export, with its progress: written as it goes, outside the import's own transaction, so
@@ -827,7 +827,22 @@ export const importedItems = sqliteTable(
 );
 
 /**
- * Images an import has checked and re-encoded, kept here until its one write transaction turns them into the
+ * The commits an import run has written into the open build, batch by batch: until the run is done they are
+ * its to take back (a run that fails or stops has them removed, and publishing waits for a run still writing).
+ */
+export const importCommits = sqliteTable(
+  "import_commits",
+  {
+    runId: integer("run_id")
+      .notNull()
+      .references(() => importRuns.id, { onDelete: "cascade" }),
+    commitId: integer("commit_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.commitId] })],
+);
+
+/**
+ * Images an import has checked and re-encoded, kept here until the run's write turns them into the
  * build's commits (so the images are never all in memory at once); removed with their run's end.
  */
 export const importMedia = sqliteTable(

@@ -6,10 +6,10 @@
  * - Images first, one at a time: read from the uploads given (or fetched by address through the outbound module
  *   when allowed), checked and re-encoded as every upload is, and kept in `import_media` (not in memory) until
  *   the write. An image that cannot be had is reported and stays a link.
- * - Then one write transaction: the categories (a change of the configuration, recorded in its history), the
- *   pages as commits written as the editor writes them, the images as commits, the comments with their threads
- *   and states, and the export's keys in `imported_items`. A failure anywhere leaves the site as it was; the
- *   images kept for the run are removed with it.
+ * - Then the write, in short transactions (`writeImport`): the pages as commits written as the editor writes
+ *   them, the images as commits, the comments with their threads and states, the export's keys in
+ *   `imported_items`, and last the categories (a change of the configuration, recorded in its history) with the
+ *   run's mark. A failure anywhere leaves the site as readers saw it; what the run wrote is taken back.
  * - Importing the same export again finds its keys and adds nothing.
  * - One import at a time on the site (the "import" lease, across instances); its progress is in `import_runs`,
  *   so any instance can show it.
@@ -19,7 +19,7 @@ import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { takeOpenBuild } from "~/builds/builds.server";
 import { composeContentFile } from "~/builds/content-file";
 import { fileOfPage, pageKeyOf } from "~/builds/files";
-import { commitsOf } from "~/builds/versions.server";
+import { openBuildOf } from "~/builds/versions.server";
 import { releaseLease, takeLease } from "~/cluster/leases.server";
 import { instanceId } from "~/cluster/instance.server";
 import { ContentParseError, type FrontMatterInput } from "~/content/front-matter";
@@ -32,7 +32,18 @@ import {
 } from "~/content/redirects.server";
 import { markdownLimitProblem } from "~/content/markdown/limits";
 import type { Database } from "~/db/client.server";
-import { comments, commits, importMedia, importRuns, importedItems, media, pages } from "~/db/schema";
+import {
+  builds,
+  comments,
+  commits,
+  importCommits,
+  importMedia,
+  importRuns,
+  importedItems,
+  media,
+  pages,
+} from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
 import { serverT } from "~/i18n/catalogs.server";
 import type { Locale } from "~/i18n/locales";
 import { formatOf } from "~/lib/image-sizes";
@@ -44,6 +55,7 @@ import { changeAppConfig } from "~/settings/app-config.server";
 import { uploadPathOf, type MediaSource } from "./media-source.server";
 import type { ExportedComment, ExportedItem } from "./model";
 import { hasWork, threadParents, type ImportPlan, type PlannedItem } from "./plan.server";
+import { finishedRecords } from "./records.server";
 import { redirectsOf } from "./redirects.server";
 
 export const IMPORT_LEASE = "import";
@@ -87,7 +99,10 @@ export interface ImportProgress {
   done: number;
   total: number;
   buildId: number | null;
+  /** What a finished run made. */
   report: ImportReport | null;
+  /** Why a failed run failed (a message key of the import's, "failed" when it was not one). */
+  error: { key: string; vars?: Record<string, string | number> } | null;
 }
 
 /** The latest import's progress (any instance's), or null when the site has had none. */
@@ -107,7 +122,14 @@ export async function importProgress(db: Database, runId?: number): Promise<Impo
     done: row.done,
     total: row.total,
     buildId: row.buildId,
-    report: (row.report as ImportReport | null) ?? null,
+    report: row.state === "done" ? ((row.report as ImportReport | null) ?? null) : null,
+    error:
+      row.state === "failed"
+        ? (() => {
+            const failure = row.report as { error?: string; vars?: Record<string, string | number> } | null;
+            return { key: failure?.error ?? "failed", vars: failure?.vars };
+          })()
+        : null,
   };
 }
 
@@ -143,6 +165,8 @@ export function rewriteImageAddresses(
 interface Run {
   id: number;
   holder: string;
+  /** The build this run opened (there was none open): closed again when the run fails before writing in it. */
+  openedBuild?: number;
 }
 
 async function progress(db: Database, run: Run, patch: Partial<typeof importRuns.$inferInsert>) {
@@ -328,7 +352,20 @@ function newComments(plan: ImportPlan, source: ExportedItem): { comment: Exporte
 }
 
 export async function applyImport(db: Database, plan: ImportPlan, options: ApplyOptions): Promise<ImportReport> {
-  const empty: ImportReport = {
+  return (await beginImport(db, plan, options)).finished;
+}
+
+/**
+ * Starts the import: refused at once when another one runs (409) ; else its run is recorded and `finished` is the
+ * rest of it (the images, the writes), which goes on by itself whether or not anyone waits for it: its progress
+ * and its end (the report, or the failure's message) are in its run. `runId` is null when there is nothing new.
+ */
+export async function beginImport(
+  db: Database,
+  planned: ImportPlan | (() => Promise<ImportPlan>),
+  options: ApplyOptions,
+): Promise<{ runId: number | null; finished: Promise<ImportReport> }> {
+  const emptyOf = (plan: ImportPlan): ImportReport => ({
     runId: null,
     buildId: null,
     pages: 0,
@@ -340,91 +377,98 @@ export async function applyImport(db: Database, plan: ImportPlan, options: Apply
     existing: plan.counts.existing,
     redirects: 0,
     redirectsRefused: [],
-  };
+  });
   // Nothing new: nothing is written, not even a record of the attempt.
-  if (!hasWork(plan)) return empty;
+  if (typeof planned !== "function" && !hasWork(planned)) {
+    return { runId: null, finished: Promise.resolve(emptyOf(planned)) };
+  }
   const holder = `${instanceId} ${randomUUID()}`;
   if (!(await takeLease(db, IMPORT_LEASE, LEASE_MS, { holder }))) throw new ServiceError(409, "import.error.busy");
-  let run: Run | undefined;
+  let run: Run;
   try {
-    const wanted = wantedImages(plan).length;
     const [row] = await db
       .insert(importRuns)
-      .values({ exportId: plan.exportId, userId: options.userId, total: wanted, phase: "images" })
+      .values(
+        typeof planned === "function"
+          ? { exportId: "", userId: options.userId, phase: "reading" }
+          : {
+              exportId: planned.exportId,
+              userId: options.userId,
+              total: wantedImages(planned).length,
+              phase: "images",
+            },
+      )
       .returning({ id: importRuns.id });
     run = { id: row!.id, holder };
-    // Another run still marked running stopped with its instance (this one holds the lease now): its images go.
-    const stopped = await db
-      .select({ id: importRuns.id })
-      .from(importRuns)
-      .where(and(eq(importRuns.state, "running"), ne(importRuns.id, run.id)))
-      .all();
-    if (stopped.length) {
-      const ids = stopped.map((r) => r.id);
-      await db.delete(importMedia).where(inArray(importMedia.runId, ids));
-      await db.update(importRuns).set({ state: "failed" }).where(inArray(importRuns.id, ids));
-    }
-    const { urls, failures } = await stageImages(db, plan, run, options);
-    await progress(db, run, { phase: "writing" });
-    const report = await writeImport(db, plan, run, options, urls);
-    const done = { ...report, imageFailures: failures };
-    await progress(db, run, { state: "done", phase: "done", buildId: done.buildId, report: done });
-    return done;
   } catch (error) {
-    if (run) {
-      await db.delete(importMedia).where(eq(importMedia.runId, run.id));
+    await releaseLease(db, IMPORT_LEASE, holder);
+    throw error;
+  }
+  const finished = (async () => {
+    try {
+      // Another run still marked running stopped with its instance (this one holds the lease now): it is taken back.
+      const stopped = await db
+        .select({ id: importRuns.id })
+        .from(importRuns)
+        .where(and(eq(importRuns.state, "running"), ne(importRuns.id, run.id)))
+        .all();
+      for (const { id } of stopped) await undoImportRun(db, id);
+      // An export read now (a large one takes a while): the run says so meanwhile.
+      const plan = typeof planned === "function" ? await planned() : planned;
+      if (!hasWork(plan)) {
+        const empty = emptyOf(plan);
+        await progress(db, run, { exportId: plan.exportId, state: "done", phase: "done", report: empty });
+        return empty;
+      }
+      await progress(db, run, { exportId: plan.exportId, phase: "images", total: wantedImages(plan).length });
+      const { urls, failures } = await stageImages(db, plan, run, options);
+      await progress(db, run, { phase: "writing" });
+      return await writeImport(db, plan, run, options, urls, failures);
+    } catch (error) {
+      await undoImportRun(db, run.id, run.openedBuild);
       const reason = error instanceof ServiceError ? error.key : "failed";
       await db
         .update(importRuns)
-        .set({ state: "failed", report: { error: reason }, updatedAt: new Date() })
+        .set({
+          report: { error: reason, vars: error instanceof ServiceError ? error.vars : undefined },
+          updatedAt: new Date(),
+        })
         .where(eq(importRuns.id, run.id));
+      throw error;
+    } finally {
+      await releaseLease(db, IMPORT_LEASE, holder);
     }
-    throw error;
-  } finally {
-    await releaseLease(db, IMPORT_LEASE, holder);
-  }
-}
-
-/** Rows written `size` at a time: one statement per batch keeps the write lock short. */
-async function inBatches<T>(rows: readonly T[], size: number, write: (batch: T[]) => Promise<unknown>) {
-  for (let at = 0; at < rows.length; at += size) await write(rows.slice(at, at + size));
+  })();
+  return { runId: run.id, finished };
 }
 
 /**
- * Inserts comments a batch at a time; their ids in the rows' order. One writer holds the database, so ids grow
- * in the order the rows are written: sorted, the returned ids follow the rows whatever order they come back in.
+ * The new items' files as the editor writes them, made before the writes so each stays short; the event loop
+ * answers others every few hundred files.
  */
-async function insertComments(tx: Database, rows: (typeof comments.$inferInsert)[]): Promise<number[]> {
-  const ids: number[] = [];
-  await inBatches(rows, 200, async (batch) => {
-    const returned = await tx.insert(comments).values(batch).returning({ id: comments.id });
-    ids.push(...returned.map((row) => row.id).sort((a, b) => a - b));
-  });
-  return ids;
-}
-
-/** The new items' files as the editor writes them, made before the write transaction so it stays short. */
-function pageFiles(plan: ImportPlan, urls: ReadonlyMap<string, string>) {
+async function pageFiles(plan: ImportPlan, urls: ReadonlyMap<string, string>) {
   const exported = new Map(plan.site.items.map((item) => [item.key, item]));
   const translations = translationsOf(plan);
-  return plan.items
-    .filter((item) => !item.exists)
-    .map((item) => {
-      const source = exported.get(item.key)!;
-      const markdown = rewriteImageAddresses(source.markdown, urls, source.images);
-      if (markdownLimitProblem(markdown)) {
-        throw new ServiceError(422, "import.error.pageNotWritable", { vars: { title: item.title } });
-      }
-      try {
-        const thumbnail = thumbnailOf(source.featuredImage, urls, plan.site.baseUrl);
-        const front = frontMatterOf(item, source, thumbnail, translations.get(item.key));
-        const text = composeContentFile(null, front, markdown);
-        return { item, file: fileOfPage(item.locale, item.path), text, translationGroup: source.translationGroup };
-      } catch (error) {
-        if (!(error instanceof ContentParseError)) throw error;
-        throw new ServiceError(422, "import.error.pageNotWritable", { vars: { title: item.title } });
-      }
-    });
+  const files = [];
+  for (const item of plan.items) {
+    if (item.exists) continue;
+    if (files.length % 200 === 199) await breathe();
+    const source = exported.get(item.key)!;
+    const markdown = rewriteImageAddresses(source.markdown, urls, source.images);
+    if (markdownLimitProblem(markdown)) {
+      throw new ServiceError(422, "import.error.pageNotWritable", { vars: { title: item.title } });
+    }
+    try {
+      const thumbnail = thumbnailOf(source.featuredImage, urls, plan.site.baseUrl);
+      const front = frontMatterOf(item, source, thumbnail, translations.get(item.key));
+      const text = composeContentFile(null, front, markdown);
+      files.push({ item, file: fileOfPage(item.locale, item.path), text, translationGroup: source.translationGroup });
+    } catch (error) {
+      if (!(error instanceof ContentParseError)) throw error;
+      throw new ServiceError(422, "import.error.pageNotWritable", { vars: { title: item.title } });
+    }
+  }
+  return files;
 }
 
 /**
@@ -443,39 +487,201 @@ async function oldAddresses(db: Database, plan: ImportPlan) {
   return { kept: [...entries.values()].filter((entry) => !out.has(entry.from)), refused };
 }
 
-/** The one write transaction (see the module's comment). */
+/** Rows a write transaction takes at a time: each is short, so readers' queries wait a few milliseconds at most. */
+const ROWS_PER_WRITE = 150;
+/** Images are larger rows (their bytes are copied): fewer at a time. */
+const IMAGES_PER_WRITE = 20;
+
+function chunks<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < rows.length; at += size) out.push(rows.slice(at, at + size));
+  return out;
+}
+
+/** Lets the event loop answer what waits (readers' requests) between two pieces of work. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Records the keys a batch wrote. A key recorded by a run that did not finish (its records count for nothing,
+ * see records.server.ts) is this run's now; one a finished run recorded is kept.
+ */
+async function record(tx: Database, rows: (typeof importedItems.$inferInsert)[]) {
+  if (!rows.length) return;
+  await tx
+    .insert(importedItems)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [importedItems.exportId, importedItems.key],
+      set: {
+        kind: sql`excluded.kind`,
+        target: sql`excluded.target`,
+        translationGroup: sql`excluded.translation_group`,
+        runId: sql`excluded.run_id`,
+      },
+      setWhere: sql`${importedItems.runId} not in (select ${importRuns.id} from ${importRuns} where ${importRuns.state} = 'done')`,
+    });
+}
+
+/** The run is still this one's to write (a run found stopped by another import has been taken back). */
+async function stillRunning(tx: Database, run: Run) {
+  const row = await tx.select({ state: importRuns.state }).from(importRuns).where(eq(importRuns.id, run.id)).get();
+  if (row?.state !== "running") throw new ServiceError(409, "import.error.busy");
+}
+
+/**
+ * Takes back what a run that failed or stopped wrote (its comments, its commits in the open build, its records
+ * and waiting images), a batch at a time, and marks it failed. Nothing of it was public: its pages were in the
+ * open build, which cannot be published while it writes, and its comments were on those pages. Run again when
+ * it was cut off halfway: each batch removes rows and what names them together.
+ */
+export async function undoImportRun(db: Database, runId: number, openedBuild?: number): Promise<void> {
+  for (;;) {
+    const written = await db
+      .select({ key: importedItems.key, target: importedItems.target, exportId: importedItems.exportId })
+      .from(importedItems)
+      .where(and(eq(importedItems.runId, runId), eq(importedItems.kind, "comment")))
+      .limit(500)
+      .all();
+    if (!written.length) break;
+    await writeTransaction(db, async (tx) => {
+      await tx.delete(comments).where(
+        inArray(
+          comments.id,
+          written.map((row) => Number(row.target)),
+        ),
+      );
+      await tx.delete(importedItems).where(
+        and(
+          eq(importedItems.runId, runId),
+          inArray(
+            importedItems.key,
+            written.map((row) => row.key),
+          ),
+        ),
+      );
+    });
+  }
+  for (;;) {
+    const ids = (
+      await db
+        .select({ id: importCommits.commitId })
+        .from(importCommits)
+        .where(eq(importCommits.runId, runId))
+        .limit(500)
+        .all()
+    ).map((row) => row.id);
+    if (!ids.length) break;
+    await writeTransaction(db, async (tx) => {
+      await tx.delete(commits).where(inArray(commits.id, ids));
+      await tx.delete(importCommits).where(and(eq(importCommits.runId, runId), inArray(importCommits.commitId, ids)));
+    });
+  }
+  await writeTransaction(db, async (tx) => {
+    await tx.delete(importedItems).where(eq(importedItems.runId, runId));
+    await tx.delete(importMedia).where(eq(importMedia.runId, runId));
+    const left =
+      openedBuild !== undefined &&
+      (await tx.select({ id: commits.id }).from(commits).where(eq(commits.buildId, openedBuild)).limit(1).get());
+    if (openedBuild !== undefined && !left) {
+      await tx.delete(builds).where(and(eq(builds.id, openedBuild), eq(builds.status, "open")));
+    }
+    await tx.update(importRuns).set({ state: "failed", updatedAt: new Date() }).where(eq(importRuns.id, runId));
+  });
+}
+
+/**
+ * The write, in short transactions one after another, so the site keeps answering while a large export goes in
+ * (one transaction held the database, and every reader's query in this process waited for it, for seconds).
+ * All or nothing is kept by where the rows go and by the run's mark, not by one transaction:
+ *
+ * 1. The open build is taken and named in the run: from then publishing it waits for the run to end, so half an
+ *    import is never published.
+ * 2. The pages' and images' commits, then the comments on new pages, a batch at a time, each batch with its
+ *    records. None is public: the pages wait in the build, and the comments are on those pages' addresses.
+ * 3. One last transaction writes what readers would see at once (new categories, comments on pages imported
+ *    before, the old addresses waiting for the build) and marks the run done; only then do its records count.
+ *
+ * A failure on the way, or an instance that stops, leaves a run not done: `undoImportRun` takes its rows back
+ * (at once, or when the next import starts), and until then its records count for nothing.
+ */
 async function writeImport(
   db: Database,
   plan: ImportPlan,
   run: Run,
   options: ApplyOptions,
   urls: ReadonlyMap<string, string>,
+  imageFailures: ImportReport["imageFailures"],
 ): Promise<ImportReport> {
   const t = serverT(options.locale ?? "fa");
   const exported = new Map(plan.site.items.map((item) => [item.key, item]));
-  const files = pageFiles(plan, urls);
+  const files = await pageFiles(plan, urls);
   const addresses = files.length ? await oldAddresses(db, plan) : { kept: [], refused: [] };
   const newCategories = plan.categories.filter((c) => c.state === "new");
-  let report!: ImportReport;
-  await changeAppConfig(
-    db,
-    async (config, { tx }) => {
-      // Comments alone (new on items imported before) open no build.
-      const build = files.length ? await takeOpenBuild(tx, options.userId) : null;
-      const pending = build ? await commitsOf(tx, build.id) : [];
-      // The addresses the preview chose must still be free: a page saved meanwhile is not overwritten.
+  const now = new Date();
+  const wanted = plan.items.flatMap((item) =>
+    newComments(plan, exported.get(item.key)!).map((entry) => ({ ...entry, item })),
+  );
+  const total = files.length + wanted.length;
+  let done = 0;
+  const step = async () => {
+    await progress(db, run, { done, total });
+    await breathe();
+  };
+
+  // 1. The build. Comments alone (new on items imported before) open none.
+  const build = files.length
+    ? await writeTransaction(db, async (tx) => {
+        await stillRunning(tx, run);
+        const before = await openBuildOf(tx);
+        const open = await takeOpenBuild(tx, options.userId);
+        if (!before) run.openedBuild = open.id;
+        await tx
+          .update(importRuns)
+          .set({ buildId: open.id, phase: "writing", done, total })
+          .where(eq(importRuns.id, run.id));
+        return open;
+      })
+    : null;
+
+  // 2. The pages: the addresses the preview chose must still be free (a page saved meanwhile is not overwritten).
+  for (const batch of chunks(files, ROWS_PER_WRITE)) {
+    await writeTransaction(db, async (tx) => {
+      await stillRunning(tx, run);
+      const paths = batch.map(({ item }) => item.path);
       const taken = new Set(
-        (await tx.select({ locale: pages.locale, path: pages.path }).from(pages).all()).map((row) => pageKeyOf(row)),
+        (
+          await tx
+            .select({ locale: pages.locale, path: pages.path })
+            .from(pages)
+            .where(inArray(pages.path, paths))
+            .all()
+        ).map((row) => pageKeyOf(row)),
       );
-      const pendingFiles = new Set(pending.map((c) => c.path));
-      for (const { item, file } of files) {
-        if (taken.has(pageKeyOf(item)) || pendingFiles.has(file)) {
+      const pending = new Set(
+        (
+          await tx
+            .select({ path: commits.path })
+            .from(commits)
+            .where(
+              and(
+                eq(commits.buildId, build!.id),
+                inArray(
+                  commits.path,
+                  batch.map(({ file }) => file),
+                ),
+              ),
+            )
+            .all()
+        ).map((row) => row.path),
+      );
+      for (const { item, file } of batch) {
+        if (taken.has(pageKeyOf(item)) || pending.has(file)) {
           throw new ServiceError(409, "import.error.addressTaken", { vars: { path: item.routePath } });
         }
       }
-      const now = new Date();
-      await inBatches(files, 50, (batch) =>
-        tx.insert(commits).values(
+      const ids = await tx
+        .insert(commits)
+        .values(
           batch.map(({ item, file, text }) => ({
             buildId: build!.id,
             authorId: options.userId,
@@ -485,82 +691,150 @@ async function writeImport(
             createdAt: now,
             updatedAt: now,
           })),
-        ),
+        )
+        .returning({ id: commits.id });
+      await tx.insert(importCommits).values(ids.map(({ id }) => ({ runId: run.id, commitId: id })));
+      await record(
+        tx,
+        batch.map(({ item, translationGroup }) => ({
+          exportId: plan.exportId,
+          key: item.key,
+          kind: "item" as const,
+          target: pageKeyOf(item),
+          translationGroup,
+          runId: run.id,
+        })),
       );
-      const recorded: (typeof importedItems.$inferInsert)[] = files.map(({ item, translationGroup }) => ({
-        exportId: plan.exportId,
-        key: item.key,
-        kind: "item",
-        target: pageKeyOf(item),
-        translationGroup,
-        runId: run.id,
-      }));
+    });
+    done += batch.length;
+    await step();
+  }
 
-      // The images, each file once, straight from where they wait: never all in memory.
-      const waiting = await tx
+  // The images, each file once, straight from where they wait: never all in memory. A file the build already
+  // has (the same picture saved meanwhile) is left as it is.
+  const waiting = build
+    ? await db
         .select({ rowid: sql<number>`min(rowid)`, file: importMedia.file })
         .from(importMedia)
         .where(eq(importMedia.runId, run.id))
         .groupBy(importMedia.file)
-        .all();
-      let images = 0;
-      for (const { rowid, file } of build ? waiting : []) {
-        if (pendingFiles.has(file)) continue;
+        .all()
+    : [];
+  let images = 0;
+  for (const batch of chunks(waiting, IMAGES_PER_WRITE)) {
+    await writeTransaction(db, async (tx) => {
+      await stillRunning(tx, run);
+      const pending = new Set(
+        (
+          await tx
+            .select({ path: commits.path })
+            .from(commits)
+            .where(
+              and(
+                eq(commits.buildId, build!.id),
+                inArray(
+                  commits.path,
+                  batch.map((row) => row.file),
+                ),
+              ),
+            )
+            .all()
+        ).map((row) => row.path),
+      );
+      for (const { rowid, file } of batch) {
+        if (pending.has(file)) continue;
         const message = t("import.apply.imageMessage", { name: file.slice(MEDIA_ROOT.length + 1) });
-        await tx.run(sql`
+        const [written] = await tx.all<{ id: number }>(sql`
           insert into ${commits} (build_id, author_id, message, path, content, data, created_at, updated_at)
           select ${build!.id}, ${options.userId}, ${message}, file, null, data, ${now.getTime()}, ${now.getTime()}
-          from ${importMedia} where rowid = ${rowid}`);
+          from ${importMedia} where rowid = ${rowid}
+          returning id`);
+        await tx.insert(importCommits).values({ runId: run.id, commitId: written!.id });
         images++;
       }
-      for (const [address, url] of urls) {
-        recorded.push({ exportId: plan.exportId, key: `image:${address}`, kind: "image", target: url, runId: run.id });
+    });
+    await breathe();
+  }
+  const imageRecords = [...urls].map(([address, url]) => ({
+    exportId: plan.exportId,
+    key: `image:${address}`,
+    kind: "image" as const,
+    target: url,
+    runId: run.id,
+  }));
+  for (const batch of chunks(imageRecords, ROWS_PER_WRITE * 3)) {
+    await writeTransaction(db, async (tx) => record(tx, batch));
+  }
+
+  // Comments: on new items and, for comments an earlier import did not have, on items imported before. Threads
+  // here are one level deep, so every parent is a first comment: those go in first.
+  const parentIds = new Map<string, number>();
+  for (const row of await finishedRecords(db, plan.exportId, "comment")) parentIds.set(row.key, Number(row.target));
+  const rowOf = ({ comment, parent, item }: (typeof wanted)[number]) => {
+    const date = new Date(comment.date);
+    const when = Number.isNaN(date.getTime()) ? now : date;
+    return {
+      routePath: item.routePath,
+      parentId: parent === null ? null : (parentIds.get(parent) ?? null),
+      authorName: comment.authorName.slice(0, 80),
+      authorEmail: commenterEmail(comment.authorEmail),
+      authorUrl: commenterUrl(comment.authorUrl),
+      body: comment.body,
+      status: comment.status,
+      createdAt: when,
+      updatedAt: when,
+    };
+  };
+  /** Inserts comments and records them; ids come back in the rows' order (one writer, growing ids, sorted). */
+  const writeComments = async (tx: Database, batch: typeof wanted) => {
+    if (!batch.length) return;
+    const returned = await tx.insert(comments).values(batch.map(rowOf)).returning({ id: comments.id });
+    const ids = returned.map((row) => row.id).sort((a, b) => a - b);
+    batch.forEach(({ comment }, i) => parentIds.set(comment.key, ids[i]!));
+    await record(
+      tx,
+      batch.map(({ comment }, i) => ({
+        exportId: plan.exportId,
+        key: comment.key,
+        kind: "comment" as const,
+        target: String(ids[i]),
+        runId: run.id,
+      })),
+    );
+  };
+  const rounds = [wanted.filter((c) => c.parent === null), wanted.filter((c) => c.parent !== null)];
+  // On pages this import brings: not public before the build is.
+  for (const round of rounds) {
+    for (const batch of chunks(
+      round.filter((c) => !c.item.exists),
+      ROWS_PER_WRITE,
+    )) {
+      await writeTransaction(db, async (tx) => {
+        await stillRunning(tx, run);
+        await writeComments(tx, batch);
+      });
+      done += batch.length;
+      await step();
+    }
+  }
+
+  // 3. What readers would see at once, and the run's mark.
+  let report!: ImportReport;
+  await changeAppConfig(
+    db,
+    async (config, { tx }) => {
+      await stillRunning(tx, run);
+      for (const round of rounds) {
+        for (const batch of chunks(
+          round.filter((c) => c.item.exists),
+          ROWS_PER_WRITE,
+        )) {
+          await writeComments(tx, batch);
+        }
       }
-      await tx.delete(importMedia).where(eq(importMedia.runId, run.id));
       if (build) await addBuildRedirects(tx, build.id, addresses.kept, options.userId);
-
-      // Comments: on new items and, for comments an earlier import did not have, on items imported before.
-      // Threads here are one level deep, so every parent is a first comment: those go in first.
-      const parentIds = new Map<string, number>();
-      const earlier = await tx
-        .select({ key: importedItems.key, target: importedItems.target })
-        .from(importedItems)
-        .where(and(eq(importedItems.exportId, plan.exportId), eq(importedItems.kind, "comment")))
-        .all();
-      for (const row of earlier) parentIds.set(row.key, Number(row.target));
-      const wanted = plan.items.flatMap((item) =>
-        newComments(plan, exported.get(item.key)!).map((entry) => ({ ...entry, item })),
-      );
-      const rowOf = ({ comment, parent, item }: (typeof wanted)[number]) => {
-        const date = new Date(comment.date);
-        const when = Number.isNaN(date.getTime()) ? now : date;
-        return {
-          routePath: item.routePath,
-          parentId: parent === null ? null : (parentIds.get(parent) ?? null),
-          authorName: comment.authorName.slice(0, 80),
-          authorEmail: commenterEmail(comment.authorEmail),
-          authorUrl: commenterUrl(comment.authorUrl),
-          body: comment.body,
-          status: comment.status,
-          createdAt: when,
-          updatedAt: when,
-        };
-      };
-      for (const round of [wanted.filter((c) => c.parent === null), wanted.filter((c) => c.parent !== null)]) {
-        const ids = await insertComments(tx, round.map(rowOf));
-        round.forEach(({ comment }, i) => {
-          parentIds.set(comment.key, ids[i]!);
-          recorded.push({
-            exportId: plan.exportId,
-            key: comment.key,
-            kind: "comment",
-            target: String(ids[i]),
-            runId: run.id,
-          });
-        });
-      }
-      await inBatches(recorded, 500, (batch) => tx.insert(importedItems).values(batch).onConflictDoNothing());
-
+      await tx.delete(importMedia).where(eq(importMedia.runId, run.id));
+      await tx.delete(importCommits).where(eq(importCommits.runId, run.id));
       const added = newCategories
         .filter((c) => !config.categories.some((o) => o.slug === c.slug))
         .map((c) => ({ slug: c.slug, name: c.name }));
@@ -572,11 +846,23 @@ async function writeImport(
         categories: added.length,
         comments: wanted.length,
         images,
-        imageFailures: [],
+        imageFailures,
         existing: plan.counts.existing,
         redirects: build ? addresses.kept.length : 0,
         redirectsRefused: addresses.refused.map(({ entry, reason }) => ({ from: entry.from, to: entry.to, reason })),
       };
+      await tx
+        .update(importRuns)
+        .set({
+          state: "done",
+          phase: "done",
+          done: total,
+          total,
+          buildId: report.buildId,
+          report,
+          updatedAt: new Date(),
+        })
+        .where(eq(importRuns.id, run.id));
       return added.length ? { categories: [...config.categories, ...added] } : {};
     },
     { userId: options.userId },

@@ -5,7 +5,7 @@
  * are flattened, keeping the parent's name), its author (a member when the login or the address matches) and its
  * tags. What an earlier import of the same export made is found by the export's keys: nothing to do for it.
  */
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { inArray, or, sql } from "drizzle-orm";
 import { personName } from "~/builds/builds.server";
 import { composeContentFile } from "~/builds/content-file";
 import { isPagePath, pageKeyOf, pageOfFile } from "~/builds/files";
@@ -14,11 +14,12 @@ import { ContentParseError } from "~/content/front-matter";
 import { markdownLimitProblem } from "~/content/markdown/limits";
 import { slugify } from "~/content/slug";
 import type { Database } from "~/db/client.server";
-import { importedItems, pages, users } from "~/db/schema";
+import { pages, users } from "~/db/schema";
 import { locales, localizePath, otherLocale, type Locale } from "~/i18n/locales";
 import type { MessageKey } from "~/i18n/translate";
 import { readAppConfigState } from "~/settings/app-config.server";
 import type { ExportedCategory, ExportedComment, ExportedCommentStatus, ExportedItem, ExportedSite } from "./model";
+import { finishedRecords } from "./records.server";
 
 export interface ImportChoices {
   /** Languages changed in the preview: an item's key → its language here. */
@@ -268,7 +269,7 @@ export function threadParents(comments: readonly ExportedComment[]): {
 
 export async function planImport(db: Database, site: ExportedSite, choices: ImportChoices = {}): Promise<ImportPlan> {
   const exportId = exportIdOf(site);
-  const recorded = await db.select().from(importedItems).where(eq(importedItems.exportId, exportId)).all();
+  const recorded = await finishedRecords(db, exportId);
   const before = new Map(recorded.map((row) => [row.key, row]));
   const planned = await planCategories(db, site, choices.mayAddCategories ?? true);
   const { planned: categories, slugOf, allSlugs } = planned;

@@ -1,7 +1,7 @@
 /** The import calls' inputs, shared by the dashboard and the API. Messages are catalog keys. */
 import * as z from "zod";
 import { cleanLine } from "~/lib/clean-text";
-import { jsonId } from "~/lib/number-fields";
+import { formId, jsonId } from "~/lib/number-fields";
 import { msg } from "~/lib/validation";
 
 /** POST /api/import/upload?kind=&name=: the body is the export file's bytes. */
@@ -20,3 +20,6 @@ export const importChoicesSchema = z.object({
   locales: z.record(z.string().max(200), z.enum(["fa", "en"], msg("validation.invalid"))).default({}),
 });
 export type ImportChoicesInput = z.infer<typeof importChoicesSchema>;
+
+/** POST /api/import/media?uploadId=: the body is the old site's uploads, zipped, for that export. */
+export const importMediaQuery = z.object({ uploadId: formId });

@@ -14,7 +14,8 @@ import { importUploads } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import type { ExportSource, ExportedSite } from "./model";
-import { readExport, readExportText } from "./read-export.server";
+import { dropStaleMediaZips } from "./media-uploads.server";
+import { readExportInThread } from "./read-in-thread.server";
 
 /** The largest export the dashboard takes (the command line reads larger ones from the disk). */
 export const MAX_UPLOADED_EXPORT_BYTES = 64 * 1024 * 1024;
@@ -50,7 +51,7 @@ export async function saveUpload(
       await once(out, "close");
     }
     if (size === 0) throw new ServiceError(400, "import.error.unreadableExport");
-    const site = await readExport(kind, file);
+    const site = await readExportInThread({ kind, file });
     const data = await readFile(file);
     const id = await writeTransaction(db, async (tx) => {
       await tx.delete(importUploads).where(eq(importUploads.userId, userId));
@@ -60,10 +61,22 @@ export async function saveUpload(
         .returning({ id: importUploads.id });
       return row!.id;
     });
+    // The uploads zip sent for the export this one replaces goes with it.
+    await dropStaleMediaZips(db);
     return { id, site };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** Refused (404) unless export `id` is kept for `userId`: said at once, before reading it. */
+export async function keptUpload(db: Database, userId: number, id: number): Promise<void> {
+  const row = await db
+    .select({ id: importUploads.id })
+    .from(importUploads)
+    .where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)))
+    .get();
+  if (!row) throw new ServiceError(404, "import.error.uploadGone");
 }
 
 /** The export `id` that `userId` sent, read again; 404 when it is not theirs or is gone. */
@@ -74,9 +87,10 @@ export async function uploadedExport(db: Database, userId: number, id: number): 
     .where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)))
     .get();
   if (!row) throw new ServiceError(404, "import.error.uploadGone");
-  return readExportText(row.kind, Buffer.from(row.data).toString("utf8"));
+  return readExportInThread({ kind: row.kind, bytes: row.data });
 }
 
 export async function dropUpload(db: Database, userId: number, id: number): Promise<void> {
   await db.delete(importUploads).where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)));
+  await dropStaleMediaZips(db);
 }

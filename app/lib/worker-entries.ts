@@ -5,6 +5,7 @@
  */
 export const WORKER_ENTRIES = {
   "markdown-worker": "app/edge/markdown-worker.server.ts",
+  "export-worker": "app/import/export-worker.server.ts",
 } as const;
 
 export type WorkerName = keyof typeof WORKER_ENTRIES;

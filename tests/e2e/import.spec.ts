@@ -1,11 +1,12 @@
 /**
  * Moving a WordPress site in, as its owner does it in Persian: Items → Import from the dashboard's menu, an export
  * (two Persian posts with zero-width non-joiners and Persian slugs, an English post, a page, a nested category, a
- * tag, a threaded pair of comments) sent, its preview read and one item's language changed, the import run, its
- * build followed from the report and published from the builds screen. A reader with no session then opens the
- * old `?p=` and date-permalink addresses and lands, in one redirect, on the new pages with their text exact and
- * the comment thread shown. axe looks at the preview and the report; the preview is photographed at phone and
- * desktop widths, light and dark.
+ * tag, a threaded pair of comments, an image) sent with the old site's uploads zipped, its preview read and one
+ * item's language changed, the import run, its build followed from the report and published from the builds
+ * screen. A reader with no session then opens the old `?p=` and date-permalink addresses and lands, in one
+ * redirect, on the new pages with their text exact, the image served by the site and the comment thread shown.
+ * axe looks at the preview and the report; the preview is photographed at phone and desktop widths, light and
+ * dark.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -13,7 +14,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { item, wxr } from "../fixtures/import/wordpress-export";
+import { picture } from "../helpers/images";
 import { startSeededSite } from "../helpers/seeded-site";
+import { makeZip } from "../helpers/zip";
 import { expect, open, screenshotDir, signedInPage, test, watchBrowserProblems } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
@@ -33,6 +36,8 @@ const SECOND_TEXT = "کتاب‌ها و دفترها را این‌جا می‌�
 const ENGLISH_TITLE = "A note in English";
 const PAGE_TITLE = "دربارهٔ ما";
 const COMMENT = "نخستین دیدگاه خواننده‌ای که می‌نویسد";
+const IMAGE = "گل‌ها.jpg";
+const IMAGE_ALT = "گل‌های باغچه";
 const REPLY = "پاسخی به همان دیدگاه، با نیم‌فاصله‌ها";
 
 const comment = (id: number, parent: number, content: string) => `
@@ -92,7 +97,7 @@ const exportText = wxr(
         name: encoded(SLUG_FIRST),
         title: FIRST_TITLE,
         link: `https://blog.example.ir/2019/05/12/${encoded(SLUG_FIRST)}/`,
-        content: `<p>${FIRST_TEXT}</p>`,
+        content: `<p>${FIRST_TEXT}</p>\n<p><img src="https://blog.example.ir/wp-content/uploads/2019/05/${IMAGE}" alt="${IMAGE_ALT}" /></p>`,
         terms: `
 		<category domain="category" nicename="novels"><![CDATA[رمان‌ها]]></category>
 		<category domain="post_tag" nicename="${encoded(SLUG_TAG)}"><![CDATA[${SLUG_TAG}]]></category>`,
@@ -142,6 +147,15 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
   try {
     const file = path.join(folder, "wordpress-export.xml");
     await writeFile(file, exportText);
+    // The old site's uploads folder, zipped as it is on the server (with a file that is no picture beside it).
+    const zip = path.join(folder, "uploads.zip");
+    await writeFile(
+      zip,
+      makeZip([
+        { name: `wp-content/uploads/2019/05/${IMAGE}`, data: await picture(640, 480) },
+        { name: "wp-content/uploads/2019/05/readme.txt", data: new TextEncoder().encode("uploads") },
+      ]),
+    );
 
     // 1. The owner (may publish and change settings) opens Items → Import from the dashboard's menu.
     const page = await signedInPage(browser, site.url, "admin");
@@ -185,7 +199,14 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
     const firstAddress = (await first.getByTestId("import-item-address").innerText()).trim();
     const secondAddress = (await second.getByTestId("import-item-address").innerText()).trim();
 
-    await axe(page, "preview", "import-upload", "import-preview");
+    // The uploads zip, for the images.
+    await page.getByTestId("import-media-file").setInputFiles(zip);
+    await page.getByTestId("import-media-send").click();
+    await expect(page.getByTestId("import-media-kept")).toHaveText(
+      "۲ پرونده در زیپ بارگذاری‌ها: تصویرهای برون‌بری از آن برداشته می‌شوند.",
+    );
+
+    await axe(page, "preview", "import-upload", "import-media", "import-preview");
     for (const [size, device] of [
       [phone, "phone"],
       [desktop, "desktop"],
@@ -263,6 +284,11 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
     const body = reader.getByText(FIRST_TEXT, { exact: true });
     await expect(body).toBeVisible();
     expect(await body.innerText()).toContain("\u200c");
+    // Its image came from the zip: served by this site, not the old one.
+    const image = reader.getByRole("img", { name: IMAGE_ALT });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).host)).toBe(new URL(site.url).host);
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const thread = reader.getByTestId("comments");
     await thread.scrollIntoViewIfNeeded();
     const list = reader.getByTestId("comment-list");

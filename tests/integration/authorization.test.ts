@@ -207,6 +207,7 @@ const apiTable: Row[] = [
   { route: "api/redirects/update", method: "PUT", expect: writing(400) },
   { route: "api/redirects/remove", method: "POST", expect: writing(400) },
   { route: "api/import/upload", method: "POST", expect: writing(400) },
+  { route: "api/import/media", method: "POST", expect: writing(400) },
   { route: "api/import/preview", method: "POST", expect: writing(400) },
   { route: "api/import/run", method: "POST", expect: writing(400) },
   { route: "api/import/progress", method: "GET", expect: writing(200) },

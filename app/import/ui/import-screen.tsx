@@ -12,6 +12,7 @@ import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { Field } from "~/ui/field";
 import { inputClass } from "~/ui/input";
+import { toast } from "~/ui/toast/store";
 import { useApiAction, useApiQuery } from "~/ui/use-api";
 
 /** Step by step: the export sent, its preview (each item's language changeable), the import, its report. */
@@ -26,6 +27,9 @@ export function ImportScreen() {
   const [locales, setLocales] = useState<Record<string, Locale>>({});
   const [done, setDone] = useState<{ report: ImportReport } | null>(null);
   const [importing, setImporting] = useState(false);
+  const [zip, setZip] = useState<File | null>(null);
+  const [mediaFiles, setMediaFiles] = useState<number | null>(null);
+  const [sendingZip, setSendingZip] = useState(false);
 
   // The preview again whenever a language changes (the addresses depend on it).
   const changed = Object.keys(locales).length > 0;
@@ -50,23 +54,57 @@ export function ImportScreen() {
           setFirst(data.preview);
           setLocales({});
           setDone(null);
+          setMediaFiles(null);
         },
       },
     );
 
+  const sendZip = async () => {
+    if (!zip || uploadId === null) return;
+    setSendingZip(true);
+    try {
+      await action.run<{ files: number }>(
+        (api) => api(`/api/import/media?uploadId=${uploadId}`, { method: "POST", body: zip }),
+        { revalidate: false, success: false, onSuccess: (data) => setMediaFiles(data.files) },
+      );
+    } finally {
+      setSendingZip(false);
+    }
+  };
+
+  // A large import goes on after its call answers (202): it is followed here to its report or its failure.
+  const [following, setFollowing] = useState<number | null>(null);
   const start = async () => {
     setImporting(true);
+    let goesOn = false;
     try {
-      await action.run<{ report: ImportReport }>("/api/import/run", {
+      await action.run<{ report?: ImportReport; runId?: number }>("/api/import/run", {
         body: { uploadId, locales },
         revalidate: false,
+        success: false,
         onSuccess: (data) => {
-          setDone({ report: data.report });
-          setUploadId(null);
+          if (data.report) {
+            setDone({ report: data.report });
+            setUploadId(null);
+          } else if (data.runId) {
+            goesOn = true;
+            setFollowing(data.runId);
+          }
         },
       });
     } finally {
-      setImporting(false);
+      if (!goesOn) setImporting(false);
+    }
+  };
+  const ended = (progress: ImportProgress) => {
+    setFollowing(null);
+    setImporting(false);
+    if (progress.report) {
+      setDone({ report: progress.report });
+      setUploadId(null);
+    } else if (progress.error) {
+      const key = progress.error.key.startsWith("import.") ? progress.error.key : "import.error.importFailed";
+      toast({ title: t(key as MessageKey, progress.error.vars), variant: "error" });
     }
   };
 
@@ -102,11 +140,54 @@ export function ImportScreen() {
               data-testid="import-file"
             />
           </Field>
-          <Button type="submit" disabled={!file} loading={action.pending && !importing} data-testid="import-send">
+          <Button
+            type="submit"
+            disabled={!file}
+            loading={action.pending && !importing && !sendingZip}
+            data-testid="import-send"
+          >
             {t("import.upload.submit")}
           </Button>
         </form>
       </Card>
+      {preview && uploadId !== null ? (
+        <Card title={t("import.media.title")} testId="import-media">
+          <form
+            className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void sendZip();
+            }}
+          >
+            <Field label={t("import.media.file")} hint={t("import.media.hint")}>
+              <input
+                type="file"
+                accept=".zip,application/zip"
+                onChange={(event) => {
+                  setZip(event.currentTarget.files?.[0] ?? null);
+                  setMediaFiles(null);
+                }}
+                className={cn(inputClass, "h-auto py-2")}
+                data-testid="import-media-file"
+              />
+            </Field>
+            <Button
+              type="submit"
+              variant="outline"
+              disabled={!zip || importing}
+              loading={sendingZip}
+              data-testid="import-media-send"
+            >
+              {t("import.media.submit")}
+            </Button>
+          </form>
+          {mediaFiles !== null ? (
+            <p role="status" className="text-sm" data-testid="import-media-kept">
+              {t("import.media.kept", { files: formatNumber(mediaFiles, locale) })}
+            </p>
+          ) : null}
+        </Card>
+      ) : null}
       {preview && uploadId !== null ? (
         <PreviewCard
           preview={preview}
@@ -119,7 +200,7 @@ export function ImportScreen() {
       ) : again.loading ? (
         <p className="text-sm text-muted-foreground">{t("import.preview.loading")}</p>
       ) : null}
-      {importing ? <ProgressLine /> : null}
+      {importing ? <ProgressLine following={following} onEnd={ended} /> : null}
     </div>
   );
 }
@@ -258,8 +339,11 @@ function PreviewCard({
   );
 }
 
-/** The import's progress as any instance records it, asked every second while the import runs. */
-function ProgressLine() {
+/**
+ * The import's progress as any instance records it, asked every second while the import runs; the run
+ * `following` (one that goes on after its call answered) is reported to `onEnd` when it is done or failed.
+ */
+function ProgressLine({ following, onEnd }: { following: number | null; onEnd: (progress: ImportProgress) => void }) {
   const t = useT();
   const locale = useLocale();
   const query = useApiQuery<{ progress: ImportProgress | null }>("/api/import/progress");
@@ -269,15 +353,20 @@ function ProgressLine() {
     return () => clearInterval(timer);
   }, [refetch]);
   const progress = query.data?.progress;
+  useEffect(() => {
+    if (progress && following !== null && progress.runId === following && progress.state !== "running") {
+      onEnd(progress);
+    }
+  }, [progress, following, onEnd]);
   if (!progress || progress.state !== "running") return null;
   return (
     <p role="status" className="text-sm" data-testid="import-progress">
-      {progress.phase === "images"
-        ? t("import.progress.images", {
+      {progress.phase === "reading"
+        ? t("import.progress.reading")
+        : t(progress.phase === "images" ? "import.progress.images" : "import.progress.writing", {
             done: formatNumber(progress.done, locale),
             total: formatNumber(progress.total, locale),
-          })
-        : t("import.progress.writing")}
+          })}
     </p>
   );
 }

@@ -22,6 +22,7 @@ export default {
     "These pages cannot be rendered as they are: {files}. Open each in the editor: its preview says what to change.",
   "error.githubCredentials": "GitHub credentials are missing",
   "error.alreadyPublished": "This build has already been published.",
+  "error.importWriting": "An import is still writing into this build: publish it when the import is done.",
   "error.commitNotFound": "Commit not found",
   "error.notOpen": "Only commits of the open build can be taken out.",
   "error.discardOthers": "Only people who may publish can take out someone else's commit.",
