@@ -17,6 +17,7 @@ const config: KnipConfig = {
     // The worker threads' entry modules, started by path (app/lib/worker-entries.ts names them).
     "app/lib/worker-entries.ts",
     "app/edge/markdown-worker.server.ts",
+    "app/import/export-worker.server.ts",
     "tests/**/*.test.{ts,tsx}",
     "tests/e2e/*.spec.ts",
     // A sender of the outbox that a test starts by path, to kill it mid-send.
