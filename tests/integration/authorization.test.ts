@@ -142,6 +142,9 @@ const apiTable: Row[] = [
   // visitors with a signed event, so an empty body is a 400 for everyone.
   { route: "api/comments", method: "GET", expect: all(400) },
   { route: "api/comments/new", method: "POST", expect: all(400) },
+  // A comment's author corrects it: a member by their session, a visitor by a signed event (in the body).
+  { route: "api/comments/edit", method: "POST", expect: all(400) },
+  { route: "api/comments/delete", method: "POST", expect: all(400) },
   { route: "api/comments/all", method: "GET", expect: commentsEdit(200) },
   { route: "api/comments/moderate", method: "POST", expect: commentsEdit(400) },
   // Settings, items and categories: reading needs dashboard.read, changing needs settings.edit.
@@ -150,6 +153,7 @@ const apiTable: Row[] = [
   { route: "api/settings/icon", method: "PUT", expect: settingsEdit(400) },
   { route: "api/settings/icon", method: "DELETE", expect: settingsEdit(200) },
   { route: "api/settings/history", method: "GET", expect: dashboard(200) },
+  { route: "api/settings/menu", method: "PUT", expect: settingsEdit(400) },
   // E-mail: the server is read with dashboard.read; changing it and sending a test need settings.edit.
   { route: "api/mail/settings", method: "GET", expect: dashboard(200) },
   { route: "api/mail/settings", method: "PUT", expect: settingsEdit(400) },
@@ -189,6 +193,7 @@ const apiTable: Row[] = [
   { route: "api/builds/commit", method: "POST", expect: writing(400) },
   { route: "api/media/upload", method: "POST", expect: writing(400) },
   { route: "api/media/all", method: "GET", expect: dashboard(200) },
+  { route: "api/media/delete", method: "POST", expect: writing(400) },
   { route: "api/builds/source", method: "GET", expect: writing(400) },
   { route: "api/editor/suggestions", method: "GET", expect: writing(400) },
   { route: "api/builds/preview", method: "POST", expect: writing(400) },
