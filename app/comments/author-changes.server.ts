@@ -3,9 +3,10 @@
  * or delete it. Members are known by their session; anonymous visitors by their browser's key, which signs the
  * new version (a comment event naming the one it replaces) or the deletion request (NIP-09). The text before
  * each edit is kept for moderators. An edited comment goes through the moderation rules on its words again
- * (links, moderation words): an approved comment stays approved unless its new words would hold a new comment.
+ * (links, moderation words) and its author's standing: an approved comment stays approved only if its author
+ * would be approved at once posting the new words as a new comment.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Event } from "nostr-tools/pure";
 import { isUniqueViolation } from "~/auth/users.server";
 import type { CurrentUser } from "~/auth/current-user.server";
@@ -53,6 +54,17 @@ function eventRefusal(problem: EventProblem): ServiceError {
   return new ServiceError(401, "comments.badSignature");
 }
 
+/** Whether member `userId` has an approved comment other than `commentId`. */
+async function approvedElsewhere(db: Database, userId: number, commentId: number): Promise<boolean> {
+  const other = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.userId, userId), eq(comments.status, "approved"), ne(comments.id, commentId)))
+    .limit(1)
+    .get();
+  return Boolean(other);
+}
+
 /** The event shown on the relay for a comment, if any. */
 function relayEventOf(db: Database, commentId: number) {
   return db
@@ -97,10 +109,17 @@ export async function editComment(
     });
   }
   if (input.body === row.body && !event) return row;
-  // Only the words are judged again: the author's standing is the one that got the comment approved.
+  // A moderator approved the words they saw: new words stay approved only if their author would be approved at
+  // once posting them as a new comment (as the author stands without this comment).
   const status =
     row.status === "approved"
-      ? initialStatus({ moderator, approvedBefore: true, anonymous: false, body: input.body, ...settings })
+      ? initialStatus({
+          moderator,
+          approvedBefore: row.userId !== null && (await approvedElsewhere(db, row.userId, id)),
+          anonymous: row.userId === null,
+          body: input.body,
+          ...settings,
+        })
       : row.status;
   try {
     const updated = await changeTransaction(db, async (tx, announce) => {

@@ -248,9 +248,9 @@ export async function pageComments(
 }
 
 /**
- * Whether a comment is by the page's author: a member whose name (display or user name) is the page's `author`
- * or its translation's (a name is often written in each language's script), or, on a page that names none, the
- * site's owner (whose the site's pages are).
+ * Whether a comment is by the page's author: a member whose user name is the page's `author` or its
+ * translation's, or, on a page that names none, the site's owner (whose the site's pages are). Never a display
+ * name: members choose their own, so anyone could take the author's.
  */
 export async function pageAuthorTest(
   db: Database,
@@ -281,9 +281,8 @@ export async function pageAuthorTest(
   const names = new Set(
     [named, ...translations.map((t) => t.author?.trim() ?? "")].filter(Boolean).map((n) => n.toLocaleLowerCase()),
   );
-  return (row) =>
-    row.userId !== null &&
-    [row.displayName, row.userName].some((n) => Boolean(n) && names.has(n!.trim().toLocaleLowerCase()));
+  // Only user names: unique and fixed when the account was made. A display name is whatever its member chose.
+  return (row) => row.userId !== null && Boolean(row.userName) && names.has(row.userName!.trim().toLocaleLowerCase());
 }
 
 /** Counts of approved comments per canonical page address (for tables of contents and lists). */

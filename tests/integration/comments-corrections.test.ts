@@ -6,7 +6,7 @@
  */
 import { finalizeEvent, generateSecretKey, type Event } from "nostr-tools/pure";
 import { Relay } from "nostr-tools/relay";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { deleteComment, editComment } from "~/comments/author-changes.server";
 import { connection, getDb } from "~/db/client.server";
 import {
@@ -30,6 +30,10 @@ beforeAll(async () => {
   server = await startAppServer();
 });
 afterAll(async () => server?.close());
+// The posting budgets are not what these tests are about: each test starts with them unspent.
+beforeEach(async () => {
+  await sql("delete from rate_limits");
+});
 
 const post = "/en/notes/learning-slowly";
 
@@ -168,6 +172,22 @@ describe("members", () => {
     expect(list.body.comments.some((c: { id: number }) => c.id === mine)).toBe(false);
   });
 
+  test("an approved comment edited by a member whose only approved comment it is goes back to moderation", async () => {
+    const approve = (id: number) => call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
+    const first = await memberComment("My first approved words");
+    await approve(first);
+    const swapped = await call("POST", "/api/comments/edit", { id: first, commentBody: "Words no one saw" }, "member");
+    expect(swapped.body.comment.status).toBe("pending");
+    const list = await call("GET", `/api/comments?routePath=${encodeURIComponent(post)}`);
+    expect(list.body.comments.some((c: { id: number }) => c.id === first)).toBe(false);
+    // With another approved comment the member would be approved at once: the edit stays approved.
+    const second = await memberComment("My second approved words");
+    await approve(second);
+    await approve(first);
+    const kept = await call("POST", "/api/comments/edit", { id: second, commentBody: "Second, corrected" }, "member");
+    expect(kept.body.comment.status).toBe("approved");
+  });
+
   test("a comment others replied to cannot be deleted, but can still be edited", async () => {
     const top = await memberComment("A question for all", "moderator");
     const reply = await call(
@@ -304,13 +324,16 @@ describe("the relay", () => {
     expect(await onRelay([event.id])).toHaveLength(1);
   });
 
-  test("an edited approved comment replaces its event on the relay", async () => {
+  test("a visitor's edit of an approved comment waits for a moderator, then replaces its event on the relay", async () => {
     const { key, event, id } = await visitorComment("Approved first text");
     await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
     const next = editEvent(key, "Approved second text", event.id);
     const edited = await call("POST", "/api/comments/edit", { id, commentBody: "Approved second text", event: next });
-    expect(edited.body.comment.status).toBe("approved");
+    // Anonymous comments always wait: the words a moderator approved are no longer the ones shown.
+    expect(edited.body.comment.status).toBe("pending");
     expect(await onRelay([event.id])).toEqual([]);
+    expect(await onRelay([next.id])).toEqual([]);
+    await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
     expect((await onRelay([next.id])).map((e) => e.content)).toEqual(["Approved second text"]);
   });
 });
@@ -359,6 +382,22 @@ describe("text and threads", () => {
     expect(thread.replies.map((r: { body: string }) => r.body)).toEqual(["The first reply", "A reply to the reply"]);
     expect(thread.replies.every((r: { replies: unknown[] }) => r.replies.length === 0)).toBe(true);
     expect(thread.byPageAuthor).toBe(false);
-    expect(thread.replies[0].byPageAuthor).toBe(true);
+    // The page names "Maryam Ahmadi": a display name anyone can choose does not make its member the author.
+    expect(thread.replies[0].byPageAuthor).toBe(false);
+    await sql("update users set display_name = 'Maryam Ahmadi' where user_name = 'member'");
+    await memberComment("I am Maryam too, says my display name");
+    // The page naming its author by user name marks that account's comments, and no one else's.
+    await sql("update pages set author = 'admin' where locale = 'en' and path = '/notes/learning-slowly'");
+    try {
+      const marked = await call("GET", `/api/comments?routePath=${encodeURIComponent(post)}`, undefined, "member");
+      const all = marked.body.comments.flatMap((c: { replies: unknown[] }) => [c, ...c.replies]);
+      const by = (body: string) => all.find((c: { body: string }) => c.body === body).byPageAuthor;
+      expect(by("The first reply")).toBe(true);
+      expect(by("Who started this thread")).toBe(false);
+      expect(by("I am Maryam too, says my display name")).toBe(false);
+    } finally {
+      await sql("update pages set author = 'Maryam Ahmadi' where locale = 'en' and path = '/notes/learning-slowly'");
+      await sql("update users set display_name = '' where user_name = 'member'");
+    }
   });
 });
