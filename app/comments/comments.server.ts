@@ -326,6 +326,7 @@ export async function moderationList(
         authorUrl: comments.authorUrl,
         userId: comments.userId,
         createdAt: comments.createdAt,
+        editedAt: comments.editedAt,
         deletedAt: comments.deletedAt,
         pageTitle: pages.title,
       })
@@ -372,6 +373,7 @@ export async function moderationList(
       createdAt: r.createdAt.toISOString(),
       pageTitle: r.pageTitle,
       deletedAt: r.deletedAt?.toISOString() ?? null,
+      editedAt: r.editedAt?.toISOString() ?? null,
       edits: edits
         .filter((e) => e.commentId === r.id)
         .map((e) => ({ body: e.body, replacedAt: e.replacedAt.toISOString() })),
@@ -386,27 +388,33 @@ export async function moderationList(
 /**
  * Changes the status of comments and returns the pages whose public comments changed; their comment counts
  * (and cached documents, in every instance) change at once. Give it the connection: it opens its own
- * transaction.
+ * transaction. `seen` is, per id, the `editedAt` of the text the moderator was shown: if its author edited it
+ * since, nothing moves (409), so no one approves words they have not read.
  */
 export async function moderate(
   db: Database,
   ids: number[],
   newStatus: CommentStatus,
   origin: string,
+  seen: Record<string, string | null> = {},
 ): Promise<string[]> {
   const pages = await changeTransaction(db, async (tx, announce) => {
     const found = await tx
-      .select({ id: comments.id, routePath: comments.routePath })
+      .select({ id: comments.id, routePath: comments.routePath, editedAt: comments.editedAt })
       .from(comments)
       .where(inArray(comments.id, ids))
       .all();
     if (found.length !== new Set(ids).size) throw new ServiceError(404, "comments.notFound");
+    const changed = found.filter(
+      (c) => String(c.id) in seen && seen[String(c.id)] !== (c.editedAt?.toISOString() ?? null),
+    );
+    if (changed.length) throw new ServiceError(409, "comments.changedSinceShown");
     await tx.update(comments).set({ status: newStatus, updatedAt: new Date() }).where(inArray(comments.id, ids));
     // The relay shows approved comments only.
     await syncCommentEvents(tx, ids, origin);
-    const changed = [...new Set(found.map((c) => c.routePath))];
-    announce({ topic: "documents", detail: changed.map(pageOf) });
-    return changed;
+    const touched = [...new Set(found.map((c) => c.routePath))];
+    announce({ topic: "documents", detail: touched.map(pageOf) });
+    return touched;
   });
   relayEventStored();
   return pages;

@@ -188,6 +188,48 @@ describe("members", () => {
     expect(kept.body.comment.status).toBe("approved");
   });
 
+  test("a moderator's move names the text it was shown: one edited since is refused, in both languages", async () => {
+    const { key, event, id } = await visitorComment("Words the moderator will read");
+    const queue = await call("GET", "/api/comments/all?status=pending", undefined, "moderator");
+    const shown = queue.body.rows.find((r: { id: number }) => r.id === id);
+    expect(shown.editedAt).toBeNull();
+    const swap = editEvent(key, "Words swapped after loading", event.id);
+    await call("POST", "/api/comments/edit", { id, commentBody: "Words swapped after loading", event: swap });
+    const seen = { [id]: shown.editedAt };
+    const en = await call("POST", "/api/comments/moderate", { id, newStatus: "approved", seen }, "moderator");
+    expect(en).toMatchObject({
+      status: 409,
+      body: { message: "Its author edited this comment after it was shown to you. Read the new text, then try again." },
+    });
+    const fa = await call(
+      "POST",
+      "/api/comments/moderate",
+      { ids: [id], newStatus: "approved", seen },
+      "moderator",
+      "fa",
+    );
+    expect(fa).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          "نویسنده این دیدگاه را پس از آنکه به شما نشان داده شد ویرایش کرده است. متن تازه را بخوانید و باز امتحان کنید.",
+      },
+    });
+    expect((await sql("select status from comments where id = ?", [id]))[0]!.status).toBe("pending");
+    // Shown again, the new text is approved.
+    const again = await call("GET", "/api/comments/all?status=pending", undefined, "moderator");
+    const current = again.body.rows.find((r: { id: number }) => r.id === id);
+    expect(current).toMatchObject({ body: "Words swapped after loading", editedAt: expect.any(String) });
+    const ok = await call(
+      "POST",
+      "/api/comments/moderate",
+      { id, newStatus: "approved", seen: { [id]: current.editedAt } },
+      "moderator",
+    );
+    expect(ok.status).toBe(200);
+    expect((await sql("select status from comments where id = ?", [id]))[0]!.status).toBe("approved");
+  });
+
   test("a comment others replied to cannot be deleted, but can still be edited", async () => {
     const top = await memberComment("A question for all", "moderator");
     const reply = await call(
