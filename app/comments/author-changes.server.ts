@@ -134,7 +134,9 @@ export async function editComment(
           status,
           editedAt: new Date(now),
           updatedAt: new Date(now),
-          ...(event ? { event, eventId: event.id } : {}),
+          // A member's new words are signed by the site: a signed event the comment kept from before its author
+          // had an account is the old text, and must not come back on the relay.
+          ...(event ? { event, eventId: event.id } : { event: null }),
         })
         // The text it was read with: two edits at once never lose one silently.
         .where(and(eq(comments.id, id), eq(comments.body, row.body)))
@@ -187,9 +189,14 @@ export async function deleteComment(
     if (deletion) {
       await honourDeletion(tx, deletion, now, announce);
       if (shown) await saveEvent(tx, deletion);
-    } else if (shown) {
-      await deleteCommentEvent(tx, id);
-      await withdrawSiteEvent(tx, shown, now);
+    } else {
+      if (shown) {
+        await deleteCommentEvent(tx, id);
+        await withdrawSiteEvent(tx, shown, now);
+      }
+      // The key's own event, kept from before the account, cannot be withdrawn by the site: it is dropped so a
+      // restored comment is never published as it.
+      if (row.event) await tx.update(comments).set({ event: null }).where(eq(comments.id, id));
     }
     await trashDeletedComments(tx, [id], now, announce);
   });

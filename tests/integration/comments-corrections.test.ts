@@ -378,6 +378,39 @@ describe("the relay", () => {
     await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
     expect((await onRelay([next.id])).map((e) => e.content)).toEqual(["Approved second text"]);
   });
+
+  /** A visitor's comment, approved and on the relay, then theirs as a member (their key joined an account). */
+  async function claimedComment(text: string) {
+    const { event, id } = await visitorComment(text);
+    await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
+    expect((await onRelay([event.id])).map((e) => e.content)).toEqual([text]);
+    await sql("update comments set user_id = (select id from users where user_name = 'member') where id = ?", [id]);
+    return { event, id };
+  }
+  const shownEvent = async (id: number) =>
+    (await sql("select id from nostr_events where comment_id = ?", [id]))[0]?.id as string | undefined;
+
+  test("a member's edit of the comment their key signed before they joined puts the new text on the relay", async () => {
+    const { event, id } = await claimedComment("Signed before I joined");
+    const edited = await call("POST", "/api/comments/edit", { id, commentBody: "Edited as a member" }, "member");
+    expect(edited.status).toBe(200);
+    await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
+    expect(await onRelay([event.id])).toEqual([]);
+    const now = await onRelay([(await shownEvent(id))!]);
+    expect(now.map((e) => e.content)).toEqual(["Edited as a member"]);
+    expect(now[0]!.pubkey).not.toBe(event.pubkey);
+  });
+
+  test("a member's deletion of such a comment keeps its old event off the relay, even if a moderator restores it", async () => {
+    const { event, id } = await claimedComment("Signed, then deleted as a member");
+    expect((await call("POST", "/api/comments/delete", { id }, "member")).status).toBe(200);
+    expect(await onRelay([event.id])).toEqual([]);
+    await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
+    expect(await onRelay([event.id])).toEqual([]);
+    expect((await onRelay([(await shownEvent(id))!])).map((e) => e.content)).toEqual([
+      "Signed, then deleted as a member",
+    ]);
+  });
 });
 
 describe("text and threads", () => {
