@@ -182,13 +182,17 @@ export async function deleteComment(
     if (!verified.ok) throw eventRefusal(verified.problem);
     deletion = verified.event;
   }
-  const problem = await authorDeletionProblem(db, id, now);
-  if (problem) throw new ServiceError(problem === "comments.hasReplies" ? 409 : 403, problem);
   await changeTransaction(db, async (tx, announce) => {
+    // Judged in the transaction that deletes: a reply that came meanwhile keeps the comment.
+    const problem = await authorDeletionProblem(tx, id, now);
+    if (problem) throw new ServiceError(problem === "comments.hasReplies" ? 409 : 403, problem);
     const shown = await relayEventOf(tx, id);
     if (deletion) {
-      await honourDeletion(tx, deletion, now, announce);
-      if (shown) await saveEvent(tx, deletion);
+      if (shown?.pubkey === deletion.pubkey) {
+        const refused = await honourDeletion(tx, deletion, now, announce);
+        if (refused) throw new ServiceError(409, "comments.editConflict");
+        await saveEvent(tx, deletion);
+      }
     } else {
       if (shown) {
         await deleteCommentEvent(tx, id);

@@ -8,7 +8,9 @@ import { finalizeEvent, generateSecretKey, type Event } from "nostr-tools/pure";
 import { Relay } from "nostr-tools/relay";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { deleteComment, editComment } from "~/comments/author-changes.server";
+import { changeTransaction } from "~/cluster/change-feed.server";
 import { connection, getDb } from "~/db/client.server";
+import { deletionRefusal, honourDeletion } from "~/nostr/relay/deletion.server";
 import {
   commentDeletionTemplate,
   commentEditTemplate,
@@ -377,6 +379,23 @@ describe("the relay", () => {
     expect(await onRelay([next.id])).toEqual([]);
     await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
     expect((await onRelay([next.id])).map((e) => e.content)).toEqual(["Approved second text"]);
+  });
+
+  test("a deletion that passed the relay's first check is judged again where it is honoured", async () => {
+    const { key, event, id } = await visitorComment("Deleted while someone replies");
+    await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
+    const deletion = finalizeEvent(commentDeletionTemplate(event.id), key);
+    const db = await getDb();
+    expect(await deletionRefusal(db, deletion)).toBeUndefined();
+    // Between the relay's first look and its write, someone replies.
+    await memberComment("A reply that arrives in between", "moderator").then(async (reply) =>
+      sql("update comments set parent_id = ? where id = ?", [id, reply]),
+    );
+    const refused = await changeTransaction(db, (tx, announce) => honourDeletion(tx, deletion, Date.now(), announce));
+    expect(refused).toBe("blocked: others have replied to this comment, so it can no longer be deleted");
+    expect((await onRelay([event.id])).map((e) => e.id)).toEqual([event.id]);
+    expect((await sql("select status from comments where id = ?", [id]))[0]!.status).toBe("approved");
+    await expect(relay.publish(deletion)).rejects.toThrow(/replied/);
   });
 
   /** A visitor's comment, approved and on the relay, then theirs as a member (their key joined an account). */
