@@ -3,9 +3,10 @@
  * or delete it. Members are known by their session; anonymous visitors by their browser's key, which signs the
  * new version (a comment event naming the one it replaces) or the deletion request (NIP-09). The text before
  * each edit is kept for moderators. An edited comment goes through the moderation rules on its words again
- * (links, moderation words): an approved comment stays approved unless its new words would hold a new comment.
+ * (links, moderation words) and its author's standing: an approved comment stays approved only if its author
+ * would be approved at once posting the new words as a new comment.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Event } from "nostr-tools/pure";
 import { isUniqueViolation } from "~/auth/users.server";
 import type { CurrentUser } from "~/auth/current-user.server";
@@ -53,6 +54,17 @@ function eventRefusal(problem: EventProblem): ServiceError {
   return new ServiceError(401, "comments.badSignature");
 }
 
+/** Whether member `userId` has an approved comment other than `commentId`. */
+async function approvedElsewhere(db: Database, userId: number, commentId: number): Promise<boolean> {
+  const other = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.userId, userId), eq(comments.status, "approved"), ne(comments.id, commentId)))
+    .limit(1)
+    .get();
+  return Boolean(other);
+}
+
 /** The event shown on the relay for a comment, if any. */
 function relayEventOf(db: Database, commentId: number) {
   return db
@@ -97,10 +109,17 @@ export async function editComment(
     });
   }
   if (input.body === row.body && !event) return row;
-  // Only the words are judged again: the author's standing is the one that got the comment approved.
+  // A moderator approved the words they saw: new words stay approved only if their author would be approved at
+  // once posting them as a new comment (as the author stands without this comment).
   const status =
     row.status === "approved"
-      ? initialStatus({ moderator, approvedBefore: true, anonymous: false, body: input.body, ...settings })
+      ? initialStatus({
+          moderator,
+          approvedBefore: row.userId !== null && (await approvedElsewhere(db, row.userId, id)),
+          anonymous: row.userId === null,
+          body: input.body,
+          ...settings,
+        })
       : row.status;
   try {
     const updated = await changeTransaction(db, async (tx, announce) => {
@@ -115,7 +134,9 @@ export async function editComment(
           status,
           editedAt: new Date(now),
           updatedAt: new Date(now),
-          ...(event ? { event, eventId: event.id } : {}),
+          // A member's new words are signed by the site: a signed event the comment kept from before its author
+          // had an account is the old text, and must not come back on the relay.
+          ...(event ? { event, eventId: event.id } : { event: null }),
         })
         // The text it was read with: two edits at once never lose one silently.
         .where(and(eq(comments.id, id), eq(comments.body, row.body)))
@@ -161,16 +182,25 @@ export async function deleteComment(
     if (!verified.ok) throw eventRefusal(verified.problem);
     deletion = verified.event;
   }
-  const problem = await authorDeletionProblem(db, id, now);
-  if (problem) throw new ServiceError(problem === "comments.hasReplies" ? 409 : 403, problem);
   await changeTransaction(db, async (tx, announce) => {
+    // Judged in the transaction that deletes: a reply that came meanwhile keeps the comment.
+    const problem = await authorDeletionProblem(tx, id, now);
+    if (problem) throw new ServiceError(problem === "comments.hasReplies" ? 409 : 403, problem);
     const shown = await relayEventOf(tx, id);
     if (deletion) {
-      await honourDeletion(tx, deletion, now, announce);
-      if (shown) await saveEvent(tx, deletion);
-    } else if (shown) {
-      await deleteCommentEvent(tx, id);
-      await withdrawSiteEvent(tx, shown, now);
+      if (shown?.pubkey === deletion.pubkey) {
+        const refused = await honourDeletion(tx, deletion, now, announce);
+        if (refused) throw new ServiceError(409, "comments.editConflict");
+        await saveEvent(tx, deletion);
+      }
+    } else {
+      if (shown) {
+        await deleteCommentEvent(tx, id);
+        await withdrawSiteEvent(tx, shown, now);
+      }
+      // The key's own event, kept from before the account, cannot be withdrawn by the site: it is dropped so a
+      // restored comment is never published as it.
+      if (row.event) await tx.update(comments).set({ event: null }).where(eq(comments.id, id));
     }
     await trashDeletedComments(tx, [id], now, announce);
   });

@@ -248,9 +248,9 @@ export async function pageComments(
 }
 
 /**
- * Whether a comment is by the page's author: a member whose name (display or user name) is the page's `author`
- * or its translation's (a name is often written in each language's script), or, on a page that names none, the
- * site's owner (whose the site's pages are).
+ * Whether a comment is by the page's author: a member whose user name is the page's `author` or its
+ * translation's, or, on a page that names none, the site's owner (whose the site's pages are). Never a display
+ * name: members choose their own, so anyone could take the author's.
  */
 export async function pageAuthorTest(
   db: Database,
@@ -281,9 +281,8 @@ export async function pageAuthorTest(
   const names = new Set(
     [named, ...translations.map((t) => t.author?.trim() ?? "")].filter(Boolean).map((n) => n.toLocaleLowerCase()),
   );
-  return (row) =>
-    row.userId !== null &&
-    [row.displayName, row.userName].some((n) => Boolean(n) && names.has(n!.trim().toLocaleLowerCase()));
+  // Only user names: unique and fixed when the account was made. A display name is whatever its member chose.
+  return (row) => row.userId !== null && Boolean(row.userName) && names.has(row.userName!.trim().toLocaleLowerCase());
 }
 
 /** Counts of approved comments per canonical page address (for tables of contents and lists). */
@@ -327,6 +326,7 @@ export async function moderationList(
         authorUrl: comments.authorUrl,
         userId: comments.userId,
         createdAt: comments.createdAt,
+        editedAt: comments.editedAt,
         deletedAt: comments.deletedAt,
         pageTitle: pages.title,
       })
@@ -373,6 +373,7 @@ export async function moderationList(
       createdAt: r.createdAt.toISOString(),
       pageTitle: r.pageTitle,
       deletedAt: r.deletedAt?.toISOString() ?? null,
+      editedAt: r.editedAt?.toISOString() ?? null,
       edits: edits
         .filter((e) => e.commentId === r.id)
         .map((e) => ({ body: e.body, replacedAt: e.replacedAt.toISOString() })),
@@ -387,27 +388,33 @@ export async function moderationList(
 /**
  * Changes the status of comments and returns the pages whose public comments changed; their comment counts
  * (and cached documents, in every instance) change at once. Give it the connection: it opens its own
- * transaction.
+ * transaction. `seen` is, per id, the `editedAt` of the text the moderator was shown: if its author edited it
+ * since, nothing moves (409), so no one approves words they have not read.
  */
 export async function moderate(
   db: Database,
   ids: number[],
   newStatus: CommentStatus,
   origin: string,
+  seen: Record<string, string | null> = {},
 ): Promise<string[]> {
   const pages = await changeTransaction(db, async (tx, announce) => {
     const found = await tx
-      .select({ id: comments.id, routePath: comments.routePath })
+      .select({ id: comments.id, routePath: comments.routePath, editedAt: comments.editedAt })
       .from(comments)
       .where(inArray(comments.id, ids))
       .all();
     if (found.length !== new Set(ids).size) throw new ServiceError(404, "comments.notFound");
+    const changed = found.filter(
+      (c) => String(c.id) in seen && seen[String(c.id)] !== (c.editedAt?.toISOString() ?? null),
+    );
+    if (changed.length) throw new ServiceError(409, "comments.changedSinceShown");
     await tx.update(comments).set({ status: newStatus, updatedAt: new Date() }).where(inArray(comments.id, ids));
     // The relay shows approved comments only.
     await syncCommentEvents(tx, ids, origin);
-    const changed = [...new Set(found.map((c) => c.routePath))];
-    announce({ topic: "documents", detail: changed.map(pageOf) });
-    return changed;
+    const touched = [...new Set(found.map((c) => c.routePath))];
+    announce({ topic: "documents", detail: touched.map(pageOf) });
+    return touched;
   });
   relayEventStored();
   return pages;

@@ -63,7 +63,8 @@ export const moderationQuery = z.object({
 
 /**
  * POST /api/comments/moderate: one comment (`id`) or many (`ids`). `ids` stands in for `id`, so a call with
- * neither is told that `id` is missing.
+ * neither is told that `id` is missing. `seen` gives, per id, the version of its text the moderator was shown
+ * (its `editedAt`, null for a text never edited): a comment edited since is not moved.
  */
 export const moderateSchema = z.preprocess(
   (input) =>
@@ -74,6 +75,10 @@ export const moderateSchema = z.preprocess(
     id: jsonId,
     ids: z.array(jsonId).min(1, msg("validation.invalid")).max(200, msg("validation.invalid")).optional(),
     newStatus: commentStatusSchema,
+    seen: z
+      .record(z.string().regex(/^\d{1,15}$/, msg("validation.invalid")), z.string().max(40).nullable())
+      .refine((seen) => Object.keys(seen).length <= 200, msg("validation.invalid"))
+      .optional(),
   }),
 );
 

@@ -1,3 +1,4 @@
+import { commentLinkCount } from "./comment-syntax";
 import type { CommentStatus } from "~/db/schema";
 
 export type StatusFacts = {
@@ -16,8 +17,9 @@ export interface ModerationRules {
   maxLinks: number;
 }
 
+/** The links a comment makes, counted from its markdown as it is rendered (not by looking for "http"). */
 export function linkCount(body: string): number {
-  return body.match(/\b(?:https?:\/\/|www\.)\S+/gi)?.length ?? 0;
+  return commentLinkCount(body);
 }
 
 function containsModerationWord(body: string, words: readonly string[]): boolean {

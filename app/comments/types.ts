@@ -50,4 +50,6 @@ export interface ModerationRow {
   deletedAt: string | null;
   /** Its texts before its author's edits, oldest first. */
   edits: { body: string; replacedAt: string }[];
+  /** When its author last changed its text (null if never): the version a moderation names. */
+  editedAt: string | null;
 }

@@ -4,9 +4,9 @@
  * the trash marked as deleted by its author, with the text before the edit kept.
  */
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { pages, users } from "~/db/schema";
 import { startSeededSite } from "../helpers/seeded-site";
 import { expect, open, screenshotDir, signedInPage, snap, test } from "./fixtures";
 
@@ -105,11 +105,16 @@ for (const locale of ["fa", "en"] as const) {
 test("a thread: the page's author is marked, a reply to a reply joins the thread; phone and desktop, light and dark", async ({
   browser,
 }) => {
-  // A site of its own where the administrator is the post's author (its front matter names "Maryam Ahmadi").
+  // A site of its own where the administrator is the post's author: its pages name the user name "admin" (a
+  // display name never makes anyone the author, so the moderator's "Maryam Ahmadi" is not marked).
   const site = await startSeededSite({}, async (databaseUrl) => {
     const connection = await openDatabase(databaseUrl);
     try {
-      await connection.db.update(users).set({ displayName: "Maryam Ahmadi" }).where(eq(users.userName, "admin"));
+      await connection.db
+        .update(pages)
+        .set({ author: "admin" })
+        .where(inArray(pages.author, ["Maryam Ahmadi", "مریم احمدی"]));
+      await connection.db.update(users).set({ displayName: "Maryam Ahmadi" }).where(eq(users.userName, "moderator"));
     } finally {
       connection.client.close();
     }

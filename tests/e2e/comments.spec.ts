@@ -148,3 +148,51 @@ test("with anonymous comments off, a visitor is invited to sign in instead of a 
     await site.stop();
   }
 });
+
+const changedSinceShown = {
+  en: "Its author edited this comment after it was shown to you. Read the new text, then try again.",
+  fa: "نویسنده این دیدگاه را پس از آنکه به شما نشان داده شد ویرایش کرده است. متن تازه را بخوانید و باز امتحان کنید.",
+} as const;
+
+for (const locale of ["fa", "en"] as const) {
+  test(`${locale}: a comment its author edits while the queue is open is not moved; the queue shows the new text`, async ({
+    browser,
+    site,
+  }) => {
+    const member = await signedInPage(browser, site.url, "member");
+    const moderator = await signedInPage(browser, site.url, "moderator");
+    try {
+      const send = (path: string, body: unknown) =>
+        member.evaluate(
+          async ([path, body]) =>
+            (
+              await fetch(path as string, {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify(body),
+              })
+            ).json(),
+          [path, body] as const,
+        );
+      await open(member, texts.en.post);
+      const first = `Words the moderator reads ${locale} ${Date.now()}`;
+      const posted = await send("/api/comments/new", { routePath: texts.en.post, commentBody: first });
+      const { id, status } = posted.comment as { id: number; status: string };
+
+      await open(moderator, `${locale === "en" ? "/en" : ""}/manage/comments?status=${status}`);
+      const row = moderator.locator(`[data-testid=moderation-row][data-id="${id}"]`);
+      await expect(row).toContainText(first);
+      const second = `Words swapped in meanwhile ${locale} ${Date.now()}`;
+      expect((await send("/api/comments/edit", { id, commentBody: second })).comment.body).toBe(second);
+
+      await row.getByTestId(status === "approved" ? "action-spam" : "action-approved").click();
+      await expect(moderator.getByText(changedSinceShown[locale]).first()).toBeVisible();
+      // Nothing moved, and the queue shows what the author wrote now.
+      await expect(row).toContainText(second);
+      await expect(moderator.getByTestId(`tab-${status}`)).toHaveAttribute("aria-current", "page");
+    } finally {
+      await member.context().close();
+      await moderator.context().close();
+    }
+  });
+}

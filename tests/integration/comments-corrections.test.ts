@@ -6,9 +6,11 @@
  */
 import { finalizeEvent, generateSecretKey, type Event } from "nostr-tools/pure";
 import { Relay } from "nostr-tools/relay";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { deleteComment, editComment } from "~/comments/author-changes.server";
+import { changeTransaction } from "~/cluster/change-feed.server";
 import { connection, getDb } from "~/db/client.server";
+import { deletionRefusal, honourDeletion } from "~/nostr/relay/deletion.server";
 import {
   commentDeletionTemplate,
   commentEditTemplate,
@@ -30,6 +32,10 @@ beforeAll(async () => {
   server = await startAppServer();
 });
 afterAll(async () => server?.close());
+// The posting budgets are not what these tests are about: each test starts with them unspent.
+beforeEach(async () => {
+  await sql("delete from rate_limits");
+});
 
 const post = "/en/notes/learning-slowly";
 
@@ -168,6 +174,64 @@ describe("members", () => {
     expect(list.body.comments.some((c: { id: number }) => c.id === mine)).toBe(false);
   });
 
+  test("an approved comment edited by a member whose only approved comment it is goes back to moderation", async () => {
+    const approve = (id: number) => call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
+    const first = await memberComment("My first approved words");
+    await approve(first);
+    const swapped = await call("POST", "/api/comments/edit", { id: first, commentBody: "Words no one saw" }, "member");
+    expect(swapped.body.comment.status).toBe("pending");
+    const list = await call("GET", `/api/comments?routePath=${encodeURIComponent(post)}`);
+    expect(list.body.comments.some((c: { id: number }) => c.id === first)).toBe(false);
+    // With another approved comment the member would be approved at once: the edit stays approved.
+    const second = await memberComment("My second approved words");
+    await approve(second);
+    await approve(first);
+    const kept = await call("POST", "/api/comments/edit", { id: second, commentBody: "Second, corrected" }, "member");
+    expect(kept.body.comment.status).toBe("approved");
+  });
+
+  test("a moderator's move names the text it was shown: one edited since is refused, in both languages", async () => {
+    const { key, event, id } = await visitorComment("Words the moderator will read");
+    const queue = await call("GET", "/api/comments/all?status=pending", undefined, "moderator");
+    const shown = queue.body.rows.find((r: { id: number }) => r.id === id);
+    expect(shown.editedAt).toBeNull();
+    const swap = editEvent(key, "Words swapped after loading", event.id);
+    await call("POST", "/api/comments/edit", { id, commentBody: "Words swapped after loading", event: swap });
+    const seen = { [id]: shown.editedAt };
+    const en = await call("POST", "/api/comments/moderate", { id, newStatus: "approved", seen }, "moderator");
+    expect(en).toMatchObject({
+      status: 409,
+      body: { message: "Its author edited this comment after it was shown to you. Read the new text, then try again." },
+    });
+    const fa = await call(
+      "POST",
+      "/api/comments/moderate",
+      { ids: [id], newStatus: "approved", seen },
+      "moderator",
+      "fa",
+    );
+    expect(fa).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          "نویسنده این دیدگاه را پس از آنکه به شما نشان داده شد ویرایش کرده است. متن تازه را بخوانید و باز امتحان کنید.",
+      },
+    });
+    expect((await sql("select status from comments where id = ?", [id]))[0]!.status).toBe("pending");
+    // Shown again, the new text is approved.
+    const again = await call("GET", "/api/comments/all?status=pending", undefined, "moderator");
+    const current = again.body.rows.find((r: { id: number }) => r.id === id);
+    expect(current).toMatchObject({ body: "Words swapped after loading", editedAt: expect.any(String) });
+    const ok = await call(
+      "POST",
+      "/api/comments/moderate",
+      { id, newStatus: "approved", seen: { [id]: current.editedAt } },
+      "moderator",
+    );
+    expect(ok.status).toBe(200);
+    expect((await sql("select status from comments where id = ?", [id]))[0]!.status).toBe("approved");
+  });
+
   test("a comment others replied to cannot be deleted, but can still be edited", async () => {
     const top = await memberComment("A question for all", "moderator");
     const reply = await call(
@@ -304,14 +368,67 @@ describe("the relay", () => {
     expect(await onRelay([event.id])).toHaveLength(1);
   });
 
-  test("an edited approved comment replaces its event on the relay", async () => {
+  test("a visitor's edit of an approved comment waits for a moderator, then replaces its event on the relay", async () => {
     const { key, event, id } = await visitorComment("Approved first text");
     await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
     const next = editEvent(key, "Approved second text", event.id);
     const edited = await call("POST", "/api/comments/edit", { id, commentBody: "Approved second text", event: next });
-    expect(edited.body.comment.status).toBe("approved");
+    // Anonymous comments always wait: the words a moderator approved are no longer the ones shown.
+    expect(edited.body.comment.status).toBe("pending");
     expect(await onRelay([event.id])).toEqual([]);
+    expect(await onRelay([next.id])).toEqual([]);
+    await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
     expect((await onRelay([next.id])).map((e) => e.content)).toEqual(["Approved second text"]);
+  });
+
+  test("a deletion that passed the relay's first check is judged again where it is honoured", async () => {
+    const { key, event, id } = await visitorComment("Deleted while someone replies");
+    await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
+    const deletion = finalizeEvent(commentDeletionTemplate(event.id), key);
+    const db = await getDb();
+    expect(await deletionRefusal(db, deletion)).toBeUndefined();
+    // Between the relay's first look and its write, someone replies.
+    await memberComment("A reply that arrives in between", "moderator").then(async (reply) =>
+      sql("update comments set parent_id = ? where id = ?", [id, reply]),
+    );
+    const refused = await changeTransaction(db, (tx, announce) => honourDeletion(tx, deletion, Date.now(), announce));
+    expect(refused).toBe("blocked: others have replied to this comment, so it can no longer be deleted");
+    expect((await onRelay([event.id])).map((e) => e.id)).toEqual([event.id]);
+    expect((await sql("select status from comments where id = ?", [id]))[0]!.status).toBe("approved");
+    await expect(relay.publish(deletion)).rejects.toThrow(/replied/);
+  });
+
+  /** A visitor's comment, approved and on the relay, then theirs as a member (their key joined an account). */
+  async function claimedComment(text: string) {
+    const { event, id } = await visitorComment(text);
+    await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
+    expect((await onRelay([event.id])).map((e) => e.content)).toEqual([text]);
+    await sql("update comments set user_id = (select id from users where user_name = 'member') where id = ?", [id]);
+    return { event, id };
+  }
+  const shownEvent = async (id: number) =>
+    (await sql("select id from nostr_events where comment_id = ?", [id]))[0]?.id as string | undefined;
+
+  test("a member's edit of the comment their key signed before they joined puts the new text on the relay", async () => {
+    const { event, id } = await claimedComment("Signed before I joined");
+    const edited = await call("POST", "/api/comments/edit", { id, commentBody: "Edited as a member" }, "member");
+    expect(edited.status).toBe(200);
+    await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
+    expect(await onRelay([event.id])).toEqual([]);
+    const now = await onRelay([(await shownEvent(id))!]);
+    expect(now.map((e) => e.content)).toEqual(["Edited as a member"]);
+    expect(now[0]!.pubkey).not.toBe(event.pubkey);
+  });
+
+  test("a member's deletion of such a comment keeps its old event off the relay, even if a moderator restores it", async () => {
+    const { event, id } = await claimedComment("Signed, then deleted as a member");
+    expect((await call("POST", "/api/comments/delete", { id }, "member")).status).toBe(200);
+    expect(await onRelay([event.id])).toEqual([]);
+    await call("POST", "/api/comments/moderate", { id, newStatus: "approved" }, "moderator");
+    expect(await onRelay([event.id])).toEqual([]);
+    expect((await onRelay([(await shownEvent(id))!])).map((e) => e.content)).toEqual([
+      "Signed, then deleted as a member",
+    ]);
   });
 });
 
@@ -359,6 +476,22 @@ describe("text and threads", () => {
     expect(thread.replies.map((r: { body: string }) => r.body)).toEqual(["The first reply", "A reply to the reply"]);
     expect(thread.replies.every((r: { replies: unknown[] }) => r.replies.length === 0)).toBe(true);
     expect(thread.byPageAuthor).toBe(false);
-    expect(thread.replies[0].byPageAuthor).toBe(true);
+    // The page names "Maryam Ahmadi": a display name anyone can choose does not make its member the author.
+    expect(thread.replies[0].byPageAuthor).toBe(false);
+    await sql("update users set display_name = 'Maryam Ahmadi' where user_name = 'member'");
+    await memberComment("I am Maryam too, says my display name");
+    // The page naming its author by user name marks that account's comments, and no one else's.
+    await sql("update pages set author = 'admin' where locale = 'en' and path = '/notes/learning-slowly'");
+    try {
+      const marked = await call("GET", `/api/comments?routePath=${encodeURIComponent(post)}`, undefined, "member");
+      const all = marked.body.comments.flatMap((c: { replies: unknown[] }) => [c, ...c.replies]);
+      const by = (body: string) => all.find((c: { body: string }) => c.body === body).byPageAuthor;
+      expect(by("The first reply")).toBe(true);
+      expect(by("Who started this thread")).toBe(false);
+      expect(by("I am Maryam too, says my display name")).toBe(false);
+    } finally {
+      await sql("update pages set author = 'Maryam Ahmadi' where locale = 'en' and path = '/notes/learning-slowly'");
+      await sql("update users set display_name = '' where user_name = 'member'");
+    }
   });
 });

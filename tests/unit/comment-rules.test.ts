@@ -2,6 +2,7 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from "nostr-tools/pure
 import { describe, expect, test } from "vitest";
 import { commentEventTemplate } from "~/keys/comment-event";
 import { initialStatus, linkCount } from "~/comments/status-rules";
+import { renderCommentHtml } from "~/content/markdown/comment-markdown.server";
 import { verifyCommentEvent } from "~/keys/verify-event.server";
 
 describe("a new comment's status", () => {
@@ -60,6 +61,39 @@ describe("a new comment's status", () => {
   test("links are counted", () => {
     expect(linkCount("no links here")).toBe(0);
     expect(linkCount("https://a.example, www.b.example/x and http://c.example?q=1")).toBe(3);
+  });
+
+  test.each([
+    ["a markdown link to a scheme-relative address", "[buy](//spam.example)"],
+    ["a markdown link with one slash", "[buy](https:/spam.example)"],
+    ["a markdown link to a relative address", "[buy](spam)"],
+    ["an autolink", "<https://spam.example>"],
+  ])("%s counts as a link and holds the comment where none are allowed", (_name, body) => {
+    expect(linkCount(body)).toBe(1);
+    expect(initialStatus({ ...base, approvedBefore: true, body, maxLinks: 0 })).toBe("pending");
+  });
+
+  test("an address in inline code is not a link", () => {
+    expect(linkCount("`https://a.example`")).toBe(0);
+  });
+});
+
+describe("links in a comment's HTML", () => {
+  test.each([
+    ["[buy](//spam.example)", "buy"],
+    ["[buy](https:/spam.example)", "buy"],
+    ["[buy](/local)", "buy"],
+    ["[buy](mailto:a@b.example)", "buy"],
+  ])("%s is shown as its text, not a link", (body, text) => {
+    const html = renderCommentHtml(body);
+    expect(html).not.toContain("<a");
+    expect(html).toContain(text);
+  });
+
+  test("absolute http(s) addresses stay links", () => {
+    const html = renderCommentHtml("[read](https://a.example/x) and www.b.example");
+    expect(html).toContain('href="https://a.example/x"');
+    expect(html).toContain('href="http://www.b.example"');
   });
 });
 

@@ -2,7 +2,9 @@
  * A comment's text as HTML: a small part of markdown (paragraphs and line breaks, links, emphasis, strikethrough,
  * inline code, quotes), through the pages' sanitiser narrowed to those elements. Everything else a comment may
  * contain is shown as written: raw HTML, images, headings, lists, tables and code blocks are not parsed at all,
- * so their characters stay text (escaped). Links are the commenter's: rel="nofollow ugc noopener", a new tab.
+ * so their characters stay text (escaped). Links are the commenter's: rel="nofollow ugc noopener", a new tab;
+ * only absolute http(s) addresses are links (a relative or scheme-relative one, or "https:/x" that browsers
+ * would mend, is shown as its text).
  */
 import type { Element, ElementContent, Root } from "hast";
 import rehypeSanitize from "rehype-sanitize";
@@ -11,33 +13,10 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import type { Root as MdastRoot } from "mdast";
-import { unified, type Processor } from "unified";
+import { unified } from "unified";
+import { commentSyntax } from "~/comments/comment-syntax";
 import { visit } from "unist-util-visit";
 import { sanitizeSchema } from "./sanitize-schema";
-
-/** The markdown a comment may not use: micromark leaves it as text. */
-const disabledConstructs = [
-  "headingAtx",
-  "setextUnderline",
-  "htmlFlow",
-  "htmlText",
-  "thematicBreak",
-  "list",
-  "codeFenced",
-  "codeIndented",
-  "definition",
-  "table",
-  "tasklistCheck",
-  "gfmFootnoteDefinition",
-  "gfmFootnoteCall",
-  "gfmPotentialFootnoteCall",
-  "emailAutolink",
-];
-
-function commentSyntax(this: Processor) {
-  const data = this.data() as { micromarkExtensions?: unknown[] };
-  (data.micromarkExtensions ??= []).push({ disable: { null: disabledConstructs } });
-}
 
 /** An image is shown as the text that asked for it. */
 function imagesAsText(tree: MdastRoot, file: { value: unknown }): void {
@@ -74,6 +53,20 @@ function hardLineBreaks(tree: Root): void {
   });
 }
 
+/** An address a comment may link to: absolute, http or https, with a host written out. */
+export function isCommentHref(href: unknown): boolean {
+  return typeof href === "string" && /^https?:\/\/[^/\\\s]/i.test(href.trim()) && URL.canParse(href.trim());
+}
+
+/** A link to anything else is shown as its text. */
+function onlyWebLinks(tree: Root): void {
+  visit(tree, "element", (node: Element, index, parent) => {
+    if (node.tagName !== "a" || isCommentHref(node.properties.href) || !parent || index === undefined) return;
+    parent.children.splice(index, 1, ...node.children);
+    return index;
+  });
+}
+
 /** Links open in a new tab and earn the linked page nothing; paragraphs and quotes take their text's direction. */
 function commentAttributes(tree: Root): void {
   visit(tree, "element", (node: Element) => {
@@ -95,6 +88,7 @@ const processor = unified()
   .use(remarkRehype)
   .use(() => hardLineBreaks)
   .use(rehypeSanitize, commentSchema)
+  .use(() => onlyWebLinks)
   .use(() => commentAttributes)
   .use(rehypeStringify)
   .freeze();

@@ -15,7 +15,7 @@ import { config } from "~/config.server";
 import { memberKeysAmong } from "~/auth/member-keys.server";
 import { schnorrProblem } from "~/keys/verify-event.server";
 import { payEndpointUrl, readPayEndpoint, zapRecipientByKey } from "../zaps.server";
-import { authorDeletionProblem, deletableEvents } from "./deletion.server";
+import { deletionRefusal } from "./deletion.server";
 import { kinds, relayLimits } from "./limits";
 
 const hex64 = /^[0-9a-f]{64}$/;
@@ -116,16 +116,9 @@ export async function policyDecision(db: Database, event: Event, sender: Sender)
     case kinds.deletion: {
       const bad = signature();
       if (bad) return refuse(bad);
-      const doomed = await deletableEvents(db, event);
-      if (doomed.length === 0)
-        return refuse("blocked: this relay keeps deletions of events it holds, from their authors");
-      for (const { commentId } of doomed) {
-        const problem = commentId === null ? undefined : await authorDeletionProblem(db, commentId);
-        if (problem === "comments.windowClosed")
-          return refuse("blocked: a comment can be deleted by its author only in the 15 minutes after it was posted");
-        if (problem === "comments.hasReplies")
-          return refuse("blocked: others have replied to this comment, so it can no longer be deleted");
-      }
+      // Refused early here; judged again in the transaction that honours it (`honourDeletion`).
+      const refusal = await deletionRefusal(db, event);
+      if (refusal) return refuse(refusal);
       break;
     }
     case kinds.comment:

@@ -20,7 +20,7 @@ import {
 import { idProblem, signatureProblem, structureProblem } from "~/keys/verify-event.server";
 import { countQuotas, policyDecision, timeProblem } from "./accept.server";
 import { kinds, relayLimits } from "./limits";
-import { honourDeletion } from "./deletion.server";
+import { deletionRefusal, honourDeletion } from "./deletion.server";
 import { lastSeq, saveEvent, wireEvent } from "./store.server";
 
 export interface Subscription {
@@ -173,9 +173,15 @@ export class RelayConnection {
       if (!decision.keep) return refuse(decision.reason);
       // The quotas are counted in the transaction that stores the event: one commit for both.
       const outcome = await this.host.write(async (tx, announce) => {
+        // A deletion is judged again where it is honoured: a reply may have come since the policy looked.
+        const late = event.kind === kinds.deletion ? await deletionRefusal(tx, event) : undefined;
+        if (late) return { refused: late };
         const over = await countQuotas(tx, decision.quotas);
         if (over) return { refused: over };
-        if (event.kind === kinds.deletion) await honourDeletion(tx, event, Date.now(), announce);
+        if (event.kind === kinds.deletion) {
+          const refused = await honourDeletion(tx, event, Date.now(), announce);
+          if (refused) return { refused };
+        }
         return { result: await saveEvent(tx, event, { fromStranger: decision.fromStranger }) };
       });
       if (outcome.refused !== undefined) return refuse(outcome.refused);

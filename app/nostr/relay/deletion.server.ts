@@ -79,10 +79,38 @@ export async function trashDeletedComments(
   if (pages.length) announce({ topic: "documents", detail: pages });
 }
 
-/** Removes what `deletion` deletes (call before storing it, in the same transaction). */
-export async function honourDeletion(tx: Database, deletion: Event, now: number, announce: Announce): Promise<void> {
-  const doomed = await deletableEvents(tx, deletion);
-  if (doomed.length === 0) return;
+/** The relay's refusal of `deletion` (NIP-01 OK reason), or what it would remove. */
+async function judgeDeletion(db: Database, deletion: Event, now: number) {
+  const doomed = await deletableEvents(db, deletion);
+  if (doomed.length === 0)
+    return { refusal: "blocked: this relay keeps deletions of events it holds, from their authors" };
+  for (const { commentId } of doomed) {
+    const problem = commentId === null ? undefined : await authorDeletionProblem(db, commentId, now);
+    if (problem === "comments.windowClosed")
+      return { refusal: "blocked: a comment can be deleted by its author only in the 15 minutes after it was posted" };
+    if (problem === "comments.hasReplies")
+      return { refusal: "blocked: others have replied to this comment, so it can no longer be deleted" };
+  }
+  return { doomed };
+}
+
+/** Why the relay refuses `deletion`, or undefined when it would honour it now. */
+export async function deletionRefusal(db: Database, deletion: Event, now = Date.now()): Promise<string | undefined> {
+  return (await judgeDeletion(db, deletion, now)).refusal;
+}
+
+/**
+ * Removes what `deletion` deletes (call before storing it, in the same transaction), judged again there: a reply
+ * or the window's end since an earlier check refuses it. Answers the refusal, or undefined once honoured.
+ */
+export async function honourDeletion(
+  tx: Database,
+  deletion: Event,
+  now: number,
+  announce: Announce,
+): Promise<string | undefined> {
+  const { doomed, refusal } = await judgeDeletion(tx, deletion, now);
+  if (!doomed) return refusal;
   const seqs = doomed.map((row) => row.seq);
   await tx.delete(nostrTags).where(inArray(nostrTags.eventSeq, seqs));
   await tx.delete(nostrEvents).where(inArray(nostrEvents.seq, seqs));
@@ -92,6 +120,7 @@ export async function honourDeletion(tx: Database, deletion: Event, now: number,
     now,
     announce,
   );
+  return undefined;
 }
 
 /** Whether `event` was deleted by its author (a stored deletion by the same key names it). */

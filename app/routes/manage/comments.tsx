@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { moderationList } from "~/comments/comments.server";
 import { commentStatusSchema, moderationQuery } from "~/comments/schema";
 import { ModerationActions } from "~/comments/ui/moderation-actions";
@@ -13,7 +13,8 @@ import { pageQuery } from "~/edge/page-query.server";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Icon } from "~/ui/icon";
-import { useApiAction } from "~/ui/use-api";
+import { toast } from "~/ui/toast/store";
+import { failureToast, useApiAction } from "~/ui/use-api";
 import type { Route } from "./+types/comments";
 
 const commentStatuses = commentStatusSchema.options;
@@ -46,13 +47,23 @@ export default function ManageComments() {
   const [params] = useSearchParams();
   const [selected, setSelected] = useState<number[]>([]);
   const action = useApiAction();
+  const revalidator = useRevalidator();
   const busy = action.pending;
 
-  const moderate = (ids: number[], newStatus: CommentStatus) =>
-    action.run("/api/comments/moderate", {
-      body: ids.length === 1 ? { id: ids[0], newStatus } : { ids, newStatus },
+  // Each comment's version as shown: one its author edited since is refused, and the queue loads its new text.
+  const moderate = (ids: number[], newStatus: CommentStatus) => {
+    const seen = Object.fromEntries(
+      rows.filter((r) => ids.includes(r.id)).map((r) => [String(r.id), r.editedAt] as const),
+    );
+    return action.run("/api/comments/moderate", {
+      body: ids.length === 1 ? { id: ids[0], newStatus, seen } : { ids, newStatus, seen },
       onSuccess: () => setSelected([]),
+      onFailure: (failure) => {
+        toast(failureToast(failure));
+        if (failure.status === 409) void revalidator.revalidate();
+      },
     });
+  };
 
   const tabHref = (s: CommentStatus) => {
     const next = new URLSearchParams(params);

@@ -44,6 +44,7 @@ export default {
   windowClosed: "Comments can be changed or deleted only in the 15 minutes after they are posted.",
   hasReplies: "Others have replied to this comment, so it can no longer be deleted. You can still edit it.",
   editConflict: "This comment was changed meanwhile. Reload the page and try again.",
+  changedSinceShown: "Its author edited this comment after it was shown to you. Read the new text, then try again.",
   edited: "Comment updated",
   editedPending: "Comment updated. It will appear again once a moderator approves it.",
   deleted: "Comment deleted",
