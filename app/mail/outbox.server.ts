@@ -33,7 +33,7 @@ const KEEP_MS = 30 * 24 * 60 * 60_000;
 /** Rows one pass works through at most (the next pass takes the rest). */
 const PASS_LIMIT = 50;
 
-export type MailKind = "addressConfirm" | "passwordReset" | "test";
+export type MailKind = "addressConfirm" | "passwordReset" | "addressChanged" | "test";
 
 export function backoff(attempts: number): number {
   return Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
@@ -84,7 +84,10 @@ export async function queueMail(
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-/** Claims a due row and marks it "sending" in one statement: true for the one claimer that wins it. */
+/**
+ * Claims a due row and marks it "sending" in one statement: true for the one claimer that wins it. `now` is read
+ * at the claim, not at the start of the pass: a long pass must not claim rows until a time already past.
+ */
 async function claim(db: Database, id: number, now: number, holder: string): Promise<boolean> {
   const won = await db
     .update(mailOutbox)
@@ -117,15 +120,21 @@ export async function reconcileInterrupted(db: Database, now = Date.now()): Prom
   return back.length;
 }
 
-/** Keeps the claim while `work` runs. */
-async function holding<T>(db: Database, id: number, holder: string, work: () => Promise<T>): Promise<T> {
+/** Keeps the claim while `work` runs: renewed to a full `CLAIM_MS` from the clock's time, however long it lasts. */
+async function holding<T>(
+  db: Database,
+  id: number,
+  holder: string,
+  { clock, renewEveryMs }: { clock: () => number; renewEveryMs: number },
+  work: () => Promise<T>,
+): Promise<T> {
   const timer = setInterval(() => {
     void db
       .update(mailOutbox)
-      .set({ claimedUntil: new Date(Date.now() + CLAIM_MS) })
+      .set({ claimedUntil: new Date(clock() + CLAIM_MS) })
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.claimedBy, holder), eq(mailOutbox.state, "sending")))
       .catch(() => undefined);
-  }, CLAIM_MS / 3);
+  }, renewEveryMs);
   timer.unref();
   try {
     return await work();
@@ -135,8 +144,12 @@ async function holding<T>(db: Database, id: number, holder: string, work: () => 
 }
 
 export interface OutboxPassOptions {
-  /** The clock: tests move it instead of waiting. */
+  /** The clock, read at each claim and each outcome: tests move it instead of waiting. */
+  clock?: () => number;
+  /** A clock stopped at this time (a shorthand for tests that move it between passes). */
   now?: number;
+  /** How often a claim is renewed while a message is sent (a third of `CLAIM_MS`; tests renew sooner). */
+  renewEveryMs?: number;
   /** Who claims (tests run several claimers in one process). */
   holder?: string;
   delivery?: DeliveryOptions;
@@ -144,7 +157,10 @@ export interface OutboxPassOptions {
 
 /** One pass: interrupted rows back in the queue, then each due row claimed and sent. Returns how many were sent. */
 export async function processOutbox(db: Database, options: OutboxPassOptions = {}): Promise<number> {
-  const { now = Date.now(), holder = instanceId, delivery } = options;
+  const { holder = instanceId, delivery, renewEveryMs = CLAIM_MS / 3 } = options;
+  const fixed = options.now;
+  const clock = options.clock ?? (fixed === undefined ? Date.now : () => fixed);
+  const now = clock();
   await reconcileInterrupted(db, now);
   const route = await mailRoute(db);
   if (!route) return 0;
@@ -157,9 +173,11 @@ export async function processOutbox(db: Database, options: OutboxPassOptions = {
     .all();
   let sent = 0;
   for (const { id } of due) {
-    if (!(await claim(db, id, now, holder))) continue;
+    if (!(await claim(db, id, clock(), holder))) continue;
     const row = (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get())!;
-    const outcome = await holding(db, id, holder, () => send(db, row, route, now, holder, delivery));
+    const outcome = await holding(db, id, holder, { clock, renewEveryMs }, () =>
+      send(db, row, route, clock, holder, delivery),
+    );
     if (outcome === "sent") sent++;
     // A server that cannot be reached (or will not let us in) fails every message alike: the rest wait for the
     // next pass instead of each waiting out the same timeout now.
@@ -174,7 +192,7 @@ async function send(
   db: Database,
   row: OutboxRow,
   route: NonNullable<Awaited<ReturnType<typeof mailRoute>>>,
-  now: number,
+  clock: () => number,
   holder: string,
   delivery: DeliveryOptions | undefined,
 ): Promise<"sent" | MailFailureReason> {
@@ -199,13 +217,13 @@ async function send(
       .set({
         state: "sent",
         attempts: row.attempts + 1,
-        sentAt: new Date(),
+        sentAt: new Date(clock()),
         html: "",
         text: "",
         lastError: null,
         claimedBy: null,
         claimedUntil: null,
-        updatedAt: new Date(),
+        updatedAt: new Date(clock()),
       })
       .where(mine);
     return "sent";
@@ -219,11 +237,11 @@ async function send(
       .set({
         state: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
         attempts,
-        nextAttemptAt: new Date(now + backoff(attempts)),
+        nextAttemptAt: new Date(clock() + backoff(attempts)),
         lastError: reason,
         claimedBy: null,
         claimedUntil: null,
-        updatedAt: new Date(),
+        updatedAt: new Date(clock()),
       })
       .where(mine);
     return reason;

@@ -212,6 +212,29 @@ describe("once across instances", () => {
     expect(server.received.map((m) => m.messageId).sort()).toEqual(queued.map((q) => q.messageId).sort());
   });
 
+  test("a long pass claims with the time of the claim and keeps its claims: another claimer sends nothing twice", async () => {
+    // Each message takes the server 400 ms to take; meanwhile the clock moves on by more than a claim lasts.
+    const server = await smtp({ delayMs: 400 });
+    const db = await getDb();
+    await saveSmtpSettings(db, settingsFor(server.port));
+    const queued = await Promise.all(Array.from({ length: 3 }, (_, i) => queueTest("en", `slow${i}@example.test`)));
+    let t = Date.now();
+    const clock = () => t;
+    const long = processOutbox(db, { clock, holder: "instance-a", renewEveryMs: 50 });
+    await server.nextMessage(0);
+    t += 2 * CLAIM_MS;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Instance b's pass at the moved time: instance a's claims are live, so it leaves them alone.
+    const other = await processOutbox(db, { clock, now: t, holder: "instance-b" });
+    t += 2 * CLAIM_MS;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const third = await processOutbox(db, { clock, now: t, holder: "instance-c" });
+    const first = await long;
+    expect(first + other + third).toBe(3);
+    expect(server.received.map((m) => m.messageId).sort()).toEqual(queued.map((q) => q.messageId).sort());
+    for (const q of queued) expect(await rowOf(q.id)).toMatchObject({ state: "sent", attempts: 1 });
+  });
+
   test("a sender that died mid-send: its row is sent again after the claim runs out, with the same Message-ID", async () => {
     const server = await smtp();
     const db = await getDb();
