@@ -11,7 +11,7 @@
  * are credentials.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { instanceId } from "~/cluster/instance.server";
 import { everyPeriod } from "~/cluster/leases.server";
 import { config } from "~/config.server";
@@ -32,6 +32,13 @@ const BACKOFF_MAX_MS = 60 * 60_000;
 const KEEP_MS = 30 * 24 * 60 * 60_000;
 /** Rows one pass works through at most (the next pass takes the rest). */
 const PASS_LIMIT = 50;
+
+/**
+ * Messages carrying a link that lasts an hour (the accounts' links): one still waiting after that would arrive
+ * dead, so it is dropped ("failed", reason "expired") instead of sent.
+ */
+const LINK_KINDS = ["addressConfirm", "passwordReset"];
+export const LINK_MESSAGE_LIFETIME_MS = 60 * 60_000;
 
 export type MailKind = "addressConfirm" | "passwordReset" | "addressChanged" | "test";
 
@@ -120,6 +127,22 @@ export async function reconcileInterrupted(db: Database, now = Date.now()): Prom
   return back.length;
 }
 
+/** Waiting link messages older than their link: failed with the reason "expired", never sent. */
+export async function dropDeadLinks(db: Database, now = Date.now()): Promise<number> {
+  const dropped = await db
+    .update(mailOutbox)
+    .set({ state: "failed", lastError: "expired", html: "", text: "", updatedAt: new Date(now) })
+    .where(
+      and(
+        eq(mailOutbox.state, "pending"),
+        inArray(mailOutbox.kind, LINK_KINDS),
+        lt(mailOutbox.createdAt, new Date(now - LINK_MESSAGE_LIFETIME_MS)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return dropped.length;
+}
+
 /** Keeps the claim while `work` runs: renewed to a full `CLAIM_MS` from the clock's time, however long it lasts. */
 async function holding<T>(
   db: Database,
@@ -162,6 +185,7 @@ export async function processOutbox(db: Database, options: OutboxPassOptions = {
   const clock = options.clock ?? (fixed === undefined ? Date.now : () => fixed);
   const now = clock();
   await reconcileInterrupted(db, now);
+  await dropDeadLinks(db, now);
   const route = await mailRoute(db);
   if (!route) return 0;
   const due = await db

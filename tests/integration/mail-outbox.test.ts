@@ -11,7 +11,14 @@ import { resetConfigForTests } from "~/config.server";
 import { closeDatabase, getDb } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { composeMessage } from "~/mail/compose.server";
-import { backoff, CLAIM_MS, MAX_ATTEMPTS, processOutbox, queueMail } from "~/mail/outbox.server";
+import {
+  backoff,
+  CLAIM_MS,
+  LINK_MESSAGE_LIFETIME_MS,
+  MAX_ATTEMPTS,
+  processOutbox,
+  queueMail,
+} from "~/mail/outbox.server";
 import { readSmtpSettings, saveSmtpSettings, smtpView } from "~/mail/smtp-settings.server";
 import type { SmtpSettingsInput } from "~/mail/schema";
 import { endGroup, spawnGroup } from "../../scripts/process-group";
@@ -195,6 +202,41 @@ describe("TLS", () => {
     await processOutbox(db);
     expect(await rowOf(queued.id)).toMatchObject({ state: "pending", lastError: "tls" });
     expect(server.received).toHaveLength(0);
+  });
+});
+
+describe("link messages", () => {
+  test("one still waiting when its link has ended is dropped with the reason, not sent; a younger one is sent", async () => {
+    const server = await smtp();
+    const db = await getDb();
+    await saveSmtpSettings(db, settingsFor(server.port));
+    const message = await composeMessage("en", "Daftar", {
+      kind: "passwordReset",
+      userName: "member",
+      link: "http://127.0.0.1/reset-password?token=x",
+      hours: 1,
+    });
+    const start = Date.now();
+    const old = await queueMail(db, {
+      kind: "passwordReset",
+      to: "old@example.test",
+      locale: "en",
+      message,
+      now: start,
+    });
+    const young = await queueMail(db, {
+      kind: "passwordReset",
+      to: "young@example.test",
+      locale: "en",
+      message,
+      now: start + 10 * 60_000,
+    });
+    const test = await queueMail(db, { kind: "test", to: "t@example.test", locale: "en", message, now: start });
+    await processOutbox(db, { now: start + LINK_MESSAGE_LIFETIME_MS + 1 });
+    expect(await rowOf(old.id)).toMatchObject({ state: "failed", lastError: "expired", html: "", text: "" });
+    expect(await rowOf(young.id)).toMatchObject({ state: "sent" });
+    expect(await rowOf(test.id)).toMatchObject({ state: "sent" });
+    expect(server.received.map((m) => m.messageId).sort()).toEqual([young.messageId, test.messageId].sort());
   });
 });
 

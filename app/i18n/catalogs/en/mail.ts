@@ -88,5 +88,6 @@ export default {
     "The mail server's address is on this server's own machine or network, which the site reaches only when the server's operator allows it (SMTP_HOST_ALLOW_PRIVATE).",
   "error.noServer": "No mail server is set.",
   "error.interrupted": "The sending was interrupted; the message is sent again with the same Message-ID.",
+  "error.expired": "Not sent: its link had expired by the time it could be sent.",
   "error.other": "Sending failed.",
 };
