@@ -204,7 +204,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const smtp = smtpText === undefined ? undefined : smtpServer(smtpText);
   if (smtpText !== undefined && !smtp) {
     problems.push(
-      `SMTP_URL must be smtp://user:password@host:port or smtps://… (?tls=none for a server without TLS) (got ${shown(smtpText)}).`,
+      // Never echoed, not even in part: a password may hold "/" or "@", so no masking can be sure to hide it.
+      "SMTP_URL must be smtp://user:password@host:port or smtps://… (?tls=none for a server without TLS); its value is not shown, as it holds a password.",
     );
   }
 

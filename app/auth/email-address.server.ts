@@ -13,7 +13,7 @@ import type { Locale } from "~/i18n/locales";
 import { ServiceError } from "~/lib/service-error";
 import { composeMessage } from "~/mail/compose.server";
 import { queueMail } from "~/mail/outbox.server";
-import { LINK_LIFETIME_MS, newLinkToken, spendLinkToken } from "./email-links.server";
+import { LINK_LIFETIME_MS, newLinkToken, spendAllLinks, spendLinkToken } from "./email-links.server";
 import { isUniqueViolation } from "./users.server";
 
 /** Where a link points and how the message names the site. */
@@ -33,19 +33,27 @@ async function holderOf(db: Database, email: string): Promise<number | undefined
   return row?.id;
 }
 
-/** Sends a confirmation link to `email` for the member; the address becomes theirs when the link is used. */
+/**
+ * Sends a confirmation link to `email` for the member; the address becomes theirs when the link is used, and
+ * every earlier link of theirs ends. `requireProof` runs unless the address is the member's own, unconfirmed one
+ * (asking again for its link adds no way to sign in); it throws when the session may not add one.
+ */
 export async function requestAddressChange(
   db: Database,
   userId: number,
   email: string,
   context: LinkContext,
+  requireProof: () => Promise<void>,
 ): Promise<void> {
-  refuseOverLimit(await hit(db, limits.addressChangeByUser, String(userId)));
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new ServiceError(404, "manage.userNotFound");
+  const sameUnconfirmed = !user.emailConfirmedAt && user.email?.toLowerCase() === email.toLowerCase();
+  if (!sameUnconfirmed) await requireProof();
+  refuseOverLimit(await hit(db, limits.addressChangeByUser, String(userId)));
   const holder = await holderOf(db, email);
   if (holder !== undefined && holder !== userId) return;
   if (holder === userId && user.emailConfirmedAt && user.email === email) return;
+  await spendAllLinks(db, userId, "confirm");
   const token = await newLinkToken(db, { userId, purpose: "confirm", email });
   const link = `${context.origin}${context.locale === "en" ? "/en" : ""}/confirm-email?token=${token}`;
   const message = await composeMessage(context.locale, context.siteName, {
@@ -57,16 +65,35 @@ export async function requestAddressChange(
   await queueMail(db, { kind: "addressConfirm", to: email, locale: context.locale, message });
 }
 
-/** Uses a confirmation link: the address it was sent to becomes the member's, confirmed. */
-export async function confirmAddress(db: Database, token: string): Promise<{ userId: number; email: string }> {
+/**
+ * Uses a confirmation link: the address it was sent to becomes the member's, confirmed, and every other link of
+ * theirs ends. When it replaces another confirmed address, that address is told (in `locale`, the language the
+ * link was opened in), so that an owner whose session was stolen learns of it.
+ */
+export async function confirmAddress(
+  db: Database,
+  token: string,
+  { locale, siteName }: Pick<LinkContext, "locale" | "siteName">,
+): Promise<{ userId: number; email: string }> {
   try {
     return await writeTransaction(db, async (tx) => {
       const spent = await spendLinkToken(tx, token, "confirm");
       if (!spent) throw new ServiceError(400, "auth.email.linkInvalid");
+      const before = await tx.select().from(users).where(eq(users.id, spent.userId)).get();
       await tx
         .update(users)
         .set({ email: spent.email, emailConfirmedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, spent.userId));
+      await spendAllLinks(tx, spent.userId, "confirm");
+      const old = before?.emailConfirmedAt ? before.email : null;
+      if (before && old && old.toLowerCase() !== spent.email.toLowerCase()) {
+        const message = await composeMessage(locale, siteName, {
+          kind: "addressChanged",
+          userName: before.userName,
+          newAddress: spent.email,
+        });
+        await queueMail(tx, { kind: "addressChanged", to: old, locale, message });
+      }
       return spent;
     });
   } catch (error) {

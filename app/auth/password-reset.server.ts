@@ -7,14 +7,14 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { hit, limits, refuseOverLimit } from "~/db/rate-limit.server";
+import { hit, limits, refund, refuseOverLimit } from "~/db/rate-limit.server";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import { composeMessage } from "~/mail/compose.server";
 import { queueMail } from "~/mail/outbox.server";
 import { startSession } from "./account.server";
 import type { LinkContext } from "./email-address.server";
-import { LINK_LIFETIME_MS, newLinkToken, spendAllLinks, spendLinkToken } from "./email-links.server";
+import { LINK_LIFETIME_MS, linkTokenLive, newLinkToken, spendAllLinks, spendLinkToken } from "./email-links.server";
 import { hashPassword } from "./password.server";
 import { destroyOtherSessions, type ClientInfo } from "./sessions.server";
 import { enabledAccount, type UserRow } from "./users.server";
@@ -60,7 +60,10 @@ export async function requestPasswordReset(
 
 /**
  * Uses a reset link: the new password is set, every session and every other reset link of the account ends, and
- * a session starts for this browser. A link whose address is no longer the account's confirmed one is dead.
+ * a session starts for this browser. A link whose address is no longer the account's confirmed one is dead; a
+ * disabled account's link changes nothing and says so, as signing in does. The link is looked up (a cheap read)
+ * before the password is hashed, and attempts are counted per client address, so that nobody can make the
+ * server hash passwords for dead links at will.
  */
 export async function resetPassword(
   db: Database,
@@ -68,6 +71,9 @@ export async function resetPassword(
   request: Request,
   client: ClientInfo,
 ): Promise<{ user: UserRow; cookie: string }> {
+  const address = client.ip || "unknown";
+  refuseOverLimit(await hit(db, limits.resetAttemptsByAddress, address));
+  if (!(await linkTokenLive(db, input.token, "reset"))) throw new ServiceError(400, "auth.reset.linkInvalid");
   const passwordHash = await hashPassword(input.password);
   const user = await writeTransaction(db, async (tx) => {
     const spent = await spendLinkToken(tx, input.token, "reset");
@@ -75,11 +81,14 @@ export async function resetPassword(
     if (!spent || !row?.emailConfirmedAt || row.email?.toLowerCase() !== spent.email.toLowerCase()) {
       throw new ServiceError(400, "auth.reset.linkInvalid");
     }
+    // Thrown inside the transaction: nothing is written, the link stays unspent.
+    if (row.disabledAt) throw new ServiceError(403, "auth.accountDisabled");
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
     await destroyOtherSessions(tx, row.id);
     await spendAllLinks(tx, row.id, "reset");
     return row;
   });
+  await refund(db, limits.resetAttemptsByAddress, address);
   const cookie = await startSession(db, user, request, client, undefined, { withPassword: true });
   return { user, cookie };
 }

@@ -1,6 +1,6 @@
 /**
  * Proof that the person holding a session is the account's owner, recently: what adding a way to sign in (a
- * Nostr key, a provider account) needs, since whoever adds one can come back with it for good. A stolen
+ * Nostr key, a provider account, an e-mail address a reset link goes to) needs, since whoever adds one can come back with it for good. A stolen
  * session cookie alone is not enough. An account with a password needs it typed in this session within the
  * last ten minutes (signing in with it, or confirming it on the profile); an account without one needs a
  * sign-in that recent.
@@ -8,6 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
+import type { MessageKey } from "~/i18n/translate";
 import { ServiceError } from "~/lib/service-error";
 import type { CurrentUser } from "./current-user.server";
 import { verifyPassword } from "./password.server";
@@ -38,11 +39,18 @@ export async function proofState(db: Database, user: Pick<CurrentUser, "id" | "s
   return { hasPassword, until: until && until.getTime() > Date.now() ? until : null };
 }
 
-/** Refuses (403, with what to do) unless the session proved its owner recently. */
-export async function requireRecentProof(db: Database, user: Pick<CurrentUser, "id" | "sessionId">): Promise<void> {
+/** Refuses (403, with what to do: `messages` name the action) unless the session proved its owner recently. */
+export async function requireRecentProof(
+  db: Database,
+  user: Pick<CurrentUser, "id" | "sessionId">,
+  messages: { passwordNeeded: MessageKey; signInAgain: MessageKey } = {
+    passwordNeeded: "auth.proof.passwordNeeded",
+    signInAgain: "auth.proof.signInAgain",
+  },
+): Promise<void> {
   const state = await proofState(db, user);
   if (state.until) return;
-  throw new ServiceError(403, state.hasPassword ? "auth.proof.passwordNeeded" : "auth.proof.signInAgain", {
+  throw new ServiceError(403, state.hasPassword ? messages.passwordNeeded : messages.signInAgain, {
     reason: "proof",
   });
 }

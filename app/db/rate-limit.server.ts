@@ -55,6 +55,11 @@ export const limits = {
    * most, however many ask. Counted whether or not an account has the address, so the limit tells nothing.
    */
   resetByTarget: { name: "reset-to", max: 3, windowMs: hour },
+  /**
+   * Uses of reset links from one address that did not work (counted before the link is looked at, refunded when
+   * it works): each one that gets as far as hashing the new password costs the server real work.
+   */
+  resetAttemptsByAddress: { name: "reset-use-ip", max: 20, windowMs: 15 * minute },
   /** Current-password checks by one account (a stolen session cannot guess the password quickly). */
   passwordByUser: { name: "password-user", max: 8, windowMs: 15 * minute },
   /** Sign-in challenges handed to one address (each is a row until it is used or expires). */

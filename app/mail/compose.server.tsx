@@ -17,6 +17,7 @@ export interface ComposedMessage {
 export type MessageSpec =
   | { kind: "addressConfirm"; userName: string; link: string; hours: number }
   | { kind: "passwordReset"; userName: string; link: string; hours: number }
+  | { kind: "addressChanged"; userName: string; newAddress: string }
   | { kind: "test" };
 
 export async function composeMessage(locale: Locale, siteName: string, spec: MessageSpec): Promise<ComposedMessage> {
@@ -32,6 +33,16 @@ export async function composeMessage(locale: Locale, siteName: string, spec: Mes
       siteName: site,
       title: t("mail.message.test.title"),
       paragraphs: [t("mail.message.test.body", { site })],
+      footer,
+    };
+  } else if (spec.kind === "addressChanged") {
+    const vars = { site, user: spec.userName, address: spec.newAddress };
+    subject = t("mail.message.changed.subject", vars);
+    props = {
+      locale,
+      siteName: site,
+      title: t("mail.message.changed.title"),
+      paragraphs: [t("mail.message.changed.body", vars), t("mail.message.changed.notYou")],
       footer,
     };
   } else {

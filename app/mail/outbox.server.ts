@@ -11,7 +11,7 @@
  * are credentials.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { instanceId } from "~/cluster/instance.server";
 import { everyPeriod } from "~/cluster/leases.server";
 import { config } from "~/config.server";
@@ -33,7 +33,14 @@ const KEEP_MS = 30 * 24 * 60 * 60_000;
 /** Rows one pass works through at most (the next pass takes the rest). */
 const PASS_LIMIT = 50;
 
-export type MailKind = "addressConfirm" | "passwordReset" | "test";
+/**
+ * Messages carrying a link that lasts an hour (the accounts' links): one still waiting after that would arrive
+ * dead, so it is dropped ("failed", reason "expired") instead of sent.
+ */
+const LINK_KINDS = ["addressConfirm", "passwordReset"];
+export const LINK_MESSAGE_LIFETIME_MS = 60 * 60_000;
+
+export type MailKind = "addressConfirm" | "passwordReset" | "addressChanged" | "test";
 
 export function backoff(attempts: number): number {
   return Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
@@ -84,7 +91,10 @@ export async function queueMail(
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-/** Claims a due row and marks it "sending" in one statement: true for the one claimer that wins it. */
+/**
+ * Claims a due row and marks it "sending" in one statement: true for the one claimer that wins it. `now` is read
+ * at the claim, not at the start of the pass: a long pass must not claim rows until a time already past.
+ */
 async function claim(db: Database, id: number, now: number, holder: string): Promise<boolean> {
   const won = await db
     .update(mailOutbox)
@@ -117,15 +127,37 @@ export async function reconcileInterrupted(db: Database, now = Date.now()): Prom
   return back.length;
 }
 
-/** Keeps the claim while `work` runs. */
-async function holding<T>(db: Database, id: number, holder: string, work: () => Promise<T>): Promise<T> {
+/** Waiting link messages older than their link: failed with the reason "expired", never sent. */
+export async function dropDeadLinks(db: Database, now = Date.now()): Promise<number> {
+  const dropped = await db
+    .update(mailOutbox)
+    .set({ state: "failed", lastError: "expired", html: "", text: "", updatedAt: new Date(now) })
+    .where(
+      and(
+        eq(mailOutbox.state, "pending"),
+        inArray(mailOutbox.kind, LINK_KINDS),
+        lt(mailOutbox.createdAt, new Date(now - LINK_MESSAGE_LIFETIME_MS)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return dropped.length;
+}
+
+/** Keeps the claim while `work` runs: renewed to a full `CLAIM_MS` from the clock's time, however long it lasts. */
+async function holding<T>(
+  db: Database,
+  id: number,
+  holder: string,
+  { clock, renewEveryMs }: { clock: () => number; renewEveryMs: number },
+  work: () => Promise<T>,
+): Promise<T> {
   const timer = setInterval(() => {
     void db
       .update(mailOutbox)
-      .set({ claimedUntil: new Date(Date.now() + CLAIM_MS) })
+      .set({ claimedUntil: new Date(clock() + CLAIM_MS) })
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.claimedBy, holder), eq(mailOutbox.state, "sending")))
       .catch(() => undefined);
-  }, CLAIM_MS / 3);
+  }, renewEveryMs);
   timer.unref();
   try {
     return await work();
@@ -135,8 +167,12 @@ async function holding<T>(db: Database, id: number, holder: string, work: () => 
 }
 
 export interface OutboxPassOptions {
-  /** The clock: tests move it instead of waiting. */
+  /** The clock, read at each claim and each outcome: tests move it instead of waiting. */
+  clock?: () => number;
+  /** A clock stopped at this time (a shorthand for tests that move it between passes). */
   now?: number;
+  /** How often a claim is renewed while a message is sent (a third of `CLAIM_MS`; tests renew sooner). */
+  renewEveryMs?: number;
   /** Who claims (tests run several claimers in one process). */
   holder?: string;
   delivery?: DeliveryOptions;
@@ -144,8 +180,12 @@ export interface OutboxPassOptions {
 
 /** One pass: interrupted rows back in the queue, then each due row claimed and sent. Returns how many were sent. */
 export async function processOutbox(db: Database, options: OutboxPassOptions = {}): Promise<number> {
-  const { now = Date.now(), holder = instanceId, delivery } = options;
+  const { holder = instanceId, delivery, renewEveryMs = CLAIM_MS / 3 } = options;
+  const fixed = options.now;
+  const clock = options.clock ?? (fixed === undefined ? Date.now : () => fixed);
+  const now = clock();
   await reconcileInterrupted(db, now);
+  await dropDeadLinks(db, now);
   const route = await mailRoute(db);
   if (!route) return 0;
   const due = await db
@@ -157,9 +197,11 @@ export async function processOutbox(db: Database, options: OutboxPassOptions = {
     .all();
   let sent = 0;
   for (const { id } of due) {
-    if (!(await claim(db, id, now, holder))) continue;
+    if (!(await claim(db, id, clock(), holder))) continue;
     const row = (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get())!;
-    const outcome = await holding(db, id, holder, () => send(db, row, route, now, holder, delivery));
+    const outcome = await holding(db, id, holder, { clock, renewEveryMs }, () =>
+      send(db, row, route, clock, holder, delivery),
+    );
     if (outcome === "sent") sent++;
     // A server that cannot be reached (or will not let us in) fails every message alike: the rest wait for the
     // next pass instead of each waiting out the same timeout now.
@@ -174,7 +216,7 @@ async function send(
   db: Database,
   row: OutboxRow,
   route: NonNullable<Awaited<ReturnType<typeof mailRoute>>>,
-  now: number,
+  clock: () => number,
   holder: string,
   delivery: DeliveryOptions | undefined,
 ): Promise<"sent" | MailFailureReason> {
@@ -199,13 +241,13 @@ async function send(
       .set({
         state: "sent",
         attempts: row.attempts + 1,
-        sentAt: new Date(),
+        sentAt: new Date(clock()),
         html: "",
         text: "",
         lastError: null,
         claimedBy: null,
         claimedUntil: null,
-        updatedAt: new Date(),
+        updatedAt: new Date(clock()),
       })
       .where(mine);
     return "sent";
@@ -219,11 +261,11 @@ async function send(
       .set({
         state: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
         attempts,
-        nextAttemptAt: new Date(now + backoff(attempts)),
+        nextAttemptAt: new Date(clock() + backoff(attempts)),
         lastError: reason,
         claimedBy: null,
         claimedUntil: null,
-        updatedAt: new Date(),
+        updatedAt: new Date(clock()),
       })
       .where(mine);
     return reason;

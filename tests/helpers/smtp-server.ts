@@ -27,7 +27,7 @@ export interface TestSmtpServer {
 }
 
 export async function startSmtpServer(
-  options: { tls?: { key: string; cert: string }; behaviour?: Behaviour } = {},
+  options: { tls?: { key: string; cert: string }; behaviour?: Behaviour; delayMs?: number } = {},
 ): Promise<TestSmtpServer> {
   const sockets = new Set<Socket>();
   const waiters: (() => void)[] = [];
@@ -75,8 +75,10 @@ export async function startSmtpServer(
         (parsed) => {
           state.received.push(parsed);
           waiters.splice(0).forEach((wake) => wake());
-          // A stalling server has the whole message and never says it took it.
-          if (state.behaviour !== "stall") callback();
+          // A stalling server has the whole message and never says it took it; a slow one says so late.
+          if (state.behaviour === "stall") return;
+          if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+          else callback();
         },
         (error: Error) => callback(error),
       );

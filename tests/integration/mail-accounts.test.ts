@@ -12,7 +12,7 @@ import { deleteEndedLinks, LINK_LIFETIME_MS, newLinkToken, spendLinkToken } from
 import { findUserByName } from "~/auth/users.server";
 import { resetConfigForTests } from "~/config.server";
 import { getDb } from "~/db/client.server";
-import { emailTokens, mailOutbox, users } from "~/db/schema";
+import { emailTokens, mailOutbox, rateLimits, sessions, users } from "~/db/schema";
 import { saveSmtpSettings } from "~/mail/smtp-settings.server";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
@@ -59,6 +59,7 @@ function linkIn(text: string | undefined, path: string): URL {
 }
 
 async function confirmedAddress(userName: string, email: string, locale: "fa" | "en" = "en") {
+  const before = await findUserByName(await getDb(), userName);
   const member = browser(locale);
   await member.login(userName);
   const index = smtp.received.length;
@@ -67,6 +68,10 @@ async function confirmedAddress(userName: string, email: string, locale: "fa" | 
   const message = await smtp.nextMessage(index);
   const link = linkIn(message.text, "/confirm-email");
   expect((await member.post("/api/auth/confirm-email", { token: link.searchParams.get("token") })).status).toBe(200);
+  // A confirmed address it replaces is told: that message is awaited, so that later counts start after it.
+  if (before?.emailConfirmedAt && before.email && before.email.toLowerCase() !== email.toLowerCase()) {
+    await smtp.nextMessage(index + 1);
+  }
   return { member, message, link };
 }
 
@@ -247,5 +252,110 @@ describe("a forgotten password", () => {
       statuses.push((await browser().post("/api/auth/forgot-password", { email: "limited@example.test" })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe("changing a confirmed address", () => {
+  test("needs the recent proof linking a key needs; the member's own unconfirmed address does not", async () => {
+    const db = await getDb();
+    const { member } = await confirmedAddress("moderator", "mod-proof@example.test");
+    const moderator = (await findUserByName(db, "moderator"))!;
+    const old = new Date(Date.now() - 11 * 60_000);
+    await db.update(sessions).set({ createdAt: old, passwordAt: old }).where(eq(sessions.userId, moderator.id));
+    const outboxBefore = (await db.select().from(mailOutbox).all()).length;
+    const refused = await member.post("/api/users/email", { email: "thief@example.test" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("To change your e-mail address, first confirm your password on your profile.");
+    expect((await db.select().from(mailOutbox).all()).length).toBe(outboxBefore);
+    expect(await db.select().from(emailTokens).where(eq(emailTokens.email, "thief@example.test")).all()).toEqual([]);
+    // The same in Persian for a Persian session.
+    const fa = browser("fa");
+    await fa.login("moderator");
+    await db.update(sessions).set({ createdAt: old, passwordAt: old }).where(eq(sessions.userId, moderator.id));
+    expect((await fa.post("/api/users/email", { email: "thief@example.test" })).body.message).toMatch(
+      /[\u0600-\u06FF]/,
+    );
+    // Typing the password again lets the change through.
+    expect((await member.post("/api/auth/confirm-password", { password: "password123" })).status).toBe(200);
+    const sentAt = smtp.received.length;
+    expect((await member.post("/api/users/email", { email: "mod-new@example.test" })).status).toBe(200);
+    await smtp.nextMessage(sentAt);
+
+    // An address typed by an administrator (unconfirmed): asking for its link again needs no proof.
+    await db
+      .update(users)
+      .set({ email: "Typed-Mod@example.test", emailConfirmedAt: null })
+      .where(eq(users.id, moderator.id));
+    await db.update(sessions).set({ createdAt: old, passwordAt: old }).where(eq(sessions.userId, moderator.id));
+    const index = smtp.received.length;
+    expect((await member.post("/api/users/email", { email: "typed-mod@example.test" })).status).toBe(200);
+    linkIn((await smtp.nextMessage(index)).text, "/confirm-email");
+  });
+
+  test("a new link ends the earlier ones; the old address is told of the change, in the member's language", async () => {
+    const { member } = await confirmedAddress("editor", "ed-old@example.test", "fa");
+    const ask = async (email: string) => {
+      const index = smtp.received.length;
+      expect((await member.post("/api/users/email", { email })).status).toBe(200);
+      const message = await smtp.nextMessage(index);
+      const to = message.to && "value" in message.to ? message.to.value[0]?.address : "";
+      expect(to).toBe(email);
+      return linkIn(message.text, "/confirm-email").searchParams.get("token");
+    };
+    const first = await ask("ed-first@example.test");
+    const second = await ask("ed-second@example.test");
+    expect((await browser("fa").post("/api/auth/confirm-email", { token: first })).status).toBe(400);
+    const index = smtp.received.length;
+    expect((await browser("fa").post("/api/auth/confirm-email", { token: second })).status).toBe(200);
+    expect((await findUserByName(await getDb(), "editor"))?.email).toBe("ed-second@example.test");
+    const notice = await smtp.nextMessage(index);
+    const to = notice.to && "value" in notice.to ? notice.to.value[0]?.address : "";
+    expect(to).toBe("ed-old@example.test");
+    expect(notice.subject).toMatch(/[\u0600-\u06FF]/);
+    expect(notice.text).toContain("ed-second@example.test");
+    expect(notice.html).toMatch(/dir="rtl"/);
+    // A link asked for before the change is dead too.
+    expect((await browser().post("/api/auth/confirm-email", { token: first })).status).toBe(400);
+  });
+});
+
+describe("using a reset link", () => {
+  test("a disabled account's link changes nothing and says the account is disabled", async () => {
+    const db = await getDb();
+    await db
+      .update(users)
+      .set({ email: "off@example.test", emailConfirmedAt: new Date() })
+      .where(eq(users.userName, "admin"));
+    await browser().login("admin");
+    const admin = (await findUserByName(db, "admin"))!;
+    const token = await newLinkToken(db, { userId: admin.id, purpose: "reset", email: "off@example.test" });
+    await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, admin.id));
+    try {
+      const answer = await browser().post("/api/auth/reset-password", { token, password: "taken-over-9" });
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toBe("This account is disabled. Ask the site's administrator to enable it again.");
+      expect((await findUserByName(db, "admin"))?.passwordHash).toBe(admin.passwordHash);
+      expect((await db.select().from(sessions).where(eq(sessions.userId, admin.id)).all()).length).toBeGreaterThan(0);
+    } finally {
+      await db.update(users).set({ disabledAt: null }).where(eq(users.id, admin.id));
+    }
+  });
+
+  test("failed uses are limited per client address: 429 with Retry-After, and the limit does not reach others", async () => {
+    const db = await getDb();
+    await db.delete(rateLimits);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const token = `dead-${i}-bbbbbbbbbbbbbbbbbbbbbbbb`;
+      statuses.push((await browser().post("/api/auth/reset-password", { token, password: "x-secret-9" })).status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    const refused = await browser().post("/api/auth/reset-password", {
+      token: "dead-x-bbbbbbbbbbbbbbbbbbbbbbbb",
+      password: "x-secret-9",
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    await db.delete(rateLimits);
   });
 });

@@ -11,7 +11,14 @@ import { resetConfigForTests } from "~/config.server";
 import { closeDatabase, getDb } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { composeMessage } from "~/mail/compose.server";
-import { backoff, CLAIM_MS, MAX_ATTEMPTS, processOutbox, queueMail } from "~/mail/outbox.server";
+import {
+  backoff,
+  CLAIM_MS,
+  LINK_MESSAGE_LIFETIME_MS,
+  MAX_ATTEMPTS,
+  processOutbox,
+  queueMail,
+} from "~/mail/outbox.server";
 import { readSmtpSettings, saveSmtpSettings, smtpView } from "~/mail/smtp-settings.server";
 import type { SmtpSettingsInput } from "~/mail/schema";
 import { endGroup, spawnGroup } from "../../scripts/process-group";
@@ -198,6 +205,41 @@ describe("TLS", () => {
   });
 });
 
+describe("link messages", () => {
+  test("one still waiting when its link has ended is dropped with the reason, not sent; a younger one is sent", async () => {
+    const server = await smtp();
+    const db = await getDb();
+    await saveSmtpSettings(db, settingsFor(server.port));
+    const message = await composeMessage("en", "Daftar", {
+      kind: "passwordReset",
+      userName: "member",
+      link: "http://127.0.0.1/reset-password?token=x",
+      hours: 1,
+    });
+    const start = Date.now();
+    const old = await queueMail(db, {
+      kind: "passwordReset",
+      to: "old@example.test",
+      locale: "en",
+      message,
+      now: start,
+    });
+    const young = await queueMail(db, {
+      kind: "passwordReset",
+      to: "young@example.test",
+      locale: "en",
+      message,
+      now: start + 10 * 60_000,
+    });
+    const test = await queueMail(db, { kind: "test", to: "t@example.test", locale: "en", message, now: start });
+    await processOutbox(db, { now: start + LINK_MESSAGE_LIFETIME_MS + 1 });
+    expect(await rowOf(old.id)).toMatchObject({ state: "failed", lastError: "expired", html: "", text: "" });
+    expect(await rowOf(young.id)).toMatchObject({ state: "sent" });
+    expect(await rowOf(test.id)).toMatchObject({ state: "sent" });
+    expect(server.received.map((m) => m.messageId).sort()).toEqual([young.messageId, test.messageId].sort());
+  });
+});
+
 describe("once across instances", () => {
   test("two claimers working through the same outbox at once send each message once", async () => {
     const server = await smtp();
@@ -210,6 +252,29 @@ describe("once across instances", () => {
     ]);
     expect(sent[0] + sent[1]).toBe(6);
     expect(server.received.map((m) => m.messageId).sort()).toEqual(queued.map((q) => q.messageId).sort());
+  });
+
+  test("a long pass claims with the time of the claim and keeps its claims: another claimer sends nothing twice", async () => {
+    // Each message takes the server 400 ms to take; meanwhile the clock moves on by more than a claim lasts.
+    const server = await smtp({ delayMs: 400 });
+    const db = await getDb();
+    await saveSmtpSettings(db, settingsFor(server.port));
+    const queued = await Promise.all(Array.from({ length: 3 }, (_, i) => queueTest("en", `slow${i}@example.test`)));
+    let t = Date.now();
+    const clock = () => t;
+    const long = processOutbox(db, { clock, holder: "instance-a", renewEveryMs: 50 });
+    await server.nextMessage(0);
+    t += 2 * CLAIM_MS;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Instance b's pass at the moved time: instance a's claims are live, so it leaves them alone.
+    const other = await processOutbox(db, { clock, now: t, holder: "instance-b" });
+    t += 2 * CLAIM_MS;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const third = await processOutbox(db, { clock, now: t, holder: "instance-c" });
+    const first = await long;
+    expect(first + other + third).toBe(3);
+    expect(server.received.map((m) => m.messageId).sort()).toEqual(queued.map((q) => q.messageId).sort());
+    for (const q of queued) expect(await rowOf(q.id)).toMatchObject({ state: "sent", attempts: 1 });
   });
 
   test("a sender that died mid-send: its row is sent again after the claim runs out, with the same Message-ID", async () => {

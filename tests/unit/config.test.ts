@@ -114,7 +114,15 @@ describe("parseConfig", () => {
       user: "",
     });
     expect(parseConfig({ SMTP_HOST_ALLOW_PRIVATE: "10.0.0.0/8" }).smtpHostAllowPrivate).toEqual(["10.0.0.0/8"]);
-    for (const bad of ["http://smtp.example", "smtp://u:hunter2@smtp.example/path", "smtp://smtp.example?tls=maybe"]) {
+    // Passwords written raw with "/" or "@" (not percent-encoded) defeat any masking of the URL: nothing of it is shown.
+    for (const bad of [
+      "http://smtp.example",
+      "smtp://u:hunter2@smtp.example/path",
+      "smtp://smtp.example?tls=maybe",
+      "smtp://u:hun/ter2@smtp.example",
+      "smtp://u:hun@ter2@smtp.example:25/x",
+      "smtp://u:a@b/hunter2@smtp.example",
+    ]) {
       let message = "";
       try {
         parseConfig({ SMTP_URL: bad });
@@ -123,6 +131,8 @@ describe("parseConfig", () => {
       }
       expect(message, bad).toMatch(/SMTP_URL must be/);
       expect(message).not.toContain("hunter2");
+      expect(message).not.toContain("ter2");
+      expect(message).not.toContain("smtp.example");
     }
   });
 

@@ -8,7 +8,9 @@ import { useApiForm } from "~/ui/use-api-form";
 
 /**
  * The member's e-mail address on their profile: the one they have (confirmed or not), and a form that sends a
- * confirmation link to a new one; the address changes when the link is used.
+ * confirmation link to a new one; the address changes when the link is used. An unconfirmed address (one an
+ * administrator typed, or one kept from before addresses were confirmed) gets a button that sends its link:
+ * until it is confirmed, no reset link goes there.
  */
 export function EmailCard({ email, confirmed }: { email: string | null; confirmed: boolean }) {
   const t = useT();
@@ -17,6 +19,12 @@ export function EmailCard({ email, confirmed }: { email: string | null; confirme
     path: "/api/users/email",
     initial: { email: "" },
     reset: true,
+    revalidate: false,
+  });
+  const resend = useApiForm({
+    schema: changeEmailSchema,
+    path: "/api/users/email",
+    initial: { email: email ?? "" },
     revalidate: false,
   });
   return (
@@ -37,6 +45,17 @@ export function EmailCard({ email, confirmed }: { email: string | null; confirme
       ) : (
         <p className="text-sm text-muted-foreground">{t("auth.email.none")}</p>
       )}
+      {email && !confirmed ? (
+        <ApiForm form={resend} data-testid="email-confirm-form">
+          <p className="text-sm text-muted-foreground">{t("auth.email.confirmPrompt")}</p>
+          <input {...resend.field("email")} type="hidden" />
+          <div>
+            <SubmitButton variant="outline" pendingLabel={t("auth.email.sending")} data-testid="email-confirm-send">
+              {t("auth.email.confirmSend")}
+            </SubmitButton>
+          </div>
+        </ApiForm>
+      ) : null}
       <ApiForm form={form} data-testid="email-form">
         <Field label={t("auth.email.newAddress")} error={form.errors.email}>
           <Input {...form.field("email")} type="email" autoComplete="email" dir="ltr" className="text-start" />

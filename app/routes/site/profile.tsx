@@ -148,11 +148,12 @@ export default function Profile() {
           initial={{ firstName: account.firstName, lastName: account.lastName, about: account.about }}
         />
       </Card>
+      {/* Above the address: changing a confirmed address, like linking a key, needs the password typed first. */}
+      <ConfirmPasswordCard hasPassword={proof.hasPassword} ready={proof.ready} />
       <EmailCard email={account.address.email} confirmed={account.address.confirmed} />
       <Card title={t("auth.password.title")} description={t("auth.password.hint")}>
         <PasswordForm keys={keys} />
       </Card>
-      <ConfirmPasswordCard hasPassword={proof.hasPassword} ready={proof.ready} />
       {nostr ? <NostrCard account={nostr} /> : null}
       <IdentityCard signedIn />
       {providers.length ? (

@@ -145,6 +145,11 @@ export default {
   "email.title": "E-mail address",
   "email.hint":
     "Only you and the site's administrators see it. A link sent there lets you choose a new password if you forget yours.",
+  "email.proofNeeded": "To change your e-mail address, first confirm your password on your profile.",
+  "email.signInAgain": "To change your e-mail address, sign in again first: your sign-in is more than ten minutes old.",
+  "email.confirmPrompt":
+    "This address is not confirmed yet: links to choose a new password are sent only to a confirmed address.",
+  "email.confirmSend": "Send a link to confirm it",
   "email.none": "No address yet.",
   "email.confirmed": "Confirmed",
   "email.unconfirmed": "Not confirmed",

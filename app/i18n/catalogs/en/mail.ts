@@ -16,6 +16,12 @@ export default {
     "Someone asked for a new password for the account {user} at {site}. The link below lets you choose one; it works once, within {hours} hour, and signs out every other session.",
   "message.reset.ignore": "If you did not ask for this, ignore this message: your password stays as it is.",
   "message.reset.action": "Choose a new password",
+  "message.changed.subject": "Your e-mail address at {site} was changed",
+  "message.changed.title": "Your e-mail address was changed",
+  "message.changed.body":
+    "The account {user} at {site} now uses the address {address} instead of this one. Links to choose a new password go there from now on.",
+  "message.changed.notYou":
+    "If you did not make this change, someone else may be signed in to your account: ask the site's administrator for help.",
   "message.test.subject": "Test message from {site}",
   "message.test.title": "E-mail works",
   "message.test.body": "{site} can send e-mail through this server.",
@@ -70,6 +76,7 @@ export default {
   "state.failed": "Failed",
   "kind.addressConfirm": "Address confirmation",
   "kind.passwordReset": "Password reset",
+  "kind.addressChanged": "Address changed",
   "kind.test": "Test",
   "error.refused": "The mail server refused the message.",
   "error.deferred": "The mail server asked to try again later.",
@@ -81,5 +88,6 @@ export default {
     "The mail server's address is on this server's own machine or network, which the site reaches only when the server's operator allows it (SMTP_HOST_ALLOW_PRIVATE).",
   "error.noServer": "No mail server is set.",
   "error.interrupted": "The sending was interrupted; the message is sent again with the same Message-ID.",
+  "error.expired": "Not sent: its link had expired by the time it could be sent.",
   "error.other": "Sending failed.",
 };
