@@ -1,6 +1,24 @@
 import type { Page } from "@playwright/test";
 import { readContentDirectory } from "../../app/content/import.server";
-import { expect, open, reload, snap, test } from "./fixtures";
+import { startSeededSite } from "../helpers/seeded-site";
+import type { SiteProcess } from "../helpers/site-process";
+import { expect, open, reload, snap, test as sharedSiteTest } from "./fixtures";
+
+/**
+ * This file's own site: other files' tests publish pages and leave comments on the site a worker shares, and these
+ * tests count posts and comments.
+ */
+const test = sharedSiteTest.extend<object, { site: SiteProcess }>({
+  site: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const site = await startSeededSite();
+      await use(site);
+      await site.stop();
+    },
+    { scope: "worker" },
+  ],
+});
 
 const prefixOf = (locale: "fa" | "en") => (locale === "en" ? "/en" : "");
 const urlOf = (locale: "fa" | "en", path: string) => (locale === "en" ? (path === "/" ? "/en" : `/en${path}`) : path);

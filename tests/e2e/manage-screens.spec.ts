@@ -3,7 +3,25 @@ import type { Locator, Page } from "@playwright/test";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { comments } from "~/db/schema";
-import { expect, open, signedInPage, test } from "./fixtures";
+import { startSeededSite } from "../helpers/seeded-site";
+import type { SiteProcess } from "../helpers/site-process";
+import { expect, open, signedInPage, test as sharedSiteTest } from "./fixtures";
+
+/**
+ * This file's own site: other files' tests publish pages and leave comments on the site a worker shares, and these
+ * tests count posts and comments.
+ */
+const test = sharedSiteTest.extend<object, { site: SiteProcess }>({
+  site: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const site = await startSeededSite();
+      await use(site);
+      await site.stop();
+    },
+    { scope: "worker" },
+  ],
+});
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
