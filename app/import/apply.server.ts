@@ -657,22 +657,10 @@ async function writeImport(
             .all()
         ).map((row) => pageKeyOf(row)),
       );
-      const pending = new Set(
-        (
-          await tx
-            .select({ path: commits.path })
-            .from(commits)
-            .where(
-              and(
-                eq(commits.buildId, build!.id),
-                inArray(
-                  commits.path,
-                  batch.map(({ file }) => file),
-                ),
-              ),
-            )
-            .all()
-        ).map((row) => row.path),
+      const pending = await filesInBuild(
+        tx,
+        build!.id,
+        batch.map(({ file }) => file),
       );
       for (const { item, file } of batch) {
         if (taken.has(pageKeyOf(item)) || pending.has(file)) {
@@ -724,22 +712,10 @@ async function writeImport(
   for (const batch of chunks(waiting, IMAGES_PER_WRITE)) {
     await writeTransaction(db, async (tx) => {
       await stillRunning(tx, run);
-      const pending = new Set(
-        (
-          await tx
-            .select({ path: commits.path })
-            .from(commits)
-            .where(
-              and(
-                eq(commits.buildId, build!.id),
-                inArray(
-                  commits.path,
-                  batch.map((row) => row.file),
-                ),
-              ),
-            )
-            .all()
-        ).map((row) => row.path),
+      const pending = await filesInBuild(
+        tx,
+        build!.id,
+        batch.map((row) => row.file),
       );
       for (const { rowid, file } of batch) {
         if (pending.has(file)) continue;
@@ -868,4 +844,14 @@ async function writeImport(
     { userId: options.userId },
   );
   return report;
+}
+
+/** Which of `files` the build already has a commit for. */
+async function filesInBuild(tx: Database, buildId: number, files: string[]): Promise<Set<string>> {
+  const rows = await tx
+    .select({ path: commits.path })
+    .from(commits)
+    .where(and(eq(commits.buildId, buildId), inArray(commits.path, files)))
+    .all();
+  return new Set(rows.map((row) => row.path));
 }
