@@ -29,6 +29,7 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     route("forgot-password", "routes/site/forgot-password.tsx", { id: id("forgot-password") }),
     route("reset-password", "routes/site/reset-password.tsx", { id: id("reset-password") }),
     route("confirm-email", "routes/site/confirm-email.tsx", { id: id("confirm-email") }),
+    route("unsubscribe", "routes/site/unsubscribe.tsx", { id: id("unsubscribe") }),
     route("register", "routes/site/login-register.tsx", { id: id("register") }),
     route("profile", "routes/site/profile.tsx", { id: id("profile") }),
     route("inbox", "routes/site/inbox.tsx", { id: id("inbox") }),

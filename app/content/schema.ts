@@ -65,6 +65,7 @@ export const reservedSlugs = [
   "forgot-password",
   "reset-password",
   "confirm-email",
+  "unsubscribe",
   "profile",
   "inbox",
   "contact",

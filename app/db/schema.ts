@@ -897,6 +897,8 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
+    /** The message's unsubscribe link (its List-Unsubscribe header), for messages that have one; dropped once sent. */
+    unsubscribeUrl: text("unsubscribe_url"),
     state: text("state", { enum: mailStates }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),

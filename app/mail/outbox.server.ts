@@ -60,12 +60,15 @@ export async function queueMail(
     to,
     locale,
     message,
+    unsubscribe,
     now = Date.now(),
   }: {
     kind: MailKind;
     to: string;
     locale: Locale;
     message: ComposedMessage;
+    /** The message's unsubscribe link (see unsubscribe.server.ts): sent as its List-Unsubscribe header. */
+    unsubscribe?: string;
     now?: number;
   },
 ): Promise<{ id: number; messageId: string }> {
@@ -80,6 +83,7 @@ export async function queueMail(
       subject: message.subject,
       html: message.html,
       text: message.text,
+      unsubscribeUrl: unsubscribe ?? null,
       nextAttemptAt: new Date(now),
       createdAt: new Date(now),
       updatedAt: new Date(now),
@@ -233,6 +237,7 @@ async function send(
         html: row.html,
         text: row.text,
         language: locale,
+        unsubscribe: row.unsubscribeUrl ?? undefined,
       },
       delivery,
     );
@@ -244,6 +249,7 @@ async function send(
         sentAt: new Date(clock()),
         html: "",
         text: "",
+        unsubscribeUrl: null,
         lastError: null,
         claimedBy: null,
         claimedUntil: null,

@@ -17,6 +17,8 @@ export interface Envelope {
   text: string;
   /** The message's language, for its Content-Language header. */
   language: string;
+  /** An unsubscribe link: List-Unsubscribe with RFC 8058's one-click POST. */
+  unsubscribe?: string;
 }
 
 /** Limits and trust for a delivery; tests shorten the waits and trust their own certificate. */
@@ -79,7 +81,14 @@ export async function deliver(route: MailRoute, envelope: Envelope, options: Del
       subject: envelope.subject,
       html: envelope.html,
       text: envelope.text,
-      headers: { "Content-Language": envelope.language, "Auto-Submitted": "auto-generated" },
+      headers: {
+        "Content-Language": envelope.language,
+        "Auto-Submitted": "auto-generated",
+        ...(envelope.unsubscribe && {
+          "List-Unsubscribe": `<${envelope.unsubscribe}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        }),
+      },
     });
   } catch (error) {
     throw failureOf(error);

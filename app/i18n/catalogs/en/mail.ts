@@ -90,4 +90,11 @@ export default {
   "error.interrupted": "The sending was interrupted; the message is sent again with the same Message-ID.",
   "error.expired": "Not sent: its link had expired by the time it could be sent.",
   "error.other": "Sending failed.",
+  "unsubscribe.title": "Unsubscribe",
+  "unsubscribe.description": "Stop a kind of message this site sends you.",
+  "unsubscribe.what": "You will no longer receive {what}.",
+  "unsubscribe.submit": "Unsubscribe",
+  "unsubscribe.done": "You are unsubscribed.",
+  "unsubscribe.already": "You are not subscribed to this any more.",
+  "unsubscribe.invalid": "This unsubscribe link does not work: it is incomplete or was not made by this site.",
 };

@@ -89,4 +89,11 @@ export default {
   "error.interrupted": "فرستادن نیمه‌کاره ماند؛ پیام با همان Message-ID دوباره فرستاده می‌شود.",
   "error.expired": "فرستاده نشد: تا وقتی که می‌شد فرستادش، پیوندش منقضی شده بود.",
   "error.other": "فرستادن ناموفق بود.",
+  "unsubscribe.title": "لغو اشتراک",
+  "unsubscribe.description": "یک گونه از پیام‌هایی را که این سایت برایتان می‌فرستد قطع کنید.",
+  "unsubscribe.what": "دیگر {what} برایتان فرستاده نمی‌شود.",
+  "unsubscribe.submit": "لغو اشتراک",
+  "unsubscribe.done": "اشتراک شما لغو شد.",
+  "unsubscribe.already": "دیگر مشترک این نیستید.",
+  "unsubscribe.invalid": "این پیوند لغو اشتراک کار نمی‌کند: ناقص است یا این سایت آن را نساخته است.",
 } satisfies CatalogOf<typeof en>;
