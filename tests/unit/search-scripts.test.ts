@@ -223,6 +223,9 @@ describe("search across scripts", () => {
     expect(key("station")).toEqual(key("استیشن"));
     expect(key("wrapper")).toEqual(key("رپر"));
     expect(key("xerox")).toEqual(key("زیراکس"));
+    // English "ght" is not the gh of a romanised Persian word: "right" is not "react".
+    expect(key("right")).toEqual(["rt"]);
+    expect(key("sadegh")).toEqual(key("صادق"));
     // x is ks, ph f: unchanged.
     expect(key("linux")).toEqual(key("لینوکس"));
   });

@@ -188,7 +188,7 @@ function persianSkeleton(term: string): Builder {
  * English spelling rules that decide which Persian consonant a loanword is written with: a soft c (before e, i, y)
  * is s («سرویس» service), w after a vowel and before a consonant is the vowel's end («دانلود» download, «ویندوز»
  * windows), "tio"/"tia" is sh («اپلیکیشن» application), an initial x is z, the silent first letter of an initial
- * kn, wr or ps is left out, so is the h of a final "eh" (a silent ه romanised), and a final s after a vowel or a
+ * kn, wr or ps is left out, so is the gh of "ght" and the h of a final "eh" (a silent ه romanised), and a final s after a vowel or a
  * voiced consonant is read as s or z (two keys).
  */
 function latinSkeleton(term: string): Builder {
@@ -199,7 +199,10 @@ function latinSkeleton(term: string): Builder {
     const ch = term[i]!;
     const next = i + 1 < n ? term[i + 1]! : "";
     const pair = LATIN_PAIRS[ch + next];
-    if (pair !== undefined) {
+    if (ch + next === "gh" && term[i + 2] === "t") {
+      // English "ght" ("right", "night"): the gh is silent, not the gh (غ, ق) of a romanised Persian word.
+      i++;
+    } else if (pair !== undefined) {
       b.consonant(pair);
       i++;
     } else if (ch === "y") {
