@@ -3,11 +3,15 @@
  * code block): read in the other layout only when it is implausible as typed and that reading finds at least five
  * times as many pages. A plausible query found as typed is never rewritten. On a real index (a libSQL file).
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import type { Locale } from "~/i18n/locales";
 import { impossibleLatinWord } from "~/content/search/plausibility";
 import type { SearchDocument, SearchIndex } from "~/content/search/search-index.server";
+import { openDatabase } from "~/db/client.server";
 import { closeSearchDatabase, emptySearchIndex } from "../helpers/search-db";
 
 function page(locale: Locale, path: string, title: string, text: string): SearchDocument {
@@ -38,6 +42,30 @@ const PAGES: SearchDocument[] = [
   page("en", "/persian-whole", "Another word", "The word ذخخن."),
   ...pages("en", "/book", 6, "A book of notes."),
 ];
+
+/**
+ * 2,400 made-up English-like words (three syllables each), a vocabulary large enough for its letter pairs to be
+ * judged: none writes an h, so "jivhk" holds pairs it has never met.
+ */
+const SYLLABLES =
+  "an ni ma ter con ing re de pro ti on al er in es ed ly ment ous ble cal dis ex for pre sta ver com ar".split(" ");
+function madeUpWords(count: number): string[] {
+  const n = SYLLABLES.length;
+  return Array.from(
+    { length: count },
+    (_, i) => SYLLABLES[i % n]! + SYLLABLES[Math.floor(i / n) % n]! + SYLLABLES[Math.floor(i / n / n) % n]!,
+  );
+}
+const VOCABULARY: SearchDocument[] = Array.from({ length: 8 }, (_, i) =>
+  page(
+    "en",
+    `/words-${i}`,
+    "Words",
+    madeUpWords(2_400)
+      .slice(i * 300, (i + 1) * 300)
+      .join(" "),
+  ),
+);
 
 let index: SearchIndex;
 beforeAll(async () => {
@@ -98,5 +126,51 @@ describe("Latin words impossible as typed", () => {
   });
   test.each(["ani", "git", "rhythm", "strengths", "instruments", "a", "jivhk", "nostr"])("«%s» is possible", (word) => {
     expect(impossibleLatinWord(word)).toBe(false);
+  });
+});
+
+describe("letter pairs the vocabulary does not write", () => {
+  beforeAll(async () => {
+    await index.replaceAll([
+      ...PAGES,
+      ...VOCABULARY,
+      // «تهران» typed in the US layout is "jivhk", the beginning of a name on one page; it writes a vowel.
+      page("fa", "/code-jivhk", "کد", "تابع jivhkt."),
+      ...pages("fa", "/tehran", 5, "سفر به تهران."),
+    ]);
+  });
+
+  test("a word with pairs the vocabulary holds fewer than three times is implausible", async () => {
+    const answer = await index.searchAsMeant("jivhk", "fa");
+    expect(answer.showing).toBe("تهران");
+    expect(answer.results.map((r) => r.path)).toContain("/tehran-0");
+  });
+
+  test("a word whose pairs the vocabulary writes is kept", async () => {
+    // "ani" («شده») writes an and ni, which the made-up words hold hundreds of times.
+    const answer = await index.searchAsMeant("ani", "fa");
+    expect(answer.showing).toBeUndefined();
+    expect(answer.results.map((r) => r.path)).toEqual(["/animation"]);
+  });
+
+  test("the counts kept as pages are written are those the migration makes from the vocabulary", async () => {
+    const { db, client } = await openDatabase(process.env.DATABASE_URL!);
+    try {
+      const read = () =>
+        db.all<{ pair: string; terms: number }>(sql`select pair, terms from search_letter_pairs order by pair`);
+      const kept = await read();
+      expect(kept.find((row) => row.pair === "latn")?.terms).toBeGreaterThanOrEqual(2_400);
+      const migration = readFileSync(
+        path.join(import.meta.dirname, "../../drizzle/0024_search_letter_pairs.sql"),
+        "utf8",
+      );
+      const inserts = migration.split("--> statement-breakpoint").filter((statement) => /INSERT INTO/.test(statement));
+      expect(inserts).toHaveLength(2);
+      await db.run(sql`delete from search_letter_pairs`);
+      for (const statement of inserts) await db.run(sql.raw(statement));
+      expect(await read()).toEqual(kept);
+    } finally {
+      client.close();
+    }
   });
 });

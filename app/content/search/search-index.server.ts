@@ -98,6 +98,10 @@ const LAYOUT_RATIO = 5;
 /** Pairs of adjacent query words looked up joined («ری اکت»), each one key lookup. */
 const MAX_JOINED = 3;
 const LAYOUT_SETTLED = 40;
+/** A letter pair held by fewer words of the vocabulary than this is one the query's script does not write. */
+const RARE_PAIR = 3;
+/** Words of a script the vocabulary must hold before its letter pairs are judged. */
+const PAIRS_VOCABULARY = 2_000;
 
 function assertLocale(locale: string): asserts locale is Locale {
   if (!isLocale(locale)) throw new Error(`Unknown search locale: ${JSON.stringify(locale)}`);
@@ -131,9 +135,11 @@ function lengthOf(term: string): number {
  */
 async function recordTerms(tx: Database, terms: ReadonlySet<string>): Promise<void> {
   if (terms.size === 0) return;
-  await tx.run(sql`
+  const added = await tx.all<{ term: string }>(sql`
     insert or ignore into search_terms (head, length, term)
-    select substr(value, 1, 1), length(value), value from json_each(${JSON.stringify([...terms])})`);
+    select substr(value, 1, 1), length(value), value from json_each(${JSON.stringify([...terms])})
+    returning term`);
+  await countLetterPairs(tx, added);
   const skeletons: [string, string, string][] = [];
   for (const term of terms) {
     const key = skeletonOf(term);
@@ -144,6 +150,34 @@ async function recordTerms(tx: Database, terms: ReadonlySet<string>): Promise<vo
     insert or ignore into search_skeletons (skeleton, script, term)
     select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
     from json_each(${JSON.stringify(skeletons)})`);
+}
+
+/** The adjacent letter pairs of a term, each once. */
+function letterPairs(term: string): Set<string> {
+  const chars = [...term];
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) pairs.add(chars[i]! + chars[i + 1]!);
+  return pairs;
+}
+
+/**
+ * Counts the letter pairs of words new to the vocabulary in `search_letter_pairs`, and the words of each script
+ * (the rows keyed "latn" and "arab"), in one statement.
+ */
+async function countLetterPairs(tx: Database, added: readonly { term: string }[]): Promise<void> {
+  const counts = new Map<string, number>();
+  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const { term } of added) {
+    for (const pair of letterPairs(term)) count(pair);
+    const script = scriptOf(term);
+    if (script !== undefined) count(script);
+  }
+  if (counts.size === 0) return;
+  await tx.run(sql`
+    insert into search_letter_pairs (pair, terms)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(${JSON.stringify([...counts])})
+    where true
+    on conflict (pair) do update set terms = terms + excluded.terms`);
 }
 
 /** The sections stored for a page; a page without sections gets one empty intro section so it still has a target. */
@@ -374,6 +408,7 @@ export class SearchIndex {
       await tx.run(sql`delete from search_pages`);
       await tx.run(sql`delete from search_terms`);
       await tx.run(sql`delete from search_skeletons`);
+      await tx.run(sql`delete from search_letter_pairs`);
       await writePages(
         tx,
         docs.map((doc) => ({ doc, source })),
@@ -450,20 +485,29 @@ export class SearchIndex {
   }
 
   /**
-   * Is every word of the query implausible as typed? A Latin word by its shape (`./plausibility`: a word with vowels
-   * may be the beginning of one being typed, and is kept); a Persian word, whose letters allow nearly any sequence,
-   * when the index does not hold it whole (found only as the beginning of longer words).
+   * Is every word of the query implausible as typed? A Latin word impossible by its shape (`./plausibility`), or a
+   * word with a pair of adjacent letters that fewer than RARE_PAIR words of the index's vocabulary hold, once it
+   * holds PAIRS_VOCABULARY words of the script ("jivhk", «تهران» typed in the US layout: English words write no "vh"
+   * or "hk"), or a Persian word the vocabulary does not hold whole (found only as the beginning of longer words,
+   * since Persian letters allow nearly any sequence).
+   * One read of the pairs' counts, and one key lookup per Persian word.
    */
   async #implausible(words: QueryWord[]): Promise<boolean> {
-    for (const { leaves } of words) {
-      const term = leaves[0]!;
-      const script = scriptOf(term);
-      if (script === "latn" ? !impossibleLatinWord(term) : script !== "arab") return false;
-      if (script === "arab") {
-        const known = await this.#db.all(sql`
-          select 1 from search_terms where head = ${headOf(term)} and length = ${lengthOf(term)} and term = ${term}`);
-        if (known.length > 0) return false;
-      }
+    const terms = words.map(({ leaves }) => leaves[0]!);
+    if (terms.some((term) => scriptOf(term) === undefined)) return false;
+    const keys = [...new Set(terms.flatMap((term) => [scriptOf(term)!, ...letterPairs(term)]))];
+    const rows = await this.#db.all<{ pair: string; terms: number }>(sql`
+      select pair, terms from search_letter_pairs where pair in (select value from json_each(${JSON.stringify(keys)}))`);
+    const counts = new Map(rows.map((row) => [row.pair, row.terms]));
+    for (const term of terms) {
+      // A small vocabulary holds too few words to tell a rare pair from one not met yet.
+      const judged = (counts.get(scriptOf(term)!) ?? 0) >= PAIRS_VOCABULARY;
+      const rare = judged && [...letterPairs(term)].some((pair) => (counts.get(pair) ?? 0) < RARE_PAIR);
+      if (impossibleLatinWord(term) || rare) continue;
+      if (scriptOf(term) === "latn") return false;
+      const known = await this.#db.all(sql`
+        select 1 from search_terms where head = ${headOf(term)} and length = ${lengthOf(term)} and term = ${term}`);
+      if (known.length > 0) return false;
     }
     return true;
   }
