@@ -106,6 +106,12 @@ describe("a query found as typed, in the other layout", () => {
     if (showing) expect(answer.results.map((r) => r.path)).not.toContain("/hash");
   });
 
+  test("a query that fills the results asked for as typed is kept", async () => {
+    const answer = await index.searchAsMeant("sgh", "fa", 1);
+    expect(answer.showing).toBeUndefined();
+    expect(answer.results.map((r) => r.path)).toEqual(["/hash"]);
+  });
+
   test("searching exactly what was typed finds what was typed", async () => {
     const answer = await index.searchAsMeant("sgh", "fa", 8, true);
     expect(answer.showing).toBeUndefined();

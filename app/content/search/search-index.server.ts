@@ -90,14 +90,13 @@ const MAX_VOCABULARY_READ = 20_000;
 const MAX_SKELETON_TERMS = 16;
 /** Words read for a short skeleton, of which those whose vowels agree are kept. */
 const MAX_SHORT_SKELETON_READ = 500;
-/**
- * A query that finds pages as typed but is implausible is read in the other layout when that finds at least
- * LAYOUT_RATIO times as many pages; one found on LAYOUT_SETTLED pages or more is kept as typed whatever its shape.
- */
-const LAYOUT_RATIO = 5;
 /** Pairs of adjacent query words looked up joined («ری اکت»), each one key lookup. */
 const MAX_JOINED = 3;
-const LAYOUT_SETTLED = 40;
+/**
+ * A query that finds pages as typed, but fewer than the results asked for, and is implausible is read in the other
+ * layout when that finds at least LAYOUT_RATIO times as many pages.
+ */
+const LAYOUT_RATIO = 5;
 /** A letter pair held by fewer words of the vocabulary than this is one the query's script does not write. */
 const RARE_PAIR = 3;
 /** Words of a script the vocabulary must hold before its letter pairs are judged. */
@@ -320,15 +319,16 @@ async function scriptAlternatives(db: Database, words: QueryWord[]): Promise<Alt
       if (!key) continue;
       // A short skeleton is shared by many words: more are read, and only those whose vowels agree are kept.
       const short = key.skeletons[0]!.length <= SHORT_SKELETON;
-      const rows = await db.all<{ term: string }>(sql`
-        select distinct term from search_skeletons
-        where skeleton in (select value from json_each(${JSON.stringify(key.skeletons)}))
-          and script = ${otherScript(key.script)}
-        order by term limit ${short ? MAX_SHORT_SKELETON_READ : MAX_SKELETON_TERMS}`);
       const terms: string[] = [];
-      for (const { term } of rows) {
-        if (terms.length === MAX_SKELETON_TERMS) break;
-        if (!short || vowelsAgree(leaf, term)) terms.push(term);
+      for (const skeleton of key.skeletons) {
+        // One key range each, read in the key's order: no sort.
+        const rows = await db.all<{ term: string }>(sql`
+          select term from search_skeletons where skeleton = ${skeleton} and script = ${otherScript(key.script)}
+          order by term limit ${short ? MAX_SHORT_SKELETON_READ : MAX_SKELETON_TERMS}`);
+        for (const { term } of rows) {
+          if (terms.length === MAX_SKELETON_TERMS) break;
+          if ((!short || vowelsAgree(leaf, term)) && !terms.includes(term)) terms.push(term);
+        }
       }
       if (terms.length > 0) alternatives.set(leaf, terms);
     }
@@ -451,9 +451,9 @@ export class SearchIndex {
   /**
    * Like `search`, but a query typed with the keyboard in the other language's layout ("lvsd" for «مرسی», «لهف»
    * for "git") is searched as it was meant, and `showing` says so. The converted query is used when its own words
-   * find pages and what was typed finds none, or finds some but is implausible as typed (`#implausible`: "sgh" is
-   * the beginning of a hash, «سلا» the beginning of hundreds of words) and the converted one finds at least
-   * LAYOUT_RATIO times as many pages. A plausible query found as typed is never rewritten, however few pages it
+   * find pages and what was typed finds none, or finds fewer than `limit` but is implausible as typed
+   * (`#implausible`: "sgh" is the beginning of a hash, «سلا» the beginning of hundreds of words) and the converted
+   * one finds at least LAYOUT_RATIO times as many pages. A plausible query found as typed is never rewritten, however few pages it
    * finds. `exactly` searches what was typed and nothing else.
    */
   async searchAsMeant(query: string, locale: Locale, limit = DEFAULT_LIMIT, exactly = false): Promise<SearchAnswer> {
@@ -461,22 +461,18 @@ export class SearchIndex {
     const max = Math.floor(limit);
     const words = parseQuery(query);
     if (words.length === 0) return { results: [] };
-    const typedExpression = matchExpression(words, "AND", new Map());
-    const typed = await this.#hits(typedExpression, locale, max);
+    const typed = await this.#hits(matchExpression(words, "AND", new Map()), locale, max);
     const switched = exactly ? undefined : switchLayout(query);
     const meant = switched === undefined ? [] : parseQuery(switched);
     if (meant.length > 0) {
       const meantExpression = matchExpression(meant, "AND", new Map());
       let found: Hit[] = [];
       if (typed.length === 0) found = await this.#hits(meantExpression, locale, max);
-      else if (await this.#implausible(words)) {
+      else if (typed.length < max && (await this.#implausible(words))) {
         // Found as typed, but not as words: the other reading wins only when it finds far more pages.
-        const typedCount = typed.length < max ? typed.length : await this.#count(typedExpression, locale);
-        if (typedCount < LAYOUT_SETTLED) {
-          const needed = typedCount * LAYOUT_RATIO;
-          if ((await this.#count(meantExpression, locale, needed)) >= needed) {
-            found = await this.#hits(meantExpression, locale, max);
-          }
+        const needed = typed.length * LAYOUT_RATIO;
+        if ((await this.#count(meantExpression, locale, needed)) >= needed) {
+          found = await this.#hits(meantExpression, locale, max);
         }
       }
       if (found.length > 0) return { results: await this.#results(meant, locale, max, found), showing: switched!.trim() };
@@ -490,30 +486,32 @@ export class SearchIndex {
    * holds PAIRS_VOCABULARY words of the script ("jivhk", «تهران» typed in the US layout: English words write no "vh"
    * or "hk"), or a Persian word the vocabulary does not hold whole (found only as the beginning of longer words,
    * since Persian letters allow nearly any sequence).
-   * One read of the pairs' counts, and one key lookup per Persian word.
    */
   async #implausible(words: QueryWord[]): Promise<boolean> {
     const terms = words.map(({ leaves }) => leaves[0]!);
     if (terms.some((term) => scriptOf(term) === undefined)) return false;
+    // One read: the counts of the words' letter pairs and scripts, and which Persian words the vocabulary holds.
     const keys = [...new Set(terms.flatMap((term) => [scriptOf(term)!, ...letterPairs(term)]))];
-    const rows = await this.#db.all<{ pair: string; terms: number }>(sql`
-      select pair, terms from search_letter_pairs where pair in (select value from json_each(${JSON.stringify(keys)}))`);
-    const counts = new Map(rows.map((row) => [row.pair, row.terms]));
+    const persian = terms.filter((term) => scriptOf(term) === "arab");
+    const rows = await this.#db.all<{ key: string; n: number }>(sql`
+      select pair as key, terms as n from search_letter_pairs
+      where pair in (select value from json_each(${JSON.stringify(keys)}))
+      union all
+      select '=' || t.term, 1 from json_each(${JSON.stringify(persian)}) w
+      join search_terms t on t.head = substr(w.value, 1, 1) and t.length = length(w.value) and t.term = w.value`);
+    const counts = new Map(rows.map((row) => [row.key, row.n]));
     for (const term of terms) {
       // A small vocabulary holds too few words to tell a rare pair from one not met yet.
       const judged = (counts.get(scriptOf(term)!) ?? 0) >= PAIRS_VOCABULARY;
       const rare = judged && [...letterPairs(term)].some((pair) => (counts.get(pair) ?? 0) < RARE_PAIR);
       if (impossibleLatinWord(term) || rare) continue;
-      if (scriptOf(term) === "latn") return false;
-      const known = await this.#db.all(sql`
-        select 1 from search_terms where head = ${headOf(term)} and length = ${lengthOf(term)} and term = ${term}`);
-      if (known.length > 0) return false;
+      if (scriptOf(term) === "latn" || counts.has(`=${term}`)) return false;
     }
     return true;
   }
 
   /** How many pages match an FTS5 expression, counted up to `cap`. */
-  async #count(expression: string, locale: Locale, cap = LAYOUT_SETTLED): Promise<number> {
+  async #count(expression: string, locale: Locale, cap: number): Promise<number> {
     const [row] = await this.#db.all<{ n: number }>(sql`
       select count(*) as n from (select rowid from search_text
         where search_text match ${`locale : "${locale}" AND ${expression}`} limit ${cap})`);
