@@ -55,5 +55,7 @@ for (const term of terms) {
   colliding++;
   if (list) console.log(`${term} → ${[...found].join(" ")}`);
 }
-console.log(`vocabulary: ${terms.length} words, ${withSkeleton} with a skeleton, ${colliding} find a word of the other script`);
+console.log(
+  `vocabulary: ${terms.length} words, ${withSkeleton} with a skeleton, ${colliding} find a word of the other script`,
+);
 process.exit(0);

@@ -10,7 +10,8 @@
  *   NODE_OPTIONS=--expose-gc npx tsx bench/search.ts   (steadier memory figures)
  *
  * Latencies are wall-clock per query, so other load on the machine shows up
- * in them; the average CPU time per query is printed as well.
+ * in them; the average CPU time per query (overall and per kind of query) is
+ * printed as well.
  *
  * Exits non-zero when p95 latency is not under the budget.
  */
