@@ -32,6 +32,19 @@ test("search: a query typed in the other keyboard layout shows results for what 
   );
 });
 
+test("search: two words typed apart find the name they spell in the other script, and are not rewritten", async ({
+  page,
+}) => {
+  // «ری اکت» is "React" typed in Persian letters with a space where the ZWNJ belongs.
+  await open(page, "/en");
+  await page.getByTestId("search-button").click();
+  await page.getByTestId("search-input").fill("ری اکت");
+  const first = page.getByTestId("search-results").getByRole("option").first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  await expect(first.locator("mark").first()).toHaveText(/^react$/i);
+  await expect(page.getByTestId("search-showing")).toHaveCount(0);
+});
+
 test("screenshots of a corrected query, with no accessibility violations (axe): fa and en, phone and desktop, light and dark", async ({
   page,
 }) => {

@@ -1,7 +1,8 @@
 /**
  * Search across scripts and keyboard layouts, on a real index (a libSQL file): a word in one script finds the same
- * word written in the other by its consonant skeleton, after the pages of the query's own script; a query typed
- * with the keyboard in the other layout is searched as meant, and only when what was typed finds nothing.
+ * word written in the other by its consonant skeleton, after the pages of the query's own script (two words typed
+ * apart too, when they are one word there); a query typed with the keyboard in the other layout is searched as meant
+ * when what was typed finds nothing (the cases when it finds something: search-layout-plausibility.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -52,6 +53,20 @@ const PAGES: SearchDocument[] = [
   page("en", "/google", "Google fonts", "Vazirmatn and friends."),
   page("en", "/telegram", "Telegram bots", "Messages."),
   page("en", "/lvsd", "The LVSD acronym", "Low-voltage side drive."),
+  // Loanwords whose Persian spelling writes other consonants than the English one.
+  page("fa", "/windows", "ویندوز", "نصب ویندوز ۱۱."),
+  page("fa", "/kubernetes", "کوبرنتیز", "کلاستر کوچک."),
+  page("fa", "/service", "سرویس", "راه‌اندازی سرویس."),
+  page("fa", "/download", "دانلود", "لینک دانلود."),
+  page("fa", "/journal", "ژورنال", "مقاله‌ها."),
+  page("fa", "/django", "جنگو", "چارچوب وب."),
+  page("fa", "/application", "اپلیکیشن", "برنامه‌ی گوشی."),
+  page("en", "/windows", "Windows tips", "Shortcuts."),
+  page("en", "/kubernetes", "Kubernetes", "Pods and nodes."),
+  page("en", "/django", "Django", "Models and views."),
+  page("en", "/javascript", "JavaScript", "Closures."),
+  // «سرو» (the cypress) is not "service": its و stands between consonants.
+  page("fa", "/cypress", "سرو", "درخت همیشه سبز."),
 ];
 
 interface Case {
@@ -69,8 +84,26 @@ const CROSS_SCRIPT: Case[] = [
   // Persian → Latin: pages in the query's own script first, then those with the Latin spelling.
   { locale: "fa", query: "گیت", first: ["/git", "/git-latin"] },
   { locale: "fa", query: "ری‌اکت", first: ["/react", "/react-latin"] },
-  // Two words, not a compound: «اکت» alone has no skeleton match.
-  { locale: "fa", query: "ری اکت", first: ["/react"], never: ["/react-latin"] },
+  // Two words typed apart that are one word of the other script are joined for it.
+  { locale: "fa", query: "ری اکت", first: ["/react", "/react-latin"] },
+  { locale: "en", query: "ری اکت", first: ["/react"] },
+  { locale: "fa", query: "java script", first: ["/javascript", "/typescript"] },
+  { locale: "en", query: "جاوا اسکریپت", first: ["/javascript"] },
+  // Joined only when the joined word is found: two words that are not one keep to their own pages.
+  { locale: "fa", query: "کتاب تاریخ", first: ["/books"], never: ["/react-latin", "/git-latin"] },
+  // Other consonants across scripts: w is v, a final s after a voiced sound may be z, a soft c is s, ژ is j, dj is j,
+  // "tio" is sh.
+  { locale: "fa", query: "windows", first: ["/windows"] },
+  { locale: "en", query: "ویندوز", first: ["/windows"] },
+  { locale: "fa", query: "kubernetes", first: ["/kubernetes"] },
+  { locale: "en", query: "کوبرنتیز", first: ["/kubernetes"] },
+  { locale: "fa", query: "service", first: ["/service"], never: ["/cypress"] },
+  { locale: "fa", query: "download", first: ["/download"] },
+  { locale: "fa", query: "journal", first: ["/journal"] },
+  { locale: "fa", query: "django", first: ["/django"] },
+  { locale: "en", query: "جنگو", first: ["/django"] },
+  { locale: "fa", query: "application", first: ["/application"] },
+  { locale: "en", query: "جاوااسکریپت", first: ["/javascript"] },
   { locale: "en", query: "گیت", first: ["/git-persian", "/git"] },
   { locale: "en", query: "ری‌اکت", first: ["/react"] },
   { locale: "en", query: "پایتون", first: ["/python"] },
@@ -165,8 +198,36 @@ describe("search across scripts", () => {
     expect(skeletonOf("aei")).toBeUndefined();
     expect(skeletonOf("ایا")).toBeUndefined();
     expect(skeletonOf("git2")).toBeUndefined();
-    expect(skeletonOf("گیت")).toEqual({ skeleton: "gt", script: "arab" });
-    expect(skeletonOf("git")).toEqual({ skeleton: "gt", script: "latn" });
+    expect(skeletonOf("گیت")).toEqual({ skeletons: ["gt"], script: "arab" });
+    expect(skeletonOf("git")).toEqual({ skeletons: ["gt"], script: "latn" });
+  });
+
+  test("English spelling rules pick the consonants Persian writes", () => {
+    const key = (term: string) => skeletonOf(term)?.skeletons;
+    // A final s after a voiced sound is s or z; after a voiceless one, or doubled, it is s.
+    expect(key("windows")).toEqual(["vnds", "vndz"]);
+    expect(key("ویندوز")).toEqual(["vndz"]);
+    expect(key("class")).toEqual(["kls"]);
+    expect(key("cats")).toEqual(["kts"]);
+    // w after a vowel ends it; w before one is v.
+    expect(key("download")).toEqual(key("دانلود"));
+    expect(key("power")).toEqual(key("پاور"));
+    expect(key("flow")).toEqual(key("فلو"));
+    // A soft c is s, a hard one k.
+    expect(key("service")).toEqual(key("سرویس"));
+    expect(key("react")).toEqual(["rkt"]);
+    // ژ and j, dj and j, tio and sh, a silent first letter, an initial x.
+    expect(key("journal")).toEqual(key("ژورنال"));
+    expect(key("zhaleh")).toEqual(key("ژاله"));
+    expect(key("django")).toEqual(key("جنگو"));
+    expect(key("station")).toEqual(key("استیشن"));
+    expect(key("wrapper")).toEqual(key("رپر"));
+    expect(key("xerox")).toEqual(key("زیراکس"));
+    // English "ght" is not the gh of a romanised Persian word: "right" is not "react".
+    expect(key("right")).toEqual(["rt"]);
+    expect(key("sadegh")).toEqual(key("صادق"));
+    // x is ks, ph f: unchanged.
+    expect(key("linux")).toEqual(key("لینوکس"));
   });
 });
 

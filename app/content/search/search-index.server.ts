@@ -21,8 +21,10 @@
  * - Across scripts: every indexed word with a consonant skeleton (`./skeleton`) is kept in `search_skeletons`, and
  *   when the results are not filled otherwise, a query word also matches the words of the other script with its
  *   skeleton («گیت» finds "Git", "ketab" finds «کتاب»), whose pages come after those of the query's own script.
- * - Keyboard layouts (`searchAsMeant`): a query whose words find nothing as typed, typed wholly in one layout, is
- *   searched as if typed in the other (`./keyboard-layout`) and answered that way when that finds pages.
+ * - Keyboard layouts (`searchAsMeant`): a query typed wholly in one layout whose words find nothing as typed, or
+ *   are implausible as typed and find far fewer pages than the other reading, is searched as if typed in the
+ *   other layout (`./keyboard-layout`) and answered that way when that finds pages.
+ * - Two query words typed apart that are one word in the other script («ری اکت», "react") are joined for it.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -35,7 +37,8 @@ import { forEachIndexTerm } from "./tokenize";
 import { matchExpression, matchesLeaf, parseQuery, transpositions, type Alternatives, type QueryWord } from "./query";
 import { fuzzyFor, withinDistance } from "./term-matching";
 import { switchLayout } from "./keyboard-layout";
-import { otherScript, SHORT_SKELETON, skeletonOf, vowelsAgree } from "./skeleton";
+import { impossibleLatinWord } from "./plausibility";
+import { otherScript, scriptOf, SHORT_SKELETON, skeletonOf, vowelsAgree } from "./skeleton";
 
 export interface SearchSection {
   heading: string;
@@ -68,7 +71,7 @@ export interface SearchSource {
 }
 
 /** What the index makes of a page; a change here must raise it, so that every page is indexed again. */
-export const SEARCH_FORMAT = 2;
+export const SEARCH_FORMAT = 3;
 
 const DEFAULT_LIMIT = 8;
 
@@ -87,6 +90,17 @@ const MAX_VOCABULARY_READ = 20_000;
 const MAX_SKELETON_TERMS = 16;
 /** Words read for a short skeleton, of which those whose vowels agree are kept. */
 const MAX_SHORT_SKELETON_READ = 500;
+/** Pairs of adjacent query words looked up joined («ری اکت»), each one key lookup. */
+const MAX_JOINED = 3;
+/**
+ * A query that finds pages as typed, but fewer than the results asked for, and is implausible is read in the other
+ * layout when that finds at least LAYOUT_RATIO times as many pages.
+ */
+const LAYOUT_RATIO = 5;
+/** A letter pair held by fewer words of the vocabulary than this is one the query's script does not write. */
+const RARE_PAIR = 3;
+/** Words of a script the vocabulary must hold before its letter pairs are judged. */
+const PAIRS_VOCABULARY = 2_000;
 
 function assertLocale(locale: string): asserts locale is Locale {
   if (!isLocale(locale)) throw new Error(`Unknown search locale: ${JSON.stringify(locale)}`);
@@ -120,19 +134,49 @@ function lengthOf(term: string): number {
  */
 async function recordTerms(tx: Database, terms: ReadonlySet<string>): Promise<void> {
   if (terms.size === 0) return;
-  await tx.run(sql`
+  const added = await tx.all<{ term: string }>(sql`
     insert or ignore into search_terms (head, length, term)
-    select substr(value, 1, 1), length(value), value from json_each(${JSON.stringify([...terms])})`);
+    select substr(value, 1, 1), length(value), value from json_each(${JSON.stringify([...terms])})
+    returning term`);
+  await countLetterPairs(tx, added);
   const skeletons: [string, string, string][] = [];
   for (const term of terms) {
     const key = skeletonOf(term);
-    if (key) skeletons.push([key.skeleton, key.script, term]);
+    if (key) for (const skeleton of key.skeletons) skeletons.push([skeleton, key.script, term]);
   }
   if (skeletons.length === 0) return;
   await tx.run(sql`
     insert or ignore into search_skeletons (skeleton, script, term)
     select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
     from json_each(${JSON.stringify(skeletons)})`);
+}
+
+/** The adjacent letter pairs of a term, each once. */
+function letterPairs(term: string): Set<string> {
+  const chars = [...term];
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) pairs.add(chars[i]! + chars[i + 1]!);
+  return pairs;
+}
+
+/**
+ * Counts the letter pairs of words new to the vocabulary in `search_letter_pairs`, and the words of each script
+ * (the rows keyed "latn" and "arab"), in one statement.
+ */
+async function countLetterPairs(tx: Database, added: readonly { term: string }[]): Promise<void> {
+  const counts = new Map<string, number>();
+  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const { term } of added) {
+    for (const pair of letterPairs(term)) count(pair);
+    const script = scriptOf(term);
+    if (script !== undefined) count(script);
+  }
+  if (counts.size === 0) return;
+  await tx.run(sql`
+    insert into search_letter_pairs (pair, terms)
+    select json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(${JSON.stringify([...counts])})
+    where true
+    on conflict (pair) do update set terms = terms + excluded.terms`);
 }
 
 /** The sections stored for a page; a page without sections gets one empty intro section so it still has a target. */
@@ -274,19 +318,56 @@ async function scriptAlternatives(db: Database, words: QueryWord[]): Promise<Alt
       const key = skeletonOf(leaf);
       if (!key) continue;
       // A short skeleton is shared by many words: more are read, and only those whose vowels agree are kept.
-      const short = key.skeleton.length <= SHORT_SKELETON;
-      const rows = await db.all<{ term: string }>(sql`
-        select term from search_skeletons where skeleton = ${key.skeleton} and script = ${otherScript(key.script)}
-        order by term limit ${short ? MAX_SHORT_SKELETON_READ : MAX_SKELETON_TERMS}`);
+      const short = key.skeletons[0]!.length <= SHORT_SKELETON;
       const terms: string[] = [];
-      for (const { term } of rows) {
-        if (terms.length === MAX_SKELETON_TERMS) break;
-        if (!short || vowelsAgree(leaf, term)) terms.push(term);
+      for (const skeleton of key.skeletons) {
+        // One key range each, read in the key's order: no sort.
+        const rows = await db.all<{ term: string }>(sql`
+          select term from search_skeletons where skeleton = ${skeleton} and script = ${otherScript(key.script)}
+          order by term limit ${short ? MAX_SHORT_SKELETON_READ : MAX_SKELETON_TERMS}`);
+        for (const { term } of rows) {
+          if (terms.length === MAX_SKELETON_TERMS) break;
+          if ((!short || vowelsAgree(leaf, term)) && !terms.includes(term)) terms.push(term);
+        }
       }
       if (terms.length > 0) alternatives.set(leaf, terms);
     }
   }
   return alternatives;
+}
+
+/**
+ * The query with each two adjacent words of one script that, written together, are a word of the other script
+ * («ری اکت» → "react", "java script" → «جاوااسکریپت») made one compound: it matches the two words or their joined
+ * spelling's words of the other script, which `alternatives` gains. Looks up at most MAX_JOINED pairs.
+ */
+async function joinSplitWords(
+  db: Database,
+  words: QueryWord[],
+  alternatives: Alternatives,
+): Promise<{ words: QueryWord[]; alternatives: Alternatives }> {
+  const out: QueryWord[] = [];
+  let all = alternatives;
+  let looked = 0;
+  for (let i = 0; i < words.length; i++) {
+    const [a, b] = [words[i]!, words[i + 1]];
+    if (b && a.parts.length === 1 && b.parts.length === 1 && looked < MAX_JOINED) {
+      const [first, second] = [a.parts[0]!, b.parts[0]!];
+      const joined = first + second;
+      if (scriptOf(first) !== undefined && scriptOf(first) === scriptOf(second) && skeletonOf(joined)) {
+        looked++;
+        const found = await scriptAlternatives(db, [{ parts: [joined], leaves: [joined] }]);
+        if (found.size > 0) {
+          out.push({ parts: [first, second], leaves: [joined, first, second] });
+          all = mergeAlternatives(all, found);
+          i++;
+          continue;
+        }
+      }
+    }
+    out.push(a);
+  }
+  return { words: out, alternatives: all };
 }
 
 /** Both sets of alternatives of each leaf. */
@@ -327,6 +408,7 @@ export class SearchIndex {
       await tx.run(sql`delete from search_pages`);
       await tx.run(sql`delete from search_terms`);
       await tx.run(sql`delete from search_skeletons`);
+      await tx.run(sql`delete from search_letter_pairs`);
       await writePages(
         tx,
         docs.map((doc) => ({ doc, source })),
@@ -368,9 +450,11 @@ export class SearchIndex {
 
   /**
    * Like `search`, but a query typed with the keyboard in the other language's layout ("lvsd" for «مرسی», «لهف»
-   * for "git") is searched as it was meant, and `showing` says so. What was typed is kept whenever its own words
-   * are found (exactly or as a prefix): the converted query is searched only when they are not, and used only when
-   * its own words are. `exactly` searches what was typed and nothing else.
+   * for "git") is searched as it was meant, and `showing` says so. The converted query is used when its own words
+   * find pages and what was typed finds none, or finds fewer than `limit` but is implausible as typed
+   * (`#implausible`: "sgh" is the beginning of a hash, «سلا» the beginning of hundreds of words) and the converted
+   * one finds at least LAYOUT_RATIO times as many pages. A plausible query found as typed is never rewritten, however few pages it
+   * finds. `exactly` searches what was typed and nothing else.
    */
   async searchAsMeant(query: string, locale: Locale, limit = DEFAULT_LIMIT, exactly = false): Promise<SearchAnswer> {
     if (!isLocale(locale) || !(limit >= 1)) return { results: [] };
@@ -378,15 +462,60 @@ export class SearchIndex {
     const words = parseQuery(query);
     if (words.length === 0) return { results: [] };
     const typed = await this.#hits(matchExpression(words, "AND", new Map()), locale, max);
-    if (typed.length === 0 && !exactly) {
-      const switched = switchLayout(query);
-      const meant = switched === undefined ? [] : parseQuery(switched);
-      if (meant.length > 0) {
-        const found = await this.#hits(matchExpression(meant, "AND", new Map()), locale, max);
-        if (found.length > 0) return { results: await this.#results(meant, locale, max, found), showing: switched!.trim() };
+    const switched = exactly ? undefined : switchLayout(query);
+    const meant = switched === undefined ? [] : parseQuery(switched);
+    if (meant.length > 0) {
+      const meantExpression = matchExpression(meant, "AND", new Map());
+      let found: Hit[] = [];
+      if (typed.length === 0) found = await this.#hits(meantExpression, locale, max);
+      else if (typed.length < max && (await this.#implausible(words))) {
+        // Found as typed, but not as words: the other reading wins only when it finds far more pages.
+        const needed = typed.length * LAYOUT_RATIO;
+        if ((await this.#count(meantExpression, locale, needed)) >= needed) {
+          found = await this.#hits(meantExpression, locale, max);
+        }
       }
+      if (found.length > 0) return { results: await this.#results(meant, locale, max, found), showing: switched!.trim() };
     }
     return { results: await this.#results(words, locale, max, typed) };
+  }
+
+  /**
+   * Is every word of the query implausible as typed? A Latin word impossible by its shape (`./plausibility`), or a
+   * word with a pair of adjacent letters that fewer than RARE_PAIR words of the index's vocabulary hold, once it
+   * holds PAIRS_VOCABULARY words of the script ("jivhk", «تهران» typed in the US layout: English words write no "vh"
+   * or "hk"), or a Persian word the vocabulary does not hold whole (found only as the beginning of longer words,
+   * since Persian letters allow nearly any sequence).
+   */
+  async #implausible(words: QueryWord[]): Promise<boolean> {
+    const terms = words.map(({ leaves }) => leaves[0]!);
+    if (terms.some((term) => scriptOf(term) === undefined)) return false;
+    // One read: the counts of the words' letter pairs and scripts, and which Persian words the vocabulary holds.
+    const keys = [...new Set(terms.flatMap((term) => [scriptOf(term)!, ...letterPairs(term)]))];
+    const persian = terms.filter((term) => scriptOf(term) === "arab");
+    const rows = await this.#db.all<{ key: string; n: number }>(sql`
+      select pair as key, terms as n from search_letter_pairs
+      where pair in (select value from json_each(${JSON.stringify(keys)}))
+      union all
+      select '=' || t.term, 1 from json_each(${JSON.stringify(persian)}) w
+      join search_terms t on t.head = substr(w.value, 1, 1) and t.length = length(w.value) and t.term = w.value`);
+    const counts = new Map(rows.map((row) => [row.key, row.n]));
+    for (const term of terms) {
+      // A small vocabulary holds too few words to tell a rare pair from one not met yet.
+      const judged = (counts.get(scriptOf(term)!) ?? 0) >= PAIRS_VOCABULARY;
+      const rare = judged && [...letterPairs(term)].some((pair) => (counts.get(pair) ?? 0) < RARE_PAIR);
+      if (impossibleLatinWord(term) || rare) continue;
+      if (scriptOf(term) === "latn" || counts.has(`=${term}`)) return false;
+    }
+    return true;
+  }
+
+  /** How many pages match an FTS5 expression, counted up to `cap`. */
+  async #count(expression: string, locale: Locale, cap: number): Promise<number> {
+    const [row] = await this.#db.all<{ n: number }>(sql`
+      select count(*) as n from (select rowid from search_text
+        where search_text match ${`locale : "${locale}" AND ${expression}`} limit ${cap})`);
+    return row?.n ?? 0;
   }
 
   /**
@@ -397,6 +526,8 @@ export class SearchIndex {
    */
   async #results(words: QueryWord[], locale: Locale, max: number, exact?: Hit[]): Promise<SearchResult[]> {
     let alternatives: Alternatives = new Map();
+    /** The words the results are highlighted for: the query's, or with split words joined. */
+    let shown = words;
     let hits = exact ?? (await this.#hits(matchExpression(words, "AND", alternatives), locale, max));
     if (hits.length < max) {
       const typos = await typoAlternatives(this.#db, words);
@@ -404,20 +535,25 @@ export class SearchIndex {
         const withTypos = await this.#hits(matchExpression(words, "AND", typos), locale, max);
         if (withTypos.length > hits.length) [hits, alternatives] = [withTypos, typos];
       }
-      const scripts = await scriptAlternatives(this.#db, words);
+      const split = await joinSplitWords(this.#db, words, await scriptAlternatives(this.#db, words));
+      const scripts = split.alternatives;
       const all = mergeAlternatives(typos, scripts);
       if (scripts.size > 0) {
-        const across = await this.#hits(matchExpression(words, "AND", all), locale, max);
+        const across = await this.#hits(matchExpression(split.words, "AND", all), locale, max);
         const seen = new Set(hits.map((hit) => hit.id));
         const added = across.filter((hit) => !seen.has(hit.id)).slice(0, max - hits.length);
-        if (added.length > 0) [hits, alternatives] = [[...hits, ...added], mergeAlternatives(alternatives, scripts)];
+        if (added.length > 0) {
+          [hits, alternatives] = [[...hits, ...added], mergeAlternatives(alternatives, scripts)];
+          shown = split.words;
+        }
       }
       if (hits.length === 0 && words.length > 1) {
         [hits, alternatives] = [await this.#hits(matchExpression(words, "OR", all), locale, max), all];
+        shown = words;
       }
     }
     const results: SearchResult[] = [];
-    for (const hit of hits) results.push(await this.#result(hit, words, alternatives));
+    for (const hit of hits) results.push(await this.#result(hit, shown, alternatives));
     return results;
   }
 

@@ -2,7 +2,8 @@
  * A word's consonant skeleton, the key that lets a query in one script find words written in the other: «گیت» and
  * "git" are both "gt", «کتاب» and "ketab" "ktb", «ری‌اکت» and "react" "rkt". Persian writes few of its vowels, so
  * the key keeps only consonants in both scripts; letters that sound alike share a symbol (c, k, q, ک and ق are all
- * "k"; s, س, ص and ث are all "s", z, ز, ذ, ض and ظ all "z"), and a letter repeated is kept once.
+ * "k"; s, س, ص and ث are all "s", z, ز, ذ, ض and ظ all "z", w and v "v", j, ج and ژ "j"), a letter repeated is kept
+ * once, and English spelling rules choose the consonant a loanword is written with in Persian (`latinSkeleton`).
  *
  * Works on normalised terms (`./normalize`: lower-case, Arabic forms folded to Persian ones). A term gets a
  * skeleton only when it is wholly of one script, at least MIN_LETTERS long, and its skeleton has at least
@@ -33,7 +34,8 @@ const PERSIAN: Readonly<Record<string, string>> = {
   ذ: "z",
   ر: "r",
   ز: "z",
-  ژ: "Z",
+  // ژ is the j of French loanwords ("journal", «ژورنال»); the Latin j stands for both ج and ژ.
+  ژ: "j",
   س: "s",
   ش: "S",
   ص: "s",
@@ -80,12 +82,17 @@ const LATIN_PAIRS: Readonly<Record<string, string>> = {
   sh: "S",
   ch: "C",
   kh: "x",
-  zh: "Z",
+  zh: "j",
   gh: "k",
   ph: "f",
   th: "t",
   ck: "k",
+  dj: "j",
 };
+/** Initial letter pairs whose first letter is silent ("knowledge", "write", "psychology"). */
+const SILENT_FIRST = new Set(["kn", "wr", "ps"]);
+/** Letters after which an English final s is voiced, a z («ویندوز» windows, «کوبرنتیز» kubernetes). */
+const VOICING = "aeiouybdglmnrvw";
 const LATIN_VOWELS = "aeiouy";
 
 function isLatinLetter(c: number): boolean {
@@ -121,6 +128,8 @@ const SILENT_H = 3;
 /** Builds a skeleton and its vowel gaps: a symbol repeating the last one is kept once, its gap merged. */
 class Builder {
   skeleton = "";
+  /** The final consonant may be read as z instead (a voiced English final s). */
+  voicedFinal = false;
   gaps: number[] = [];
   vowels = 0;
   letter = "";
@@ -141,6 +150,10 @@ class Builder {
     this.gaps.push(this.vowels);
     return { skeleton: this.skeleton, gaps: this.gaps };
   }
+  /** The skeleton, and its reading with a voiced final s when there is one. */
+  keys(): string[] {
+    return this.voicedFinal ? [this.skeleton, `${this.skeleton.slice(0, -1)}z`] : [this.skeleton];
+  }
 }
 
 function persianSkeleton(term: string): Builder {
@@ -156,9 +169,11 @@ function persianSkeleton(term: string): Builder {
       if (i === 0) b.consonant("y");
       else b.persianVowel(LONG);
     } else if (ch === "و") {
-      // A consonant ("v") at the start or next to alef («جاوا» java); between consonants the vowel o/u.
-      if (i === 0 || term[i - 1] === "ا" || term[i + 1] === "ا") b.consonant("v");
-      else b.persianVowel(LONG);
+      // A consonant ("v") at the start, next to alef («جاوا» java) or before a ی within the word («سرویس»
+      // service); between consonants the vowel o/u.
+      if (i === 0 || term[i - 1] === "ا" || term[i + 1] === "ا" || (term[i + 1] === "ی" && i + 2 < n)) {
+        b.consonant("v");
+      } else b.persianVowel(LONG);
     } else if (ch === "ه") {
       // Silent at the end of a word after a consonant («خانه» khane); an h elsewhere («کوه», «تهران»).
       const prev = term[i - 1];
@@ -169,23 +184,44 @@ function persianSkeleton(term: string): Builder {
   return b;
 }
 
+/**
+ * English spelling rules that decide which Persian consonant a loanword is written with: a soft c (before e, i, y)
+ * is s («سرویس» service), w after a vowel and before a consonant is the vowel's end («دانلود» download, «ویندوز»
+ * windows), "tio"/"tia" is sh («اپلیکیشن» application), an initial x is z, the silent first letter of an initial
+ * kn, wr or ps is left out, so is the gh of "ght" and the h of a final "eh" (a silent ه romanised), and a final s after a vowel or a
+ * voiced consonant is read as s or z (two keys).
+ */
 function latinSkeleton(term: string): Builder {
   const b = new Builder();
   const n = term.length;
-  for (let i = 0; i < n; i++) {
+  const start = n > 3 && SILENT_FIRST.has(term.slice(0, 2)) ? 1 : 0;
+  for (let i = start; i < n; i++) {
     const ch = term[i]!;
-    const pair = i + 1 < n ? LATIN_PAIRS[ch + term[i + 1]!] : undefined;
-    if (pair !== undefined) {
+    const next = i + 1 < n ? term[i + 1]! : "";
+    const pair = LATIN_PAIRS[ch + next];
+    if (ch + next === "gh" && term[i + 2] === "t") {
+      // English "ght" ("right", "night"): the gh is silent, not the gh (غ, ق) of a romanised Persian word.
+      i++;
+    } else if (pair !== undefined) {
       b.consonant(pair);
       i++;
     } else if (ch === "y") {
       // A consonant only before a vowel at the start ("yoga"); elsewhere a vowel ("python", "typescript").
-      if (i === 0 && i + 1 < n && LATIN_VOWELS.includes(term[i + 1]!)) b.consonant("y");
+      if (i === 0 && LATIN_VOWELS.includes(next)) b.consonant("y");
       else b.latinVowel("i");
     } else if (LATIN_VOWELS.includes(ch)) b.latinVowel(ch);
-    else {
+    else if (ch === "c" && next !== "" && "eiy".includes(next)) b.consonant("s");
+    else if (ch === "w" && i > 0 && LATIN_VOWELS.includes(term[i - 1]!) && (next === "" || !LATIN_VOWELS.includes(next))) {
+      b.latinVowel("u");
+    } else if (ch === "t" && i > 0 && next === "i" && i + 2 < n && "ao".includes(term[i + 2]!)) {
+      b.consonant("S");
+      i++;
+    } else if (ch === "x" && i === 0) b.consonant("z");
+    // "eh" at the end romanises a silent final ه ("zhaleh", «ژاله»): that h writes no consonant.
+    else if (!(ch === "h" && i === n - 1 && term[i - 1] === "e")) {
       const symbol = LATIN[ch];
       if (symbol !== undefined) for (const s of symbol) b.consonant(s);
+      b.voicedFinal = ch === "s" && i === n - 1 && i > 0 && VOICING.includes(term[i - 1]!) && b.skeleton.endsWith("s");
     }
   }
   return b;
@@ -206,19 +242,23 @@ function gapAgrees(persian: number, latin: number): boolean {
 export function vowelsAgree(a: string, b: string): boolean {
   const [persian, latin] = scriptOf(a) === "arab" ? [a, b] : [b, a];
   const p = persianSkeleton(persian).end();
-  const l = latinSkeleton(latin).end();
-  if (p.skeleton !== l.skeleton || p.gaps.length !== l.gaps.length) return false;
+  const latinBuilder = latinSkeleton(latin);
+  const l = latinBuilder.end();
+  if (!latinBuilder.keys().includes(p.skeleton) || p.gaps.length !== l.gaps.length) return false;
   return p.gaps.every((gap, i) => gapAgrees(gap, l.gaps[i]!));
 }
 
-/** The skeleton of a normalised term and its script, or undefined when it has none (see the module comment). */
-export function skeletonOf(term: string): { skeleton: string; script: Script } | undefined {
+/**
+ * The skeletons of a normalised term (one, or two for a Latin word whose final s may be a z) and its script, or
+ * undefined when it has none (see the module comment).
+ */
+export function skeletonOf(term: string): { skeletons: string[]; script: Script } | undefined {
   if (term.length < MIN_LETTERS) return undefined;
   const script = scriptOf(term);
   if (script === undefined) return undefined;
   if (script === "arab" && [...term].length < MIN_LETTERS) return undefined;
-  const skeleton = (script === "latn" ? latinSkeleton(term) : persianSkeleton(term)).skeleton;
-  return skeleton.length >= MIN_CONSONANTS ? { skeleton, script } : undefined;
+  const builder = script === "latn" ? latinSkeleton(term) : persianSkeleton(term);
+  return builder.skeleton.length >= MIN_CONSONANTS ? { skeletons: builder.keys(), script } : undefined;
 }
 
 /** The other script: a query's words are looked for by skeleton in the script they are not written in. */
