@@ -167,7 +167,7 @@ describe("letter pairs the vocabulary does not write", () => {
       const kept = await read();
       expect(kept.find((row) => row.pair === "latn")?.terms).toBeGreaterThanOrEqual(2_400);
       const migration = readFileSync(
-        path.join(import.meta.dirname, "../../drizzle/0024_search_letter_pairs.sql"),
+        path.join(import.meta.dirname, "../../drizzle/0025_search_letter_pairs.sql"),
         "utf8",
       );
       const inserts = migration.split("--> statement-breakpoint").filter((statement) => /INSERT INTO/.test(statement));
