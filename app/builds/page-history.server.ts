@@ -37,6 +37,8 @@ export interface PageVersion {
   file: string;
   /** The file it moved from (a rename). */
   fromFile: string | null;
+  /** Its text is the page's text now (the newest version): there is nothing to restore. */
+  current: boolean;
 }
 
 export interface PageHistory {
@@ -139,6 +141,7 @@ export async function pageHistory(
       }),
       file: commit.path,
       fromFile: commit.fromPath,
+      current: true,
     });
   }
 
@@ -183,6 +186,7 @@ export async function pageHistory(
           action: actionOf(row),
           file: row.path,
           fromFile: row.fromPath,
+          current: !before && versions.length === 0,
         });
       }
       if (rows.length > wanted) {

@@ -87,6 +87,7 @@ describe("a page's versions", () => {
       ["changed", "content/fa/notes/تاریخچه.md", false],
       ["added", "content/fa/notes/تاریخچه.md", false],
     ]);
+    expect(versions.map((v) => v.current)).toEqual([true, false, false, false]);
     expect(versions[1]!.fromFile).toBe("content/fa/notes/تاریخچه.md");
     expect(versions[1]!.message).toContain("نسخهٔ سوم");
     // Published versions name their publisher, the open build's change its writer.

@@ -206,7 +206,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
   // The server has written it into the open build: the editor shows it as saved, and the editor's Undo brings
   // back the text before it (a change to save again).
   const restored = async (version: { hash: string | null; fields: FrontMatterFields; markdown: string }) => {
-    await editor.current?.load(version.markdown);
+    await editor.current?.replace(version.markdown);
     setFields(version.fields);
     setMarkdown(version.markdown);
     setUnread(false);

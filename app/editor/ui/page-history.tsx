@@ -267,8 +267,7 @@ function VersionView({
   const texts = useApiQuery<VersionTexts>(
     `/api/editor/history?locale=${locale}&path=${encodeURIComponent(path)}&version=${version.id}&against=${against}`,
   );
-  const pending = version.sequence === null;
-  const restorable = !pending && version.action !== "deleted" && baseHash !== null;
+  const restorable = !version.current && version.action !== "deleted" && baseHash !== null;
   const from = version.fromFile ? pageOfFile(version.fromFile) : null;
   const count = (n: number) => formatNumber(n, uiLocale);
 
