@@ -49,7 +49,13 @@ async function publishOpenBuild(request: APIRequestContext, origin: string) {
 async function openHistory(page: Page, editorPath: string) {
   await open(page, editorPath);
   await page.getByTestId("rich-editor").waitFor();
-  await page.getByTestId("history-open").click();
+  // A phone's editor bar has no room for the history's button: it is in the settings' panel there.
+  if ((page.viewportSize()?.width ?? 1280) < 640) {
+    await page.getByTestId("settings-open").click();
+    await page.getByTestId("settings-history-open").click();
+  } else {
+    await page.getByTestId("history-open").click();
+  }
   const panel = page.getByTestId("page-history");
   await expect(panel.getByTestId("history-version")).toHaveCount(2);
   return panel;

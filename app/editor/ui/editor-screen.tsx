@@ -81,6 +81,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const settingsButton = useRef<HTMLButtonElement>(null);
   const [historyOpen, setHistoryOpen] = useState<boolean | undefined>(undefined);
   const historyButton = useRef<HTMLButtonElement>(null);
+  // The history opens from the bar, or from the settings' panel (a phone's bar has no room for its button).
+  const [historyFrom, setHistoryFrom] = useState<"bar" | "settings">("bar");
   const [found, setFound] = useState<LocalDraft | null>(null);
   const [focus, setFocus] = useState(false);
   // Focus: the page's frames are hidden (`data-focus-hide`) while it lasts; Escape or the button ends it.
@@ -570,15 +572,18 @@ export function EditorScreen({ data }: { data: EditorData }) {
             ref={historyButton}
             variant="ghost"
             size={null}
-            className="h-8 px-2 text-sm sm:px-3"
+            className="h-8 px-3 text-sm max-sm:hidden"
             aria-haspopup="dialog"
             aria-expanded={historyOpen ?? false}
-            onClick={() => setHistoryOpen(true)}
+            onClick={() => {
+              setHistoryFrom("bar");
+              setHistoryOpen(true);
+            }}
             {...historyIntent}
             data-testid="history-open"
           >
             <Icon name="history" />
-            <span className="sr-only sm:not-sr-only">{t("editor.history.open")}</span>
+            {t("editor.history.open")}
           </Button>
         ) : null}
         <Button
@@ -640,6 +645,15 @@ export function EditorScreen({ data }: { data: EditorData }) {
           errors={errors}
           onPartFailed={partFailed}
           onDelete={page.exists ? () => setConfirmDelete(true) : undefined}
+          onHistory={
+            page.exists
+              ? () => {
+                  setSettingsOpen(false);
+                  setHistoryFrom("settings");
+                  setHistoryOpen(true);
+                }
+              : undefined
+          }
           opener={settingsButton}
           fallback={<PartPending />}
           retryKey={settingsOpen}
@@ -661,7 +675,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
           dirty={dirty}
           prepare={loadMarkdownCodec}
           onRestored={restored}
-          opener={historyButton}
+          opener={historyFrom === "bar" ? historyButton : settingsButton}
           fallback={<PartPending />}
           retryKey={historyOpen}
           onFailed={() => {
