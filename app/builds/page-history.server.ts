@@ -4,7 +4,7 @@
  * instance answers the same without its git repository. A page that moved keeps its history: the walk follows
  * each rename back to the file it came from.
  */
-import { and, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { builds, commits, users } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
@@ -64,30 +64,36 @@ interface Stretch {
 const NEWEST = Number.MAX_SAFE_INTEGER;
 
 /**
- * The files the page lived in, newest first, walking back from `file` through each published rename into it.
- * One indexed read per move.
+ * The files the page lived in, newest first, walking back from `file` through each published rename into it, to
+ * where the page was added: a file deleted and later written again starts a new page, and another page that once
+ * lived in the file (and moved away) has its own history. One indexed read per file.
  */
 async function stretchesOf(db: Database, file: string): Promise<Stretch[]> {
   const stretches: Stretch[] = [];
   let current = { file, until: NEWEST };
   for (let moves = 0; moves <= MAX_MOVES; moves++) {
-    const move = await db
+    // The newest change into this file that began its stay there: a move into it, or the file added.
+    const start = await db
       .select({ fromPath: commits.fromPath, sequence: builds.sequence })
       .from(commits)
       .innerJoin(builds, eq(builds.id, commits.buildId))
       .where(
         and(
           eq(commits.path, current.file),
-          isNotNull(commits.fromPath),
+          or(
+            isNotNull(commits.fromPath),
+            and(isNull(commits.previous), or(isNotNull(commits.content), isNotNull(commits.data))),
+          ),
           isNotNull(builds.sequence),
           lt(builds.sequence, current.until),
         ),
       )
       .orderBy(desc(builds.sequence))
       .get();
-    if (!move?.fromPath || move.sequence === null) break;
-    stretches.push({ ...current, from: move.sequence });
-    current = { file: move.fromPath, until: move.sequence };
+    if (!start || start.sequence === null) break;
+    stretches.push({ ...current, from: start.sequence });
+    if (!start.fromPath) return stretches;
+    current = { file: start.fromPath, until: start.sequence };
   }
   stretches.push({ ...current, from: 0 });
   return stretches;

@@ -188,7 +188,8 @@ describe("restoring a version", () => {
     expect((await source("/notes/تاریخچه-نو")).pending).toBe(false);
   });
 
-  test("a version that deleted the page cannot be restored; a stale or malformed call changes nothing", async () => {
+  test("a page deleted and written again, or written where another moved from, starts a history of its own", async () => {
+    const old = (await history("/notes/دیگری")).versions;
     const base = await source("/notes/دیگری");
     const deleted = await editor.post("/api/builds/commit", {
       action: "delete",
@@ -201,17 +202,24 @@ describe("restoring a version", () => {
     await save("/notes/دیگری", "دوباره", "بازگشته.");
     await publish();
     const { versions, hash } = await history("/notes/دیگری");
-    const deleting = versions.find((v) => v.action === "deleted")!;
+    expect(versions.map((v) => v.action)).toEqual(["added"]);
+    // The earlier page's versions are not this one's: neither read nor restored.
     const answer = await editor.post("/api/editor/history", {
       locale: "fa",
       path: "/notes/دیگری",
-      version: deleting.id,
+      version: old[0]!.id,
       baseHash: hash,
     });
-    expect(answer.status).toBe(422);
+    expect(answer.status).toBe(404);
     const bad = await editor.post("/api/editor/history", { locale: "fa", path: "/notes/دیگری", version: "1" });
     expect(bad.status).toBe(400);
     expect((await source("/notes/دیگری")).hash).toBe(hash);
+
+    // The page that moved from /notes/تاریخچه keeps its versions there; a new page at that address has none of them.
+    await save("/notes/تاریخچه", "صفحهٔ تازه در نشانی قدیمی", "متن تازه.");
+    await publish();
+    expect((await history("/notes/تاریخچه")).versions.map((v) => v.action)).toEqual(["added"]);
+    expect((await history("/notes/تاریخچه-نو")).versions.map((v) => v.file)).toContain("content/fa/notes/تاریخچه.md");
   });
 });
 
