@@ -3,7 +3,10 @@
  * newest first with the open build's change on top, a move followed back, pages of versions, who may read them,
  * the texts a diff compares, and a restore that is one more change in the open build (refused on a stale base).
  */
+import { max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { getDb } from "~/db/client.server";
+import { builds, commits, pages } from "~/db/schema";
 import type { PageSource } from "~/builds/builds.server";
 import type { BuildSummary } from "~/builds/builds.server";
 import type { PageHistory, VersionTexts } from "~/builds/page-history.server";
@@ -240,5 +243,68 @@ describe("a long history", () => {
     expect(all[0]!.message).toContain("نسخهٔ 24");
     expect(all.at(-1)).toMatchObject({ action: "added" });
     expect(all.at(-1)!.message).toContain("نسخهٔ 1");
+  });
+
+  test("a page of 500 published versions answers each page of them from the index, quickly", async () => {
+    // Written straight into the tables as publishing leaves them: 500 builds through the API would take minutes.
+    const db = await getDb();
+    const file = "content/fa/notes/پانصد.md";
+    const textOf = (n: number) => `---\ntitle: "نسخهٔ ${n}"\n---\n\n${"متن بلند. ".repeat(500)}${n}\n`;
+    const last =
+      (
+        await db
+          .select({ value: max(builds.sequence) })
+          .from(builds)
+          .get()
+      )?.value ?? 1;
+    const now = Date.now();
+    const numbers = Array.from({ length: 500 }, (_, i) => i + 1);
+    const at = (n: number) => new Date(now + n * 1000);
+    const made = await db
+      .insert(builds)
+      .values(
+        numbers.map((n) => ({
+          name: `long ${n}`,
+          status: "published" as const,
+          sequence: last + n,
+          publishedAt: at(n),
+          authorName: "Ava Admin",
+          createdAt: at(n),
+          updatedAt: at(n),
+        })),
+      )
+      .returning({ id: builds.id, sequence: builds.sequence });
+    const buildOf = new Map(made.map((b) => [b.sequence! - last, b.id]));
+    await db.insert(commits).values(
+      numbers.map((n) => ({
+        buildId: buildOf.get(n)!,
+        message: `Update “نسخهٔ ${n}”`,
+        path: file,
+        content: textOf(n),
+        previous: n === 1 ? null : textOf(n - 1),
+        createdAt: at(n),
+        updatedAt: at(n),
+      })),
+    );
+    await db
+      .insert(pages)
+      .values({ locale: "fa", path: "/notes/پانصد", title: "نسخهٔ 500", body: "", file, source: textOf(500) });
+
+    const started = performance.now();
+    const first = await history("/notes/پانصد");
+    const took = performance.now() - started;
+    expect(first.versions).toHaveLength(20);
+    expect(first.versions[0]).toMatchObject({ current: true, message: "Update “نسخهٔ 500”" });
+    // Only the list's facts travel: no version's text (each 5,000 characters) is in the answer.
+    expect(JSON.stringify(first).length).toBeLessThan(10_000);
+    expect(took).toBeLessThan(2_000);
+    const seen = new Set(first.versions.map((v) => v.id));
+    let next = first.next;
+    while (next) {
+      const more = await history("/notes/پانصد", `&before=${next}`);
+      more.versions.forEach((v) => seen.add(v.id));
+      next = more.next;
+    }
+    expect(seen.size).toBe(500);
   });
 });
