@@ -62,7 +62,8 @@ async function openBuild() {
 async function publish() {
   const build = (await openBuild())!;
   const answer = await admin.post("/api/builds/run", { buildId: build.id });
-  expect(answer.status).toBe(200);
+  // 202: live, its git commit still being made (a slow machine); the history is the database's either way.
+  expect([200, 202]).toContain(answer.status);
 }
 
 async function history(pagePath: string, extra = "", client = editor) {
