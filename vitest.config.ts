@@ -14,6 +14,7 @@ const timed = [
   "tests/integration/cluster.test.ts",
   "tests/integration/git-upload-pack.test.ts",
   "tests/integration/nostr-relay-limits.test.ts",
+  "tests/integration/page-history.test.ts",
   "tests/integration/visit-log.test.ts",
   "tests/unit/proof-of-work.test.ts",
   "tests/unit/worker-pool.test.ts",

@@ -162,6 +162,7 @@ export default [
   // Editor and builds.
   route("api/builds/commit", "routes/api/builds/commit.ts"),
   route("api/editor/suggestions", "routes/api/editor/suggestions.ts"),
+  route("api/editor/history", "routes/api/editor/history.ts"),
   route("api/builds/source", "routes/api/builds/source.ts"),
   route("api/builds/preview", "routes/api/builds/preview.ts"),
   route("api/builds/preview-links", "routes/api/builds/preview-links.ts"),

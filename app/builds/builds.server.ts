@@ -107,6 +107,8 @@ export async function saveCommit(
   user: Pick<CurrentUser, "id">,
   input: CommitInput,
   locale: Locale,
+  /** The file's whole text, written as it is in place of one made from the form (an earlier version restored). */
+  written?: string,
 ): Promise<SavedCommit> {
   const t = serverT(locale);
   // A text the site could not render is refused with what to change; the editor keeps it as it was written.
@@ -156,11 +158,9 @@ export async function saveCommit(
 
     let text: string;
     try {
-      text = composeContentFile(
-        source?.text ?? null,
-        frontMatterInput(input.frontMatter, source?.text),
-        input.markdown,
-      );
+      text =
+        written ??
+        composeContentFile(source?.text ?? null, frontMatterInput(input.frontMatter, source?.text), input.markdown);
     } catch (error) {
       if (error instanceof ContentParseError) {
         throw new ServiceError(400, "editor.error.frontMatter", {

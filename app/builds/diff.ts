@@ -91,11 +91,18 @@ export interface DiffLine {
   newNumber: number | null;
 }
 
+/**
+ * Myers' work grows with the size of the texts times the number of differences: past these, lines are not
+ * compared word by word and the middle of two texts (after the lines both start and end with) is shown whole.
+ */
+const WORDS_MAX = 1500;
+export const DIFF_LINES_MAX = 1000;
+
 /** Two lines are worth comparing word by word when they share at least a third of their words. */
 function similar(a: string, b: string): boolean {
   const wa = words(a).filter((w) => w.trim());
   const wb = new Set(words(b).filter((w) => w.trim()));
-  if (wa.length === 0 || wb.size === 0) return false;
+  if (wa.length === 0 || wb.size === 0 || wa.length + wb.size > WORDS_MAX) return false;
   const shared = wa.filter((w) => wb.has(w)).length;
   return shared / Math.max(wa.length, wb.size) >= 1 / 3;
 }
@@ -125,14 +132,20 @@ function wordPieces(oldLine: string, newLine: string): { removed: Piece[]; added
   return { removed, added };
 }
 
+function linesOf(text: string): string[] {
+  return text === "" ? [] : text.replace(/\n$/, "").split("\n");
+}
+
 /** The diff of two texts, line by line, with word-level pieces in changed lines. */
 export function diffTexts(before: string, after: string): DiffLine[] {
-  const a = before === "" ? [] : before.replace(/\n$/, "").split("\n");
-  const b = after === "" ? [] : after.replace(/\n$/, "").split("\n");
+  return diffLines(linesOf(before), linesOf(after));
+}
+
+function diffLines(a: readonly string[], b: readonly string[], firstOld = 1, firstNew = 1): DiffLine[] {
   const runs = diffSequences(a, b);
   const lines: DiffLine[] = [];
-  let oldNumber = 1;
-  let newNumber = 1;
+  let oldNumber = firstOld;
+  let newNumber = firstNew;
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i]!;
     if (run.change === "same") {
@@ -210,4 +223,62 @@ export function foldUnchanged(lines: readonly DiffLine[], context = 2): DiffRow[
   });
   if (skipped) rows.push({ kind: "skip", count: skipped });
   return rows;
+}
+
+export interface BoundedDiff {
+  rows: DiffRow[];
+  /** Rows left out past the cap. */
+  hidden: number;
+  /** The texts' middle was too long to compare line by line: it is shown removed and added whole. */
+  whole: boolean;
+}
+
+/**
+ * The diff of two texts of any length at a bounded cost: the lines both start and end with are set aside first
+ * (an edit is usually local), a middle longer than `maxLines` is shown whole rather than compared, unchanged runs
+ * are folded and at most `maxRows` rows are given.
+ */
+export function boundedDiff(
+  before: string,
+  after: string,
+  { maxLines = DIFF_LINES_MAX, maxRows = 1500 }: { maxLines?: number; maxRows?: number } = {},
+): BoundedDiff {
+  const a = linesOf(before);
+  const b = linesOf(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const same = (text: string, i: number, j: number): DiffLine => ({
+    change: "same",
+    pieces: [{ change: "same", text }],
+    oldNumber: i,
+    newNumber: j,
+  });
+  const midA = a.slice(start, a.length - end);
+  const midB = b.slice(start, b.length - end);
+  const whole = midA.length + midB.length > maxLines;
+  const middle = whole
+    ? [
+        ...midA.map((text, i): DiffLine => ({
+          change: "remove",
+          pieces: [{ change: "remove", text }],
+          oldNumber: start + i + 1,
+          newNumber: null,
+        })),
+        ...midB.map((text, i): DiffLine => ({
+          change: "add",
+          pieces: [{ change: "add", text }],
+          oldNumber: null,
+          newNumber: start + i + 1,
+        })),
+      ]
+    : diffLines(midA, midB, start + 1, start + 1);
+  const lines = [
+    ...a.slice(0, start).map((text, i) => same(text, i + 1, i + 1)),
+    ...middle,
+    ...a.slice(a.length - end).map((text, i) => same(text, a.length - end + i + 1, b.length - end + i + 1)),
+  ];
+  const rows = foldUnchanged(lines);
+  return { rows: rows.slice(0, maxRows), hidden: Math.max(0, rows.length - maxRows), whole };
 }

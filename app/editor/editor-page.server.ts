@@ -77,7 +77,8 @@ const emptyFields: FrontMatterFields = {
   intro: false,
 };
 
-function fieldsOf(text: string): { fields: FrontMatterFields; markdown: string } {
+/** A content file as the editor's form and text hold it. Throws ContentParseError on a front matter it cannot read. */
+export function fieldsOf(text: string): { fields: FrontMatterFields; markdown: string } {
   const { frontMatter: fm, markdown } = editableFile(text);
   return {
     fields: {

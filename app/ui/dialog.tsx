@@ -45,13 +45,16 @@ const contentClass = cva("fixed z-50 bg-background shadow-xl outline-none", {
       /** A sheet along the reading start side (right in Persian, left in English). */
       start: "inset-y-0 start-0 flex w-72 max-w-[85vw] flex-col gap-4 border-e p-4",
       /** A full-height panel along the reading end side, the whole width of a phone (its parts set the padding). */
-      end: "inset-y-0 end-0 flex w-full flex-col border-s sm:w-[28rem]",
+      end: "inset-y-0 end-0 flex w-full flex-col border-s",
     },
     size: { md: "", lg: "" },
   },
   compoundVariants: [
     { side: ["center", "top"], size: "md", className: "max-w-md" },
     { side: ["center", "top"], size: "lg", className: "max-w-2xl" },
+    { side: "end", size: "md", className: "sm:w-[28rem]" },
+    // Wide enough for two columns of text side by side, or a diff's long lines.
+    { side: "end", size: "lg", className: "sm:w-[44rem]" },
   ],
   defaultVariants: { side: "center", size: "md" },
 });

@@ -54,8 +54,8 @@ test("the panel opens from the editor's bar in Persian and English, keeps the fo
     const sections = await panel.locator("section h3").allTextContents();
     expect(sections).toEqual(
       lang === "fa"
-        ? ["پیوندهای پیش‌نمایش", "زبان و ترجمه", "جست‌وجو و شبکه‌های اجتماعی", "حذف"]
-        : ["Preview links", "Language and translation", "Search and social", "Delete"],
+        ? ["پیوندهای پیش‌نمایش", "زبان و ترجمه", "جست‌وجو و شبکه‌های اجتماعی", "تاریخچه", "حذف"]
+        : ["Preview links", "Language and translation", "Search and social", "History", "Delete"],
     );
     // The focus stays inside while it is open.
     for (let i = 0; i < 40; i++) {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { diffSequences, diffTexts, foldUnchanged, words } from "~/builds/diff";
+import { diffSequences, diffTexts, foldUnchanged, words, boundedDiff } from "~/builds/diff";
 
 /** The length of the longest common subsequence, by dynamic programming (the reference for small inputs). */
 function lcs(a: string[], b: string[]): number {
@@ -71,5 +71,40 @@ describe("readable diffs", () => {
 
   test("words keep digits of every script and split punctuation off", () => {
     expect(words("سال ۱۴۰۵، React 19.").filter((w) => w.trim())).toEqual(["سال", "۱۴۰۵", "،", "React", "19", "."]);
+  });
+});
+
+describe("bounded diffs", () => {
+  const text = (n: number, at: (i: number) => string = (i) => `line ${i}`) =>
+    Array.from({ length: n }, (_, i) => at(i)).join("\n");
+
+  test("a local edit in a long text is found after setting aside the lines both share, numbered in place", () => {
+    const before = text(20_000);
+    const after = before.replace("line 12345\n", "line twelve thousand\n");
+    const { rows, hidden, whole } = boundedDiff(before, after);
+    expect(whole).toBe(false);
+    expect(hidden).toBe(0);
+    const changed = rows.flatMap((r) => (r.kind === "line" && r.line.change !== "same" ? [r.line] : []));
+    expect(changed.map((l) => [l.change, l.oldNumber, l.newNumber])).toEqual([
+      ["remove", 12346, null],
+      ["add", null, 12346],
+    ]);
+    expect(rows[0]).toEqual({ kind: "skip", count: 12343 });
+  });
+
+  test("a middle too long to compare is shown whole, and the rows stop at the cap with what was left out", () => {
+    const before = text(3000, (i) => `old ${i}`);
+    const after = text(3000, (i) => `new ${i}`);
+    const { rows, hidden, whole } = boundedDiff(before, after, { maxLines: 1000, maxRows: 500 });
+    expect(whole).toBe(true);
+    expect(rows).toHaveLength(500);
+    expect(hidden).toBe(5500);
+    expect(rows.every((r) => r.kind === "line" && r.line.change === "remove")).toBe(true);
+  });
+
+  test("a short change is the same diff as the whole texts compared", () => {
+    const before = "---\ntitle: یکم\ndate: 2026-11-20\n---\n\nمتن.\n";
+    const after = "---\ntitle: دوم\ndate: 2026-11-21\n---\n\nمتن.\n";
+    expect(boundedDiff(before, after).rows).toEqual(foldUnchanged(diffTexts(before, after)));
   });
 });

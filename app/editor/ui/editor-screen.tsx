@@ -32,6 +32,8 @@ type Mode = "write" | "source" | "preview";
 const preview = lazyPart(() => import("./preview-pane"));
 // The post-settings panel, with its fields' code, the site's tags and the previews, loads on use.
 const postSettings = lazyPart(() => import("./post-settings"));
+// The page's history (its versions, their diffs and restoring one) loads on use.
+const pageHistory = lazyPart(() => import("./page-history"));
 // The save's checks (zod and the commit's schema) are needed only when saving.
 const loadCommitSchema = () => import("~/builds/commit-schema");
 
@@ -77,6 +79,10 @@ export function EditorScreen({ data }: { data: EditorData }) {
   // Undefined until first opened (nothing of the panel is downloaded before); mounted afterwards, to animate out.
   const [settingsOpen, setSettingsOpen] = useState<boolean | undefined>(undefined);
   const settingsButton = useRef<HTMLButtonElement>(null);
+  const [historyOpen, setHistoryOpen] = useState<boolean | undefined>(undefined);
+  const historyButton = useRef<HTMLButtonElement>(null);
+  // The history opens from the bar, or from the settings' panel (a phone's bar has no room for its button).
+  const [historyFrom, setHistoryFrom] = useState<"bar" | "settings">("bar");
   const [found, setFound] = useState<LocalDraft | null>(null);
   const [focus, setFocus] = useState(false);
   // Focus: the page's frames are hidden (`data-focus-hide`) while it lasts; Escape or the button ends it.
@@ -107,6 +113,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const partFailed = useCallback(() => setAlert(t("editor.part.failed")), [t]);
   const previewIntent = useLoadOnIntent(preview.load);
   const settingsIntent = useLoadOnIntent(postSettings.load);
+  const historyIntent = useLoadOnIntent(pageHistory.load);
   const saveIntent = useLoadOnIntent(loadCommitSchema);
   const sourceIntent = useLoadOnIntent(loadMarkdownCodec);
   const leaving = useRef(false);
@@ -195,6 +202,20 @@ export function EditorScreen({ data }: { data: EditorData }) {
     setSource(draft.markdown);
     setFound(null);
     toast({ title: t("editor.draft.restored"), variant: "success" });
+  };
+
+  // ── A version restored from the history ─────────────────────────────────
+  // The server has written it into the open build: the editor shows it as saved, and the editor's Undo brings
+  // back the text before it (a change to save again).
+  const restored = async (version: { hash: string | null; fields: FrontMatterFields; markdown: string }) => {
+    await editor.current?.replace(version.markdown);
+    setFields(version.fields);
+    setMarkdown(version.markdown);
+    setUnread(false);
+    setSource(version.markdown);
+    setSaved({ path, fields: version.fields, markdown: version.markdown });
+    setBaseHash(version.hash);
+    setAlert(null);
   };
 
   // ── Leaving with unsaved changes ─────────────────────────────────────────
@@ -546,6 +567,25 @@ export function EditorScreen({ data }: { data: EditorData }) {
           <Icon name={focus ? "eye" : "eye-off"} />
           <span className="sr-only sm:not-sr-only">{t("editor.focus")}</span>
         </Button>
+        {page.exists ? (
+          <Button
+            ref={historyButton}
+            variant="ghost"
+            size={null}
+            className="h-8 px-3 text-sm max-sm:hidden"
+            aria-haspopup="dialog"
+            aria-expanded={historyOpen ?? false}
+            onClick={() => {
+              setHistoryFrom("bar");
+              setHistoryOpen(true);
+            }}
+            {...historyIntent}
+            data-testid="history-open"
+          >
+            <Icon name="history" />
+            {t("editor.history.open")}
+          </Button>
+        ) : null}
         <Button
           ref={settingsButton}
           variant="ghost"
@@ -605,11 +645,41 @@ export function EditorScreen({ data }: { data: EditorData }) {
           errors={errors}
           onPartFailed={partFailed}
           onDelete={page.exists ? () => setConfirmDelete(true) : undefined}
+          onHistory={
+            page.exists
+              ? () => {
+                  setSettingsOpen(false);
+                  setHistoryFrom("settings");
+                  setHistoryOpen(true);
+                }
+              : undefined
+          }
           opener={settingsButton}
           fallback={<PartPending />}
           retryKey={settingsOpen}
           onFailed={() => {
             setSettingsOpen(undefined);
+            partFailed();
+          }}
+        />
+      )}
+
+      {historyOpen === undefined ? null : (
+        <pageHistory.Part
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+          locale={locale}
+          path={page.path}
+          title={saved.fields.title}
+          baseHash={baseHash}
+          dirty={dirty}
+          prepare={loadMarkdownCodec}
+          onRestored={restored}
+          opener={historyFrom === "bar" ? historyButton : settingsButton}
+          fallback={<PartPending />}
+          retryKey={historyOpen}
+          onFailed={() => {
+            setHistoryOpen(undefined);
             partFailed();
           }}
         />

@@ -45,6 +45,8 @@ interface PostSettingsProps {
   onPartFailed: () => void;
   /** Asks to delete the page (an existing page only). */
   onDelete?: () => void;
+  /** Opens the page's history (an existing page only): a phone's editor bar has no room for its button. */
+  onHistory?: () => void;
   /** The button that opens the panel: the focus goes back to it when the panel closes. */
   opener: RefObject<HTMLElement | null>;
 }
@@ -312,6 +314,22 @@ export default function PostSettings(props: PostSettingsProps) {
               description={snippet.description}
             />
           </Section>
+
+          {props.onHistory ? (
+            <Section title={t("editor.history.open")} testId="settings-history">
+              <p className="text-sm text-muted-foreground">{t("editor.history.about")}</p>
+              <Button
+                type="button"
+                variant="outline"
+                className="justify-self-start"
+                onClick={props.onHistory}
+                data-testid="settings-history-open"
+              >
+                <Icon name="history" />
+                {t("editor.history.open")}
+              </Button>
+            </Section>
+          ) : null}
 
           {props.onDelete ? (
             <Section title={t("editor.settings.section.delete")} testId="settings-delete">

@@ -73,6 +73,8 @@ export interface RichEditorHandle {
   markdown(): Promise<string>;
   /** Replaces the document (after the markdown source was edited, or a draft restored); fails as `markdown`. */
   load(markdown: string): Promise<void>;
+  /** Replaces the text as one change Undo takes back (`load` starts afresh: a draft, the source view's text). */
+  replace(markdown: string): Promise<void>;
   focus(): void;
 }
 
@@ -271,6 +273,15 @@ function LiveEditor({
       },
       load: async (markdown) => {
         const { markdownToDoc } = await loadMarkdownCodec();
+        editor.commands.setContent(markdownToDoc(markdown), { emitUpdate: false });
+        unchanged.current = markdown;
+      },
+      replace: async (markdown) => {
+        // Without the history's code (offline) the text is replaced all the same; Undo cannot take it back.
+        const [{ markdownToDoc }] = await Promise.all([
+          loadMarkdownCodec(),
+          editor.storage.undoRedo.ready?.().catch(() => undefined),
+        ]);
         editor.commands.setContent(markdownToDoc(markdown), { emitUpdate: false });
         unchanged.current = markdown;
       },

@@ -12,6 +12,9 @@ import { holdInput } from "./held-keys";
 import type * as UndoHistory from "./undo-history";
 
 declare module "@tiptap/core" {
+  interface Storage {
+    undoRedo: UndoStorage;
+  }
   interface Commands<ReturnType> {
     undoRedo: {
       /** Undoes the last change. */
@@ -43,10 +46,19 @@ function chordOf(event: KeyboardEvent): "undo" | "redo" | null {
   return null;
 }
 
-export const UndoOnUse = Extension.create<{ onFailed: () => void }, { history: typeof UndoHistory | null }>({
+interface UndoStorage {
+  history: typeof UndoHistory | null;
+  /**
+   * Brings the history in now, for a change made by the editor's owner that Undo must be able to take back (an
+   * earlier version restored); null until the editor's plugins are made.
+   */
+  ready: (() => Promise<unknown>) | null;
+}
+
+export const UndoOnUse = Extension.create<{ onFailed: () => void }, UndoStorage>({
   name: "undoRedo",
   addOptions: () => ({ onFailed: () => undefined }),
-  addStorage: () => ({ history: null }),
+  addStorage: () => ({ history: null, ready: null }),
   addCommands() {
     return {
       undo:
@@ -88,6 +100,7 @@ export const UndoOnUse = Extension.create<{ onFailed: () => void }, { history: t
           throw error;
         },
       ));
+    storage.ready = load;
     return [
       new Plugin({
         props: {

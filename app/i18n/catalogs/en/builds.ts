@@ -88,6 +88,8 @@ export default {
   "diff.removed": "Removed",
   "diff.same": "Unchanged lines",
   "diff.sameCount": "{count} unchanged lines",
+  "diff.hidden": "{count} more lines not shown.",
+  "diff.whole": "These texts are too long to compare line by line: shown whole.",
   "diff.newFile": "New page",
   "diff.image": "An image added to the site with this build.",
   "diff.deletedFile": "Page deleted",
