@@ -54,7 +54,8 @@ export async function saveUpload(
     }
     if (size === 0) throw new ServiceError(400, "import.error.unreadableExport");
     // Kept as read (packed), not as sent: the preview and the run take it from here without reading it again.
-    const data = Buffer.from(await readExportInThread({ kind, file }));
+    const packed = await readExportInThread({ kind, file });
+    const data = Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength);
     const site = await unpackExport(data);
     const id = await writeTransaction(db, async (tx) => {
       await tx.delete(importUploads).where(eq(importUploads.userId, userId));
