@@ -10,6 +10,7 @@
  * budget: under 600 MB), the reader's latency meanwhile (median, 99th percentile, worst), and the progress seen.
  *
  * Run: npx tsx bench/import.ts [posts, default 5000]   (exits non-zero over budget)
+ * SITE_NODE_OPTIONS is given to the site as its NODE_OPTIONS (a heap bound, --heapsnapshot-signal, to study it).
  */
 import { readFileSync, rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -23,7 +24,9 @@ const IMAGES = Math.min(2000, POSTS);
 const BUDGET_MS = 120_000;
 const BUDGET_MB = 600;
 
-const site = await startSeededSite();
+const site = await startSeededSite(
+  process.env.SITE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SITE_NODE_OPTIONS } : {},
+);
 
 /** The site's resident memory now and at its peak, in MB (Linux's own count for the process). */
 function siteMemory(): { now: number; peak: number } {

@@ -442,33 +442,45 @@ export async function beginImport(
   return { runId: run.id, finished };
 }
 
-/**
- * The new items' files as the editor writes them, made before the writes so each stays short; the event loop
- * answers others every few hundred files.
- */
-async function pageFiles(plan: ImportPlan, urls: ReadonlyMap<string, string>) {
+/** The new items, each with its file and its text's maker. */
+function pageFiles(plan: ImportPlan, urls: ReadonlyMap<string, string>) {
   const exported = new Map(plan.site.items.map((item) => [item.key, item]));
   const translations = translationsOf(plan);
-  const files = [];
-  for (const item of plan.items) {
-    if (item.exists) continue;
-    if (files.length % 200 === 199) await breathe();
-    const source = exported.get(item.key)!;
-    const markdown = rewriteImageAddresses(source.markdown, urls, source.images);
-    if (markdownLimitProblem(markdown)) {
-      throw new ServiceError(422, "import.error.pageNotWritable", { vars: { title: item.title } });
-    }
-    try {
-      const thumbnail = thumbnailOf(source.featuredImage, urls, plan.site.baseUrl);
-      const front = frontMatterOf(item, source, thumbnail, translations.get(item.key));
-      const text = composeContentFile(null, front, markdown);
-      files.push({ item, file: fileOfPage(item.locale, item.path), text, translationGroup: source.translationGroup });
-    } catch (error) {
-      if (!(error instanceof ContentParseError)) throw error;
-      throw new ServiceError(422, "import.error.pageNotWritable", { vars: { title: item.title } });
-    }
+  return plan.items
+    .filter((item) => !item.exists)
+    .map((item) => {
+      const source = exported.get(item.key)!;
+      return {
+        item,
+        file: fileOfPage(item.locale, item.path),
+        translationGroup: source.translationGroup,
+        text: () => pageText(plan, item, source, urls, translations.get(item.key)),
+      };
+    });
+}
+
+/**
+ * A new item's file as the editor writes it. Made a batch at a time, just before the batch's write (outside its
+ * transaction, so each stays short): the texts of thousands of pages are never held at once.
+ */
+function pageText(
+  plan: ImportPlan,
+  item: PlannedItem,
+  source: ExportedItem,
+  urls: ReadonlyMap<string, string>,
+  translation: string | undefined,
+): string {
+  const markdown = rewriteImageAddresses(source.markdown, urls, source.images);
+  if (markdownLimitProblem(markdown)) {
+    throw new ServiceError(422, "import.error.pageNotWritable", { vars: { title: item.title } });
   }
-  return files;
+  try {
+    const thumbnail = thumbnailOf(source.featuredImage, urls, plan.site.baseUrl);
+    return composeContentFile(null, frontMatterOf(item, source, thumbnail, translation), markdown);
+  } catch (error) {
+    if (!(error instanceof ContentParseError)) throw error;
+    throw new ServiceError(422, "import.error.pageNotWritable", { vars: { title: item.title } });
+  }
 }
 
 /**
@@ -614,7 +626,7 @@ async function writeImport(
 ): Promise<ImportReport> {
   const t = serverT(options.locale ?? "fa");
   const exported = new Map(plan.site.items.map((item) => [item.key, item]));
-  const files = await pageFiles(plan, urls);
+  const files = pageFiles(plan, urls);
   const addresses = files.length ? await oldAddresses(db, plan) : { kept: [], refused: [] };
   const newCategories = plan.categories.filter((c) => c.state === "new");
   const now = new Date();
@@ -645,6 +657,7 @@ async function writeImport(
 
   // 2. The pages: the addresses the preview chose must still be free (a page saved meanwhile is not overwritten).
   for (const batch of chunks(files, ROWS_PER_WRITE)) {
+    const texts = batch.map(({ text }) => text());
     await writeTransaction(db, async (tx) => {
       await stillRunning(tx, run);
       const paths = batch.map(({ item }) => item.path);
@@ -670,12 +683,12 @@ async function writeImport(
       const ids = await tx
         .insert(commits)
         .values(
-          batch.map(({ item, file, text }) => ({
+          batch.map(({ item, file }, i) => ({
             buildId: build!.id,
             authorId: options.userId,
             message: t("import.apply.message", { title: item.title }),
             path: file,
-            content: text,
+            content: texts[i]!,
             createdAt: now,
             updatedAt: now,
           })),

@@ -1,10 +1,11 @@
 /**
  * Exports sent from the dashboard: the request's body is streamed to a temporary file (never whole in memory
- * while it arrives), bounded, read by its reader to check it is an export, then kept in `import_uploads` so that
- * whichever instance answers the preview or the import finds it. One per member; removed once imported.
+ * while it arrives), bounded, read by its reader (which refuses what is not an export), then kept as read
+ * (./packed-export.server.ts) in `import_uploads` so that whichever instance answers the preview or the import
+ * finds it without reading it again. One per member; removed once imported.
  */
 import { createWriteStream } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { once } from "node:events";
@@ -15,6 +16,7 @@ import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import type { ExportSource, ExportedSite } from "./model";
 import { dropStaleMediaZips } from "./media-uploads.server";
+import { isPacked, unpackExport } from "./packed-export.server";
 import { readExportInThread } from "./read-in-thread.server";
 
 /** The largest export the dashboard takes (the command line reads larger ones from the disk). */
@@ -51,8 +53,10 @@ export async function saveUpload(
       await once(out, "close");
     }
     if (size === 0) throw new ServiceError(400, "import.error.unreadableExport");
-    const site = await readExportInThread({ kind, file });
-    const data = await readFile(file);
+    // Kept as read (packed), not as sent: the preview and the run take it from here without reading it again.
+    const packed = await readExportInThread({ kind, file });
+    const data = Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength);
+    const site = await unpackExport(data);
     const id = await writeTransaction(db, async (tx) => {
       await tx.delete(importUploads).where(eq(importUploads.userId, userId));
       const [row] = await tx
@@ -87,7 +91,8 @@ export async function uploadedExport(db: Database, userId: number, id: number): 
     .where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)))
     .get();
   if (!row) throw new ServiceError(404, "import.error.uploadGone");
-  return readExportInThread({ kind: row.kind, bytes: row.data });
+  // An upload kept before exports were kept as read is read again.
+  return unpackExport(isPacked(row.data) ? row.data : await readExportInThread({ kind: row.kind, bytes: row.data }));
 }
 
 export async function dropUpload(db: Database, userId: number, id: number): Promise<void> {

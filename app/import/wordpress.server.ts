@@ -182,7 +182,8 @@ export async function readWordPressExport(input: XmlInput, options: ExportReadOp
   const authors: ExportedAuthor[] = [];
   const authorIds = new Map<string, string>();
   const terms: RawTerm[] = [];
-  const items: RawItem[] = [];
+  /** Posts and pages as read; each place is emptied once its item is converted. */
+  const items: (RawItem | null)[] = [];
   const attachments = new Map<string, WordPressAttachment>();
   const attachmentLinks = new Map<string, string>();
   const skippedTypes = new Map<string, number>();
@@ -309,7 +310,11 @@ export async function readWordPressExport(input: XmlInput, options: ExportReadOp
   const duplicates: [string, string][] = [];
   let pingbacks = 0;
 
-  for (const raw of items) {
+  // Each item's raw text is let go once it is converted, so the export's HTML and its markdown are not both held
+  // whole (the reader's thread then needs about half the memory).
+  for (let at = 0; at < items.length; at++) {
+    const raw = items[at]!;
+    items[at] = null;
     const key = `post:${raw.id}`;
     itemKeys.set(raw.id, key);
     const itemWarnings: ContentWarning[] = [];

@@ -13,7 +13,9 @@
  * - Threads run at a lower CPU priority than the server's thread (Linux keeps a nice value per thread): on a
  *   machine with as many busy threads as cores, the server's thread still gets the CPU first.
  * - A thread says when it is ready (a renderer loads its grammars first), so its warm-up never counts against
- *   a job's time; `warm()` starts the threads when the server starts.
+ *   a job's time; `warm()` starts the threads kept ready when the server starts.
+ * - Each thread holds tens of megabytes (its modules, its heap) even while it waits: threads beyond `kept` are
+ *   started when jobs need them and end after `idleMs` without one, so a quiet server holds only those it keeps.
  *
  * The worker's side is `serveJobs(handle)`, called by the entry module (app/lib/worker-entries.ts).
  */
@@ -62,6 +64,10 @@ export interface WorkerPoolOptions<Lane extends string> {
   /** A job still unanswered after this long is stopped all the same, and refused as busy: its caller has waited. */
   wallLimitMs: number;
   resourceLimits: ResourceLimits;
+  /** Threads kept ready while there is no work (default: all of them); the others end when idle. */
+  kept?: number;
+  /** How long a thread beyond `kept` waits for a job before it ends. */
+  idleMs?: number;
   /** The message of a job stopped for its CPU time (the limit it had), its memory or its stack. */
   refusal: (kind: "time" | "memory" | "failed", cpuLimitMs: number) => { key: MessageKey; vars?: Vars };
 }
@@ -86,7 +92,12 @@ interface Thread<Result> {
   isReady: boolean;
   current?: Pending<Result>;
   gone: boolean;
+  /** Ends a spare thread that has waited `idleMs` for a job. */
+  idleTimer?: ReturnType<typeof setTimeout>;
 }
+
+/** How long a spare thread waits for a job before it ends, unless the pool says otherwise. */
+const IDLE_MS = 60_000;
 
 type Answer<Result> =
   | { ready: true }
@@ -124,9 +135,18 @@ export class WorkerPool<Job, Result, Lane extends string> {
     );
   }
 
-  /** Starts every thread now, so the first jobs find them ready. */
+  /** Starts the threads kept ready now, so the first jobs find them ready. */
   warm(): void {
-    while (this.idle.length < this.options.threads) this.idle.push(this.spawn());
+    while (this.threads.size < this.kept) this.idle.push(this.spawn());
+  }
+
+  /** How many threads are running (ready or starting), for tests and figures. */
+  get size(): number {
+    return this.threads.size;
+  }
+
+  private get kept(): number {
+    return Math.min(this.options.kept ?? this.options.threads, this.options.threads);
   }
 
   /** Ends every thread (a job still running is refused as busy); later jobs start new ones. */
@@ -137,6 +157,7 @@ export class WorkerPool<Job, Result, Lane extends string> {
     await Promise.all(
       threads.map(async (thread) => {
         thread.gone = true;
+        clearTimeout(thread.idleTimer);
         const pending = thread.current;
         this.settle(thread);
         pending?.reject(busy());
@@ -151,8 +172,23 @@ export class WorkerPool<Job, Result, Lane extends string> {
 
   private takeIdle(): Thread<Result> {
     const ready = this.idle.findIndex((thread) => thread.isReady);
-    if (ready >= 0) return this.idle.splice(ready, 1)[0]!;
-    return this.idle.pop() ?? this.spawn();
+    const thread = ready >= 0 ? this.idle.splice(ready, 1)[0]! : (this.idle.pop() ?? this.spawn());
+    clearTimeout(thread.idleTimer);
+    return thread;
+  }
+
+  /** The thread waits for the next job; a spare one ends if none comes within `idleMs`. */
+  private rest(thread: Thread<Result>): void {
+    this.idle.push(thread);
+    if (this.threads.size <= this.kept) return;
+    thread.idleTimer = setTimeout(() => {
+      if (thread.gone || thread.current || this.threads.size <= this.kept) return;
+      thread.gone = true;
+      this.idle = this.idle.filter((other) => other !== thread);
+      this.threads.delete(thread);
+      void thread.worker.terminate();
+    }, this.options.idleMs ?? IDLE_MS);
+    thread.idleTimer.unref();
   }
 
   private spawn(): Thread<Result> {
@@ -187,14 +223,14 @@ export class WorkerPool<Job, Result, Lane extends string> {
       if (!pending || pending.id !== answer.id) return;
       this.settle(thread);
       if (answer.ok) {
-        this.idle.push(thread);
+        this.rest(thread);
         pending.resolve(answer.result);
       } else if (answer.error.name === "RangeError") {
         // The stack or a string or array ran out: the input is too much for the thread.
-        this.idle.push(thread);
+        this.rest(thread);
         pending.reject(this.refused("failed"));
       } else {
-        this.idle.push(thread);
+        this.rest(thread);
         pending.reject(new Error(`${answer.error.name}: ${answer.error.message}`));
       }
     });
@@ -255,6 +291,7 @@ export class WorkerPool<Job, Result, Lane extends string> {
   private discard(thread: Thread<Result>): void {
     if (thread.gone) return;
     thread.gone = true;
+    clearTimeout(thread.idleTimer);
     this.idle = this.idle.filter((other) => other !== thread);
     this.threads.delete(thread);
     thread.current = undefined;

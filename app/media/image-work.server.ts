@@ -50,7 +50,12 @@ function imageQueue(): WorkQueue<ImageLane> {
 }
 
 function loadSharp(): Promise<SharpFactory> {
-  factory ??= import("sharp").then(({ default: sharp }) => sharp);
+  factory ??= import("sharp").then(({ default: sharp }) => {
+    // libvips keeps recent operations and their pixels (up to 50 MB) for a file opened again; every job here
+    // reads a new buffer, so the cache only holds memory.
+    sharp.cache(false);
+    return sharp;
+  });
   return factory;
 }
 

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port";
 import { endGroup, running, spawnGroup } from "../../scripts/process-group";
+import { SERVER_NODE_FLAGS } from "../../scripts/start-flags";
 
 export interface SiteProcess {
   url: string;
@@ -29,21 +30,25 @@ const stopGraceMs = 20_000;
 export async function startSite(env: Record<string, string> = {}): Promise<SiteProcess> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "daftar-site-"));
   const port = await freePort();
-  // One process, as `npm start` runs it: signals reach the server itself (see package.json "start"). It leads a
-  // process group of its own, ended with the test process if the test never stops it.
-  const child: ChildProcess = spawnGroup(process.execPath, ["--import", "tsx", "server/prod.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: `file:${path.join(dataDir, "daftar.db")}`,
-      ...env,
+  // One process, as `npm start` runs it, with its flags (see scripts/start.ts): signals reach the server itself.
+  // It leads a process group of its own, ended with the test process if the test never stops it.
+  const child: ChildProcess = spawnGroup(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "--import", "tsx", "server/prod.ts"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: `file:${path.join(dataDir, "daftar.db")}`,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   const url = `http://127.0.0.1:${port}`;
   const removeFolder = () => {

@@ -141,3 +141,26 @@ describe("the queue", () => {
     expect(pageMs).toBeLessThan(1_000);
   }, 60_000);
 });
+
+describe("threads beyond those kept ready", () => {
+  test("start when jobs need them and end once idle; the kept one stays and still answers", async () => {
+    const renderer = pool({ threads: 2, kept: 1, idleMs: 300 });
+    renderer.warm();
+    expect(renderer.size).toBe(1);
+    // Two jobs at once: the second needs a second thread.
+    const [a, b] = await Promise.all([renderer.run("pages", job("# A")), renderer.run("pages", job("# B"))]);
+    expect(a.html + b.html).toMatch(/A[\s\S]*B/);
+    expect(renderer.size).toBe(2);
+    await expect.poll(() => renderer.size, { timeout: 10_000, interval: 50 }).toBe(1);
+    const next = await renderer.run("pages", job("# Next"));
+    expect(next.html).toContain("Next");
+    expect(renderer.size).toBe(1);
+  }, 60_000);
+
+  test("a pool that keeps every thread ends none", async () => {
+    const renderer = pool({ threads: 2, idleMs: 100 });
+    await Promise.all([renderer.run("pages", job("# A")), renderer.run("pages", job("# B"))]);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(renderer.size).toBe(2);
+  }, 60_000);
+});

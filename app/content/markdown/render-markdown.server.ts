@@ -78,6 +78,9 @@ function renderPool(): WorkerPool<RenderJob, RenderResult, RenderLane> {
     pool = new WorkerPool({
       entry: "markdown-worker",
       threads,
+      // One thread is kept ready (with its grammars) for readers' pages; the others (about 100 MB each) are
+      // started when a publish or several drafts need them, and end once the work is done.
+      kept: 1,
       lanes: {
         // A publish of many pages and the search index wait their turn here, one page at a time each.
         pages: { queue: 500, maxWaitMs: 60_000 },
