@@ -134,6 +134,18 @@ export const endSessionsSchema = z.object({ keep: keepKeys });
 /** POST /api/auth/confirm-password: the owner types the password before linking a way to sign in. */
 export const confirmPasswordSchema = z.object({ password: currentPassword });
 
+/**
+ * A second factor's code: six digits from the authenticator app or a recovery code ("abcde-fghjk"), as typed
+ * (Persian digits, spaces); the service reads which it is.
+ */
+export const secondFactorCodeSchema = z.object({
+  code: z
+    .string(msg("validation.invalid"))
+    .trim()
+    .min(1, msg("validation.required"))
+    .max(40, msg("validation.tooLong", 40)),
+});
+
 /** DELETE /api/identity/device: removes one of the caller's browser keys. */
 export const removeDeviceSchema = z.object({ pub });
 
