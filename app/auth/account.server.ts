@@ -17,7 +17,9 @@ import { hit, limits, loginDelayMs, refund, refuseOverLimit, reset } from "~/db/
 import type { LoginInput, RegisterInput } from "./schema";
 import { createSession, destroyOtherSessions, destroySession, type ClientInfo } from "./sessions.server";
 import { clearPendingCookie, readPendingSignIn, startPendingSignIn, takePendingSignIn } from "./pending-sign-in.server";
-import { proveSecondFactor } from "./second-factor.server";
+import { proveSecondFactor, type SecondFactorProof } from "./second-factor.server";
+import { verifyPasskey } from "./passkeys.server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { hasSecondFactor } from "./second-factor-status.server";
 import { requireRecentSecondFactor } from "./recent-proof.server";
 import { createUser, displayNameOf, findUserByName, refuseDisabled, type UserRow } from "./users.server";
@@ -77,19 +79,19 @@ async function openSession(
 }
 
 /**
- * The second step of a pending sign-in: a code from the authenticator app or a recovery code. The pending
- * sign-in is taken once; the session starts as the first step left it (its device, whether the password was
- * typed) with the second factor given. Returns the Set-Cookie headers (the session's, the pending one cleared).
+ * The second step of a pending sign-in: a code from the authenticator app, a recovery code or a passkey. The
+ * pending sign-in is taken once; the session starts as the first step left it (its device, whether the password
+ * was typed) with the second factor given. Returns the Set-Cookie headers (the session's, the pending one cleared).
  */
 export async function finishSecondStep(
   db: Database,
-  code: string,
+  proof: SecondFactorProof,
   request: Request,
   client: ClientInfo,
 ): Promise<{ user: UserRow; cookies: string[] }> {
   const pending = await readPendingSignIn(db, request);
   if (!pending) throw new ServiceError(401, "auth.secondStep.expired");
-  await proveSecondFactor(db, pending.userId, code);
+  await proveSecondFactor(db, pending.userId, proof, request, "second-step");
   if (!(await takePendingSignIn(db, pending.id))) throw new ServiceError(401, "auth.secondStep.expired");
   const user = await db.select().from(users).where(eq(users.id, pending.userId)).get();
   if (!user) throw new ServiceError(401, "auth.secondStep.expired");
@@ -97,18 +99,32 @@ export async function finishSecondStep(
   const device = pending.devicePub
     ? { pub: pending.devicePub, deviceName: pending.deviceName ?? undefined }
     : undefined;
-  const cookie = await openSession(
-    db,
-    user,
-    request,
-    { ip: pending.ip ?? client.ip, userAgent: pending.userAgent },
-    device,
-    {
-      withPassword: pending.withPassword,
-      secondFactor: true,
-    },
-  );
+  const origin = { ip: pending.ip ?? client.ip, userAgent: pending.userAgent };
+  const cookie = await openSession(db, user, request, origin, device, {
+    withPassword: pending.withPassword,
+    secondFactor: true,
+  });
   return { user, cookies: [cookie, clearPendingCookie(request)] };
+}
+
+/**
+ * Signs in with a passkey alone: a discoverable credential that verified its user is both factors. The pending
+ * sign-in the browser may hold is left to expire.
+ */
+export async function signInWithPasskey(
+  db: Database,
+  response: AuthenticationResponseJSON,
+  request: Request,
+  client: ClientInfo,
+  device?: { pub?: string; deviceName?: string },
+): Promise<{ user: UserRow; cookie: string }> {
+  const userId = await verifyPasskey(db, response, request, "sign-in", null);
+  const user = await db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new ServiceError(400, "auth.passkey.unknown");
+  refuseDisabled(user);
+  await destroySession(db, request);
+  const cookie = await openSession(db, user, request, client, device, { withPassword: false, secondFactor: true });
+  return { user, cookie };
 }
 
 /** Registration: a Member account, logged in at once, with the browser's key once it has proved holding it. */

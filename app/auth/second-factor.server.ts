@@ -1,7 +1,8 @@
 /**
- * The member's second factor: setting up the authenticator app (its recovery codes come with it), proving the
- * factor (a code from the app or a recovery code), making new recovery codes and removing the factor. Adding,
- * removing and new codes need recent proof, the second factor included once there is one.
+ * The member's second factor: setting up the authenticator app and adding passkeys (the first factor brings
+ * recovery codes), proving the factor (a code from the app, a recovery code or a passkey), making new recovery
+ * codes and removing a factor. Adding, removing and new codes need recent proof, the second factor included once
+ * there is one; removing the last factor ends the recovery codes.
  */
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -9,8 +10,15 @@ import { sessions } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { hit, limits, refuseOverLimit, reset } from "~/db/rate-limit.server";
 import { ServiceError } from "~/lib/service-error";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { CurrentUser } from "./current-user.server";
-import { removeRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from "./recovery-codes.server";
+import { addPasskey, deletePasskey, verifyPasskey } from "./passkeys.server";
+import {
+  removeRecoveryCodes,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+  unusedRecoveryCodes,
+} from "./recovery-codes.server";
 import { requireRecentProof } from "./recent-proof.server";
 import { hasSecondFactor } from "./second-factor-status.server";
 import { removeTotp, spendTotpCode, startTotpSetup, type TotpSetup } from "./totp.server";
@@ -22,15 +30,29 @@ const wrongCode = () =>
     issues: [{ path: "code", message: "auth.secondFactor.wrongCode" }],
   });
 
+/** What stands for the second factor: a code (the app's or a recovery code) or a passkey's answer. */
+export type SecondFactorProof = { code: string } | { passkey: AuthenticationResponseJSON };
+
 /**
- * Checks `code` against the account's second factor: six digits are the authenticator's, anything else a
- * recovery code (spent). Attempts are counted per account before the code is looked at; a success clears them.
+ * Checks `proof` against the account's second factor: six digits are the authenticator's, other text a recovery
+ * code (spent), a passkey's answer to a challenge made for `purpose` and this account. Attempts are counted per
+ * account before anything is looked at; a success clears them.
  */
-export async function proveSecondFactor(db: Database, userId: number, code: string): Promise<void> {
+export async function proveSecondFactor(
+  db: Database,
+  userId: number,
+  proof: SecondFactorProof,
+  request: Request,
+  purpose: "second-step" | "confirm",
+): Promise<void> {
   refuseOverLimit(await hit(db, limits.secondFactorByUser, String(userId)));
-  const digits = /^[\d۰-۹٠-٩\s]+$/.test(code);
-  const ok = digits ? await spendTotpCode(db, userId, code) : await spendRecoveryCode(db, userId, code);
-  if (!ok) throw wrongCode();
+  if ("passkey" in proof) {
+    await verifyPasskey(db, proof.passkey, request, purpose, userId);
+  } else {
+    const digits = /^[\d۰-۹٠-٩\s]+$/.test(proof.code);
+    const ok = digits ? await spendTotpCode(db, userId, proof.code) : await spendRecoveryCode(db, userId, proof.code);
+    if (!ok) throw wrongCode();
+  }
   await reset(db, limits.secondFactorByUser, String(userId));
 }
 
@@ -42,10 +64,15 @@ async function markSecondFactor(db: Database, user: SessionHolder): Promise<void
     .where(and(eq(sessions.id, user.sessionId), eq(sessions.userId, user.id)));
 }
 
-/** The profile's "confirm it's you" for an account with a second factor: a code, noted on the session. */
-export async function confirmSecondFactor(db: Database, user: SessionHolder, code: string): Promise<void> {
+/** The profile's "confirm it's you" for an account with a second factor: a code or a passkey, noted on the session. */
+export async function confirmSecondFactor(
+  db: Database,
+  user: SessionHolder,
+  proof: SecondFactorProof,
+  request: Request,
+): Promise<void> {
   if (!(await hasSecondFactor(db, user.id))) throw new ServiceError(409, "auth.secondFactor.none");
-  await proveSecondFactor(db, user.id, code);
+  await proveSecondFactor(db, user.id, proof, request, "confirm");
   await markSecondFactor(db, user);
 }
 
@@ -88,6 +115,32 @@ export async function removeAuthenticator(db: Database, user: SessionHolder): Pr
   await requireRecentProof(db, user);
   await writeTransaction(db, async (tx) => {
     await removeTotp(tx, user.id);
-    await removeRecoveryCodes(tx, user.id);
+    if (!(await hasSecondFactor(tx, user.id))) await removeRecoveryCodes(tx, user.id);
+  });
+}
+
+/**
+ * Adds a passkey (the answer to a registration challenge) named `name`. The account's first factor brings ten
+ * recovery codes, returned to be shown once; otherwise none are returned.
+ */
+export async function addPasskeyFactor(
+  db: Database,
+  user: SessionHolder,
+  name: string,
+  response: RegistrationResponseJSON,
+  request: Request,
+): Promise<string[] | null> {
+  await requireRecentProof(db, user);
+  await addPasskey(db, user.id, name, response, request);
+  await markSecondFactor(db, user);
+  return (await unusedRecoveryCodes(db, user.id)) > 0 ? null : replaceRecoveryCodes(db, user.id);
+}
+
+/** Removes one of the caller's passkeys, and with the last factor the recovery codes. */
+export async function removePasskeyFactor(db: Database, user: SessionHolder, id: string): Promise<void> {
+  await requireRecentProof(db, user);
+  await writeTransaction(db, async (tx) => {
+    if (!(await deletePasskey(tx, user.id, id))) throw new ServiceError(404, "auth.passkey.notFound");
+    if (!(await hasSecondFactor(tx, user.id))) await removeRecoveryCodes(tx, user.id);
   });
 }

@@ -67,6 +67,8 @@ export const limits = {
    * codes cannot be guessed at this pace; counted before the code is looked at, a success clears it.
    */
   secondFactorByUser: { name: "second-factor-user", max: 10, windowMs: 15 * minute },
+  /** Passkey challenges handed to one address (each is a row until it is used or expires). */
+  passkeyChallengeByAddress: { name: "passkey-challenge-ip", max: 30, windowMs: 10 * minute },
   /** Sign-in challenges handed to one address (each is a row until it is used or expires). */
   nostrChallengeByAddress: { name: "nostr-challenge-ip", max: 30, windowMs: 10 * minute },
   /** Sign-ins with a Nostr key tried from one address. */

@@ -177,6 +177,44 @@ export const totpAuthenticators = sqliteTable("totp_authenticators", {
   createdAt: timestamps.createdAt,
 });
 
+/** An account's passkeys (WebAuthn credentials that are discoverable and verify their user). */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    /** The credential's id (base64url), as the authenticator names it. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The member's name for it ("Laptop", "Phone"). */
+    name: text("name").notNull(),
+    /** The COSE public key (base64url). */
+    publicKey: text("public_key").notNull(),
+    /** The authenticator's signature counter as last seen (0 for those that keep none). */
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports", { mode: "json" }).$type<string[]>(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges handed out and not yet answered: each is taken once (a delete that returns it), within two
+ * minutes, for what it was made for (adding a passkey, signing in, a pending sign-in's second step, proof).
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose").notNull(),
+    /** The account it was made for (adding, proof) or the pending sign-in's; null to sign in with any passkey. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
+);
+
 /** One-time recovery codes (their SHA-256): each stands in for the second factor once. */
 export const recoveryCodes = sqliteTable(
   "recovery_codes",

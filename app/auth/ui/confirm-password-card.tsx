@@ -6,6 +6,8 @@ import { Field } from "~/ui/field";
 import { PasswordInput } from "~/ui/password-input";
 import { useApiForm } from "~/ui/use-api-form";
 import { SecondFactorCodeField } from "./second-factor-code-field";
+import { PasskeyButton } from "./passkey-button";
+import { toast } from "~/ui/toast/store";
 
 /**
  * Before linking a key or an account: the owner types the password again (or, without one, is told to sign in
@@ -17,12 +19,15 @@ export function ConfirmPasswordCard({
   ready,
   firstReady,
   secondFactor,
+  passkeys,
 }: {
   hasPassword: boolean;
   ready: boolean;
   /** The password (or, without one, the sign-in) is recent. */
   firstReady: boolean;
   secondFactor: { required: boolean; recent: boolean };
+  /** The account has passkeys: one may give the proof. */
+  passkeys: boolean;
 }) {
   const t = useT();
   const code = useApiForm({
@@ -73,6 +78,15 @@ export function ConfirmPasswordCard({
             </SubmitButton>
           </div>
         </ApiForm>
+      ) : null}
+      {!ready && secondFactor.required && !secondFactor.recent && passkeys ? (
+        <PasskeyButton
+          purpose="confirm"
+          path="/api/auth/second-factor/confirm"
+          label={t("auth.secondFactor.confirmPasskey")}
+          onDone={(data) => toast({ title: data.message ?? "", variant: "success" })}
+          testId="confirm-passkey"
+        />
       ) : null}
     </Card>
   );

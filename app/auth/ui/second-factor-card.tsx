@@ -9,6 +9,8 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Icon } from "~/ui/icon";
 import { useApiAction } from "~/ui/use-api";
 import { useApiForm } from "~/ui/use-api-form";
+import type { PasskeyView } from "~/auth/passkeys.server";
+import { PasskeysSection } from "./passkeys-section";
 import { RecoveryCodesPanel } from "./recovery-codes-panel";
 import { SecondFactorCodeField } from "./second-factor-code-field";
 
@@ -17,6 +19,7 @@ export interface SecondFactorView {
   /** When the authenticator app was turned on (ISO); null while off. */
   totpSince: string | null;
   recoveryCodesLeft: number;
+  passkeys: PasskeyView[];
 }
 
 interface TotpSetup {
@@ -49,17 +52,18 @@ export function SecondFactorCard({ status }: { status: SecondFactorView }) {
     },
   });
   const showCodes = (data: Record<string, unknown>) => setCodes(data.recoveryCodes as string[]);
+  const on = status.totpSince !== null || status.passkeys.length > 0;
   return (
     <Card title={t("auth.secondFactor.title")} description={t("auth.secondFactor.hint")} testId="second-factor">
       <p className="flex items-center gap-2 text-sm" data-testid="second-factor-state">
         <Icon
-          name={status.totpSince ? "shield-plus" : "shield-x"}
-          className={status.totpSince ? "size-4 text-success" : "size-4 text-muted-foreground"}
+          name={on ? "shield-plus" : "shield-x"}
+          className={on ? "size-4 text-success" : "size-4 text-muted-foreground"}
         />
         {status.totpSince
           ? t("auth.secondFactor.onSince", { date: formatDate(status.totpSince, locale) })
-          : t("auth.secondFactor.off")}
-        {status.totpSince ? (
+          : t(on ? "auth.secondFactor.onPasskeys" : "auth.secondFactor.off")}
+        {on ? (
           <span className="text-muted-foreground">
             · {t("auth.secondFactor.codesLeft", { count: formatNumber(status.recoveryCodesLeft, locale) })}
           </span>
@@ -101,11 +105,7 @@ export function SecondFactorCard({ status }: { status: SecondFactorView }) {
           </div>
         </div>
       ) : status.totpSince ? (
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setAsking("regenerate")} data-testid="recovery-codes-regenerate">
-            <Icon name="refresh-cw" />
-            {t("auth.secondFactor.regenerate")}
-          </Button>
+        <div>
           <Button variant="outline" onClick={() => setAsking("remove")} data-testid="totp-remove">
             <Icon name="trash-2" />
             {t("auth.secondFactor.remove")}
@@ -130,6 +130,15 @@ export function SecondFactorCard({ status }: { status: SecondFactorView }) {
           </Button>
         </div>
       )}
+      <PasskeysSection passkeys={status.passkeys} onRecoveryCodes={setCodes} />
+      {on ? (
+        <div className="border-t pt-4">
+          <Button variant="outline" onClick={() => setAsking("regenerate")} data-testid="recovery-codes-regenerate">
+            <Icon name="refresh-cw" />
+            {t("auth.secondFactor.regenerate")}
+          </Button>
+        </div>
+      ) : null}
       {asking === "regenerate" ? (
         <ConfirmDialog
           title={t("auth.secondFactor.regenerateTitle")}

@@ -104,6 +104,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       secondFactor: {
         totpSince: factors.totpSince?.toISOString() ?? null,
         recoveryCodesLeft: factors.recoveryCodesLeft,
+        passkeys: factors.passkeys,
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -170,7 +171,7 @@ export default function Profile() {
         />
       </Card>
       {/* Above the address: changing a confirmed address, like linking a key, needs the password typed first. */}
-      <ConfirmPasswordCard {...proof} />
+      <ConfirmPasswordCard {...proof} passkeys={secondFactor.passkeys.length > 0} />
       <EmailCard email={account.address.email} confirmed={account.address.confirmed} />
       <Card title={t("auth.password.title")} description={t("auth.password.hint")}>
         <PasswordForm keys={keys} />

@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import { readPendingSignIn } from "~/auth/pending-sign-in.server";
 import { AuthCard } from "~/auth/ui/auth-card";
 import { SecondStepForm } from "~/auth/ui/second-step-form";
+import { PasskeyButton } from "~/auth/ui/passkey-button";
 import { getDb } from "~/db/client.server";
 import { pickMessages } from "~/i18n/catalogs.server";
 import { localizePath, parseLocalizedPath } from "~/i18n/locales";
@@ -42,7 +43,16 @@ export default function SecondStep() {
   return (
     <AuthCard title={t("auth.secondStep.title")} description={t("auth.secondStep.description")}>
       {live ? (
-        <SecondStepForm onDone={done} />
+        <>
+          <SecondStepForm onDone={done} />
+          <PasskeyButton
+            purpose="second-step"
+            path="/api/auth/second-step"
+            label={t("auth.passkey.use")}
+            onDone={(data) => done(data.message ?? "")}
+            testId="second-step-passkey"
+          />
+        </>
       ) : (
         <>
           <p role="alert" className="text-sm" data-testid="second-step-expired">
