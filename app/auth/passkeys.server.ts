@@ -3,7 +3,7 @@
  * relying party is the site's own host (from its configured address, never the request's Host); challenges are
  * kept in the database for two minutes and taken once, so any instance can check the answer to another's.
  */
-import { randomBytes } from "node:crypto";
+import { getRandomValues } from "node:crypto";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -31,7 +31,11 @@ export const maxPasskeys = 20;
 
 const rpId = (request: Request) => new URL(siteOrigin(request)).hostname;
 
-async function newChallenge(db: Database, purpose: PasskeyPurpose, userId: number | null): Promise<string> {
+/**
+ * A new challenge's bytes, kept as the base64url text the browser's answer names (the options carry the bytes so
+ * encoded).
+ */
+async function newChallenge(db: Database, purpose: PasskeyPurpose, userId: number | null): Promise<Uint8Array<ArrayBuffer>> {
   const now = Date.now();
   const open = await db
     .select({ n: count() })
@@ -41,9 +45,11 @@ async function newChallenge(db: Database, purpose: PasskeyPurpose, userId: numbe
   if ((open?.n ?? 0) >= maxOpenChallenges) {
     throw new ServiceError(503, "api.tooManyRequests", { headers: { "Retry-After": "60" }, reason: "challenges" });
   }
-  const challenge = randomBytes(32).toString("base64url");
+  const bytes = new Uint8Array(32);
+  getRandomValues(bytes);
+  const challenge = Buffer.from(bytes).toString("base64url");
   await db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now + challengeTtlMs) });
-  return challenge;
+  return bytes;
 }
 
 /** The challenge an answer names, taken (once) if it is live and was made for `purpose` and `userId`. */

@@ -168,7 +168,8 @@ const passkeyResponse = webauthnAnswer(
   z.object({
     clientDataJSON: webauthnText(8000),
     authenticatorData: webauthnText(8000),
-    signature: webauthnText(2000),
+    // A post-quantum signature (ML-DSA) takes a few kilobytes.
+    signature: webauthnText(8000),
     userHandle: webauthnText(200).optional(),
   }),
 );

@@ -109,6 +109,11 @@ const apiTable: Row[] = [
   { route: "api/auth/second-factor/totp", method: "DELETE", expect: signedIn(409) },
   { route: "api/auth/second-factor/recovery-codes", method: "POST", expect: signedIn(409) },
   { route: "api/auth/second-factor/confirm", method: "POST", expect: signedIn(400) },
+  { route: "api/auth/passkeys", method: "POST", expect: signedIn(400) },
+  { route: "api/auth/passkeys", method: "DELETE", expect: signedIn(400) },
+  // A challenge: signing in with a passkey is open to all, the other purposes check theirs after the body.
+  { route: "api/auth/passkeys/options", method: "POST", expect: all(400) },
+  { route: "api/auth/passkeys/sign-in", method: "POST", expect: all(400) },
   { route: "api/auth/forgot-password", method: "POST", expect: all(400) },
   { route: "api/auth/reset-password", method: "POST", expect: all(400) },
   { route: "api/auth/confirm-email", method: "POST", expect: all(400) },
