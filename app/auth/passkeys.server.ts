@@ -35,7 +35,11 @@ const rpId = (request: Request) => new URL(siteOrigin(request)).hostname;
  * A new challenge's bytes, kept as the base64url text the browser's answer names (the options carry the bytes so
  * encoded).
  */
-async function newChallenge(db: Database, purpose: PasskeyPurpose, userId: number | null): Promise<Uint8Array<ArrayBuffer>> {
+async function newChallenge(
+  db: Database,
+  purpose: PasskeyPurpose,
+  userId: number | null,
+): Promise<Uint8Array<ArrayBuffer>> {
   const now = Date.now();
   const open = await db
     .select({ n: count() })

@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sessions } from "~/db/schema";
+import { passkeys, pendingSignIns, sessions } from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { hit, limits, refuseOverLimit, reset } from "~/db/rate-limit.server";
 import { ServiceError } from "~/lib/service-error";
@@ -21,6 +21,7 @@ import {
 } from "./recovery-codes.server";
 import { requireRecentProof } from "./recent-proof.server";
 import { hasSecondFactor } from "./second-factor-status.server";
+import { destroyOtherSessions } from "./sessions.server";
 import { removeTotp, spendTotpCode, startTotpSetup, type TotpSetup } from "./totp.server";
 
 type SessionHolder = Pick<CurrentUser, "id" | "sessionId">;
@@ -142,5 +143,22 @@ export async function removePasskeyFactor(db: Database, user: SessionHolder, id:
   await writeTransaction(db, async (tx) => {
     if (!(await deletePasskey(tx, user.id, id))) throw new ServiceError(404, "auth.passkey.notFound");
     if (!(await hasSecondFactor(tx, user.id))) await removeRecoveryCodes(tx, user.id);
+  });
+}
+
+/**
+ * For someone who lost every factor and every recovery code, from the command line (the operator's word stands
+ * for the proof): removes the account's authenticator app, passkeys and recovery codes, and ends its sessions and
+ * pending sign-ins, so it signs in with its first factor alone next time. Whether there was anything to remove.
+ */
+export async function removeEverySecondFactor(db: Database, userId: number): Promise<boolean> {
+  return writeTransaction(db, async (tx) => {
+    const had = await hasSecondFactor(tx, userId);
+    await removeTotp(tx, userId);
+    await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    await removeRecoveryCodes(tx, userId);
+    await tx.delete(pendingSignIns).where(eq(pendingSignIns.userId, userId));
+    await destroyOtherSessions(tx, userId);
+    return had;
   });
 }

@@ -16,6 +16,7 @@ import { pendingSignIns, recoveryCodes, sessions, users } from "~/db/schema";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { testKey } from "../helpers/nostr";
+import { runScript } from "../helpers/run-script";
 
 const server = serveSeededApp();
 const password = "password123";
@@ -313,6 +314,25 @@ describe("sensitive changes ask for the second factor", () => {
     expect(await sessionUser(next)).toMatchObject({ userName });
     // Nothing left to remove.
     expect((await browser.delete("/api/auth/second-factor/totp")).status).toBe(409);
+  });
+});
+
+describe("losing every factor", () => {
+  test("the command line removes them all and ends the sessions; the password alone signs in again", async () => {
+    const { id, userName } = await newAccount();
+    const { browser, codes } = await withAuthenticator(userName);
+    const env = { DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: process.env.DATA_DIR! };
+    const removed = await runScript("user", ["remove-second-factor", userName], env);
+    expect(removed).toMatchObject({ code: 0 });
+    expect(removed.output).toContain(`Removed every second factor of ${userName}`);
+    expect(await sessionUser(browser)).toBeUndefined();
+    expect(await (await getDb()).select().from(recoveryCodes).where(eq(recoveryCodes.userId, id)).all()).toEqual([]);
+    const next = new ApiClient(server.url);
+    expect((await next.login(userName, password)).body).not.toHaveProperty("secondStep");
+    expect((await next.post("/api/auth/second-factor/confirm", { code: codes[0] })).status).toBe(409);
+    const unknown = await runScript("user", ["remove-second-factor", "nobody-here"], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('no member is called "nobody-here"');
   });
 });
 
