@@ -14,13 +14,7 @@ export const loader = apiRoute(
     POST: async (ctx) => {
       const { name, response } = await ctx.body(addPasskeySchema);
       const db = await getDb();
-      const recoveryCodes = await addPasskeyFactor(
-        db,
-        ctx.user,
-        name,
-        response,
-        ctx.request,
-      );
+      const recoveryCodes = await addPasskeyFactor(db, ctx.user, name, response, ctx.request);
       return json({ message: ctx.t("auth.passkey.added"), recoveryCodes }, 201);
     },
     DELETE: async (ctx) => {
