@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { asciiDigits } from "~/i18n/format";
 import { recoveryCodes } from "~/db/schema";
 
 export const recoveryCodeCount = 10;
@@ -16,9 +17,8 @@ function hashOf(code: string): string {
 }
 
 /** A code as typed (any case, spaces, dashes, Persian digits) in the form it was hashed in. */
-export function normalRecoveryCode(code: string): string {
-  return code
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+function normalRecoveryCode(code: string): string {
+  return asciiDigits(code)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
 }

@@ -9,6 +9,7 @@ import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 import type { Database } from "~/db/client.server";
+import { asciiDigits } from "~/i18n/format";
 import { totpAuthenticators } from "~/db/schema";
 
 const period = 30;
@@ -18,11 +19,8 @@ function totpOf(secret: string, label = "", issuer = ""): TOTP {
 }
 
 /** A code as typed: Persian or Arabic-Indic digits read as digits, spaces dropped. */
-export function normalTotpCode(code: string): string {
-  return code
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/\s/g, "");
+function normalTotpCode(code: string): string {
+  return asciiDigits(code).replace(/\s/g, "");
 }
 
 export interface TotpSetup {

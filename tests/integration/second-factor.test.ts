@@ -154,7 +154,9 @@ describe("signing in with a second factor", () => {
     const wrong = await browser.post("/api/auth/second-step", { code: "12345" });
     expect(wrong).toMatchObject({ status: 400, body: { message: wrongCode } });
     const code = app.next();
-    const second = await browser.post("/api/auth/second-step", { code });
+    // Typed with Persian digits, as a Persian keyboard types them.
+    const persian = code.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+    const second = await browser.post("/api/auth/second-step", { code: persian });
     expect(second).toMatchObject({ status: 200, body: { message: "Login successful", user: { userName } } });
     expect(browser.cookies.has("daftar_pending")).toBe(false);
     expect(await sessionUser(browser)).toMatchObject({ userName });
