@@ -25,6 +25,8 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     route("preview/:token", "routes/site/preview.tsx", { id: id("preview") }),
     // One module serves both: the address chooses the form.
     route("login", "routes/site/login-register.tsx", { id: id("login") }),
+    // A sign-in whose first factor was given asks for the account's second factor here.
+    route("login/second-step", "routes/site/second-step.tsx", { id: id("login/second-step") }),
     // What a link sent by e-mail opens, and the form that asks for one.
     route("forgot-password", "routes/site/forgot-password.tsx", { id: id("forgot-password") }),
     route("reset-password", "routes/site/reset-password.tsx", { id: id("reset-password") }),
@@ -87,6 +89,13 @@ export default [
   route("api/auth/change-password", "routes/api/auth/change-password.ts"),
   route("api/auth/sessions", "routes/api/auth/sessions.ts"),
   route("api/auth/confirm-password", "routes/api/auth/confirm-password.ts"),
+  route("api/auth/second-step", "routes/api/auth/second-step.ts"),
+  route("api/auth/second-factor/totp", "routes/api/auth/second-factor/totp.ts"),
+  route("api/auth/second-factor/recovery-codes", "routes/api/auth/second-factor/recovery-codes.ts"),
+  route("api/auth/second-factor/confirm", "routes/api/auth/second-factor/confirm.ts"),
+  route("api/auth/passkeys", "routes/api/auth/passkeys/index.ts"),
+  route("api/auth/passkeys/options", "routes/api/auth/passkeys/options.ts"),
+  route("api/auth/passkeys/sign-in", "routes/api/auth/passkeys/sign-in.ts"),
   route("api/auth/forgot-password", "routes/api/auth/forgot-password.ts"),
   route("api/auth/reset-password", "routes/api/auth/reset-password.ts"),
   route("api/auth/confirm-email", "routes/api/auth/confirm-email.ts"),

@@ -1,10 +1,12 @@
 /**
- * Housekeeping that one instance does for all: expired sessions, rate-limit windows that are over, signed
- * requests and sign-in challenges that can no longer be used, change-log entries every instance has long
+ * Housekeeping that one instance does for all: expired sessions and sign-ins waiting for a second factor, rate-limit windows that are over, signed
+ * requests and sign-in challenges (Nostr and passkey) that can no longer be used, change-log entries every instance has long
  * applied, strangers' gift wraps past their retention, and preview links and e-mailed links a day past their end.
  */
 import { deleteExpiredLimits } from "~/db/rate-limit.server";
 import { deleteExpiredSessions } from "~/auth/sessions.server";
+import { deleteExpiredPendingSignIns } from "~/auth/pending-sign-in.server";
+import { deleteExpiredWebauthnChallenges } from "~/auth/passkeys.server";
 import { deleteEndedLinks } from "~/auth/email-links.server";
 import { deleteExpiredSignedRequests } from "~/auth/nostr-http-auth.server";
 import { pruneStrangerWraps } from "~/nostr/relay/store.server";
@@ -18,6 +20,8 @@ export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 export function startHousekeeping(): () => Promise<void> {
   return everyPeriod("housekeeping", HOUSEKEEPING_EVERY_MS, async (db) => {
     await deleteExpiredSessions(db);
+    await deleteExpiredPendingSignIns(db);
+    await deleteExpiredWebauthnChallenges(db);
     await deleteExpiredLimits(db);
     await deleteExpiredSignedRequests(db);
     await deleteExpiredChallenges(db);

@@ -16,13 +16,26 @@ import { memberRoleName } from "./permissions";
 import { hit, limits, loginDelayMs, refund, refuseOverLimit, reset } from "~/db/rate-limit.server";
 import type { LoginInput, RegisterInput } from "./schema";
 import { createSession, destroyOtherSessions, destroySession, type ClientInfo } from "./sessions.server";
+import { clearPendingCookie, readPendingSignIn, startPendingSignIn, takePendingSignIn } from "./pending-sign-in.server";
+import { proveSecondFactor, type SecondFactorProof } from "./second-factor.server";
+import { verifyPasskey } from "./passkeys.server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { hasSecondFactor } from "./second-factor-status.server";
+import { requireRecentSecondFactor } from "./recent-proof.server";
 import { createUser, displayNameOf, findUserByName, refuseDisabled, type UserRow } from "./users.server";
 
+/** What a sign-in's first factor leads to: a session, or (`secondStep`) a sign-in waiting for the second. */
+export interface SignIn {
+  /** The Set-Cookie header: the session's, or the pending sign-in's. */
+  cookie: string;
+  secondStep: boolean;
+}
+
 /**
- * Starts a fresh session for `user` (any session the request carried is ended first: sessions rotate on
- * login) and records the device the browser identifies itself with. Returns the
- * Set-Cookie header. A disabled account is refused, whichever way it signs in. `withPassword`: the sign-in
- * typed the account's password.
+ * Every sign-in goes through here once its first factor is given. Any session the request carried ends first
+ * (sessions rotate on login). An account with a second factor gets a pending sign-in (pending-sign-in.server.ts)
+ * instead of a session, and the session starts with `finishSecondStep`; any other account gets its session now.
+ * A disabled account is refused, whichever way it signs in. `withPassword`: the sign-in typed the password.
  */
 export async function startSession(
   db: Database,
@@ -31,10 +44,26 @@ export async function startSession(
   client: ClientInfo,
   device?: { pub?: string; deviceName?: string },
   { withPassword = false }: { withPassword?: boolean } = {},
-): Promise<string> {
+): Promise<SignIn> {
   refuseDisabled(user);
   await destroySession(db, request);
-  const { cookie } = await createSession(db, user.id, request, client, { withPassword });
+  if (await hasSecondFactor(db, user.id)) {
+    const cookie = await startPendingSignIn(db, user.id, request, client, { withPassword, device });
+    return { cookie, secondStep: true };
+  }
+  return { cookie: await openSession(db, user, request, client, device, { withPassword }), secondStep: false };
+}
+
+/** The session itself, and the device the browser identifies itself with. */
+async function openSession(
+  db: Database,
+  user: UserRow,
+  request: Request,
+  client: ClientInfo,
+  device: { pub?: string; deviceName?: string } | undefined,
+  proof: { withPassword: boolean; secondFactor?: boolean },
+): Promise<string> {
+  const { cookie } = await createSession(db, user.id, request, client, proof);
   if (device?.pub) {
     const recorded = await recordDevice(db, { ...device, pub: device.pub, userId: user.id, ...client });
     if (recorded) {
@@ -49,13 +78,62 @@ export async function startSession(
   return cookie;
 }
 
+/**
+ * The second step of a pending sign-in: a code from the authenticator app, a recovery code or a passkey. The
+ * pending sign-in is taken once; the session starts as the first step left it (its device, whether the password
+ * was typed) with the second factor given. Returns the Set-Cookie headers (the session's, the pending one cleared).
+ */
+export async function finishSecondStep(
+  db: Database,
+  proof: SecondFactorProof,
+  request: Request,
+  client: ClientInfo,
+): Promise<{ user: UserRow; cookies: string[] }> {
+  const pending = await readPendingSignIn(db, request);
+  if (!pending) throw new ServiceError(401, "auth.secondStep.expired");
+  await proveSecondFactor(db, pending.userId, proof, request, "second-step");
+  if (!(await takePendingSignIn(db, pending.id))) throw new ServiceError(401, "auth.secondStep.expired");
+  const user = await db.select().from(users).where(eq(users.id, pending.userId)).get();
+  if (!user) throw new ServiceError(401, "auth.secondStep.expired");
+  refuseDisabled(user);
+  const device = pending.devicePub
+    ? { pub: pending.devicePub, deviceName: pending.deviceName ?? undefined }
+    : undefined;
+  const origin = { ip: pending.ip ?? client.ip, userAgent: pending.userAgent };
+  const cookie = await openSession(db, user, request, origin, device, {
+    withPassword: pending.withPassword,
+    secondFactor: true,
+  });
+  return { user, cookies: [cookie, clearPendingCookie(request)] };
+}
+
+/**
+ * Signs in with a passkey alone: a discoverable credential that verified its user is both factors. The pending
+ * sign-in the browser may hold is left to expire.
+ */
+export async function signInWithPasskey(
+  db: Database,
+  response: AuthenticationResponseJSON,
+  request: Request,
+  client: ClientInfo,
+  device?: { pub?: string; deviceName?: string },
+): Promise<{ user: UserRow; cookie: string }> {
+  const userId = await verifyPasskey(db, response, request, "sign-in", null);
+  const user = await db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new ServiceError(400, "auth.passkey.unknown");
+  refuseDisabled(user);
+  await destroySession(db, request);
+  const cookie = await openSession(db, user, request, client, device, { withPassword: false, secondFactor: true });
+  return { user, cookie };
+}
+
 /** Registration: a Member account, logged in at once, with the browser's key once it has proved holding it. */
 export async function register(
   db: Database,
   input: RegisterInput,
   request: Request,
   client: ClientInfo,
-): Promise<{ user: UserRow; cookie: string }> {
+): Promise<{ user: UserRow } & SignIn> {
   const hits = await Promise.all([
     hit(db, limits.registerByAddress, client.ip || "unknown"),
     hit(db, limits.registerByNameAndAddress, `${input.userName}@${client.ip || "unknown"}`),
@@ -64,8 +142,7 @@ export async function register(
   requireKeyProof(input.proof, { pub: input.pub, request, action: "register" });
   const { proof: _proof, ...fields } = input;
   const user = await writeTransaction(db, (tx) => createUser(tx, fields, [memberRoleName]));
-  const cookie = await startSession(db, user, request, client, input, { withPassword: true });
-  return { user, cookie };
+  return { user, ...(await startSession(db, user, request, client, input, { withPassword: true })) };
 }
 
 /**
@@ -107,16 +184,16 @@ export async function login(
   input: LoginInput,
   request: Request,
   client: ClientInfo,
-): Promise<{ user: UserRow; cookie: string }> {
+): Promise<{ user: UserRow } & SignIn> {
   const user = await checkPassword(db, input, client.ip || "unknown", () => {
     if (input.pub) requireKeyProof(input.proof, { pub: input.pub, request, action: "login" });
   });
-  const cookie = await startSession(db, user, request, client, input, { withPassword: true });
-  return { user, cookie };
+  return { user, ...(await startSession(db, user, request, client, input, { withPassword: true })) };
 }
 
 /**
- * Changes the password after checking the current one, ends every other session of the account and removes
+ * Changes the password after checking the current one (and, for an account with a second factor, that the
+ * session gave it recently), ends every other session of the account and removes
  * its keys but those the member keeps (`keep`; none when left out).
  */
 export async function changePassword(
@@ -124,6 +201,7 @@ export async function changePassword(
   user: CurrentUser,
   input: { oldPassword: string; newPassword: string; keep?: readonly string[] },
 ): Promise<void> {
+  await requireRecentSecondFactor(db, user);
   const attempt = await hit(db, limits.passwordByUser, String(user.id));
   refuseOverLimit(attempt);
   const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();

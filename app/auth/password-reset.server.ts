@@ -12,7 +12,7 @@ import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import { composeMessage } from "~/mail/compose.server";
 import { queueMail } from "~/mail/outbox.server";
-import { startSession } from "./account.server";
+import { startSession, type SignIn } from "./account.server";
 import type { LinkContext } from "./email-address.server";
 import { LINK_LIFETIME_MS, linkTokenLive, newLinkToken, spendAllLinks, spendLinkToken } from "./email-links.server";
 import { hashPassword } from "./password.server";
@@ -70,7 +70,7 @@ export async function resetPassword(
   input: { token: string; password: string },
   request: Request,
   client: ClientInfo,
-): Promise<{ user: UserRow; cookie: string }> {
+): Promise<{ user: UserRow } & SignIn> {
   const address = client.ip || "unknown";
   refuseOverLimit(await hit(db, limits.resetAttemptsByAddress, address));
   if (!(await linkTokenLive(db, input.token, "reset"))) throw new ServiceError(400, "auth.reset.linkInvalid");
@@ -89,6 +89,6 @@ export async function resetPassword(
     return row;
   });
   await refund(db, limits.resetAttemptsByAddress, address);
-  const cookie = await startSession(db, user, request, client, undefined, { withPassword: true });
-  return { user, cookie };
+  // A reset link replaces the password, not the second factor: an account with one still gives it.
+  return { user, ...(await startSession(db, user, request, client, undefined, { withPassword: true })) };
 }

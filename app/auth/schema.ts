@@ -134,6 +134,81 @@ export const endSessionsSchema = z.object({ keep: keepKeys });
 /** POST /api/auth/confirm-password: the owner types the password before linking a way to sign in. */
 export const confirmPasswordSchema = z.object({ password: currentPassword });
 
+/**
+ * A second factor's code: six digits from the authenticator app or a recovery code ("abcde-fghjk"), as typed
+ * (Persian digits, spaces); the service reads which it is.
+ */
+export const secondFactorCodeSchema = z.object({
+  code: z
+    .string(msg("validation.invalid"))
+    .trim()
+    .min(1, msg("validation.required"))
+    .max(40, msg("validation.tooLong", 40)),
+});
+
+const webauthnText = (max: number) => z.string(msg("validation.invalid")).min(1).max(max);
+
+/**
+ * What a browser's WebAuthn call answers (SimpleWebAuthn's JSON form), bounded: the WebAuthn library reads and
+ * checks the rest.
+ */
+function webauthnAnswer<R extends z.ZodType>(response: R) {
+  return z.object({
+    id: webauthnText(1400),
+    rawId: webauthnText(1400),
+    type: z.literal("public-key", msg("validation.invalid")),
+    response,
+    clientExtensionResults: z.object({}).catchall(z.unknown()).default({}),
+    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  });
+}
+
+/** A passkey's answer to a sign-in or proof challenge. */
+const passkeyResponse = webauthnAnswer(
+  z.object({
+    clientDataJSON: webauthnText(8000),
+    authenticatorData: webauthnText(8000),
+    // A post-quantum signature (ML-DSA) takes a few kilobytes.
+    signature: webauthnText(8000),
+    userHandle: webauthnText(200).optional(),
+  }),
+);
+
+/** A new passkey's answer to a registration challenge. */
+const passkeyRegistration = webauthnAnswer(
+  z.object({
+    clientDataJSON: webauthnText(8000),
+    attestationObject: webauthnText(16_000),
+    authenticatorData: webauthnText(16_000).optional(),
+    transports: z
+      .array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"]))
+      .max(7)
+      .optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: webauthnText(4000).optional(),
+  }),
+);
+
+/** POST /api/auth/second-step and /api/auth/second-factor/confirm: a code, or a passkey's answer. */
+export const secondFactorProofSchema = z.union([secondFactorCodeSchema, z.object({ passkey: passkeyResponse })]);
+
+/** POST /api/auth/passkeys/options: a challenge to add a passkey, sign in with one, or prove the factor. */
+export const passkeyOptionsSchema = z.object({
+  purpose: z.enum(["register", "sign-in", "second-step", "confirm"], msg("validation.invalid")),
+});
+
+/** POST /api/auth/passkeys: a new passkey and the member's name for it. */
+export const addPasskeySchema = z.object({
+  name: text(1, "validation.required", 60),
+  response: passkeyRegistration,
+});
+
+/** DELETE /api/auth/passkeys. */
+export const removePasskeySchema = z.object({ id: z.string(msg("validation.invalid")).min(1).max(1400) });
+
+/** POST /api/auth/passkeys/sign-in: a passkey's answer to a sign-in challenge. */
+export const passkeySignInSchema = z.object({ passkey: passkeyResponse });
+
 /** DELETE /api/identity/device: removes one of the caller's browser keys. */
 export const removeDeviceSchema = z.object({ pub });
 

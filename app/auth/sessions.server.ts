@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { secureCookies } from "~/lib/site-origin.server";
+import { hasSecondFactor } from "./second-factor-status.server";
 
 export const sessionCookieName = "daftar_session";
 /** Sessions last 30 days and are extended while in use. */
@@ -24,15 +25,20 @@ export interface ClientInfo {
 /**
  * Starts a session for the user (a sign-in: the account's last sign-in is now) and returns the Set-Cookie
  * header. The cookie holds a random token; the database holds only its hash, so a leaked database cannot be
- * replayed as cookies. `withPassword`: the sign-in typed the account's password (see recent-proof.server.ts).
+ * replayed as cookies. `withPassword`: the sign-in typed the account's password; `secondFactor`: it gave the
+ * account's second factor (see recent-proof.server.ts). An account with a second factor gets no session without
+ * it: a sign-in that would skip it is a mistake in the code, refused here whichever way it came.
  */
 export async function createSession(
   db: Database,
   userId: number,
   request: Request,
   client: ClientInfo = {},
-  { withPassword = false }: { withPassword?: boolean } = {},
+  { withPassword = false, secondFactor = false }: { withPassword?: boolean; secondFactor?: boolean } = {},
 ): Promise<{ sessionId: string; cookie: string }> {
+  if (!secondFactor && (await hasSecondFactor(db, userId))) {
+    throw new Error("A session for an account with a second factor was asked for without it");
+  }
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
   const sessionId = idOf(token);
@@ -42,6 +48,7 @@ export async function createSession(
     expiresAt: new Date(now + sessionMaxAgeMs),
     lastSeenAt: new Date(now),
     passwordAt: withPassword ? new Date(now) : null,
+    secondFactorAt: secondFactor ? new Date(now) : null,
     ip: client.ip ?? null,
     userAgent: client.userAgent?.slice(0, 500) ?? request.headers.get("user-agent")?.slice(0, 500) ?? null,
   });

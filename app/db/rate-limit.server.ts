@@ -62,6 +62,13 @@ export const limits = {
   resetAttemptsByAddress: { name: "reset-use-ip", max: 20, windowMs: 15 * minute },
   /** Current-password checks by one account (a stolen session cannot guess the password quickly). */
   passwordByUser: { name: "password-user", max: 8, windowMs: 15 * minute },
+  /**
+   * Second-factor codes (authenticator or recovery) tried for one account, at sign-in or on the profile: a million
+   * codes cannot be guessed at this pace; counted before the code is looked at, a success clears it.
+   */
+  secondFactorByUser: { name: "second-factor-user", max: 10, windowMs: 15 * minute },
+  /** Passkey challenges handed to one address (each is a row until it is used or expires). */
+  passkeyChallengeByAddress: { name: "passkey-challenge-ip", max: 30, windowMs: 10 * minute },
   /** Sign-in challenges handed to one address (each is a row until it is used or expires). */
   nostrChallengeByAddress: { name: "nostr-challenge-ip", max: 30, windowMs: 10 * minute },
   /** Sign-ins with a Nostr key tried from one address. */

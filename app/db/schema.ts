@@ -128,9 +128,106 @@ export const sessions = sqliteTable(
      * it): linking a way to sign in needs it to be recent (app/auth/recent-proof.server.ts).
      */
     passwordAt: integer("password_at", { mode: "timestamp_ms" }),
+    /**
+     * When the holder of this session last gave the account's second factor (signing in, or confirming it):
+     * sensitive changes of an account that has one need it to be recent too.
+     */
+    secondFactorAt: integer("second_factor_at", { mode: "timestamp_ms" }),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Sign-ins that passed their first factor and wait for the second (app/auth/pending-sign-in.server.ts): a cookie
+ * of its own names one (the id is its token's SHA-256); it is not a session and opens nothing else. What the
+ * session will carry (the device, whether the password was typed) waits here until the second step.
+ */
+export const pendingSignIns = sqliteTable(
+  "pending_sign_ins",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    withPassword: integer("with_password", { mode: "boolean" }).notNull().default(false),
+    devicePub: text("device_pub"),
+    deviceName: text("device_name"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("pending_sign_ins_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * An account's authenticator app (TOTP, 30-second steps, six digits). `enabledAt` is null while it is being set
+ * up: it counts only once a code from the app confirmed it. `lastStep` is the newest step a code was accepted
+ * for: a code of that step or an older one is refused, whichever instance sees it (a conditional update).
+ */
+export const totpAuthenticators = sqliteTable("totp_authenticators", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Base32; sent to the member only while setting it up. */
+  secret: text("secret").notNull(),
+  enabledAt: integer("enabled_at", { mode: "timestamp_ms" }),
+  lastStep: integer("last_step").notNull().default(0),
+  createdAt: timestamps.createdAt,
+});
+
+/** An account's passkeys (WebAuthn credentials that are discoverable and verify their user). */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    /** The credential's id (base64url), as the authenticator names it. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The member's name for it ("Laptop", "Phone"). */
+    name: text("name").notNull(),
+    /** The COSE public key (base64url). */
+    publicKey: text("public_key").notNull(),
+    /** The authenticator's signature counter as last seen (0 for those that keep none). */
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports", { mode: "json" }).$type<string[]>(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges handed out and not yet answered: each is taken once (a delete that returns it), within two
+ * minutes, for what it was made for (adding a passkey, signing in, a pending sign-in's second step, proof).
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose").notNull(),
+    /** The account it was made for (adding, proof) or the pending sign-in's; null to sign in with any passkey. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/** One-time recovery codes (their SHA-256): each stands in for the second factor once. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
 /** Accounts at OAuth / OpenID Connect providers linked to a user. */

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq, gt, lt } from "drizzle-orm";
 import type { Event } from "nostr-tools/pure";
-import { startSession } from "~/auth/account.server";
+import { startSession, type SignIn } from "~/auth/account.server";
 import type { CurrentUser } from "~/auth/current-user.server";
 import { hit, limits, refuseOverLimit } from "~/db/rate-limit.server";
 import { requireRecentProof } from "~/auth/recent-proof.server";
@@ -82,14 +82,14 @@ export async function signInWithNostr(
   event: unknown,
   request: Request,
   client: ClientInfo,
-): Promise<{ user: UserRow; cookie: string }> {
+): Promise<{ user: UserRow } & SignIn> {
   refuseOverLimit(await hit(db, limits.nostrSignInByAddress, client.ip || "unknown"));
   const pubkey = await provenChallengeKey(db, event, request);
   const user = await db.select().from(users).where(eq(users.nostrPub, pubkey)).get();
   if (!user) throw new ServiceError(401, "nostr.signin.noAccount");
-  const cookie = await startSession(db, user, request, client);
+  const signIn = await startSession(db, user, request, client);
   await db.update(users).set({ nostrUsedAt: new Date() }).where(eq(users.id, user.id));
-  return { user, cookie };
+  return { user, ...signIn };
 }
 
 /**

@@ -100,6 +100,20 @@ const apiTable: Row[] = [
   // Without the keys to keep (a body), ending the other sessions says what it needs and ends nothing.
   { route: "api/auth/sessions", method: "DELETE", expect: signedIn(400) },
   { route: "api/auth/confirm-password", method: "POST", expect: signedIn(400) },
+  // The second step is for a sign-in waiting for it (its own cookie): open to all, and it checks its code first.
+  { route: "api/auth/second-step", method: "POST", expect: all(400) },
+  // Setting up an authenticator app right after signing in: a secret to confirm (nothing is on until then).
+  { route: "api/auth/second-factor/totp", method: "POST", expect: signedIn(200) },
+  { route: "api/auth/second-factor/totp", method: "PUT", expect: signedIn(400) },
+  // Nobody seeded has a second factor: there is nothing to remove, nor codes to replace.
+  { route: "api/auth/second-factor/totp", method: "DELETE", expect: signedIn(409) },
+  { route: "api/auth/second-factor/recovery-codes", method: "POST", expect: signedIn(409) },
+  { route: "api/auth/second-factor/confirm", method: "POST", expect: signedIn(400) },
+  { route: "api/auth/passkeys", method: "POST", expect: signedIn(400) },
+  { route: "api/auth/passkeys", method: "DELETE", expect: signedIn(400) },
+  // A challenge: signing in with a passkey is open to all, the other purposes check theirs after the body.
+  { route: "api/auth/passkeys/options", method: "POST", expect: all(400) },
+  { route: "api/auth/passkeys/sign-in", method: "POST", expect: all(400) },
   { route: "api/auth/forgot-password", method: "POST", expect: all(400) },
   { route: "api/auth/reset-password", method: "POST", expect: all(400) },
   { route: "api/auth/confirm-email", method: "POST", expect: all(400) },

@@ -5,7 +5,9 @@
  */
 import { createHmac, createSign, generateKeyPairSync } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createUser } from "~/auth/users.server";
 import { getDb } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { ApiClient, provenKey } from "../helpers/api-client";
@@ -133,6 +135,38 @@ describe("OpenID Connect", () => {
     const fresh = new ApiClient(server.url);
     await signIn(fresh, "member-at-provider");
     expect((await sessionUser(fresh))?.id).toBe(memberId);
+  });
+
+  test("an account with a second factor signs in with its provider to the second step, popup or not", async () => {
+    await createUser(
+      await getDb(),
+      { userName: "twostep", password: "password123", firstName: "Two", lastName: "Step", about: "" },
+      ["Member"],
+    );
+    const owner = new ApiClient(server.url);
+    await owner.login("twostep");
+    expect((await signIn(owner, "twostep-at-provider", "mode=link&popup=1")).status).toBe(200);
+    const setup = await owner.post<{ secret: string }>("/api/auth/second-factor/totp");
+    const secret = Secret.fromBase32(setup.body.secret);
+    const step = Math.floor(Date.now() / 30_000);
+    const code = (n: number) => TOTP.generate({ secret, timestamp: n * 30_000 });
+    expect((await owner.put("/api/auth/second-factor/totp", { code: code(step) })).status).toBe(200);
+
+    const popup = new ApiClient(server.url);
+    const page = await signIn(popup, "twostep-at-provider");
+    expect(await page.text()).toContain('"secondStep":true');
+    expect(popup.cookies.has("daftar_session")).toBe(false);
+    expect(await sessionUser(popup)).toBeUndefined();
+    expect((await popup.post("/api/auth/second-step", { code: code(step + 1) })).status).toBe(200);
+    expect((await sessionUser(popup))?.userName).toBe("twostep");
+
+    const window = new ApiClient(server.url);
+    const back = encodeURIComponent("/en/about");
+    const answer = await signIn(window, "twostep-at-provider", `mode=login&popup=0&returnTo=${back}`);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe(`/en/login/second-step?redirectTo=${encodeURIComponent("/en/about")}`);
+    expect(await sessionUser(window)).toBeUndefined();
+    expect(window.cookies.has("daftar_pending")).toBe(true);
   });
 
   test("linking needs the password typed within ten minutes: a stolen, older session cannot link", async () => {

@@ -18,7 +18,7 @@ import { isLocale, type Locale } from "~/i18n/locales";
 import { readCookie, serializeCookie } from "~/lib/cookies";
 import { cleanLine } from "~/lib/clean-text";
 import { ServiceError } from "~/lib/service-error";
-import { startSession } from "../account.server";
+import { startSession, type SignIn } from "../account.server";
 import type { CurrentUser } from "../current-user.server";
 import { requireRecentProof } from "../recent-proof.server";
 import type { ClientInfo } from "../sessions.server";
@@ -168,7 +168,7 @@ async function createFromIdentity(
   }
 }
 
-export type FlowOutcome = { kind: "login"; user: UserRow; cookie: string } | { kind: "linked"; user: UserRow };
+export type FlowOutcome = ({ kind: "login"; user: UserRow } & SignIn) | { kind: "linked"; user: UserRow };
 
 /** Logs in with (or creates) the account of `identity`, or links it to `currentUserId` in a link flow. */
 export async function finishFlow(
@@ -206,8 +206,8 @@ export async function finishFlow(
   }
   const user = existing ?? (await createFromIdentity(db, flow.provider, identity, flow.locale));
   await recordVerifiedAddress(db, user.id, identity.email);
-  const cookie = await startSession(db, user, request, client, { pub: flow.pub, deviceName: flow.deviceName });
-  return { kind: "login", user, cookie };
+  const signIn = await startSession(db, user, request, client, { pub: flow.pub, deviceName: flow.deviceName });
+  return { kind: "login", user, ...signIn };
 }
 
 /** The providers an account is linked with. */

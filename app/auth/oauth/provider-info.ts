@@ -13,6 +13,8 @@ export interface OAuthResult {
   ok: boolean;
   message: string;
   mode: "login" | "link";
+  /** The sign-in waits for the account's second factor (the second step's page asks for it). */
+  secondStep?: boolean;
 }
 
 export const oauthChannelName = "daftar-auth";

@@ -4,6 +4,7 @@ import { useT } from "~/i18n/use-t";
 import { NostrSignIn } from "~/auth/ui/nostr-sign-in";
 import { LoginForm } from "./login-form";
 import { OAuthButtons } from "./oauth-buttons";
+import { PasskeyButton } from "./passkey-button";
 import { RegisterForm } from "./register-form";
 
 export type AuthMode = "login" | "register";
@@ -37,6 +38,15 @@ export function AuthPanel({
     <>
       {login ? <LoginForm onDone={onDone} onLeave={onLeave} /> : <RegisterForm onDone={onDone} />}
       <OAuthButtons providers={providers} onSignedIn={onDone} />
+      {login ? (
+        <PasskeyButton
+          purpose="sign-in"
+          path="/api/auth/passkeys/sign-in"
+          label={t("auth.passkey.signIn")}
+          onDone={(data) => onDone(data.message ?? "")}
+          testId="passkey-sign-in"
+        />
+      ) : null}
       {login ? <NostrSignIn onDone={onDone} /> : null}
       <p className="text-center text-sm text-muted-foreground">
         {t(login ? "auth.login.noAccount" : "auth.register.haveAccount")}{" "}

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { useT } from "~/i18n/use-t";
+import { useLocale, useT } from "~/i18n/use-t";
+import { toSecondStep } from "./to-second-step";
 import { Button } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { useApiAction } from "~/ui/use-api";
@@ -13,6 +14,7 @@ import { nostrExtension, type Nip07 } from "~/keys/extension";
  */
 export function NostrSignIn({ onDone }: { onDone: (message: string) => void }) {
   const t = useT();
+  const locale = useLocale();
   const action = useApiAction();
   // Extensions put window.nostr in place as the page loads: read once the page runs in the browser.
   const hydrated = useHydrated();
@@ -33,7 +35,7 @@ export function NostrSignIn({ onDone }: { onDone: (message: string) => void }) {
         success: false,
         revalidate: false,
         onFailure: (failure) => setError(failure.message),
-        onSuccess: (data) => onDone(data.message ?? ""),
+        onSuccess: (data) => (data.secondStep ? toSecondStep(locale) : onDone(data.message ?? "")),
       },
     );
   }

@@ -4,6 +4,7 @@ import { Icon } from "~/ui/icon";
 import { toast } from "~/ui/toast/store";
 import { Button } from "~/ui/button";
 import { openOAuth } from "~/auth/oauth-popup";
+import { toSecondStep } from "./to-second-step";
 import type { ProviderInfo } from "~/auth/oauth/provider-info";
 
 function GitHubMark() {
@@ -49,7 +50,8 @@ export function OAuthButtons({
               locale,
               returnTo: location.pathname + location.search,
               onResult: (result) => {
-                if (result.ok) onSignedIn(result.message);
+                if (result.ok && result.secondStep) toSecondStep(locale);
+                else if (result.ok) onSignedIn(result.message);
                 else toast({ title: result.message, variant: "error" });
               },
             })

@@ -1,5 +1,7 @@
 import { resetPasswordSchema, withConfirmation } from "~/auth/schema";
-import { useT } from "~/i18n/use-t";
+import { localizePath } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/use-t";
+import { toSecondStep } from "./to-second-step";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
 import { useApiForm } from "~/ui/use-api-form";
 import { NewPasswordFields } from "./account-fields";
@@ -9,6 +11,7 @@ const resetFormSchema = withConfirmation(resetPasswordSchema.omit({ token: true 
 /** The new password a reset link lets its holder choose; `onDone` gets the server's message (signed in by then). */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
   const t = useT();
+  const locale = useLocale();
   const form = useApiForm({
     schema: resetFormSchema,
     path: "/api/auth/reset-password",
@@ -16,7 +19,8 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
     revalidate: false,
     successToast: false,
     request: (input) => ({ body: { ...input, token } }),
-    onSuccess: (data) => onDone(String(data.message ?? "")),
+    onSuccess: (data) =>
+      data.secondStep ? toSecondStep(locale, localizePath("/profile", locale)) : onDone(String(data.message ?? "")),
   });
   return (
     <ApiForm form={form} data-testid="reset-form">

@@ -4,6 +4,7 @@ import type { Locale } from "~/i18n/locales";
 import type { KeyProofAction } from "~/keys/key-proof";
 import { loadIdentityMaker } from "~/keys/store";
 import { useApiForm, type FormValues } from "~/ui/use-api-form";
+import { toSecondStep } from "./to-second-step";
 
 /**
  * This browser's public key with its signed proof of possession for `action`, and its device name, the
@@ -26,7 +27,8 @@ async function thisDevice(
 /**
  * A form that signs this browser in (login, registration). The call carries the browser's key with the fields;
  * the page or the dialog around the form says it worked and shows the new session (`onDone` gets the server's
- * message), so the form itself neither toasts nor reloads anything.
+ * message), so the form itself neither toasts nor reloads anything. An account with a second factor goes on to
+ * the page that asks for it.
  */
 export function useSignInForm<V extends FormValues, I extends object>({
   schema,
@@ -50,6 +52,6 @@ export function useSignInForm<V extends FormValues, I extends object>({
     request: async (input) => ({ body: { ...input, ...(await thisDevice(locale, action)) } }),
     successToast: false,
     revalidate: false,
-    onSuccess: (data) => onDone(data.message ?? ""),
+    onSuccess: (data) => (data.secondStep ? toSecondStep(locale) : onDone(data.message ?? "")),
   });
 }

@@ -3,6 +3,8 @@ import { linkedKeyOf } from "~/auth/account-keys.server";
 import { activityOf } from "~/auth/activity.server";
 import { proofState } from "~/auth/recent-proof.server";
 import { ConfirmPasswordCard } from "~/auth/ui/confirm-password-card";
+import { SecondFactorCard } from "~/auth/ui/second-factor-card";
+import { secondFactorStatus } from "~/auth/second-factor-status.server";
 import type { AccountKey } from "~/auth/ui/keys-card";
 import { currentUser } from "~/auth/current-user.server";
 import { OAuthButtons } from "~/auth/ui/oauth-buttons";
@@ -42,16 +44,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await currentUser(request);
   if (!user)
     return data(
-      { messages, account: null, activity: null, providers: [], nostr: null, keys: [], proof: null },
+      {
+        messages,
+        account: null,
+        activity: null,
+        providers: [],
+        nostr: null,
+        keys: [],
+        proof: null,
+        secondFactor: null,
+      },
       { headers: { "Cache-Control": "no-store" } },
     );
   const db = await getDb();
-  const [activity, nostr, linked, proof, address] = await Promise.all([
+  const [activity, nostr, linked, proof, address, factors] = await Promise.all([
     activityOf(db, user.id, user.sessionId),
     nostrAccount(db, user.id, siteOrigin(request)),
     linkedKeyOf(db, user.id),
     proofState(db, user),
     ownAddress(db, user.id),
+    secondFactorStatus(db, user.id),
   ]);
   const keys: AccountKey[] = [
     ...(linked ? [{ kind: "linked" as const, ...linked }] : []),
@@ -83,7 +95,17 @@ export async function loader({ request }: Route.LoaderArgs) {
       providers: configuredProviders(),
       nostr,
       keys,
-      proof: { hasPassword: proof.hasPassword, ready: proof.until !== null },
+      proof: {
+        hasPassword: proof.hasPassword,
+        ready: proof.until !== null,
+        firstReady: proof.firstRecent,
+        secondFactor: proof.secondFactor,
+      },
+      secondFactor: {
+        totpSince: factors.totpSince?.toISOString() ?? null,
+        recoveryCodesLeft: factors.recoveryCodesLeft,
+        passkeys: factors.passkeys,
+      },
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -101,8 +123,8 @@ export default function Profile() {
   const t = useT();
   const locale = useLocale();
   const revalidator = useRevalidator();
-  const { account, activity, providers, nostr, keys, proof } = useLoaderData<typeof loader>();
-  if (!account || !activity || !proof) {
+  const { account, activity, providers, nostr, keys, proof, secondFactor } = useLoaderData<typeof loader>();
+  if (!account || !activity || !proof || !secondFactor) {
     return (
       <section className="grid max-w-3xl gap-6" data-testid="profile-guest">
         <h1 className="text-3xl font-black tracking-tight">{t("auth.profile.title")}</h1>
@@ -149,11 +171,12 @@ export default function Profile() {
         />
       </Card>
       {/* Above the address: changing a confirmed address, like linking a key, needs the password typed first. */}
-      <ConfirmPasswordCard hasPassword={proof.hasPassword} ready={proof.ready} />
+      <ConfirmPasswordCard {...proof} passkeys={secondFactor.passkeys.length > 0} />
       <EmailCard email={account.address.email} confirmed={account.address.confirmed} />
       <Card title={t("auth.password.title")} description={t("auth.password.hint")}>
         <PasswordForm keys={keys} />
       </Card>
+      <SecondFactorCard status={secondFactor} />
       {nostr ? <NostrCard account={nostr} /> : null}
       <IdentityCard signedIn />
       {providers.length ? (

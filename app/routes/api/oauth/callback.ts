@@ -10,6 +10,7 @@ import { redirectTarget } from "~/lib/redirect-target";
 import { ServiceError } from "~/lib/service-error";
 import { secureCookies } from "~/lib/site-origin.server";
 import { flashToastCookie } from "~/ui/toast/flash.server";
+import { secondStepPath } from "~/auth/second-step-path";
 
 /**
  * GET /api/oauth/:provider/callback: the provider sends the browser back here. The flow must be the one
@@ -37,9 +38,12 @@ export const loader = apiRoute({
         const signedIn = await currentUser(ctx.request);
         const outcome = await finishFlow(await getDb(), flow, identity, ctx.request, ctx, signedIn, provider.name);
         if (outcome.kind === "login") headers.append("Set-Cookie", outcome.cookie);
+        const secondStep = outcome.kind === "login" && outcome.secondStep;
         const message =
-          outcome.kind === "login" ? t("auth.loginSuccess") : t("auth.oauthLinked", { provider: provider.name });
-        result = { type: "daftar:oauth", ok: true, message, mode };
+          outcome.kind === "linked"
+            ? t("auth.oauthLinked", { provider: provider.name })
+            : t(secondStep ? "auth.secondStep.needed" : "auth.loginSuccess");
+        result = { type: "daftar:oauth", ok: true, message, mode, ...(secondStep ? { secondStep } : {}) };
       } catch (error) {
         // A refusal (linked elsewhere …) is told as it is; anything else is logged and told as a failed sign-in.
         if (!(error instanceof ServiceError)) console.error(`OAuth callback from ${provider.id} failed:`, error);
@@ -56,7 +60,8 @@ export const loader = apiRoute({
           secureCookies(ctx.request),
         ),
       );
-      headers.set("Location", redirectTarget(flow.returnTo) ?? "/");
+      const back = redirectTarget(flow.returnTo) ?? "/";
+      headers.set("Location", result.secondStep ? secondStepPath(locale, back) : back);
       return new Response(null, { status: 302, headers });
     }
     return resultPage(result, locale, t, ctx.nonce, headers);
