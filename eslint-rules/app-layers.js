@@ -34,6 +34,7 @@ export const appLayers = {
       auth: "a comment is written by a member or a visitor, within an address's budget",
       settings: "comments follow the site's settings (open, moderated)",
       nostr: "an approved comment is a signed event the relay serves",
+      mail: "moderators and commenters are told of comments by e-mail",
     },
     content: {
       auth: "categories are managed by roles",
