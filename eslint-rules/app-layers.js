@@ -29,6 +29,7 @@ export const appLayers = {
     nostr: {
       auth: "a key signs in to an account, and members are found by their keys",
       settings: "the relay and the names document follow the site's settings",
+      mail: "a member hears by e-mail that a message is waiting in their inbox",
     },
     comments: {
       auth: "a comment is written by a member or a visitor, within an address's budget",

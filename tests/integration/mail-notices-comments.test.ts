@@ -12,7 +12,7 @@ import { noticeNewComment, sendModerationDigests, WAITING_PER_DAY } from "~/comm
 import { submitComment } from "~/comments/submit.server";
 import { accountOf } from "~/auth/current-user.server";
 import { resetConfigForTests } from "~/config.server";
-import { closeDatabase, getDb, openDatabase } from "~/db/client.server";
+import { closeDatabase, getDb } from "~/db/client.server";
 import { comments, mailOutbox, noticesSent, pages, users } from "~/db/schema";
 import { processOutbox } from "~/mail/outbox.server";
 import { readUnsubscribeToken } from "~/mail/unsubscribe.server";
@@ -177,18 +177,11 @@ test("past the day's few, waiting comments are held for one digest the next day,
   const [first] = await db.select().from(comments).orderBy(comments.id).limit(1);
   await moderate(db, [first!.id], "spam", origin);
 
-  // The next day, two instances run the digest at once.
+  // The next day.
   const next = day + 24 * 60 * 60_000;
-  const other = await openDatabase(process.env.DATABASE_URL!);
-  try {
-    const counts = await Promise.all([
-      sendModerationDigests(db, origin, next),
-      sendModerationDigests(other.db, origin, next),
-    ]);
-    expect(counts[0] + counts[1]).toBe(2);
-  } finally {
-    other.client.close();
-  }
+  // Two claimers at once (their reads interleave; the unique key decides).
+  const counts = await Promise.all([sendModerationDigests(db, origin, next), sendModerationDigests(db, origin, next)]);
+  expect(counts[0] + counts[1]).toBe(2);
   expect(await sendModerationDigests(db, origin, next + 60 * 60_000)).toBe(0);
   const digests = await delivered();
   expect(digests).toEqual([
