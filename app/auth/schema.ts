@@ -262,3 +262,21 @@ export function withConfirmation<S extends z.ZodObject<{ [k: string]: z.ZodType 
       ...msg("validation.passwordsMismatch"),
     });
 }
+
+/** The notices a member may turn off, as the profile's form names them (the list is "notify.<name>"). */
+export const noticeKinds = ["moderation", "comments", "inbox"] as const;
+export type NoticeKind = (typeof noticeKinds)[number];
+
+/** One kind's switch: a checklist field, ["on"] when on. */
+const noticeSwitch = z
+  .array(z.string().max(10), msg("validation.invalid"))
+  .max(1, msg("validation.invalid"))
+  .transform((value) => value.includes("on"))
+  .optional();
+
+/** PUT /api/users/notifications: each kind's switch; a kind not sent stays as it is. */
+export const noticeSettingsSchema = z.object({
+  moderation: noticeSwitch,
+  comments: noticeSwitch,
+  inbox: noticeSwitch,
+} satisfies Record<NoticeKind, unknown>);

@@ -12,6 +12,9 @@ import { IdentityCard } from "~/auth/ui/identity-card";
 import { PasswordForm } from "~/auth/ui/password-form";
 import { ownAddress } from "~/auth/email-address.server";
 import { EmailCard } from "~/auth/ui/email-card";
+import { noticeSettings } from "~/auth/notice-preferences.server";
+import type { NoticeKind } from "~/auth/schema";
+import { NoticesCard } from "~/auth/ui/notices-card";
 import { ProfileForm } from "~/auth/ui/profile-form";
 import { getDb } from "~/db/client.server";
 import { siteOrigin } from "~/lib/site-origin.server";
@@ -46,13 +49,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   const db = await getDb();
-  const [activity, nostr, linked, proof, address] = await Promise.all([
+  const [activity, nostr, linked, proof, address, notices] = await Promise.all([
     activityOf(db, user.id, user.sessionId),
     nostrAccount(db, user.id, siteOrigin(request)),
     linkedKeyOf(db, user.id),
     proofState(db, user),
     ownAddress(db, user.id),
+    noticeSettings(db, user.id),
   ]);
+  // Moderation notices only for those who moderate.
+  const noticeKinds: NoticeKind[] = user.permissions.includes("comments.edit")
+    ? ["moderation", "comments", "inbox"]
+    : ["comments", "inbox"];
   const keys: AccountKey[] = [
     ...(linked ? [{ kind: "linked" as const, ...linked }] : []),
     ...activity.devices.map((device) => ({
@@ -72,6 +80,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     about: user.about,
     avatar: user.avatar,
     address,
+    notices: {
+      kinds: noticeKinds,
+      settings: {
+        moderation: notices["notify.moderation"],
+        comments: notices["notify.comments"],
+        inbox: notices["notify.inbox"],
+      },
+    },
     // Built-in roles in the reader's language.
     roles: user.roles.map((name) => roleName(name, serverT(locale))),
   };
@@ -151,6 +167,11 @@ export default function Profile() {
       {/* Above the address: changing a confirmed address, like linking a key, needs the password typed first. */}
       <ConfirmPasswordCard hasPassword={proof.hasPassword} ready={proof.ready} />
       <EmailCard email={account.address.email} confirmed={account.address.confirmed} />
+      <NoticesCard
+        settings={account.notices.settings}
+        kinds={account.notices.kinds}
+        confirmed={account.address.confirmed}
+      />
       <Card title={t("auth.password.title")} description={t("auth.password.hint")}>
         <PasswordForm keys={keys} />
       </Card>

@@ -179,4 +179,15 @@ export default {
   "reset.done": "گذرواژهٔ شما تغییر کرد و وارد شده‌اید. همهٔ نشست‌های دیگر بسته شدند.",
   "reset.failed": "گذرواژه تغییر نکرد.",
   "reset.linkInvalid": "این پیوند دیگر کار نمی‌کند: به کار رفته، منقضی شده یا ناقص است. پیوند تازه بخواهید.",
+  // E-mail notifications (the profile)
+  "notices.title": "آگاه‌سازی با ایمیل",
+  "notices.description": "به نشانی تأییدشدهٔ شما فرستاده می‌شود. هر پیام پیوندی هم دارد که گونهٔ خودش را خاموش می‌کند.",
+  "notices.noAddress": "برای گرفتن آگاه‌سازی‌ها، نخست یک نشانی ایمیل را در بالا تأیید کنید.",
+  "notices.notify.moderation": "دیدگاه‌های در انتظار بررسی",
+  "notices.notify.comments": "دیدگاه‌های من: تأیید آن‌ها و پاسخ به آن‌ها",
+  "notices.notify.inbox": "پیام تازه در صندوق پیام‌هایم",
+  "notices.save": "ذخیرهٔ آگاه‌سازی‌ها",
+  "notices.saving": "در حال ذخیره…",
+  "notices.saved": "آگاه‌سازی‌های شما ذخیره شد.",
+  "notices.failed": "آگاه‌سازی‌های شما ذخیره نشد.",
 } satisfies CatalogOf<typeof en>;
