@@ -100,6 +100,7 @@ function noticeProps(
   spec: NoticeSpec,
 ): { subject: string; props: MessageProps } {
   const base = { locale, siteName: site, footer };
+  const quote = (text: string) => t("mail.message.quote", { text });
   const action = (key: MessageKey, href: string) => ({ label: t(key), href, fallback: t("mail.message.linkFallback") });
   switch (spec.kind) {
     case "commentWaiting": {
@@ -109,7 +110,7 @@ function noticeProps(
         props: {
           ...base,
           title: t("mail.message.waiting.title"),
-          paragraphs: [t("mail.message.waiting.body", vars), `«${spec.excerpt}»`],
+          paragraphs: [t("mail.message.waiting.body", vars), quote(spec.excerpt)],
           action: action("mail.message.waiting.action", spec.link),
         },
       };
@@ -136,7 +137,7 @@ function noticeProps(
         props: {
           ...base,
           title: t("mail.message.approved.title"),
-          paragraphs: [t("mail.message.approved.body", vars), `«${spec.excerpt}»`],
+          paragraphs: [t("mail.message.approved.body", vars), quote(spec.excerpt)],
           action: action("mail.message.approved.action", spec.link),
         },
       };
@@ -148,7 +149,7 @@ function noticeProps(
         props: {
           ...base,
           title: t("mail.message.reply.title", vars),
-          paragraphs: [t("mail.message.reply.body", vars), `«${spec.excerpt}»`],
+          paragraphs: [t("mail.message.reply.body", vars), quote(spec.excerpt)],
           action: action("mail.message.reply.action", spec.link),
         },
       };

@@ -22,6 +22,7 @@ export default {
     "The account {user} at {site} now uses the address {address} instead of this one. Links to choose a new password go there from now on.",
   "message.changed.notYou":
     "If you did not make this change, someone else may be signed in to your account: ask the site's administrator for help.",
+  "message.quote": "“{text}”",
   "message.unsubscribe": "Stop these messages",
   "message.waiting.subject": "A comment by {author} is waiting for moderation at {site}",
   "message.waiting.title": "A comment is waiting for moderation",
@@ -31,7 +32,7 @@ export default {
   "message.digest.title": "{count} comments are waiting",
   "message.digest.body":
     "Many comments came in, so they are gathered here once a day rather than sent one by one. Waiting now:",
-  "message.digest.item": "{author}: «{excerpt}»",
+  "message.digest.item": "{author}: “{excerpt}”",
   "message.approved.subject": "Your comment at {site} was approved",
   "message.approved.title": "Your comment was approved",
   "message.approved.body": "Your comment on {page} is on the site now:",
