@@ -267,15 +267,21 @@ export function withConfirmation<S extends z.ZodObject<{ [k: string]: z.ZodType 
 export const noticeKinds = ["moderation", "comments", "inbox"] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
-/** One kind's switch: a checklist field, ["on"] when on. */
+/** PUT /api/users/notifications: each kind on or off; a kind not sent stays as it is. */
+export const noticeSettingsSchema = z.object({
+  moderation: z.boolean(msg("validation.invalid")).optional(),
+  comments: z.boolean(msg("validation.invalid")).optional(),
+  inbox: z.boolean(msg("validation.invalid")).optional(),
+} satisfies Record<NoticeKind, unknown>);
+
+/** One kind's switch on the profile: a checklist field, ["on"] when on. */
 const noticeSwitch = z
-  .array(z.string().max(10), msg("validation.invalid"))
-  .max(1, msg("validation.invalid"))
+  .array(z.string(), msg("validation.invalid"))
   .transform((value) => value.includes("on"))
   .optional();
 
-/** PUT /api/users/notifications: each kind's switch; a kind not sent stays as it is. */
-export const noticeSettingsSchema = z.object({
+/** The profile's form: the switches, sent as the call's booleans. */
+export const noticeSettingsFormSchema = z.object({
   moderation: noticeSwitch,
   comments: noticeSwitch,
   inbox: noticeSwitch,

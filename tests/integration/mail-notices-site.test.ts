@@ -78,14 +78,14 @@ test("the profile's call turns kinds on and off for the signed-in member only; a
       headers: { "content-type": "application/json", "accept-language": "en", ...headers },
       body: JSON.stringify(body),
     });
-  expect((await put({ inbox: [] }, {})).status).toBe(401);
+  expect((await put({ inbox: false }, {})).status).toBe(401);
   const refused = await put({ inbox: "off" });
   expect(refused.status).toBe(400);
   expect(((await refused.json()) as { issues: { path: string }[] }).issues[0]!.path).toBe("inbox");
   const before = await noticeSettings(connection!.db, memberId);
   expect(before["notify.inbox"]).toBe(true);
 
-  const saved = await put({ inbox: [], comments: ["on"] });
+  const saved = await put({ inbox: false, comments: true });
   expect(saved.status).toBe(200);
   expect(await saved.json()).toEqual({
     message: "Your notifications were saved.",

@@ -3,7 +3,7 @@ import { ApiForm, SubmitButton } from "~/ui/api-form";
 import { Card } from "~/ui/card";
 import { SwitchField } from "~/ui/switch-field";
 import { useApiForm } from "~/ui/use-api-form";
-import { noticeSettingsSchema, type NoticeKind } from "../schema";
+import { noticeSettingsFormSchema, type NoticeKind } from "../schema";
 
 /**
  * The member's e-mail notifications on their profile: one switch per kind (moderation only for those who
@@ -20,7 +20,7 @@ export function NoticesCard({
 }) {
   const t = useT();
   const form = useApiForm({
-    schema: noticeSettingsSchema,
+    schema: noticeSettingsFormSchema,
     path: "/api/users/notifications",
     method: "PUT",
     initial: Object.fromEntries(kinds.map((kind) => [kind, settings[kind] ? ["on"] : []])),

@@ -6,7 +6,7 @@ import { json } from "~/lib/http.server";
 
 /**
  * GET /api/users/notifications: which notices the caller gets by e-mail. PUT { moderation?, comments?, inbox? }
- * (each a checklist: ["on"] or []): turns them on or off; kinds not sent stay as they are.
+ * (booleans): turns them on or off; kinds not sent stay as they are.
  */
 export const loader = apiRoute(
   {
