@@ -11,10 +11,6 @@ import { noticeOptOuts, users } from "~/db/schema";
 export const noticeLists = ["notify.moderation", "notify.comments", "notify.inbox"] as const;
 export type NoticeList = (typeof noticeLists)[number];
 
-export function isNoticeList(value: string): value is NoticeList {
-  return (noticeLists as readonly string[]).includes(value);
-}
-
 /** A member a notice may go to: their confirmed address. */
 export interface NoticeRecipient {
   userId: number;

@@ -264,8 +264,7 @@ export function withConfirmation<S extends z.ZodObject<{ [k: string]: z.ZodType 
 }
 
 /** The notices a member may turn off, as the profile's form names them (the list is "notify.<name>"). */
-export const noticeKinds = ["moderation", "comments", "inbox"] as const;
-export type NoticeKind = (typeof noticeKinds)[number];
+export type NoticeKind = "moderation" | "comments" | "inbox";
 
 /** PUT /api/users/notifications: each kind on or off; a kind not sent stays as it is. */
 export const noticeSettingsSchema = z.object({

@@ -20,7 +20,7 @@ import type { CommentRow } from "./comments.server";
 /** A moderator gets this many waiting comments a day one by one; the rest wait for the next day's digest. */
 export const WAITING_PER_DAY = 3;
 /** The digest lists this many of the waiting comments (and says how many there are in all). */
-export const DIGEST_ITEMS = 10;
+const DIGEST_ITEMS = 10;
 const DAY_MS = 24 * 60 * 60_000;
 const DIGEST_EVERY_MS = 15 * 60_000;
 

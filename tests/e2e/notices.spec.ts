@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { test as base } from "@playwright/test";
 import { openDatabase } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { composeMessage, type MessageSpec } from "~/mail/compose.server";
 import { saveSmtpSettings } from "~/mail/smtp-settings.server";
 import { startSeededSite } from "../helpers/seeded-site";
 import type { SiteProcess } from "../helpers/site-process";
@@ -141,6 +142,56 @@ test("screenshots: the profile's notifications card, Persian and English, light 
         await card.scrollIntoViewIfNeeded();
         await expect(card.getByTestId("notice-moderation")).toBeVisible();
         await card.screenshot({ path: `test-results/screenshots/notices-card-${locale}-${scheme}-${width}.png` });
+      }
+    }
+  }
+});
+
+test("screenshots: every notice in Persian and English, phone and desktop", async ({ page }) => {
+  const specs = (fa: boolean): MessageSpec[] => [
+    {
+      kind: "commentWaiting",
+      author: fa ? "مینا" : "Mina",
+      excerpt: fa ? "نوشتهٔ خوبی بود، ولی دربارهٔ بخش دوم پرسشی دارم." : "A good read, but I have a question.",
+      page: fa ? "آموختن آهسته" : "Learning slowly",
+      link: "https://daftar.example/manage/comments",
+    },
+    {
+      kind: "moderationDigest",
+      count: 12,
+      items: [1, 2, 3].map((n) => ({
+        author: fa ? `نویسندهٔ ${n}` : `Author ${n}`,
+        excerpt: fa ? "دیدگاهی کوتاه." : "A short one.",
+      })),
+      link: "https://daftar.example/manage/comments",
+    },
+    {
+      kind: "commentApproved",
+      excerpt: fa ? "نوشتهٔ خوبی بود." : "A good read.",
+      page: fa ? "آموختن آهسته" : "Learning slowly",
+      link: "https://daftar.example/notes/learning-slowly#comment-12",
+    },
+    {
+      kind: "commentReply",
+      author: fa ? "مینا" : "Mina",
+      excerpt: fa ? "پاسخ در بخش دوم است." : "The answer is in part two.",
+      page: fa ? "آموختن آهسته" : "Learning slowly",
+      link: "https://daftar.example/notes/learning-slowly#comment-13",
+    },
+    { kind: "newMessage", link: "https://daftar.example/inbox" },
+  ];
+  for (const locale of ["fa", "en"] as const) {
+    for (const spec of specs(locale === "fa")) {
+      const message = await composeMessage(locale, locale === "fa" ? "دفتر" : "Daftar", spec, {
+        unsubscribe: "https://daftar.example/unsubscribe?token=notify.comments~4~signature",
+      });
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.setContent(message.html);
+        await expect(
+          page.getByText(locale === "fa" ? "دیگر این پیام‌ها را نفرست" : "Stop these messages"),
+        ).toBeVisible();
+        await snap(page, `mail-${spec.kind}-${locale}-${width}`);
       }
     }
   }
