@@ -318,7 +318,22 @@ async function digestMessage(
   return { message, unsubscribe };
 }
 
+/**
+ * Forgets the moderators' single notices and digests a week old: they only count a day's messages and keep a
+ * day's digest single. Approvals, replies and inbox notices stay, so none is ever sent twice.
+ */
+export async function pruneModerationNotices(db: Database, now = Date.now()): Promise<void> {
+  await db
+    .delete(noticesSent)
+    .where(
+      and(inArray(noticesSent.kind, ["waiting", "digest"]), lt(noticesSent.createdAt, new Date(now - 7 * DAY_MS))),
+    );
+}
+
 /** The digests, sent by whichever instance holds their lease. */
 export function startModerationDigests(origin: string): () => Promise<void> {
-  return everyPeriod("comment-digests", DIGEST_EVERY_MS, async (db) => void (await sendModerationDigests(db, origin)));
+  return everyPeriod("comment-digests", DIGEST_EVERY_MS, async (db) => {
+    await sendModerationDigests(db, origin);
+    await pruneModerationNotices(db);
+  });
 }

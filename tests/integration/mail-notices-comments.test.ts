@@ -8,7 +8,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { changeNoticeSettings } from "~/auth/notice-preferences.server";
 import { moderate, postComment, type Author } from "~/comments/comments.server";
-import { noticeNewComment, sendModerationDigests, WAITING_PER_DAY } from "~/comments/notices.server";
+import {
+  noticeNewComment,
+  pruneModerationNotices,
+  sendModerationDigests,
+  WAITING_PER_DAY,
+} from "~/comments/notices.server";
 import { submitComment } from "~/comments/submit.server";
 import { accountOf } from "~/auth/current-user.server";
 import { resetConfigForTests } from "~/config.server";
@@ -191,6 +196,13 @@ test("past the day's few, waiting comments are held for one digest the next day,
   const text = server.received[0]!.text!;
   expect(text).toContain("Waiting comment number 5.");
   expect(text).not.toContain("Waiting comment number 1.");
+
+  // A week on, the day's counts and digests are forgotten; nothing else is.
+  await db.insert(noticesSent).values({ kind: "approved", userId: ids.member!, item: "1", createdAt: new Date(day) });
+  await pruneModerationNotices(db, next + 6 * 24 * 60 * 60_000);
+  expect((await db.select().from(noticesSent)).length).toBe(2 * WAITING_PER_DAY + 2 + 1);
+  await pruneModerationNotices(db, next + 8 * 24 * 60 * 60_000);
+  expect((await db.select({ kind: noticesSent.kind }).from(noticesSent)).map((row) => row.kind)).toEqual(["approved"]);
 });
 
 test("an author hears that a moderator approved their comment, once, in the page's language; not for one published at once", async () => {
