@@ -100,6 +100,7 @@ export default [
   route("api/auth/reset-password", "routes/api/auth/reset-password.ts"),
   route("api/auth/confirm-email", "routes/api/auth/confirm-email.ts"),
   route("api/users/email", "routes/api/users/email.ts"),
+  route("api/users/notifications", "routes/api/users/notifications.ts"),
   route("api/users/update-profile", "routes/api/users/update-profile.ts"),
   route("api/users/avatar", "routes/api/users/avatar.ts"),
   route("api/users/all", "routes/api/users/all.ts"),

@@ -29,11 +29,13 @@ export const appLayers = {
     nostr: {
       auth: "a key signs in to an account, and members are found by their keys",
       settings: "the relay and the names document follow the site's settings",
+      mail: "a member hears by e-mail that a message is waiting in their inbox",
     },
     comments: {
       auth: "a comment is written by a member or a visitor, within an address's budget",
       settings: "comments follow the site's settings (open, moderated)",
       nostr: "an approved comment is a signed event the relay serves",
+      mail: "moderators and commenters are told of comments by e-mail",
     },
     content: {
       auth: "categories are managed by roles",

@@ -102,6 +102,9 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   const { startVisitLogJobs } = await import("~/traffic/summaries.server");
   const { startPublishing } = await import("~/builds/background.server");
   const { startMailing } = await import("~/mail/outbox.server");
+  const { startModerationDigests } = await import("~/comments/notices.server");
+  const { startInboxNotices } = await import("~/nostr/inbox-notice.server");
+  const { configuredOrigin } = await import("~/lib/site-origin.server");
   const follower = followChanges();
   const stopHousekeeping = startHousekeeping();
   startVisitLog();
@@ -114,9 +117,19 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   const stopPublishing = startPublishing({ installed });
   // The outbox, sent by whichever instance holds its lease.
   const stopMailing = startMailing();
+  // The moderators' daily digests, decided by whichever instance holds their lease.
+  const stopDigests = startModerationDigests(configuredOrigin() ?? baseUrl);
+  const stopInboxNotices = startInboxNotices(configuredOrigin() ?? baseUrl);
   stopBackground = async () => {
     follower.stop();
-    await Promise.all([stopHousekeeping(), stopVisitLogJobs(), stopPublishing(), stopMailing()]);
+    await Promise.all([
+      stopHousekeeping(),
+      stopVisitLogJobs(),
+      stopPublishing(),
+      stopMailing(),
+      stopDigests(),
+      stopInboxNotices(),
+    ]);
   };
   if (!installed) {
     const token = ensureSetupToken();

@@ -337,3 +337,26 @@ export function withConfirmation<S extends z.ZodObject<{ [k: string]: z.ZodType 
       ...msg("validation.passwordsMismatch"),
     });
 }
+
+/** The notices a member may turn off, as the profile's form names them (the list is "notify.<name>"). */
+export type NoticeKind = "moderation" | "comments" | "inbox";
+
+/** PUT /api/users/notifications: each kind on or off; a kind not sent stays as it is. */
+export const noticeSettingsSchema = z.object({
+  moderation: z.boolean(msg("validation.invalid")).optional(),
+  comments: z.boolean(msg("validation.invalid")).optional(),
+  inbox: z.boolean(msg("validation.invalid")).optional(),
+} satisfies Record<NoticeKind, unknown>);
+
+/** One kind's switch on the profile: a checklist field, ["on"] when on. */
+const noticeSwitch = z
+  .array(z.string(), msg("validation.invalid"))
+  .transform((value) => value.includes("on"))
+  .optional();
+
+/** The profile's form: the switches, sent as the call's booleans. */
+export const noticeSettingsFormSchema = z.object({
+  moderation: noticeSwitch,
+  comments: noticeSwitch,
+  inbox: noticeSwitch,
+} satisfies Record<NoticeKind, unknown>);

@@ -9,6 +9,7 @@ import { defaultLocale, localizePath, parseLocalizedPath, type Locale } from "~/
 import { ServiceError } from "~/lib/service-error";
 import { syncCommentEvents } from "~/nostr/comment-events.server";
 import { relayEventStored } from "~/nostr/relay/relay.server";
+import { noticeModerated } from "./notices.server";
 import { initialStatus, type ModerationRules } from "./status-rules";
 import type { ModerationRow, PublicComment } from "./types";
 
@@ -400,7 +401,7 @@ export async function moderate(
 ): Promise<string[]> {
   const pages = await changeTransaction(db, async (tx, announce) => {
     const found = await tx
-      .select({ id: comments.id, routePath: comments.routePath, editedAt: comments.editedAt })
+      .select({ id: comments.id, routePath: comments.routePath, editedAt: comments.editedAt, status: comments.status })
       .from(comments)
       .where(inArray(comments.id, ids))
       .all();
@@ -414,8 +415,18 @@ export async function moderate(
     await syncCommentEvents(tx, ids, origin);
     const touched = [...new Set(found.map((c) => c.routePath))];
     announce({ topic: "documents", detail: touched.map(pageOf) });
-    return touched;
+    return { touched, before: new Map(found.map((c) => [c.id, c.status])) };
   });
   relayEventStored();
-  return pages;
+  if (newStatus === "approved") await tellQuietly(noticeModerated(db, ids, pages.before, origin));
+  return pages.touched;
+}
+
+/** Notices follow a change that is made already: one that cannot be queued is logged, never the change's failure. */
+export async function tellQuietly(notices: Promise<unknown>): Promise<void> {
+  try {
+    await notices;
+  } catch (error) {
+    console.error("Notices not queued:", error);
+  }
 }

@@ -10,12 +10,14 @@ import { ServiceError } from "~/lib/service-error";
 import { getAppConfig } from "~/settings/app-config.server";
 import {
   canonicalRoutePath,
+  tellQuietly,
   commentablePage,
   postComment,
   type Author,
   type CommentRow,
   type PostInput,
 } from "./comments.server";
+import { noticeNewComment } from "./notices.server";
 import { plainCommentName, type NewCommentInput } from "./schema";
 import { linkCount } from "./status-rules";
 import { verifyCommentEvent } from "~/keys/verify-event.server";
@@ -101,6 +103,7 @@ export async function submitComment(
     settings,
     requester.origin,
   );
+  await tellQuietly(noticeNewComment(db, comment, requester.origin));
   return { discarded: false, comment };
 }
 

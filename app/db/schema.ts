@@ -1036,3 +1036,41 @@ export const emailTokens = sqliteTable(
   },
   (t) => [uniqueIndex("email_tokens_hash_unique").on(t.tokenHash), index("email_tokens_user_idx").on(t.userId)],
 );
+
+// ── Notices by e-mail ───────────────────────────────────────────────────────
+
+/**
+ * Every notice decided for a member, keyed by what it is about: the unique key makes a notice once-only across
+ * instances, as the row is inserted in the same transaction as its message's outbox row. `item` is what the
+ * notice is about (a comment's id, a day for the moderators' digest, the relay sequence for a message).
+ */
+export const noticesSent = sqliteTable(
+  "notices_sent",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** "waiting", "held" (a waiting comment past the day's few, for the digest), "digest", "approved", "reply", "inbox". */
+    kind: text("kind").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    item: text("item").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("notices_sent_unique").on(t.kind, t.userId, t.item),
+    index("notices_sent_user_idx").on(t.userId, t.kind, t.createdAt),
+  ],
+);
+
+/** The notices a member turned off (a list such as "notify.moderation"), from the profile or a message's link. */
+export const noticeOptOuts = sqliteTable(
+  "notice_opt_outs",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    list: text("list").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list] })],
+);

@@ -6,6 +6,7 @@ import { render } from "@react-email/render";
 import { serverT } from "~/i18n/catalogs.server";
 import { formatNumber } from "~/i18n/format";
 import type { Locale } from "~/i18n/locales";
+import type { MessageKey } from "~/i18n/translate";
 import { MessageLayout, type MessageProps } from "./messages/message-layout";
 
 export interface ComposedMessage {
@@ -18,9 +19,24 @@ export type MessageSpec =
   | { kind: "addressConfirm"; userName: string; link: string; hours: number }
   | { kind: "passwordReset"; userName: string; link: string; hours: number }
   | { kind: "addressChanged"; userName: string; newAddress: string }
-  | { kind: "test" };
+  | { kind: "test" }
+  | { kind: "commentWaiting"; author: string; excerpt: string; page: string; link: string }
+  | { kind: "moderationDigest"; count: number; items: { author: string; excerpt: string }[]; link: string }
+  | { kind: "commentApproved"; excerpt: string; page: string; link: string }
+  | { kind: "commentReply"; author: string; excerpt: string; page: string; link: string }
+  | { kind: "newMessage"; link: string };
 
-export async function composeMessage(locale: Locale, siteName: string, spec: MessageSpec): Promise<ComposedMessage> {
+/** A notice's unsubscribe link, written under its footer (the outbox also sends it as List-Unsubscribe). */
+export interface ComposeOptions {
+  unsubscribe?: string;
+}
+
+export async function composeMessage(
+  locale: Locale,
+  siteName: string,
+  spec: MessageSpec,
+  options: ComposeOptions = {},
+): Promise<ComposedMessage> {
   const t = serverT(locale);
   const site = siteName || t("mail.message.siteFallback");
   const footer = t("mail.message.footer", { site });
@@ -45,6 +61,8 @@ export async function composeMessage(locale: Locale, siteName: string, spec: Mes
       paragraphs: [t("mail.message.changed.body", vars), t("mail.message.changed.notYou")],
       footer,
     };
+  } else if (isNotice(spec)) {
+    ({ subject, props } = noticeProps(t, locale, site, footer, spec));
   } else {
     const which = spec.kind === "addressConfirm" ? "confirm" : "reset";
     const vars = { site, user: spec.userName, hours: formatNumber(spec.hours, locale) };
@@ -58,7 +76,93 @@ export async function composeMessage(locale: Locale, siteName: string, spec: Mes
       footer,
     };
   }
+  if (options.unsubscribe) props.unsubscribe = { href: options.unsubscribe, label: t("mail.message.unsubscribe") };
   const element = <MessageLayout {...props} />;
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject, html, text };
+}
+
+type NoticeSpec = Extract<
+  MessageSpec,
+  { kind: "commentWaiting" | "moderationDigest" | "commentApproved" | "commentReply" | "newMessage" }
+>;
+
+function isNotice(spec: MessageSpec): spec is NoticeSpec {
+  return ["commentWaiting", "moderationDigest", "commentApproved", "commentReply", "newMessage"].includes(spec.kind);
+}
+
+/** The notices: what happened, a quoted excerpt where there is one, and the one place to act on it. */
+function noticeProps(
+  t: ReturnType<typeof serverT>,
+  locale: Locale,
+  site: string,
+  footer: string,
+  spec: NoticeSpec,
+): { subject: string; props: MessageProps } {
+  const base = { locale, siteName: site, footer };
+  const quote = (text: string) => t("mail.message.quote", { text });
+  const action = (key: MessageKey, href: string) => ({ label: t(key), href, fallback: t("mail.message.linkFallback") });
+  switch (spec.kind) {
+    case "commentWaiting": {
+      const vars = { site, author: spec.author, page: spec.page };
+      return {
+        subject: t("mail.message.waiting.subject", vars),
+        props: {
+          ...base,
+          title: t("mail.message.waiting.title"),
+          paragraphs: [t("mail.message.waiting.body", vars), quote(spec.excerpt)],
+          action: action("mail.message.waiting.action", spec.link),
+        },
+      };
+    }
+    case "moderationDigest": {
+      const vars = { site, count: formatNumber(spec.count, locale) };
+      return {
+        subject: t("mail.message.digest.subject", vars),
+        props: {
+          ...base,
+          title: t("mail.message.digest.title", vars),
+          paragraphs: [
+            t("mail.message.digest.body", vars),
+            ...spec.items.map((item) => t("mail.message.digest.item", { author: item.author, excerpt: item.excerpt })),
+          ],
+          action: action("mail.message.waiting.action", spec.link),
+        },
+      };
+    }
+    case "commentApproved": {
+      const vars = { site, page: spec.page };
+      return {
+        subject: t("mail.message.approved.subject", vars),
+        props: {
+          ...base,
+          title: t("mail.message.approved.title"),
+          paragraphs: [t("mail.message.approved.body", vars), quote(spec.excerpt)],
+          action: action("mail.message.approved.action", spec.link),
+        },
+      };
+    }
+    case "commentReply": {
+      const vars = { site, author: spec.author, page: spec.page };
+      return {
+        subject: t("mail.message.reply.subject", vars),
+        props: {
+          ...base,
+          title: t("mail.message.reply.title", vars),
+          paragraphs: [t("mail.message.reply.body", vars), quote(spec.excerpt)],
+          action: action("mail.message.reply.action", spec.link),
+        },
+      };
+    }
+    case "newMessage":
+      return {
+        subject: t("mail.message.inbox.subject", { site }),
+        props: {
+          ...base,
+          title: t("mail.message.inbox.title"),
+          paragraphs: [t("mail.message.inbox.body", { site })],
+          action: action("mail.message.inbox.action", spec.link),
+        },
+      };
+  }
 }

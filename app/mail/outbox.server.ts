@@ -40,7 +40,17 @@ const PASS_LIMIT = 50;
 const LINK_KINDS = ["addressConfirm", "passwordReset"];
 export const LINK_MESSAGE_LIFETIME_MS = 60 * 60_000;
 
-export type MailKind = "addressConfirm" | "passwordReset" | "addressChanged" | "test";
+export type MailKind =
+  | "addressConfirm"
+  | "passwordReset"
+  | "addressChanged"
+  | "test"
+  // Notices (app/comments/notices.server.ts, app/nostr/inbox-notice.server.ts)
+  | "commentWaiting"
+  | "moderationDigest"
+  | "commentApproved"
+  | "commentReply"
+  | "newMessage";
 
 export function backoff(attempts: number): number {
   return Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);

@@ -119,6 +119,9 @@ const apiTable: Row[] = [
   { route: "api/auth/confirm-email", method: "POST", expect: all(400) },
   { route: "api/users/email", method: "POST", expect: signedIn(400) },
   { route: "api/users/update-profile", method: "PUT", expect: signedIn(400) },
+  // The caller's own notices: reading them, and a change that names no kind (nothing changes).
+  { route: "api/users/notifications", method: "GET", expect: signedIn(200) },
+  { route: "api/users/notifications", method: "PUT", expect: signedIn(200) },
   // A profile picture: an empty JSON body is no image (400); removing one that is not there is done (200).
   { route: "api/users/avatar", method: "PUT", expect: signedIn(400) },
   { route: "api/users/avatar", method: "DELETE", expect: signedIn(200) },

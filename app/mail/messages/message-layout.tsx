@@ -26,9 +26,11 @@ export interface MessageProps {
   paragraphs: string[];
   action?: { label: string; href: string; fallback: string };
   footer: string;
+  /** The message's unsubscribe link (a notice or a newsletter), written under the footer. */
+  unsubscribe?: { href: string; label: string };
 }
 
-export function MessageLayout({ locale, siteName, title, paragraphs, action, footer }: MessageProps) {
+export function MessageLayout({ locale, siteName, title, paragraphs, action, footer, unsubscribe }: MessageProps) {
   const dir = locale === "fa" ? "rtl" : "ltr";
   const align = dir === "rtl" ? "right" : "left";
   const text: CSSProperties = {
@@ -88,6 +90,13 @@ export function MessageLayout({ locale, siteName, title, paragraphs, action, foo
           ) : null}
           <Hr style={{ borderColor: "#e7e5e4", margin: "24px 0" }} />
           <Text style={{ ...text, fontSize: "13px", color: "#78716c", margin: 0 }}>{footer}</Text>
+          {unsubscribe ? (
+            <Text style={{ ...text, fontSize: "13px", color: "#78716c", margin: "8px 0 0" }}>
+              <Link href={unsubscribe.href} style={{ color: "#57534e", textDecoration: "underline" }}>
+                {unsubscribe.label}
+              </Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>

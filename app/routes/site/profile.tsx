@@ -14,6 +14,9 @@ import { IdentityCard } from "~/auth/ui/identity-card";
 import { PasswordForm } from "~/auth/ui/password-form";
 import { ownAddress } from "~/auth/email-address.server";
 import { EmailCard } from "~/auth/ui/email-card";
+import { noticeSettings } from "~/auth/notice-preferences.server";
+import type { NoticeKind } from "~/auth/schema";
+import { NoticesCard } from "~/auth/ui/notices-card";
 import { ProfileForm } from "~/auth/ui/profile-form";
 import { getDb } from "~/db/client.server";
 import { siteOrigin } from "~/lib/site-origin.server";
@@ -57,14 +60,19 @@ export async function loader({ request }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   const db = await getDb();
-  const [activity, nostr, linked, proof, address, factors] = await Promise.all([
+  const [activity, nostr, linked, proof, address, factors, notices] = await Promise.all([
     activityOf(db, user.id, user.sessionId),
     nostrAccount(db, user.id, siteOrigin(request)),
     linkedKeyOf(db, user.id),
     proofState(db, user),
     ownAddress(db, user.id),
     secondFactorStatus(db, user.id),
+    noticeSettings(db, user.id),
   ]);
+  // Moderation notices only for those who moderate.
+  const noticeKinds: NoticeKind[] = user.permissions.includes("comments.edit")
+    ? ["moderation", "comments", "inbox"]
+    : ["comments", "inbox"];
   const keys: AccountKey[] = [
     ...(linked ? [{ kind: "linked" as const, ...linked }] : []),
     ...activity.devices.map((device) => ({
@@ -84,6 +92,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     about: user.about,
     avatar: user.avatar,
     address,
+    notices: {
+      kinds: noticeKinds,
+      settings: {
+        moderation: notices["notify.moderation"],
+        comments: notices["notify.comments"],
+        inbox: notices["notify.inbox"],
+      },
+    },
     // Built-in roles in the reader's language.
     roles: user.roles.map((name) => roleName(name, serverT(locale))),
   };
@@ -173,6 +189,11 @@ export default function Profile() {
       {/* Above the address: changing a confirmed address, like linking a key, needs the password typed first. */}
       <ConfirmPasswordCard {...proof} passkeys={secondFactor.passkeys.length > 0} />
       <EmailCard email={account.address.email} confirmed={account.address.confirmed} />
+      <NoticesCard
+        settings={account.notices.settings}
+        kinds={account.notices.kinds}
+        confirmed={account.address.confirmed}
+      />
       <Card title={t("auth.password.title")} description={t("auth.password.hint")}>
         <PasswordForm keys={keys} />
       </Card>

@@ -1,5 +1,8 @@
+import { changeNoticeSettings, noticeSettings, noticeSubject, type NoticeList } from "~/auth/notice-preferences.server";
 import type { Database } from "~/db/client.server";
+import { serverT } from "~/i18n/catalogs.server";
 import type { Locale } from "~/i18n/locales";
+import { getAppConfig } from "~/settings/app-config.server";
 
 /** A list a message's unsubscribe link can end a subscription to (see app/mail/unsubscribe.server.ts). */
 export interface UnsubscribeList {
@@ -12,5 +15,26 @@ export interface UnsubscribeList {
   end(db: Database, subject: string): Promise<void>;
 }
 
+/** A member's notices of one kind (the subject is the member's id): on until turned off here or on the profile. */
+function memberNotices(list: NoticeList, what: "moderation" | "comments" | "inbox"): UnsubscribeList {
+  return {
+    async describe(db, subject, locale) {
+      const userId = await noticeSubject(db, subject);
+      if (userId === null || !(await noticeSettings(db, userId))[list]) return null;
+      const site = (await getAppConfig()).siteName[locale];
+      return serverT(locale)(`mail.unsubscribe.list.${what}`, { site });
+    },
+    async end(db, subject) {
+      const userId = await noticeSubject(db, subject);
+      if (userId !== null) await changeNoticeSettings(db, userId, { [list]: false });
+    },
+  };
+}
+
 /** Every list, by the name its links carry. */
-export const unsubscribeLists: Record<string, UnsubscribeList> = {};
+export const unsubscribeLists: Record<string, UnsubscribeList> = {
+  // Members' notices (app/comments/notices.server.ts, app/nostr/inbox-notice.server.ts)
+  "notify.moderation": memberNotices("notify.moderation", "moderation"),
+  "notify.comments": memberNotices("notify.comments", "comments"),
+  "notify.inbox": memberNotices("notify.inbox", "inbox"),
+};

@@ -269,4 +269,15 @@ export default {
   "passkey.cancelled": "The passkey was not used.",
   "passkey.unsupported": "This browser cannot use passkeys.",
   "secondFactor.confirmPasskey": "Confirm with a passkey",
+  // E-mail notifications (the profile)
+  "notices.title": "E-mail notifications",
+  "notices.description": "Sent to your confirmed address. Each message also has a link that turns its kind off.",
+  "notices.noAddress": "Confirm an e-mail address above to receive notifications.",
+  "notices.notify.moderation": "Comments waiting for moderation",
+  "notices.notify.comments": "My comments: approved, and replies to them",
+  "notices.notify.inbox": "A new message in my inbox",
+  "notices.save": "Save notifications",
+  "notices.saving": "Saving…",
+  "notices.saved": "Your notifications were saved.",
+  "notices.failed": "Your notifications could not be saved.",
 } as const;

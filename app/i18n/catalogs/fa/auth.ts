@@ -262,4 +262,15 @@ export default {
   "passkey.cancelled": "کلید عبور به کار نرفت.",
   "passkey.unsupported": "این مرورگر نمی‌تواند از کلید عبور استفاده کند.",
   "secondFactor.confirmPasskey": "تأیید با کلید عبور",
+  // E-mail notifications (the profile)
+  "notices.title": "آگاه‌سازی با ایمیل",
+  "notices.description": "به نشانی تأییدشدهٔ شما فرستاده می‌شود. هر پیام پیوندی هم دارد که گونهٔ خودش را خاموش می‌کند.",
+  "notices.noAddress": "برای گرفتن آگاه‌سازی‌ها، نخست یک نشانی ایمیل را در بالا تأیید کنید.",
+  "notices.notify.moderation": "دیدگاه‌های در انتظار بررسی",
+  "notices.notify.comments": "دیدگاه‌های من: تأیید آن‌ها و پاسخ به آن‌ها",
+  "notices.notify.inbox": "پیام تازه در صندوق پیام‌هایم",
+  "notices.save": "ذخیرهٔ آگاه‌سازی‌ها",
+  "notices.saving": "در حال ذخیره…",
+  "notices.saved": "آگاه‌سازی‌های شما ذخیره شد.",
+  "notices.failed": "آگاه‌سازی‌های شما ذخیره نشد.",
 } satisfies CatalogOf<typeof en>;
