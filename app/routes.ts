@@ -30,6 +30,8 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     route("reset-password", "routes/site/reset-password.tsx", { id: id("reset-password") }),
     route("confirm-email", "routes/site/confirm-email.tsx", { id: id("confirm-email") }),
     route("unsubscribe", "routes/site/unsubscribe.tsx", { id: id("unsubscribe") }),
+    route("newsletter", "routes/site/newsletter.tsx", { id: id("newsletter") }),
+    route("newsletter/confirm", "routes/site/newsletter-confirm.tsx", { id: id("newsletter-confirm") }),
     route("register", "routes/site/login-register.tsx", { id: id("register") }),
     route("profile", "routes/site/profile.tsx", { id: id("profile") }),
     route("inbox", "routes/site/inbox.tsx", { id: id("inbox") }),

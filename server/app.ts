@@ -102,6 +102,7 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   const { startVisitLogJobs } = await import("~/traffic/summaries.server");
   const { startPublishing } = await import("~/builds/background.server");
   const { startMailing } = await import("~/mail/outbox.server");
+  const { startNewsletter } = await import("~/newsletter/sends.server");
   const follower = followChanges();
   const stopHousekeeping = startHousekeeping();
   startVisitLog();
@@ -114,9 +115,11 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   const stopPublishing = startPublishing({ installed });
   // The outbox, sent by whichever instance holds its lease.
   const stopMailing = startMailing();
+  // New posts to the newsletter's subscribers: due posts into sends, sends fanned out into the outbox.
+  const stopNewsletter = startNewsletter();
   stopBackground = async () => {
     follower.stop();
-    await Promise.all([stopHousekeeping(), stopVisitLogJobs(), stopPublishing(), stopMailing()]);
+    await Promise.all([stopHousekeeping(), stopVisitLogJobs(), stopPublishing(), stopMailing(), stopNewsletter()]);
   };
   if (!installed) {
     const token = ensureSetupToken();

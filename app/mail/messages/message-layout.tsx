@@ -25,10 +25,14 @@ export interface MessageProps {
   title: string;
   paragraphs: string[];
   action?: { label: string; href: string; fallback: string };
+  /** Linked items listed after the paragraphs (a newsletter's posts), each with an optional line under it. */
+  links?: { label: string; href: string; note?: string }[];
   footer: string;
+  /** The message's unsubscribe link, shown in the footer (and sent as its List-Unsubscribe header). */
+  unsubscribe?: { href: string; label: string };
 }
 
-export function MessageLayout({ locale, siteName, title, paragraphs, action, footer }: MessageProps) {
+export function MessageLayout({ locale, siteName, title, paragraphs, action, links, footer, unsubscribe }: MessageProps) {
   const dir = locale === "fa" ? "rtl" : "ltr";
   const align = dir === "rtl" ? "right" : "left";
   const text: CSSProperties = {
@@ -59,6 +63,14 @@ export function MessageLayout({ locale, siteName, title, paragraphs, action, foo
               {paragraph}
             </Text>
           ))}
+          {links?.map((link) => (
+            <Section key={link.href} style={{ margin: "16px 0" }}>
+              <Link href={link.href} style={{ ...text, color: "#1d4ed8", fontWeight: 700, fontSize: "18px" }}>
+                {link.label}
+              </Link>
+              {link.note ? <Text style={{ ...text, margin: "4px 0 0", color: "#57534e" }}>{link.note}</Text> : null}
+            </Section>
+          ))}
           {action ? (
             <Section style={{ textAlign: align, margin: "24px 0" }}>
               <Button
@@ -88,6 +100,13 @@ export function MessageLayout({ locale, siteName, title, paragraphs, action, foo
           ) : null}
           <Hr style={{ borderColor: "#e7e5e4", margin: "24px 0" }} />
           <Text style={{ ...text, fontSize: "13px", color: "#78716c", margin: 0 }}>{footer}</Text>
+          {unsubscribe ? (
+            <Text style={{ ...text, fontSize: "13px", color: "#78716c", margin: "8px 0 0" }}>
+              <Link href={unsubscribe.href} style={{ color: "#78716c", textDecoration: "underline" }}>
+                {unsubscribe.label}
+              </Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>
