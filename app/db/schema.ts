@@ -996,7 +996,10 @@ export const newsletterDeliveries = sqliteTable(
     subscriberId: integer("subscriber_id").notNull(),
     outboxId: integer("outbox_id").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sendId, t.subscriberId] }), index("newsletter_deliveries_outbox_idx").on(t.outboxId)],
+  (t) => [
+    primaryKey({ columns: [t.sendId, t.subscriberId] }),
+    index("newsletter_deliveries_outbox_idx").on(t.outboxId),
+  ],
 );
 
 export const emailTokenPurposes = ["confirm", "reset"] as const;

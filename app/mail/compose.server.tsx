@@ -29,7 +29,11 @@ export async function composeMessage(locale: Locale, siteName: string, spec: Mes
   let subject: string;
   let props: MessageProps;
   if (spec.kind === "newsletterConfirm") {
-    const vars = { site, hours: formatNumber(spec.hours, locale), languages: t(`mail.newsletter.languages.${spec.languages}`) };
+    const vars = {
+      site,
+      hours: formatNumber(spec.hours, locale),
+      languages: t(`mail.newsletter.languages.${spec.languages}`),
+    };
     subject = t("mail.message.newsletterConfirm.subject", vars);
     props = {
       locale,

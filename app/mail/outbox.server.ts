@@ -51,12 +51,7 @@ const LINK_KINDS = ["addressConfirm", "passwordReset"];
 export const LINK_MESSAGE_LIFETIME_MS = 60 * 60_000;
 
 export type MailKind =
-  | "addressConfirm"
-  | "passwordReset"
-  | "addressChanged"
-  | "test"
-  | "newsletterConfirm"
-  | "newsletter";
+  "addressConfirm" | "passwordReset" | "addressChanged" | "test" | "newsletterConfirm" | "newsletter";
 
 export function backoff(attempts: number): number {
   return Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);

@@ -10,7 +10,14 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { everyPeriod } from "~/cluster/leases.server";
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { mailOutbox, newsletterDeliveries, newsletterPosts, newsletterSends, newsletterSubscribers, pages } from "~/db/schema";
+import {
+  mailOutbox,
+  newsletterDeliveries,
+  newsletterPosts,
+  newsletterSends,
+  newsletterSubscribers,
+  pages,
+} from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { localizePath, type Locale } from "~/i18n/locales";
 import { configuredOrigin } from "~/lib/site-origin.server";

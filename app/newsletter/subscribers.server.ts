@@ -72,8 +72,8 @@ export async function* subscribersCsv(db: Database): AsyncGenerator<string> {
       .all();
     if (rows.length === 0) return;
     yield rows
-      .map((row) =>
-        [row.email, row.languages, row.locale, row.confirmedAt.toISOString()].map(csvField).join(",") + "\r\n",
+      .map(
+        (row) => [row.email, row.languages, row.locale, row.confirmedAt.toISOString()].map(csvField).join(",") + "\r\n",
       )
       .join("");
     after = rows.at(-1)!.id;

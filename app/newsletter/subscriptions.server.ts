@@ -74,7 +74,12 @@ export async function readConfirmationToken(
 export async function requestSubscription(
   db: Database,
   subscription: Subscription,
-  { clientIp, origin, siteName, now = Date.now() }: { clientIp: string; origin: string; siteName: string; now?: number },
+  {
+    clientIp,
+    origin,
+    siteName,
+    now = Date.now(),
+  }: { clientIp: string; origin: string; siteName: string; now?: number },
 ): Promise<void> {
   refuseOverLimit(
     ...(await Promise.all([
@@ -94,11 +99,7 @@ export async function requestSubscription(
 }
 
 /** Keeps the address the link names (or sets its languages again). Using a link twice changes nothing more. */
-export async function confirmSubscription(
-  db: Database,
-  subscription: Subscription,
-  now = Date.now(),
-): Promise<number> {
+export async function confirmSubscription(db: Database, subscription: Subscription, now = Date.now()): Promise<number> {
   const same = sql`${newsletterSubscribers.email} = ${subscription.email} COLLATE NOCASE`;
   const set = { languages: subscription.languages, locale: subscription.locale, updatedAt: new Date(now) };
   // Two confirmations at once: the unique index lets one insert win; the other updates the winner's row.
@@ -107,7 +108,9 @@ export async function confirmSubscription(
     .values({ email: subscription.email, ...set, confirmedAt: new Date(now), createdAt: new Date(now) })
     .onConflictDoNothing()
     .run();
-  const row = (await db.update(newsletterSubscribers).set(set).where(same).returning({ id: newsletterSubscribers.id }))[0]!;
+  const row = (
+    await db.update(newsletterSubscribers).set(set).where(same).returning({ id: newsletterSubscribers.id })
+  )[0]!;
   return row.id;
 }
 

@@ -32,7 +32,16 @@ export interface MessageProps {
   unsubscribe?: { href: string; label: string };
 }
 
-export function MessageLayout({ locale, siteName, title, paragraphs, action, links, footer, unsubscribe }: MessageProps) {
+export function MessageLayout({
+  locale,
+  siteName,
+  title,
+  paragraphs,
+  action,
+  links,
+  footer,
+  unsubscribe,
+}: MessageProps) {
   const dir = locale === "fa" ? "rtl" : "ltr";
   const align = dir === "rtl" ? "right" : "left";
   const text: CSSProperties = {
