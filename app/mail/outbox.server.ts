@@ -40,6 +40,8 @@ const KEEP_MS = 30 * 24 * 60 * 60_000;
 const PASS_LIMIT = 500;
 /** Messages handed to the server at once, on as many pooled connections: all a killed sender can leave half-sent. */
 export const IN_FLIGHT = 8;
+/** Rows one claim takes (a statement for several rows; each is handed over within moments of its claim). */
+const CLAIM_BATCH = 8;
 /** How long one turn of the outbox's lease keeps passing back to back while rows are due. */
 const TURN_MS = 60_000;
 
@@ -107,18 +109,20 @@ export async function queueMail(
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
- * Claims a due row and marks it "sending" in one statement, returning it to the one claimer that wins it. `now`
- * is read at the claim, not at the start of the pass: a long pass must not claim rows until a time already past.
- * A row is claimed just before its message is handed over, so a sender that dies leaves "sending" only the
- * messages it had in flight (at most `IN_FLIGHT`), not the rest of its pass.
+ * Claims due rows and marks them "sending" in one statement, returning those this claimer won (a row another
+ * claimer took, or that is no longer due, is left out). `now` is read at the claim, not at the start of the pass:
+ * a long pass must not claim rows until a time already past. Rows are claimed a few at a time, just before their
+ * messages are handed over, so a sender that dies leaves "sending" only a few rows besides those in flight.
  */
-async function claim(db: Database, id: number, now: number, holder: string): Promise<OutboxRow | undefined> {
+async function claim(db: Database, ids: number[], now: number, holder: string): Promise<OutboxRow[]> {
   const won = await db
     .update(mailOutbox)
     .set({ state: "sending", claimedBy: holder, claimedUntil: new Date(now + CLAIM_MS), updatedAt: new Date(now) })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, "pending"), lte(mailOutbox.nextAttemptAt, new Date(now))))
+    .where(
+      and(inArray(mailOutbox.id, ids), eq(mailOutbox.state, "pending"), lte(mailOutbox.nextAttemptAt, new Date(now))),
+    )
     .returning();
-  return won[0];
+  return won.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
 }
 
 /**
@@ -236,17 +240,30 @@ export async function outboxPass(db: Database, options: OutboxPassOptions = {}):
     connection = await connect(route, delivery, IN_FLIGHT);
   } catch (thrown) {
     // The server's address is refused or unknown: every message would fail alike; the first one records why.
-    const row = await claim(db, due[0]!.id, clock(), holder);
+    const [row] = await claim(db, [due[0]!.id], clock(), holder);
     if (row) await recordFailure(db, row, thrown, clock, holder);
     return { sent: 0, more: false };
   }
   let sent = 0;
   let stop = false;
   let next = 0;
-  const sendOne = async (): Promise<void> => {
-    while (!stop && next < due.length) {
-      const row = await claim(db, due[next++]!.id, clock(), holder);
-      if (!row) continue;
+  // Rows claimed and not yet handed over; one claim at a time fills it, for every sender.
+  const claimed: OutboxRow[] = [];
+  let claiming: Promise<void> | undefined;
+  const take = async (count: number): Promise<OutboxRow | undefined> => {
+    while (!stop && claimed.length === 0 && next < due.length) {
+      claiming ??= claim(
+        db,
+        due.slice(next, (next += count)).map((row) => row.id),
+        clock(),
+        holder,
+      ).then((rows) => void claimed.push(...rows));
+      await claiming.finally(() => (claiming = undefined));
+    }
+    return stop ? undefined : claimed.shift();
+  };
+  const sendAll = async (count: number, once: boolean): Promise<void> => {
+    for (let row = await take(count); row; row = once ? undefined : await take(count)) {
       const outcome = await send(db, row, route, connection, clock, holder);
       if (outcome === "sent") sent++;
       // A server that cannot be reached (or will not let us in) fails every message alike: the rest wait for the
@@ -257,17 +274,27 @@ export async function outboxPass(db: Database, options: OutboxPassOptions = {}):
   try {
     await holding(db, holder, { clock, renewEveryMs }, async () => {
       // The first delivered message shows the server answers; then the rest go several at a time.
-      while (!stop && sent === 0 && next < due.length) {
-        const row = await claim(db, due[next++]!.id, clock(), holder);
-        if (!row) continue;
-        const outcome = await send(db, row, route, connection, clock, holder);
-        if (outcome === "sent") sent++;
-        else if (serverFailures.has(outcome)) stop = true;
-      }
-      await Promise.all(Array.from({ length: IN_FLIGHT }, sendOne));
+      while (!stop && sent === 0 && next < due.length) await sendAll(1, true);
+      await Promise.all(Array.from({ length: IN_FLIGHT }, () => sendAll(CLAIM_BATCH, false)));
     });
   } finally {
     connection.close();
+    // Claimed and never handed over (the pass stopped): back in the queue as they were, not sent, not attempted.
+    if (claimed.length) {
+      await db
+        .update(mailOutbox)
+        .set({ state: "pending", claimedBy: null, claimedUntil: null })
+        .where(
+          and(
+            inArray(
+              mailOutbox.id,
+              claimed.map((row) => row.id),
+            ),
+            eq(mailOutbox.claimedBy, holder),
+            eq(mailOutbox.state, "sending"),
+          ),
+        );
+    }
   }
   return { sent, more: !stop && due.length === limit };
 }
