@@ -74,10 +74,19 @@ export function MessageLayout({
           ))}
           {links?.map((link) => (
             <Section key={link.href} style={{ margin: "16px 0" }}>
-              <Link href={link.href} style={{ ...text, color: "#1d4ed8", fontWeight: 700, fontSize: "18px" }}>
+              {/* A post in the other language keeps its own direction (dir="auto"). */}
+              <Link
+                href={link.href}
+                dir="auto"
+                style={{ ...text, color: "#1d4ed8", fontWeight: 700, fontSize: "18px", display: "block" }}
+              >
                 {link.label}
               </Link>
-              {link.note ? <Text style={{ ...text, margin: "4px 0 0", color: "#57534e" }}>{link.note}</Text> : null}
+              {link.note ? (
+                <Text dir="auto" style={{ ...text, margin: "4px 0 0", color: "#57534e" }}>
+                  {link.note}
+                </Text>
+              ) : null}
             </Section>
           ))}
           {action ? (
