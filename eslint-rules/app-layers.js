@@ -19,12 +19,17 @@ export const appLayers = {
     settings: {
       auth: "the settings' history names who made each change",
     },
+    newsletter: {
+      mail: "the newsletter's messages go through the outbox, with unsubscribe links",
+      settings: "the newsletter's messages are signed with the site's name",
+    },
     media: {
       settings: "the site's icons are pictures the settings name",
     },
     shell: {
       auth: "the site's frame shows who is signed in",
       settings: "the site's frame shows the site's name, theme and menus",
+      newsletter: "the site's frame offers the newsletter's form",
     },
     nostr: {
       auth: "a key signs in to an account, and members are found by their keys",
@@ -48,6 +53,7 @@ export const appLayers = {
       auth: "a commit names its author",
       content: "a build publishes pages",
       media: "a build publishes its media, and an upload is a commit",
+      newsletter: "a build's new posts are sent to the newsletter's subscribers",
       settings: "a build pushes to the git host the settings name",
     },
     editor: {

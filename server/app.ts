@@ -105,6 +105,7 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   const { startModerationDigests } = await import("~/comments/notices.server");
   const { startInboxNotices } = await import("~/nostr/inbox-notice.server");
   const { configuredOrigin } = await import("~/lib/site-origin.server");
+  const { startNewsletter } = await import("~/newsletter/sends.server");
   const follower = followChanges();
   const stopHousekeeping = startHousekeeping();
   startVisitLog();
@@ -120,6 +121,8 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
   // The moderators' daily digests, decided by whichever instance holds their lease.
   const stopDigests = startModerationDigests(configuredOrigin() ?? baseUrl);
   const stopInboxNotices = startInboxNotices(configuredOrigin() ?? baseUrl);
+  // New posts to the newsletter's subscribers: due posts into sends, sends fanned out into the outbox.
+  const stopNewsletter = startNewsletter();
   stopBackground = async () => {
     follower.stop();
     await Promise.all([
@@ -129,6 +132,7 @@ export async function onServerStart(baseUrl: string): Promise<string[]> {
       stopMailing(),
       stopDigests(),
       stopInboxNotices(),
+      stopNewsletter(),
     ]);
   };
   if (!installed) {

@@ -63,6 +63,7 @@ const RESERVED_FIRST = new Set([
   "manage",
   "manifest.webmanifest",
   "media",
+  "newsletter",
   "preview",
   "profile",
   "register",

@@ -33,6 +33,7 @@ import { isMediaPath } from "~/media/paths";
 import { dropFromBuild, unusedMediaOf } from "~/builds/media.server";
 import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
+import { recordNewPosts, type NewPost } from "~/newsletter/posts.server";
 import { buildName, personName } from "./builds.server";
 import { pageOfFile, REDIRECTS_FILE } from "./files";
 import { readHostSettings } from "./host-settings.server";
@@ -210,7 +211,8 @@ export async function publishBuild(
       .returning({ id: builds.id });
     if (claimed.length === 0) throw new ServiceError(409, "builds.error.alreadyPublished");
 
-    const { changed, leaving, deletedMedia } = await applyCommits(tx, rows, now, user.id);
+    const { changed, leaving, deletedMedia, newPosts } = await applyCommits(tx, rows, now, user.id);
+    await recordNewPosts(tx, build.id, newPosts);
     changed.push(...(await keepAddresses(tx, build.id, rows, leaving, user.id, now)));
     await tx.insert(buildPushes).values({ buildId: build.id, target: "local", nextAttemptAt: now });
     if (host.kind !== "local") {
@@ -289,7 +291,7 @@ async function applyCommits(
   allRows: readonly CommitRow[],
   now: Date,
   publisherId: number,
-): Promise<{ changed: ContentChange[]; leaving: Map<number, string>; deletedMedia: string[] }> {
+): Promise<{ changed: ContentChange[]; leaving: Map<number, string>; deletedMedia: string[]; newPosts: NewPost[] }> {
   const deletedMedia = await applyMedia(
     tx,
     allRows.filter((row) => isMediaPath(row.path)),
@@ -303,6 +305,8 @@ async function applyCommits(
   const removals = rows.filter((row) => row.fromPath !== null || row.content === null);
   const writes = rows.filter((row) => row.content !== null);
   const previous = new Map<number, string | null>();
+  // Posts public for the first time (not a draft, no longer withheld, not moved from a public address): the newsletter's.
+  const newPosts: NewPost[] = [];
   for (const row of removals) {
     const file = row.fromPath ?? row.path;
     const page = await publishedByFile(tx, file);
@@ -329,11 +333,20 @@ async function applyCommits(
       .values({ ...values, createdAt: now })
       .onConflictDoUpdate({ target: [pages.locale, pages.path], set: values });
     changed.push(address);
+    const wasPublic = leaving.has(row.id) || (existing !== undefined && !existing.draft && !existing.withheld);
+    if (values.date && !values.draft && !wasPublic) {
+      newPosts.push({
+        ...address,
+        title: values.title,
+        description: values.description ?? "",
+        dueAt: values.withheld && values.publishAt ? values.publishAt : now,
+      });
+    }
   }
   for (const [id, text] of previous) {
     await tx.update(commits).set({ previous: text }).where(eq(commits.id, id));
   }
-  return { changed, leaving, deletedMedia };
+  return { changed, leaving, deletedMedia, newPosts };
 }
 
 /**

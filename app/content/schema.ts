@@ -79,6 +79,7 @@ export const reservedSlugs = [
   "images",
   "assets",
   "preview",
+  "newsletter",
 ] as const;
 
 /**

@@ -104,6 +104,13 @@ export const limits = {
   previewMissesByAddress: { name: "preview-miss-ip", max: 30, windowMs: 10 * minute },
   /** Bytes of events of any kind, members' included, the relay keeps from one address in a day. */
   relayBytesByAddress: { name: "relay-bytes-ip", max: 50_000_000, windowMs: day },
+  /** Newsletter subscriptions asked for from one address (its IPv6 /64): each sends a confirmation message. */
+  newsletterByAddress: { name: "newsletter-ip", max: 10, windowMs: hour },
+  /**
+   * Confirmation messages sent to one e-mail address from everywhere: its holder gets a few a day at most,
+   * however many ask. Counted whether or not it is subscribed already, so the limit tells nothing.
+   */
+  newsletterByTarget: { name: "newsletter-to", max: 3, windowMs: day },
 } satisfies Record<string, Limit>;
 
 export interface Hit {

@@ -1013,6 +1013,92 @@ export const mailOutbox = sqliteTable(
   ],
 );
 
+// ── The newsletter ──────────────────────────────────────────────────────────
+
+export const newsletterLanguages = ["fa", "en", "both"] as const;
+
+/**
+ * Readers who confirmed, from the link sent to them, that they want the site's new posts by e-mail. An address is
+ * written here only when its link is used (nothing is kept before), and removed when it unsubscribes.
+ */
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    /** The posts they receive: of the Persian site, the English one, or both. */
+    languages: text("languages", { enum: newsletterLanguages }).notNull(),
+    /** The language their messages are written in (the one they subscribed in). */
+    locale: text("locale", { enum: ["fa", "en"] }).notNull(),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_unique").on(sql`${t.email} COLLATE NOCASE`),
+    index("newsletter_subscribers_confirmed_idx").on(t.confirmedAt),
+  ],
+);
+
+/**
+ * Posts a build made public for the first time, waiting to be sent: written in the publishing transaction, due at
+ * the build's publication or, for a scheduled post, at its time. A send takes them when they are due and public.
+ */
+export const newsletterPosts = sqliteTable(
+  "newsletter_posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    buildId: integer("build_id").notNull(),
+    locale: text("locale", { enum: ["fa", "en"] }).notNull(),
+    path: text("path").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    dueAt: integer("due_at", { mode: "timestamp_ms" }).notNull(),
+    /** The send that took it; null while it waits. */
+    sendId: integer("send_id"),
+  },
+  (t) => [
+    uniqueIndex("newsletter_posts_build_page_unique").on(t.buildId, t.locale, t.path),
+    index("newsletter_posts_waiting_idx").on(t.sendId, t.dueAt),
+  ],
+);
+
+/**
+ * One newsletter: a build's new posts (or a scheduled release's) to every subscriber of their languages. `key` is
+ * unique ("<build>@<due time>"), so two instances make one send; `cursor` is the last subscriber id fanned out into
+ * the outbox, so a restart goes on from there.
+ */
+export const newsletterSends = sqliteTable(
+  "newsletter_sends",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    key: text("key").notNull(),
+    buildId: integer("build_id").notNull(),
+    recipients: integer("recipients").notNull().default(0),
+    cursor: integer("cursor").notNull().default(0),
+    /** When every subscriber had their message queued. */
+    queuedAt: integer("queued_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("newsletter_sends_key_unique").on(t.key)],
+);
+
+/**
+ * One message of a send to one subscriber: the primary key is what makes "once" hold, inserted in the transaction
+ * that queues the outbox row it names (its delivered/failed state is that row's).
+ */
+export const newsletterDeliveries = sqliteTable(
+  "newsletter_deliveries",
+  {
+    sendId: integer("send_id").notNull(),
+    subscriberId: integer("subscriber_id").notNull(),
+    outboxId: integer("outbox_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sendId, t.subscriberId] }),
+    index("newsletter_deliveries_outbox_idx").on(t.outboxId),
+  ],
+);
+
 export const emailTokenPurposes = ["confirm", "reset"] as const;
 
 /**

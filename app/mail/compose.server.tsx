@@ -24,7 +24,9 @@ export type MessageSpec =
   | { kind: "moderationDigest"; count: number; items: { author: string; excerpt: string }[]; link: string }
   | { kind: "commentApproved"; excerpt: string; page: string; link: string }
   | { kind: "commentReply"; author: string; excerpt: string; page: string; link: string }
-  | { kind: "newMessage"; link: string };
+  | { kind: "newMessage"; link: string }
+  | { kind: "newsletterConfirm"; link: string; hours: number; languages: "fa" | "en" | "both" }
+  | { kind: "newsletter"; posts: { title: string; href: string; description: string }[]; unsubscribe: string };
 
 /** A notice's unsubscribe link, written under its footer (the outbox also sends it as List-Unsubscribe). */
 export interface ComposeOptions {
@@ -42,7 +44,42 @@ export async function composeMessage(
   const footer = t("mail.message.footer", { site });
   let subject: string;
   let props: MessageProps;
-  if (spec.kind === "test") {
+  if (spec.kind === "newsletterConfirm") {
+    const vars = {
+      site,
+      hours: formatNumber(spec.hours, locale),
+      languages: t(`mail.newsletter.languages.${spec.languages}`),
+    };
+    subject = t("mail.message.newsletterConfirm.subject", vars);
+    props = {
+      locale,
+      siteName: site,
+      title: t("mail.message.newsletterConfirm.title"),
+      paragraphs: [t("mail.message.newsletterConfirm.body", vars), t("mail.message.newsletterConfirm.ignore")],
+      action: {
+        label: t("mail.message.newsletterConfirm.action"),
+        href: spec.link,
+        fallback: t("mail.message.linkFallback"),
+      },
+      footer,
+    };
+  } else if (spec.kind === "newsletter") {
+    const first = spec.posts[0]?.title ?? "";
+    const vars = { site, title: first, count: formatNumber(spec.posts.length, locale) };
+    subject =
+      spec.posts.length === 1
+        ? t("mail.message.newsletter.subjectOne", vars)
+        : t("mail.message.newsletter.subjectMany", vars);
+    props = {
+      locale,
+      siteName: site,
+      title: t("mail.message.newsletter.title", vars),
+      paragraphs: [],
+      links: spec.posts.map((post) => ({ label: post.title, href: post.href, note: post.description || undefined })),
+      footer,
+      unsubscribe: { href: spec.unsubscribe, label: t("mail.message.unsubscribe") },
+    };
+  } else if (spec.kind === "test") {
     subject = t("mail.message.test.subject", { site });
     props = {
       locale,

@@ -19,8 +19,14 @@ import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
 import type { ComposedMessage } from "./compose.server";
-import { mailRoute } from "./smtp-settings.server";
-import { deliver, MailFailure, type DeliveryOptions, type MailFailureReason } from "./transport.server";
+import { mailRoute, type MailRoute } from "./smtp-settings.server";
+import {
+  connect,
+  MailFailure,
+  type DeliveryOptions,
+  type MailConnection,
+  type MailFailureReason,
+} from "./transport.server";
 
 /** How long a claim holds without being renewed (renewed every third of it while the transaction runs). */
 export const CLAIM_MS = 60_000;
@@ -30,8 +36,14 @@ const BACKOFF_FIRST_MS = 10_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 /** Sent and failed messages are kept this long on the dashboard, then removed. */
 const KEEP_MS = 30 * 24 * 60 * 60_000;
-/** Rows one pass works through at most (the next pass takes the rest). */
-const PASS_LIMIT = 50;
+/** Rows one pass works through at most (the next pass, straight after, takes the rest). */
+const PASS_LIMIT = 500;
+/** Messages handed to the server at once, on as many pooled connections: all a killed sender can leave half-sent. */
+export const IN_FLIGHT = 8;
+/** Rows one claim takes (a statement for several rows; each is handed over within moments of its claim). */
+const CLAIM_BATCH = 8;
+/** How long one turn of the outbox's lease keeps passing back to back while rows are due. */
+const TURN_MS = 60_000;
 
 /**
  * Messages carrying a link that lasts an hour (the accounts' links): one still waiting after that would arrive
@@ -50,7 +62,10 @@ export type MailKind =
   | "moderationDigest"
   | "commentApproved"
   | "commentReply"
-  | "newMessage";
+  | "newMessage"
+  // The newsletter (app/newsletter)
+  | "newsletterConfirm"
+  | "newsletter";
 
 export function backoff(attempts: number): number {
   return Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
@@ -106,16 +121,20 @@ export async function queueMail(
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
- * Claims a due row and marks it "sending" in one statement: true for the one claimer that wins it. `now` is read
- * at the claim, not at the start of the pass: a long pass must not claim rows until a time already past.
+ * Claims due rows and marks them "sending" in one statement, returning those this claimer won (a row another
+ * claimer took, or that is no longer due, is left out). `now` is read at the claim, not at the start of the pass:
+ * a long pass must not claim rows until a time already past. Rows are claimed a few at a time, just before their
+ * messages are handed over, so a sender that dies leaves "sending" only a few rows besides those in flight.
  */
-async function claim(db: Database, id: number, now: number, holder: string): Promise<boolean> {
+async function claim(db: Database, ids: number[], now: number, holder: string): Promise<OutboxRow[]> {
   const won = await db
     .update(mailOutbox)
     .set({ state: "sending", claimedBy: holder, claimedUntil: new Date(now + CLAIM_MS), updatedAt: new Date(now) })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, "pending"), lte(mailOutbox.nextAttemptAt, new Date(now))))
-    .returning({ id: mailOutbox.id });
-  return won.length === 1;
+    .where(
+      and(inArray(mailOutbox.id, ids), eq(mailOutbox.state, "pending"), lte(mailOutbox.nextAttemptAt, new Date(now))),
+    )
+    .returning();
+  return won.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
 }
 
 /**
@@ -157,10 +176,12 @@ export async function dropDeadLinks(db: Database, now = Date.now()): Promise<num
   return dropped.length;
 }
 
-/** Keeps the claim while `work` runs: renewed to a full `CLAIM_MS` from the clock's time, however long it lasts. */
+/**
+ * Keeps this holder's claims while a pass runs: every row it has "sending" is renewed to a full `CLAIM_MS` from
+ * the clock's time, however long the pass lasts (one statement for all of them).
+ */
 async function holding<T>(
   db: Database,
-  id: number,
   holder: string,
   { clock, renewEveryMs }: { clock: () => number; renewEveryMs: number },
   work: () => Promise<T>,
@@ -169,7 +190,7 @@ async function holding<T>(
     void db
       .update(mailOutbox)
       .set({ claimedUntil: new Date(clock() + CLAIM_MS) })
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.claimedBy, holder), eq(mailOutbox.state, "sending")))
+      .where(and(eq(mailOutbox.claimedBy, holder), eq(mailOutbox.state, "sending")))
       .catch(() => undefined);
   }, renewEveryMs);
   timer.unref();
@@ -190,38 +211,104 @@ export interface OutboxPassOptions {
   /** Who claims (tests run several claimers in one process). */
   holder?: string;
   delivery?: DeliveryOptions;
+  /** Rows one pass works through at most. */
+  limit?: number;
 }
 
-/** One pass: interrupted rows back in the queue, then each due row claimed and sent. Returns how many were sent. */
+export interface OutboxPass {
+  sent: number;
+  /** Whether due rows were left for another pass (the pass reached its limit). */
+  more: boolean;
+}
+
+/**
+ * One pass: interrupted rows back in the queue, then each due row claimed and sent, up to `IN_FLIGHT` at once on
+ * pooled connections. The first message goes alone: a server that cannot be reached then holds up one message,
+ * not `IN_FLIGHT` of them. Returns how many were sent.
+ */
 export async function processOutbox(db: Database, options: OutboxPassOptions = {}): Promise<number> {
-  const { holder = instanceId, delivery, renewEveryMs = CLAIM_MS / 3 } = options;
+  return (await outboxPass(db, options)).sent;
+}
+
+export async function outboxPass(db: Database, options: OutboxPassOptions = {}): Promise<OutboxPass> {
+  const { holder = instanceId, delivery, renewEveryMs = CLAIM_MS / 3, limit = PASS_LIMIT } = options;
   const fixed = options.now;
   const clock = options.clock ?? (fixed === undefined ? Date.now : () => fixed);
   const now = clock();
   await reconcileInterrupted(db, now);
   await dropDeadLinks(db, now);
   const route = await mailRoute(db);
-  if (!route) return 0;
+  if (!route) return { sent: 0, more: false };
   const due = await db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.state, "pending"), lte(mailOutbox.nextAttemptAt, new Date(now))))
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-    .limit(PASS_LIMIT)
+    .limit(limit)
     .all();
-  let sent = 0;
-  for (const { id } of due) {
-    if (!(await claim(db, id, clock(), holder))) continue;
-    const row = (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get())!;
-    const outcome = await holding(db, id, holder, { clock, renewEveryMs }, () =>
-      send(db, row, route, clock, holder, delivery),
-    );
-    if (outcome === "sent") sent++;
-    // A server that cannot be reached (or will not let us in) fails every message alike: the rest wait for the
-    // next pass instead of each waiting out the same timeout now.
-    else if (serverFailures.has(outcome)) break;
+  if (due.length === 0) return { sent: 0, more: false };
+  let connection: MailConnection;
+  try {
+    connection = await connect(route, delivery, IN_FLIGHT);
+  } catch (thrown) {
+    // The server's address is refused or unknown: every message would fail alike; the first one records why.
+    const [row] = await claim(db, [due[0]!.id], clock(), holder);
+    if (row) await recordFailure(db, row, thrown, clock, holder);
+    return { sent: 0, more: false };
   }
-  return sent;
+  let sent = 0;
+  let stop = false;
+  let next = 0;
+  // Rows claimed and not yet handed over; one claim at a time fills it, for every sender.
+  const claimed: OutboxRow[] = [];
+  let claiming: Promise<void> | undefined;
+  const take = async (count: number): Promise<OutboxRow | undefined> => {
+    while (!stop && claimed.length === 0 && next < due.length) {
+      claiming ??= claim(
+        db,
+        due.slice(next, (next += count)).map((row) => row.id),
+        clock(),
+        holder,
+      ).then((rows) => void claimed.push(...rows));
+      await claiming.finally(() => (claiming = undefined));
+    }
+    return stop ? undefined : claimed.shift();
+  };
+  const sendAll = async (count: number, once: boolean): Promise<void> => {
+    for (let row = await take(count); row; row = once ? undefined : await take(count)) {
+      const outcome = await send(db, row, route, connection, clock, holder);
+      if (outcome === "sent") sent++;
+      // A server that cannot be reached (or will not let us in) fails every message alike: the rest wait for the
+      // next pass instead of each waiting out the same timeout now.
+      else if (serverFailures.has(outcome)) stop = true;
+    }
+  };
+  try {
+    await holding(db, holder, { clock, renewEveryMs }, async () => {
+      // The first delivered message shows the server answers; then the rest go several at a time.
+      while (!stop && sent === 0 && next < due.length) await sendAll(1, true);
+      await Promise.all(Array.from({ length: IN_FLIGHT }, () => sendAll(CLAIM_BATCH, false)));
+    });
+  } finally {
+    connection.close();
+    // Claimed and never handed over (the pass stopped): back in the queue as they were, not sent, not attempted.
+    if (claimed.length) {
+      await db
+        .update(mailOutbox)
+        .set({ state: "pending", claimedBy: null, claimedUntil: null })
+        .where(
+          and(
+            inArray(
+              mailOutbox.id,
+              claimed.map((row) => row.id),
+            ),
+            eq(mailOutbox.claimedBy, holder),
+            eq(mailOutbox.state, "sending"),
+          ),
+        );
+    }
+  }
+  return { sent, more: !stop && due.length === limit };
 }
 
 const serverFailures = new Set<MailFailureReason>(["timeout", "unreachable", "notAllowed", "tls", "auth"]);
@@ -229,63 +316,74 @@ const serverFailures = new Set<MailFailureReason>(["timeout", "unreachable", "no
 async function send(
   db: Database,
   row: OutboxRow,
-  route: NonNullable<Awaited<ReturnType<typeof mailRoute>>>,
+  route: MailRoute,
+  connection: MailConnection,
   clock: () => number,
   holder: string,
-  delivery: DeliveryOptions | undefined,
 ): Promise<"sent" | MailFailureReason> {
-  const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimedBy, holder), eq(mailOutbox.state, "sending"));
   try {
     const locale = row.locale === "en" ? "en" : "fa";
-    await deliver(
-      route,
-      {
-        messageId: row.messageId,
-        to: row.recipient,
-        fromName: route.from.name[locale],
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
-        language: locale,
-        unsubscribe: row.unsubscribeUrl ?? undefined,
-      },
-      delivery,
-    );
-    await db
-      .update(mailOutbox)
-      .set({
-        state: "sent",
-        attempts: row.attempts + 1,
-        sentAt: new Date(clock()),
-        html: "",
-        text: "",
-        unsubscribeUrl: null,
-        lastError: null,
-        claimedBy: null,
-        claimedUntil: null,
-        updatedAt: new Date(clock()),
-      })
-      .where(mine);
-    return "sent";
+    await connection.send({
+      messageId: row.messageId,
+      to: row.recipient,
+      fromName: route.from.name[locale],
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      language: locale,
+      unsubscribe: row.unsubscribeUrl ?? undefined,
+    });
   } catch (thrown) {
-    const reason: MailFailureReason = thrown instanceof MailFailure ? thrown.reason : "other";
-    if (thrown instanceof MailFailure) console.warn(`Mail ${row.messageId} not sent: ${reason}: ${thrown.detail}`);
-    else console.error(`Mail ${row.messageId} not sent:`, thrown);
-    const attempts = row.attempts + 1;
-    await db
-      .update(mailOutbox)
-      .set({
-        state: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-        attempts,
-        nextAttemptAt: new Date(clock() + backoff(attempts)),
-        lastError: reason,
-        claimedBy: null,
-        claimedUntil: null,
-        updatedAt: new Date(clock()),
-      })
-      .where(mine);
-    return reason;
+    return recordFailure(db, row, thrown, clock, holder);
   }
+  // Written as soon as the server took it: the window in which a kill leaves a delivered message "sending" (to be
+  // sent again) is this one statement.
+  await db
+    .update(mailOutbox)
+    .set({
+      state: "sent",
+      attempts: row.attempts + 1,
+      sentAt: new Date(clock()),
+      html: "",
+      text: "",
+      unsubscribeUrl: null,
+      lastError: null,
+      claimedBy: null,
+      claimedUntil: null,
+      updatedAt: new Date(clock()),
+    })
+    .where(mine(row.id, holder));
+  return "sent";
+}
+
+function mine(id: number, holder: string) {
+  return and(eq(mailOutbox.id, id), eq(mailOutbox.claimedBy, holder), eq(mailOutbox.state, "sending"));
+}
+
+async function recordFailure(
+  db: Database,
+  row: OutboxRow,
+  thrown: unknown,
+  clock: () => number,
+  holder: string,
+): Promise<MailFailureReason> {
+  const reason: MailFailureReason = thrown instanceof MailFailure ? thrown.reason : "other";
+  if (thrown instanceof MailFailure) console.warn(`Mail ${row.messageId} not sent: ${reason}: ${thrown.detail}`);
+  else console.error(`Mail ${row.messageId} not sent:`, thrown);
+  const attempts = row.attempts + 1;
+  await db
+    .update(mailOutbox)
+    .set({
+      state: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+      attempts,
+      nextAttemptAt: new Date(clock() + backoff(attempts)),
+      lastError: reason,
+      claimedBy: null,
+      claimedUntil: null,
+      updatedAt: new Date(clock()),
+    })
+    .where(mine(row.id, holder));
+  return reason;
 }
 
 /** A message as the dashboard lists it: never its body. */
@@ -346,7 +444,9 @@ export function startMailing(): () => Promise<void> {
     "mail-outbox",
     OUTBOX_EVERY_MS,
     async (db) => {
-      await processOutbox(db);
+      // Passes back to back while a pass leaves due rows behind, so a queue of thousands drains in one turn.
+      const until = Date.now() + TURN_MS;
+      while ((await outboxPass(db)).more && Date.now() < until);
       await pruneOutbox(db);
     },
     { firstAfterMs: 1_000 },

@@ -45,7 +45,21 @@ export class MailFailure extends Error {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-export async function deliver(route: MailRoute, envelope: Envelope, options: DeliveryOptions = {}): Promise<void> {
+/** A connection (or a pool of them) to the route's server, for one message or many. */
+export interface MailConnection {
+  send(envelope: Envelope): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Opens the route's server: the address is checked once, and with `pooled` up to that many connections are kept
+ * open and reused for message after message (a pass of the outbox sends many), instead of one per message.
+ */
+export async function connect(
+  route: MailRoute,
+  options: DeliveryOptions = {},
+  pooled?: number,
+): Promise<MailConnection> {
   const { server } = route;
   let address: string;
   try {
@@ -57,6 +71,7 @@ export async function deliver(route: MailRoute, envelope: Envelope, options: Del
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const tls = { servername: server.host, minVersion: "TLSv1.2" as const, ...(options.trust && { ca: options.trust }) };
   const transport = nodemailer.createTransport({
+    ...(pooled && { pool: true as const, maxConnections: pooled, maxMessages: 500 }),
     host: address,
     port: server.port,
     secure: server.security === "tls",
@@ -73,27 +88,40 @@ export async function deliver(route: MailRoute, envelope: Envelope, options: Del
     disableUrlAccess: true,
     logger: false,
   });
+  return {
+    async send(envelope) {
+      try {
+        await transport.sendMail({
+          messageId: envelope.messageId,
+          from: { name: envelope.fromName, address: route.from.address },
+          to: envelope.to,
+          subject: envelope.subject,
+          html: envelope.html,
+          text: envelope.text,
+          headers: {
+            "Content-Language": envelope.language,
+            "Auto-Submitted": "auto-generated",
+            ...(envelope.unsubscribe && {
+              "List-Unsubscribe": `<${envelope.unsubscribe}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            }),
+          },
+        });
+      } catch (error) {
+        throw failureOf(error);
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** One message on a connection of its own. */
+export async function deliver(route: MailRoute, envelope: Envelope, options: DeliveryOptions = {}): Promise<void> {
+  const connection = await connect(route, options);
   try {
-    await transport.sendMail({
-      messageId: envelope.messageId,
-      from: { name: envelope.fromName, address: route.from.address },
-      to: envelope.to,
-      subject: envelope.subject,
-      html: envelope.html,
-      text: envelope.text,
-      headers: {
-        "Content-Language": envelope.language,
-        "Auto-Submitted": "auto-generated",
-        ...(envelope.unsubscribe && {
-          "List-Unsubscribe": `<${envelope.unsubscribe}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        }),
-      },
-    });
-  } catch (error) {
-    throw failureOf(error);
+    await connection.send(envelope);
   } finally {
-    transport.close();
+    connection.close();
   }
 }
 

@@ -23,6 +23,7 @@ const privatePages = [
   "/profile",
   "/403",
   "/preview",
+  "/newsletter",
 ];
 /** The longest address the log keeps; longer ones are not pages anyone links to. */
 export const MAX_ROUTE_PATH = 512;

@@ -175,6 +175,9 @@ const apiTable: Row[] = [
   { route: "api/mail/settings", method: "GET", expect: dashboard(200) },
   { route: "api/mail/settings", method: "PUT", expect: settingsEdit(400) },
   { route: "api/mail/test", method: "POST", expect: settingsEdit(400) },
+  // The newsletter's subscribers (addresses): listed as CSV and removed with settings.edit.
+  { route: "api/newsletter/subscribers", method: "GET", expect: settingsEdit(200) },
+  { route: "api/newsletter/subscribers", method: "DELETE", expect: settingsEdit(400) },
   { route: "api/items/all", method: "GET", expect: dashboard(200) },
   { route: "api/categories/all", method: "GET", expect: dashboard(200) },
   { route: "api/categories/new", method: "POST", expect: settingsEdit(400) },
@@ -246,6 +249,12 @@ const pageTable: Row[] = [
   { route: "manage/comments", method: "GET", expect: page("comments.edit") },
   { route: "manage/settings", method: "GET", expect: page("dashboard.read") },
   { route: "manage/settings/email", method: "GET", expect: page("dashboard.read") },
+  // Subscribers' addresses: settings.edit (only Admin).
+  {
+    route: "manage/newsletter",
+    method: "GET",
+    expect: { anonymous: 302, member: 403, moderator: 403, editor: 403, admin: 200 },
+  },
   { route: "manage/items", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items/category", method: "GET", expect: page("dashboard.read") },
   { route: "manage/items/media", method: "GET", expect: page("dashboard.read") },

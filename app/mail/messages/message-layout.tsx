@@ -25,12 +25,23 @@ export interface MessageProps {
   title: string;
   paragraphs: string[];
   action?: { label: string; href: string; fallback: string };
+  /** Linked items listed after the paragraphs (a newsletter's posts), each with an optional line under it. */
+  links?: { label: string; href: string; note?: string }[];
   footer: string;
-  /** The message's unsubscribe link (a notice or a newsletter), written under the footer. */
+  /** The message's unsubscribe link, shown in the footer (and sent as its List-Unsubscribe header). */
   unsubscribe?: { href: string; label: string };
 }
 
-export function MessageLayout({ locale, siteName, title, paragraphs, action, footer, unsubscribe }: MessageProps) {
+export function MessageLayout({
+  locale,
+  siteName,
+  title,
+  paragraphs,
+  action,
+  links,
+  footer,
+  unsubscribe,
+}: MessageProps) {
   const dir = locale === "fa" ? "rtl" : "ltr";
   const align = dir === "rtl" ? "right" : "left";
   const text: CSSProperties = {
@@ -60,6 +71,23 @@ export function MessageLayout({ locale, siteName, title, paragraphs, action, foo
             <Text key={paragraph} style={text}>
               {paragraph}
             </Text>
+          ))}
+          {links?.map((link) => (
+            <Section key={link.href} style={{ margin: "16px 0" }}>
+              {/* A post in the other language keeps its own direction (dir="auto"). */}
+              <Link
+                href={link.href}
+                dir="auto"
+                style={{ ...text, color: "#1d4ed8", fontWeight: 700, fontSize: "18px", display: "block" }}
+              >
+                {link.label}
+              </Link>
+              {link.note ? (
+                <Text dir="auto" style={{ ...text, margin: "4px 0 0", color: "#57534e" }}>
+                  {link.note}
+                </Text>
+              ) : null}
+            </Section>
           ))}
           {action ? (
             <Section style={{ textAlign: align, margin: "24px 0" }}>

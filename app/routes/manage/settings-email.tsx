@@ -50,6 +50,15 @@ export default function ManageEmail() {
       </header>
       <MailSettingsPanel key={JSON.stringify(settings)} settings={settings} canEdit={canEdit} />
       {canEdit ? <TestMessageForm to={ownAddress} /> : null}
+      {canEdit ? (
+        <Link
+          to={localizePath("/manage/newsletter", locale)}
+          className="text-sm underline"
+          data-testid="newsletter-link"
+        >
+          {t("mail.newsletter.link")}
+        </Link>
+      ) : null}
       {canEdit ? <OutboxList entries={outbox} /> : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { changeNoticeSettings, noticeSettings, noticeSubject, type NoticeList } 
 import type { Database } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
 import type { Locale } from "~/i18n/locales";
+import { removeSubscriber, subscriberById } from "~/newsletter/subscriptions.server";
 import { getAppConfig } from "~/settings/app-config.server";
 
 /** A list a message's unsubscribe link can end a subscription to (see app/mail/unsubscribe.server.ts). */
@@ -31,10 +32,26 @@ function memberNotices(list: NoticeList, what: "moderation" | "comments" | "inbo
   };
 }
 
+/** A subscriber's id, as the newsletter's links name it. */
+const subscriberId = (subject: string) => (/^\d{1,15}$/.test(subject) ? Number(subject) : 0);
+
 /** Every list, by the name its links carry. */
 export const unsubscribeLists: Record<string, UnsubscribeList> = {
   // Members' notices (app/comments/notices.server.ts, app/nostr/inbox-notice.server.ts)
   "notify.moderation": memberNotices("notify.moderation", "moderation"),
   "notify.comments": memberNotices("notify.comments", "comments"),
   "notify.inbox": memberNotices("notify.inbox", "inbox"),
+  // The newsletter: the subject is the subscriber's id; ending it forgets the address.
+  newsletter: {
+    async describe(db, subject, locale) {
+      const subscriber = await subscriberById(db, subscriberId(subject));
+      if (!subscriber) return null;
+      const t = serverT(locale);
+      const site = (await getAppConfig()).siteName[locale] || t("mail.message.siteFallback");
+      return t("mail.newsletter.what", { site, languages: t(`mail.newsletter.languages.${subscriber.languages}`) });
+    },
+    async end(db, subject) {
+      await removeSubscriber(db, subscriberId(subject));
+    },
+  },
 };

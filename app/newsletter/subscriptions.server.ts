@@ -1,0 +1,128 @@
+/**
+ * Subscribing with double opt-in, keeping nothing before the click: the confirmation link itself carries the
+ * address, the languages and the message language, signed by the site and expiring, so an address someone typed
+ * is written only when its holder opens the link and confirms. Asking answers the same whether the address is
+ * subscribed already or not (a new link lets a subscriber change their languages), within a budget per client
+ * and per address.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { hit, limits, refuseOverLimit } from "~/db/rate-limit.server";
+import { newsletterSubscribers } from "~/db/schema";
+import type { Locale } from "~/i18n/locales";
+import { linkSigned, signLink } from "~/keys/link-signature.server";
+import { addressKey } from "~/lib/address-key.server";
+import { composeMessage } from "~/mail/compose.server";
+import { queueMail } from "~/mail/outbox.server";
+import type { NewsletterLanguages } from "./schema";
+
+/** How long a confirmation link works. */
+export const CONFIRM_LIFETIME_MS = 48 * 60 * 60_000;
+
+export interface Subscription {
+  email: string;
+  languages: NewsletterLanguages;
+  /** The language of the messages (the page's where they subscribed). */
+  locale: Locale;
+}
+
+interface LinkPayload {
+  e: string;
+  l: NewsletterLanguages;
+  m: Locale;
+  /** Expiry, epoch milliseconds. */
+  x: number;
+}
+
+const purpose = "newsletter-confirm\n";
+
+export async function confirmationToken(db: Database, subscription: Subscription, now = Date.now()) {
+  const payload: LinkPayload = {
+    e: subscription.email,
+    l: subscription.languages,
+    m: subscription.locale,
+    x: now + CONFIRM_LIFETIME_MS,
+  };
+  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  return `${body}.${await signLink(db, purpose + body)}`;
+}
+
+/** What a confirmation token says, when the site signed it and it has not expired; null otherwise. */
+export async function readConfirmationToken(
+  db: Database,
+  token: string,
+  now = Date.now(),
+): Promise<Subscription | null> {
+  if (token.length > 800) return null;
+  const [body, signature, ...rest] = token.split(".");
+  if (rest.length || !body || !signature || !(await linkSigned(db, purpose + body, signature))) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as LinkPayload;
+    if (typeof payload.x !== "number" || payload.x < now) return null;
+    if (!["fa", "en", "both"].includes(payload.l) || !["fa", "en"].includes(payload.m)) return null;
+    if (typeof payload.e !== "string") return null;
+    return { email: payload.e, languages: payload.l, locale: payload.m };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends the confirmation link for `subscription` (the same answer for an address already subscribed: a fresh link
+ * that, used, sets its languages again). Refused with 429 past the budgets.
+ */
+export async function requestSubscription(
+  db: Database,
+  subscription: Subscription,
+  {
+    clientIp,
+    origin,
+    siteName,
+    now = Date.now(),
+  }: { clientIp: string; origin: string; siteName: string; now?: number },
+): Promise<void> {
+  refuseOverLimit(
+    ...(await Promise.all([
+      hit(db, limits.newsletterByAddress, addressKey(clientIp || "unknown")),
+      hit(db, limits.newsletterByTarget, subscription.email.toLowerCase()),
+    ])),
+  );
+  const token = await confirmationToken(db, subscription, now);
+  const link = `${origin}${subscription.locale === "en" ? "/en" : ""}/newsletter/confirm?token=${token}`;
+  const message = await composeMessage(subscription.locale, siteName, {
+    kind: "newsletterConfirm",
+    link,
+    hours: CONFIRM_LIFETIME_MS / 3_600_000,
+    languages: subscription.languages,
+  });
+  await queueMail(db, { kind: "newsletterConfirm", to: subscription.email, locale: subscription.locale, message, now });
+}
+
+/** Keeps the address the link names (or sets its languages again). Using a link twice changes nothing more. */
+export async function confirmSubscription(db: Database, subscription: Subscription, now = Date.now()): Promise<number> {
+  const same = sql`${newsletterSubscribers.email} = ${subscription.email} COLLATE NOCASE`;
+  const set = { languages: subscription.languages, locale: subscription.locale, updatedAt: new Date(now) };
+  // Two confirmations at once: the unique index lets one insert win; the other updates the winner's row.
+  await db
+    .insert(newsletterSubscribers)
+    .values({ email: subscription.email, ...set, confirmedAt: new Date(now), createdAt: new Date(now) })
+    .onConflictDoNothing()
+    .run();
+  const row = (
+    await db.update(newsletterSubscribers).set(set).where(same).returning({ id: newsletterSubscribers.id })
+  )[0]!;
+  return row.id;
+}
+
+export async function subscriberById(db: Database, id: number) {
+  return db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get();
+}
+
+/** Forgets a subscriber (unsubscribing, or removed from the dashboard): the address is not kept. */
+export async function removeSubscriber(db: Database, id: number): Promise<boolean> {
+  const gone = await db
+    .delete(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id))
+    .returning({ id: newsletterSubscribers.id });
+  return gone.length > 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * A newsletter run on two instances sharing one libSQL server, one of them killed (SIGKILL) in the middle of it.
+ * What is asserted, exactly: every subscriber gets the post (nothing lost); each subscriber's message has one
+ * Message-ID (queued once: the fan-out never queues a subscriber twice); and a Message-ID arrives twice only for
+ * messages the killed instance had in flight, at most `IN_FLIGHT` of them. The dead instance's claimed rows go
+ * back to the queue when their claim runs out (a minute), so the test waits for that.
+ */
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startSqld, type Sqld } from "../../scripts/sqld";
+import type { BuildSummary } from "~/builds/builds.server";
+import { openDatabase, type DatabaseConnection } from "~/db/client.server";
+import { newsletterSends, newsletterSubscribers } from "~/db/schema";
+import { IN_FLIGHT } from "~/mail/outbox.server";
+import { ApiClient } from "../helpers/api-client";
+import { pageFields } from "../helpers/front-matter";
+import { seedDatabaseAt } from "../helpers/seed";
+import { startSite, type SiteProcess } from "../helpers/site-process";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { within } from "../helpers/within";
+
+const SUBSCRIBERS = 1_500;
+
+let sqld: Sqld;
+let smtp: TestSmtpServer;
+let a: SiteProcess;
+let b: SiteProcess;
+let database: DatabaseConnection;
+
+beforeAll(async () => {
+  sqld = await startSqld({ dbPath: path.join(process.env.DATA_DIR!, "newsletter-sqld") });
+  await seedDatabaseAt(sqld.url);
+  smtp = await startSmtpServer();
+  const env = { DATABASE_URL: sqld.url, SMTP_HOST_ALLOW_PRIVATE: "127.0.0.0/8,::1" };
+  [a, b] = await Promise.all([startSite(env), startSite(env)]);
+  database = await openDatabase(sqld.url);
+}, 90_000);
+
+afterAll(async () => {
+  database?.client.close();
+  await Promise.all([a?.stop(), b?.stop()]);
+  await smtp?.stop();
+  await sqld?.stop();
+});
+
+test("killed mid-run, the newsletter still reaches everyone, queued once, repeated only for what was in flight", async () => {
+  const rows = Array.from({ length: SUBSCRIBERS }, (_, n) => ({
+    email: `cluster${n}@example.test`,
+    languages: "en" as const,
+    locale: "en" as const,
+    confirmedAt: new Date(),
+  }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await database.db.insert(newsletterSubscribers).values(rows.slice(i, i + 500));
+  }
+  const admin = new ApiClient(a.url);
+  await admin.login("admin");
+  const saved = await admin.put("/api/mail/settings", {
+    enabled: true,
+    host: "localhost",
+    port: smtp.port,
+    security: "none",
+    user: "",
+    password: "",
+    clearPassword: false,
+    fromAddress: "site@daftar.test",
+    fromNameFa: "دفتر",
+    fromNameEn: "Daftar",
+  });
+  expect(saved.status).toBe(200);
+  const commit = await admin.post("/api/builds/commit", {
+    action: "save",
+    locale: "en",
+    path: "/notes/cluster-newsletter",
+    frontMatter: pageFields("Sent through a kill", { date: "2026-11-27", category: "notes" }),
+    markdown: "Once each.",
+    baseHash: null,
+  });
+  expect(commit.status, JSON.stringify(commit.body)).toBeLessThan(300);
+  const open = (await admin.get<{ builds: BuildSummary[] }>("/api/builds/all")).body.builds.find(
+    (build) => build.status === "open",
+  )!;
+  expect((await admin.post("/api/builds/run", { buildId: open.id })).status).toBe(200);
+
+  // In the middle of the run: some messages out, most still to go.
+  await within(60_000, async () => smtp.received.length >= 150);
+  await a.kill("SIGKILL");
+  const atKill = smtp.received.length;
+  expect(atKill).toBeLessThan(SUBSCRIBERS);
+
+  const recipients = () => new Set(smtp.received.map((message) => JSON.stringify(message.to)));
+  await within(150_000, async () => recipients().size === SUBSCRIBERS);
+  // Anything still to arrive (a repeat) has a moment to.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+  const ids = new Set(smtp.received.map((message) => message.messageId));
+  // Queued once: one Message-ID per subscriber.
+  expect(ids.size).toBe(SUBSCRIBERS);
+  const repeats = smtp.received.length - ids.size;
+  expect(repeats).toBeLessThanOrEqual(IN_FLIGHT);
+  const send = await database.db.select().from(newsletterSends).where(eq(newsletterSends.buildId, open.id)).get();
+  expect(send).toMatchObject({ recipients: SUBSCRIBERS });
+  console.log(`killed after ${atKill} messages; ${smtp.received.length} received, ${repeats} repeated`);
+}, 240_000);
