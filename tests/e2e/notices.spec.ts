@@ -121,7 +121,7 @@ test("a member's comment: the moderator is told, approves it, the member is told
   // Turned on again from the profile.
   await card.getByTestId("notice-comments").check();
   await card.getByTestId("notices-submit").click();
-  await expect(member.getByText("Your notifications were saved.")).toBeVisible();
+  await expect(member.getByText("Your notifications were saved.").first()).toBeVisible();
   await member.reload();
   await expect(member.getByTestId("notices-card").getByTestId("notice-comments")).toBeChecked();
   expect(problems, "errors in the browser").toEqual([]);
