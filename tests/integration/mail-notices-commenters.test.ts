@@ -16,6 +16,7 @@ import {
   CONFIRM_LIFETIME_MS,
 } from "~/comments/commenter-addresses.server";
 import { moderate } from "~/comments/comments.server";
+import { noticeModerated } from "~/comments/notices.server";
 import { submitComment } from "~/comments/submit.server";
 import { resetConfigForTests } from "~/config.server";
 import { closeDatabase, getDb } from "~/db/client.server";
@@ -240,4 +241,17 @@ test("an address never confirmed is forgotten after its link stops working", asy
   expect(await db.select().from(commenterAddresses).all()).toHaveLength(1);
   await pruneUnconfirmedAddresses(db, Date.now() + CONFIRM_LIFETIME_MS + 60_000);
   expect(await db.select().from(commenterAddresses).all()).toEqual([]);
+});
+
+test("two instances deciding the same approval at once send one notice", async () => {
+  const db = await getDb();
+  const row = await anonymous("Approved on two instances.", { notifyEmail: "twice@example.test" });
+  await processOutbox(db);
+  const address = (await addressOfConfirmation(db, confirmationToken(server.received[0]!)))!;
+  server.received.length = 0;
+  await confirmCommenterAddress(db, address.id);
+  await db.update(comments).set({ status: "approved" }).where(eq(comments.id, row.id));
+  const before = new Map([[row.id, "pending" as const]]);
+  await Promise.all([noticeModerated(db, [row.id], before, origin), noticeModerated(db, [row.id], before, origin)]);
+  expect(await delivered()).toHaveLength(1);
 });
