@@ -12,16 +12,16 @@ import {
   addressOfConfirmation,
   confirmCommenterAddress,
   pruneUnconfirmedAddresses,
-  untieCommentAddress,
   CONFIRM_LIFETIME_MS,
 } from "~/comments/commenter-addresses.server";
+import { deleteComment } from "~/comments/author-changes.server";
 import { moderate } from "~/comments/comments.server";
 import { noticeModerated } from "~/comments/notices.server";
 import { submitComment } from "~/comments/submit.server";
 import { resetConfigForTests } from "~/config.server";
 import { closeDatabase, getDb } from "~/db/client.server";
 import { commenterAddresses, commenterNoticesSent, comments, mailOutbox, pages, rateLimits } from "~/db/schema";
-import { commentEventTemplate } from "~/keys/comment-event";
+import { commentDeletionTemplate, commentEventTemplate } from "~/keys/comment-event";
 import { processOutbox } from "~/mail/outbox.server";
 import { readUnsubscribeToken } from "~/mail/unsubscribe.server";
 import { saveSmtpSettings } from "~/mail/smtp-settings.server";
@@ -185,10 +185,23 @@ test("one click of the unsubscribe link forgets the address; a deleted comment i
   server.received.length = 0;
   await confirmCommenterAddress(db, address.id);
 
-  // Its author deletes the second comment: its approval is not told.
+  // Its author deletes the second comment (signed by their key): not told even if a moderator brings it back.
   const gone = await anonymous("Comment taken back.", { notifyEmail: "leaving@example.test" });
-  await untieCommentAddress(db, gone.id);
+  await deleteComment(
+    db,
+    gone.id,
+    { event: finalizeEvent(commentDeletionTemplate(gone.eventId!), secret) },
+    { user: null, origin },
+  );
   await approve(gone.id);
+  expect(await delivered()).toEqual([]);
+  // A moderator trashes a third while a reply to it waits: approving the reply tells nobody.
+  const trashed = await anonymous("Comment for the trash.", { notifyEmail: "leaving@example.test" });
+  await approve(trashed.id);
+  await delivered();
+  const late = await anonymous("A reply to a trashed one.", { parentId: trashed.id, key: other });
+  await moderate(db, [trashed.id], "trash", origin);
+  await approve(late.id);
   expect(await delivered()).toEqual([]);
 
   await approve(first.id);
