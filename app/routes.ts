@@ -31,6 +31,8 @@ function sitePages(locale: Prefix): RouteConfigEntry[] {
     route("forgot-password", "routes/site/forgot-password.tsx", { id: id("forgot-password") }),
     route("reset-password", "routes/site/reset-password.tsx", { id: id("reset-password") }),
     route("confirm-email", "routes/site/confirm-email.tsx", { id: id("confirm-email") }),
+    // An anonymous commenter's address, confirmed from the one message sent to it (under a reserved first segment).
+    route("confirm-email/comments", "routes/site/commenter-confirm.tsx", { id: id("commenter-confirm") }),
     route("unsubscribe", "routes/site/unsubscribe.tsx", { id: id("unsubscribe") }),
     route("newsletter", "routes/site/newsletter.tsx", { id: id("newsletter") }),
     route("newsletter/confirm", "routes/site/newsletter-confirm.tsx", { id: id("newsletter-confirm") }),

@@ -6,6 +6,7 @@
  * (links, moderation words) and its author's standing: an approved comment stays approved only if its author
  * would be approved at once posting the new words as a new comment.
  */
+import { untieCommentAddress } from "./commenter-addresses.server";
 import { and, eq, ne } from "drizzle-orm";
 import type { Event } from "nostr-tools/pure";
 import { isUniqueViolation } from "~/auth/users.server";
@@ -203,6 +204,8 @@ export async function deleteComment(
       if (row.event) await tx.update(comments).set({ event: null }).where(eq(comments.id, id));
     }
     await trashDeletedComments(tx, [id], now, announce);
+    // Its author took it back: nothing more is told about it at the address they left.
+    await untieCommentAddress(tx, id);
   });
   relayEventStored();
 }

@@ -8,7 +8,16 @@ import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
 import { noticeRecipients, type NoticeList, type NoticeRecipient } from "~/auth/notice-preferences.server";
 import { everyPeriod } from "~/cluster/leases.server";
 import type { Database } from "~/db/client.server";
-import { comments, noticesSent, pages, rolePermissions, userRoles, type CommentStatus } from "~/db/schema";
+import { commentAddress, COMMENTER_LIST, pruneUnconfirmedAddresses } from "./commenter-addresses.server";
+import {
+  commenterNoticesSent,
+  comments,
+  noticesSent,
+  pages,
+  rolePermissions,
+  userRoles,
+  type CommentStatus,
+} from "~/db/schema";
 import { writeTransaction } from "~/db/transaction.server";
 import { defaultLocale, parseLocalizedPath, type Locale } from "~/i18n/locales";
 import { composeMessage, type MessageSpec } from "~/mail/compose.server";
@@ -71,25 +80,36 @@ interface Notice {
   spec: MessageSpec;
 }
 
+/** A member, or an anonymous commenter's confirmed address (its own list: unsubscribing forgets the address). */
+type Recipient = NoticeRecipient | { addressId: number; email: string };
+
 /**
  * Records the notice and queues its message in one transaction; false (and nothing queued) when this notice was
  * decided already, here or on another instance.
  */
-async function send(db: Database, to: NoticeRecipient, notice: Notice, origin: string, now: number): Promise<boolean> {
+async function send(db: Database, to: Recipient, notice: Notice, origin: string, now: number): Promise<boolean> {
   const siteName = (await getAppConfig()).siteName[notice.locale];
+  const member = "userId" in to;
   const unsubscribe = await unsubscribeLink(db, {
     origin,
     locale: notice.locale,
-    list: notice.list,
-    subject: String(to.userId),
+    list: member ? notice.list : COMMENTER_LIST,
+    subject: String(member ? to.userId : to.addressId),
   });
   const message = await composeMessage(notice.locale, siteName, notice.spec, { unsubscribe });
   return writeTransaction(db, async (tx) => {
-    const recorded = await tx
-      .insert(noticesSent)
-      .values({ kind: notice.kind, userId: to.userId, item: notice.item, createdAt: new Date(now) })
-      .onConflictDoNothing()
-      .returning({ id: noticesSent.id });
+    const values = { kind: notice.kind, item: notice.item, createdAt: new Date(now) };
+    const recorded = member
+      ? await tx
+          .insert(noticesSent)
+          .values({ ...values, userId: to.userId })
+          .onConflictDoNothing()
+          .returning({ id: noticesSent.id })
+      : await tx
+          .insert(commenterNoticesSent)
+          .values({ ...values, addressId: to.addressId })
+          .onConflictDoNothing()
+          .returning({ id: commenterNoticesSent.id });
     if (!recorded.length) return false;
     await queueMail(tx, { kind: notice.mail, to: to.email, locale: notice.locale, message, unsubscribe });
     return true;
@@ -121,45 +141,57 @@ export async function noticeModerated(
     .where(and(inArray(comments.id, approved), eq(comments.status, "approved")))
     .all();
   for (const comment of rows) {
-    if (comment.userId !== null) {
-      const [author] = await noticeRecipients(db, [comment.userId], "notify.comments");
-      if (author) {
-        const page = await pageOfComment(db, comment.routePath, origin);
-        await send(
-          db,
-          author,
-          {
-            kind: "approved",
-            item: String(comment.id),
-            mail: "commentApproved",
-            list: "notify.comments",
-            locale: page.locale,
-            spec: {
-              kind: "commentApproved",
-              excerpt: excerptOf(comment.body),
-              page: page.title,
-              link: `${page.url}#comment-${comment.id}`,
-            },
+    const [author] =
+      comment.userId !== null
+        ? await noticeRecipients(db, [comment.userId], "notify.comments")
+        : [await commentAddress(db, comment.id)];
+    if (author) {
+      const page = await pageOfComment(db, comment.routePath, origin);
+      await send(
+        db,
+        author,
+        {
+          kind: "approved",
+          item: String(comment.id),
+          mail: "commentApproved",
+          list: "notify.comments",
+          locale: page.locale,
+          spec: {
+            kind: "commentApproved",
+            excerpt: excerptOf(comment.body),
+            page: page.title,
+            link: `${page.url}#comment-${comment.id}`,
           },
-          origin,
-          now,
-        );
-      }
+        },
+        origin,
+        now,
+      );
     }
     await noticeReply(db, comment, origin, now);
   }
 }
 
-/** An approved reply tells the author of the comment it answers, unless they wrote the reply. */
+/**
+ * An approved reply tells the author of the comment it answers (a member, or an anonymous commenter at their
+ * confirmed address), unless they wrote the reply.
+ */
 async function noticeReply(db: Database, reply: CommentRow, origin: string, now: number) {
   if (reply.parentId === null) return;
   const parent = await db
-    .select({ userId: comments.userId })
+    .select({ id: comments.id, userId: comments.userId, authorPub: comments.authorPub })
     .from(comments)
     .where(eq(comments.id, reply.parentId))
     .get();
-  if (!parent?.userId || parent.userId === reply.userId) return;
-  const [to] = await noticeRecipients(db, [parent.userId], "notify.comments");
+  if (!parent) return;
+  let to: Recipient | null | undefined;
+  if (parent.userId !== null) {
+    if (parent.userId === reply.userId) return;
+    [to] = await noticeRecipients(db, [parent.userId], "notify.comments");
+  } else {
+    if (reply.userId === null && parent.authorPub !== null && parent.authorPub === reply.authorPub) return;
+    to = await commentAddress(db, parent.id);
+    if (to && to.addressId === (await commentAddress(db, reply.id))?.addressId) return;
+  }
   if (!to) return;
   const page = await pageOfComment(db, reply.routePath, origin);
   await send(
@@ -335,5 +367,6 @@ export function startModerationDigests(origin: string): () => Promise<void> {
   return everyPeriod("comment-digests", DIGEST_EVERY_MS, async (db) => {
     await sendModerationDigests(db, origin);
     await pruneModerationNotices(db);
+    await pruneUnconfirmedAddresses(db);
   });
 }

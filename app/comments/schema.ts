@@ -3,6 +3,7 @@ import { commentStatuses } from "~/db/schema";
 import { cleanLine, cleanLines } from "~/lib/clean-text";
 import { jsonId, PAGE_MAX, PAGE_SIZE_MAX, queryInteger } from "~/lib/number-fields";
 import { msg } from "~/lib/validation";
+import { emailAddress } from "~/mail/schema";
 
 /** A comment has at least 5 characters; we cap it at a generous length. */
 export const commentMinLength = 5;
@@ -46,6 +47,8 @@ export const newCommentSchema = z.object({
   event: z.unknown().optional(),
   /** A field people never see: bots that fill every input give themselves away. */
   website: z.string().max(500).optional(),
+  /** An anonymous commenter's address for notices of their comment (empty: none); never stored with the event. */
+  notifyEmail: z.preprocess((value) => (value === "" || value === null ? undefined : value), emailAddress.optional()),
 });
 export type NewCommentInput = z.output<typeof newCommentSchema>;
 

@@ -17,6 +17,8 @@ import {
   type CommentRow,
   type PostInput,
 } from "./comments.server";
+import { parseLocalizedPath } from "~/i18n/locales";
+import { refuseConfirmationFlood, rememberCommenterAddress } from "./commenter-addresses.server";
 import { noticeNewComment } from "./notices.server";
 import { plainCommentName, type NewCommentInput } from "./schema";
 import { linkCount } from "./status-rules";
@@ -88,6 +90,9 @@ export async function submitComment(
     const subject = author.userId !== null ? `user:${author.userId}` : `pub:${author.pub}`;
     refuseOverLimit(await hit(db, commentLimits.byAuthor, subject));
   }
+  // Members hear at their account's address; an anonymous commenter may leave one (confirmed before any use).
+  const notifyEmail = user ? undefined : input.notifyEmail;
+  if (notifyEmail) await refuseConfirmationFlood(db, notifyEmail, requester.ip);
 
   const comment = await postComment(
     db,
@@ -103,6 +108,10 @@ export async function submitComment(
     settings,
     requester.origin,
   );
+  if (notifyEmail) {
+    const { locale } = parseLocalizedPath(comment.routePath);
+    await tellQuietly(rememberCommenterAddress(db, comment.id, notifyEmail, { origin: requester.origin, locale }));
+  }
   await tellQuietly(noticeNewComment(db, comment, requester.origin));
   return { discarded: false, comment };
 }

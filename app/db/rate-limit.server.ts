@@ -111,6 +111,10 @@ export const limits = {
    * however many ask. Counted whether or not it is subscribed already, so the limit tells nothing.
    */
   newsletterByTarget: { name: "newsletter-to", max: 3, windowMs: day },
+  /** Commenters' confirmation messages asked for from one address (each is a message to an address typed). */
+  commenterConfirmByAddress: { name: "commenter-confirm-ip", max: 10, windowMs: hour },
+  /** Commenters' confirmation messages sent to one e-mail address from everywhere: a few a day at most. */
+  commenterConfirmByTarget: { name: "commenter-confirm-to", max: 3, windowMs: day },
 } satisfies Record<string, Limit>;
 
 export interface Hit {

@@ -1148,6 +1148,54 @@ export const noticesSent = sqliteTable(
   ],
 );
 
+/**
+ * Addresses anonymous commenters left to hear about their comments (never shown outside this table: not in a
+ * page, an event or an API). Nothing is sent to one but its confirmation until its holder confirms; unconfirmed
+ * ones are forgotten after a while, and unsubscribing forgets the address.
+ */
+export const commenterAddresses = sqliteTable(
+  "commenter_addresses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("commenter_addresses_email_unique").on(sql`${t.email} COLLATE NOCASE`),
+    index("commenter_addresses_confirmed_idx").on(t.confirmedAt, t.createdAt),
+  ],
+);
+
+/** Which address hears about an anonymous comment (one per comment; gone with the comment or the address). */
+export const commentNotifyAddresses = sqliteTable(
+  "comment_notify_addresses",
+  {
+    commentId: integer("comment_id")
+      .primaryKey()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    addressId: integer("address_id")
+      .notNull()
+      .references(() => commenterAddresses.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("comment_notify_addresses_address_idx").on(t.addressId)],
+);
+
+/** The notices sent to commenters' addresses, unique by kind, address and comment: each is sent once. */
+export const commenterNoticesSent = sqliteTable(
+  "commenter_notices_sent",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    addressId: integer("address_id")
+      .notNull()
+      .references(() => commenterAddresses.id, { onDelete: "cascade" }),
+    item: text("item").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("commenter_notices_sent_unique").on(t.kind, t.addressId, t.item)],
+);
+
 /** The notices a member turned off (a list such as "notify.moderation"), from the profile or a message's link. */
 export const noticeOptOuts = sqliteTable(
   "notice_opt_outs",

@@ -26,6 +26,7 @@ export type MessageSpec =
   | { kind: "commentReply"; author: string; excerpt: string; page: string; link: string }
   | { kind: "newMessage"; link: string }
   | { kind: "newsletterConfirm"; link: string; hours: number; languages: "fa" | "en" | "both" }
+  | { kind: "commenterConfirm"; link: string; hours: number }
   | { kind: "newsletter"; posts: { title: string; href: string; description: string }[]; unsubscribe: string };
 
 /** A notice's unsubscribe link, written under its footer (the outbox also sends it as List-Unsubscribe). */
@@ -58,6 +59,21 @@ export async function composeMessage(
       paragraphs: [t("mail.message.newsletterConfirm.body", vars), t("mail.message.newsletterConfirm.ignore")],
       action: {
         label: t("mail.message.newsletterConfirm.action"),
+        href: spec.link,
+        fallback: t("mail.message.linkFallback"),
+      },
+      footer,
+    };
+  } else if (spec.kind === "commenterConfirm") {
+    const vars = { site, hours: formatNumber(spec.hours, locale) };
+    subject = t("mail.message.commenterConfirm.subject", vars);
+    props = {
+      locale,
+      siteName: site,
+      title: t("mail.message.commenterConfirm.title"),
+      paragraphs: [t("mail.message.commenterConfirm.body", vars), t("mail.message.commenterConfirm.ignore")],
+      action: {
+        label: t("mail.message.commenterConfirm.action"),
         href: spec.link,
         fallback: t("mail.message.linkFallback"),
       },

@@ -65,7 +65,9 @@ export type MailKind =
   | "newMessage"
   // The newsletter (app/newsletter)
   | "newsletterConfirm"
-  | "newsletter";
+  | "newsletter"
+  // Anonymous commenters' addresses (app/comments/commenter-addresses.server.ts)
+  | "commenterConfirm";
 
 export function backoff(attempts: number): number {
   return Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);

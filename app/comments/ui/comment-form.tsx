@@ -3,7 +3,7 @@ import { loadIdentityMaker, readProfile } from "~/keys/store";
 import { useLocale, useT } from "~/i18n/use-t";
 import { useSessionUser } from "~/auth/session-user";
 import { ApiForm, SubmitButton } from "~/ui/api-form";
-import { Textarea } from "~/ui/input";
+import { Input, Textarea } from "~/ui/input";
 import { useApiForm } from "~/ui/use-api-form";
 import { commentEventTemplate } from "~/keys/comment-event";
 import { commentMaxLength, newCommentSchema } from "../schema";
@@ -21,8 +21,8 @@ export interface PostedComment {
   createdAt: string;
 }
 
-/** What the visitor types: the comment, and the field only bots fill in. */
-const commentFormSchema = newCommentSchema.pick({ commentBody: true, website: true });
+/** What the visitor types: the comment, an anonymous visitor's address for notices, and the field only bots fill in. */
+const commentFormSchema = newCommentSchema.pick({ commentBody: true, notifyEmail: true, website: true });
 
 /**
  * The comment form: Enter sends, Shift+Enter starts a new line; three rows to begin with. Signed-in people
@@ -47,10 +47,12 @@ export function CommentForm({
   const form = useApiForm({
     schema: commentFormSchema,
     path: "/api/comments/new",
-    initial: { commentBody: "", website: "" },
-    request: async ({ commentBody, website }) => {
+    initial: { commentBody: "", notifyEmail: "", website: "" },
+    request: async ({ commentBody, notifyEmail, website }) => {
       const body: Record<string, unknown> = { routePath, commentBody, parentId, website };
       if (user) return { body };
+      // Beside the signed event, never inside it: the address is not public.
+      if (notifyEmail) body.notifyEmail = notifyEmail;
       // The visitor's identity (made now if this browser has none) signs the comment.
       const maker = await loadIdentityMaker();
       const profile = await maker.ensureIdentity(locale);
@@ -107,6 +109,26 @@ export function CommentForm({
       <p id={`${id}-keys`} className="text-xs text-muted-foreground" data-testid="comment-keys">
         {t("comments.form.keys")}
       </p>
+      {user ? null : (
+        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
+          {t("comments.form.notifyEmail")}
+          <Input
+            {...form.field("notifyEmail")}
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            maxLength={254}
+            placeholder="you@example.com"
+            aria-invalid={form.errors.notifyEmail ? true : undefined}
+            data-testid="comment-notify-email"
+          />
+          {form.errors.notifyEmail ? (
+            <span className="text-sm text-destructive" data-testid="comment-notify-email-error">
+              {form.errors.notifyEmail}
+            </span>
+          ) : null}
+        </label>
+      )}
       {/* The honeypot: hidden from people and assistive technology, tempting to form-filling bots. */}
       <div aria-hidden className="absolute -start-[10000px] h-px w-px overflow-hidden">
         <label>

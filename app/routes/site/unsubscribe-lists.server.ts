@@ -1,4 +1,9 @@
 import { changeNoticeSettings, noticeSettings, noticeSubject, type NoticeList } from "~/auth/notice-preferences.server";
+import {
+  COMMENTER_LIST,
+  confirmedCommenterAddress,
+  forgetCommenterAddress,
+} from "~/comments/commenter-addresses.server";
 import type { Database } from "~/db/client.server";
 import { serverT } from "~/i18n/catalogs.server";
 import type { Locale } from "~/i18n/locales";
@@ -41,6 +46,18 @@ export const unsubscribeLists: Record<string, UnsubscribeList> = {
   "notify.moderation": memberNotices("notify.moderation", "moderation"),
   "notify.comments": memberNotices("notify.comments", "comments"),
   "notify.inbox": memberNotices("notify.inbox", "inbox"),
+  // Anonymous commenters' addresses: the subject is the address's id; ending it forgets the address.
+  [COMMENTER_LIST]: {
+    async describe(db, subject, locale) {
+      const address = await confirmedCommenterAddress(db, subscriberId(subject));
+      if (!address) return null;
+      const site = (await getAppConfig()).siteName[locale];
+      return serverT(locale)("mail.unsubscribe.list.commenter", { site, email: address.email });
+    },
+    async end(db, subject) {
+      await forgetCommenterAddress(db, subscriberId(subject));
+    },
+  },
   // The newsletter: the subject is the subscriber's id; ending it forgets the address.
   newsletter: {
     async describe(db, subject, locale) {

@@ -99,4 +99,5 @@ export default {
   "zap.zapPost": "Zap the author",
   "zap.zapAmountInvalid": "Enter a whole number of sats.",
   "zap.close": "Close",
+  "form.notifyEmail": "E-mail me when it is approved or answered (optional, never shown)",
 } as const;

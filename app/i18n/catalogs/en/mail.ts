@@ -167,4 +167,21 @@ export default {
   "unsubscribe.done": "You are unsubscribed.",
   "unsubscribe.already": "You are not subscribed to this any more.",
   "unsubscribe.invalid": "This unsubscribe link does not work: it is incomplete or was not made by this site.",
+  // Anonymous commenters' addresses
+  "kind.commenterConfirm": "Commenter's address confirmation",
+  "message.commenterConfirm.subject": "Confirm your address for comment notices at {site}",
+  "message.commenterConfirm.title": "Confirm your address",
+  "message.commenterConfirm.body":
+    "You left this address with a comment at {site}. Confirm it to be told by e-mail when your comments there are approved or answered. The link works for {hours} hours.",
+  "message.commenterConfirm.ignore":
+    "If you did not comment there, ignore this message: nothing more will be sent to this address.",
+  "message.commenterConfirm.action": "Confirm my address",
+  "commenter.confirmTitle": "Confirm your address",
+  "commenter.description": "Notices of your comments, by e-mail.",
+  "commenter.confirmWhat": "Notices of your comments (approved, answered) will be sent to",
+  "commenter.confirmSubmit": "Confirm",
+  "commenter.confirmed": "Confirmed. You will be told when your comments are approved or answered.",
+  "commenter.invalid":
+    "This link does not work: it has expired or is not whole. Leave your address with a comment again.",
+  "unsubscribe.list.commenter": "notices about your comments (approved, replied to) at {site}, sent to {email}",
 };

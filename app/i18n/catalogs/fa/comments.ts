@@ -103,4 +103,5 @@ export default {
   "zap.zapPost": "زپ به نویسنده",
   "zap.zapAmountInvalid": "شمار درستی از ساتوشی بنویسید.",
   "zap.close": "بستن",
+  "form.notifyEmail": "وقتی تأیید شد یا پاسخی گرفت با ایمیل خبرم کن (اختیاری، هرگز نشان داده نمی‌شود)",
 } satisfies CatalogOf<typeof en>;

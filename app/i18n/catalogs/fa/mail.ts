@@ -165,4 +165,20 @@ export default {
   "unsubscribe.done": "اشتراک شما لغو شد.",
   "unsubscribe.already": "دیگر مشترک این نیستید.",
   "unsubscribe.invalid": "این پیوند لغو اشتراک کار نمی‌کند: ناقص است یا این سایت آن را نساخته است.",
+  // نشانی دیدگاه‌نویسان ناشناس
+  "kind.commenterConfirm": "تأیید نشانی دیدگاه‌نویس",
+  "message.commenterConfirm.subject": "نشانی‌تان را برای خبرهای دیدگاه در {site} تأیید کنید",
+  "message.commenterConfirm.title": "نشانی‌تان را تأیید کنید",
+  "message.commenterConfirm.body":
+    "این نشانی را همراه دیدگاهی در {site} گذاشته‌اید. تأییدش کنید تا وقتی دیدگاه‌هایتان آنجا تأیید شد یا پاسخی گرفت، با ایمیل خبردار شوید. این پیوند تا {hours} ساعت کار می‌کند.",
+  "message.commenterConfirm.ignore":
+    "اگر شما آنجا دیدگاهی ننوشته‌اید، این پیام را نادیده بگیرید: دیگر چیزی به این نشانی فرستاده نمی‌شود.",
+  "message.commenterConfirm.action": "نشانی‌ام را تأیید کن",
+  "commenter.confirmTitle": "نشانی‌تان را تأیید کنید",
+  "commenter.description": "خبرهای دیدگاه‌هایتان، با ایمیل.",
+  "commenter.confirmWhat": "خبرهای دیدگاه‌هایتان (تأیید، پاسخ) فرستاده می‌شوند به",
+  "commenter.confirmSubmit": "تأیید",
+  "commenter.confirmed": "تأیید شد. وقتی دیدگاه‌هایتان تأیید شد یا پاسخی گرفت، خبردار می‌شوید.",
+  "commenter.invalid": "این پیوند کار نمی‌کند: زمانش گذشته یا کامل نیست. نشانی‌تان را دوباره همراه دیدگاهی بگذارید.",
+  "unsubscribe.list.commenter": "خبرهای دیدگاه‌های شما (تأیید و پاسخ) در {site}، فرستاده به {email}",
 } satisfies CatalogOf<typeof en>;
