@@ -115,16 +115,6 @@ export async function connect(
   };
 }
 
-/** One message on a connection of its own. */
-export async function deliver(route: MailRoute, envelope: Envelope, options: DeliveryOptions = {}): Promise<void> {
-  const connection = await connect(route, options);
-  try {
-    await connection.send(envelope);
-  } finally {
-    connection.close();
-  }
-}
-
 function failureOf(error: unknown): MailFailure {
   const e = error as { code?: string; responseCode?: number; message?: string };
   const detail = `${e?.code ?? "error"}${e?.responseCode ? ` ${e.responseCode}` : ""}: ${String(e?.message ?? error).split("\n")[0]}`;

@@ -209,6 +209,9 @@ export const apiTable: Row[] = [
   { route: "api/media/delete", method: "POST", expect: writing(400) },
   { route: "api/builds/source", method: "GET", expect: writing(400) },
   { route: "api/editor/suggestions", method: "GET", expect: writing(400) },
+  // A page's history: read and restored by who may open it in the editor (no page named: 400).
+  { route: "api/editor/history", method: "GET", expect: writing(400) },
+  { route: "api/editor/history", method: "POST", expect: writing(400) },
   { route: "api/builds/preview", method: "POST", expect: writing(400) },
   { route: "api/builds/discard", method: "POST", expect: writing(400) },
   // Preview links: made, listed and revoked by who may edit pages.
