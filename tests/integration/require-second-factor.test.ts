@@ -66,7 +66,9 @@ describe("two-step sign-in required for the roles that manage the site", () => {
   let editorCodes: () => string;
 
   test("the owner cannot turn it on without a factor of their own; with one, they can", async () => {
-    [admin, editor, moderator] = [0, 1, 2].map(() => new ApiClient(server.url));
+    admin = new ApiClient(server.url);
+    editor = new ApiClient(server.url);
+    moderator = new ApiClient(server.url);
     await admin.login("admin");
     const refused = await setRequirement(admin, true);
     expect(refused.status).toBe(409);
