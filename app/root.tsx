@@ -278,7 +278,7 @@ export function ErrorBoundary() {
   return (
     <SiteShell search={<SearchBox />} avatar={<AvatarMenu />} admin={<AdminButton />}>
       {/* Not loaded on use: an error page often follows a failed download, and must not need one. */}
-      <ErrorView status={info.status} message={info.message} />
+      <ErrorView status={info.status} message={info.message} reason={info.reason} />
     </SiteShell>
   );
 }

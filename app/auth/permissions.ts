@@ -63,3 +63,24 @@ export const defaultRoles: readonly DefaultRole[] = [
 
 export const adminRoleName = "Admin";
 export const memberRoleName = "Member";
+
+/**
+ * The permissions that manage the site: people, settings and what is published. Whoever holds one of them must
+ * have a second factor when the owner requires it (Settings, "Sign-in").
+ */
+export const managingPermissions = [
+  "users.manage",
+  "settings.edit",
+  "builds.push",
+] as const satisfies readonly Permission[];
+
+/** Whether these permissions manage the site (see `managingPermissions`). */
+export function managesSite(permissions: readonly Permission[]): boolean {
+  return managingPermissions.some((permission) => permissions.includes(permission));
+}
+
+/**
+ * What a signed-in reader does: all a member who must set up a second factor may do, meanwhile, beyond their
+ * own profile.
+ */
+export const readerPermissions: readonly Permission[] = ["comments.create"];

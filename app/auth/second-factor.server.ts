@@ -111,13 +111,28 @@ export async function newRecoveryCodes(db: Database, user: SessionHolder): Promi
 }
 
 /** Removes the authenticator app, and with the last factor the recovery codes. */
-export async function removeAuthenticator(db: Database, user: SessionHolder): Promise<void> {
+export async function removeAuthenticator(db: Database, user: SessionHolder, rules: RemovalRules = {}): Promise<void> {
   if (!(await hasSecondFactor(db, user.id))) throw new ServiceError(409, "auth.secondFactor.none");
   await requireRecentProof(db, user);
   await writeTransaction(db, async (tx) => {
     await removeTotp(tx, user.id);
-    if (!(await hasSecondFactor(tx, user.id))) await removeRecoveryCodes(tx, user.id);
+    await afterRemoval(tx, user.id, rules);
   });
+}
+
+/** What removing a factor must leave: with `keepOne` (the owner requires a factor of this member), one factor. */
+export interface RemovalRules {
+  keepOne?: boolean;
+}
+
+/**
+ * Inside the removal's transaction: without a factor left, refused under `keepOne` (the removal is undone), else
+ * the recovery codes go with the last factor.
+ */
+async function afterRemoval(tx: Database, userId: number, { keepOne = false }: RemovalRules): Promise<void> {
+  if (await hasSecondFactor(tx, userId)) return;
+  if (keepOne) throw new ServiceError(409, "auth.secondFactor.required");
+  await removeRecoveryCodes(tx, userId);
 }
 
 /**
@@ -138,11 +153,16 @@ export async function addPasskeyFactor(
 }
 
 /** Removes one of the caller's passkeys, and with the last factor the recovery codes. */
-export async function removePasskeyFactor(db: Database, user: SessionHolder, id: string): Promise<void> {
+export async function removePasskeyFactor(
+  db: Database,
+  user: SessionHolder,
+  id: string,
+  rules: RemovalRules = {},
+): Promise<void> {
   await requireRecentProof(db, user);
   await writeTransaction(db, async (tx) => {
     if (!(await deletePasskey(tx, user.id, id))) throw new ServiceError(404, "auth.passkey.notFound");
-    if (!(await hasSecondFactor(tx, user.id))) await removeRecoveryCodes(tx, user.id);
+    await afterRemoval(tx, user.id, rules);
   });
 }
 

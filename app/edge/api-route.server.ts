@@ -22,6 +22,7 @@ import { hasSetupToken } from "~/install/setup-token.server";
 import { databaseFault, type DatabaseFault } from "~/db/unavailable.server";
 import { requestInfoContext } from "~/request-context";
 import { getAppConfig, readAppConfig } from "~/settings/app-config.server";
+import { refuseCallWithoutSecondFactor } from "./second-factor-requirement.server";
 import type { ApiError } from "~/lib/api-types";
 import { json, jsonError } from "~/lib/http.server";
 import { ServiceError } from "~/lib/service-error";
@@ -93,8 +94,9 @@ export interface ApiRouteOptions {
   gate?: "installed" | "installer" | "always";
   /**
    * Who may call, checked on every request from the database: "user", anyone signed in (401 otherwise), or a
-   * permission (401 without a session, 403 with the permission's own message without it). Handlers then get
-   * the caller as `ctx.user`.
+   * permission (401 without a session, 403 with the permission's own message without it; 403 "set up two-step
+   * sign-in" while the owner's requirement holds the caller back, see ./second-factor-requirement.server).
+   * Handlers then get the caller as `ctx.user`.
    */
   needs?: "user" | Permission;
   /**
@@ -139,9 +141,10 @@ export function apiRoute(handlers: AnyHandlers, options: ApiRouteOptions = {}): 
         return response;
       }
       // Only routes that need a caller look one up (a public call costs no session read).
-      return await handler(
-        options.needs ? { ...ctx, user: await authorize(request, options.needs, options.forbidden) } : ctx,
-      );
+      if (!options.needs) return await handler(ctx);
+      const user = await authorize(request, options.needs, options.forbidden);
+      await refuseCallWithoutSecondFactor(user, options.needs);
+      return await handler({ ...ctx, user });
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       if (thrown instanceof ServiceError) return refusal(thrown, ctx.t);

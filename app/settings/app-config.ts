@@ -81,6 +81,11 @@ export interface AppConfig {
   repository: { access: RepositoryAccess };
   /** The header menu (and the phone drawer's), in its order. */
   menu: MenuItem[];
+  /**
+   * Whether members whose roles manage users, settings or publishing must have a second factor (an authenticator
+   * app or a passkey) before they may do any of it.
+   */
+  signIn: { requireSecondFactor: boolean };
 }
 
 /** The four categories a new site starts with, named as the bundled content names them. */
@@ -113,6 +118,7 @@ export const defaultAppConfig: AppConfig = {
   icon: null,
   repository: { access: "public" },
   menu: defaultMenu,
+  signIn: { requireSecondFactor: false },
 };
 
 type Stored = Record<string, unknown>;
@@ -188,6 +194,7 @@ export function upgradeAppConfig(stored: unknown): AppConfig {
     menu: Array.isArray(from.menu)
       ? from.menu.map(upgradeMenuItem).filter((item): item is MenuItem => item !== undefined)
       : defaultMenu,
+    signIn: mergeSection(defaultAppConfig.signIn, from.signIn),
   };
 }
 

@@ -24,6 +24,7 @@ export const settingsFieldPaths = {
   visitLogRespectDoNotTrack: ["visitLog", "respectDoNotTrack"],
   visitLogKeepFullAddresses: ["visitLog", "keepFullAddresses"],
   repositoryAccess: ["repository", "access"],
+  signInRequireSecondFactor: ["signIn", "requireSecondFactor"],
 } as const satisfies Record<string, readonly [keyof AppConfig, string]>;
 
 export type SettingsField = keyof typeof settingsFieldPaths;

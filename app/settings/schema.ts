@@ -79,6 +79,7 @@ const fieldRules = {
   visitLogRespectDoNotTrack: flag,
   visitLogKeepFullAddresses: flag,
   repositoryAccess,
+  signInRequireSecondFactor: flag,
 } satisfies Record<SettingsField, z.ZodType>;
 
 /** The version of the settings a save is based on. */
@@ -132,6 +133,7 @@ export const settingsFormSchema = z.object({
   visitLogRetentionDays: formNumber(retentionDays),
   visitLogRespectDoNotTrack: formFlag,
   visitLogKeepFullAddresses: formFlag,
+  signInRequireSecondFactor: formFlag,
 });
 
 /** GET /api/settings/history and the settings page: `?page=`, which page of the change history. */

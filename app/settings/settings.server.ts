@@ -4,6 +4,7 @@
  */
 import { count, desc, eq, gt } from "drizzle-orm";
 import type { Actor } from "~/auth/roles.server";
+import { hasSecondFactor } from "~/auth/second-factor-status.server";
 import type { Database } from "~/db/client.server";
 import { settingsHistory, users } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
@@ -40,6 +41,7 @@ export async function saveSettings(db: Database, actor: Actor, input: SaveSettin
         { base, version },
         wanted.map(([field]) => field),
       );
+      await refuseLockOut(tx, actor, Object.fromEntries(wanted));
       changed = wanted.map(([field]) => field);
       const next = withFields(current, Object.fromEntries(wanted));
       const { installed: _installed, categories: _categories, ...patch } = next;
@@ -48,6 +50,17 @@ export async function saveSettings(db: Database, actor: Actor, input: SaveSettin
     { userId: actor.id },
   );
   return { config: result.config, version: result.version, changed };
+}
+
+/**
+ * Turning on the requirement of a second factor needs one of the member turning it on: whoever can reach the
+ * switch manages settings, so without a factor they would shut themselves out with it.
+ */
+async function refuseLockOut(tx: Database, actor: Actor, wanted: Partial<Record<SettingsField, unknown>>) {
+  if (wanted.signInRequireSecondFactor !== true || (await hasSecondFactor(tx, actor.id))) return;
+  throw new ServiceError(409, "settings.secondFactorFirst", {
+    issues: [{ path: "signInRequireSecondFactor", message: "settings.secondFactorFirst" }],
+  });
 }
 
 /**

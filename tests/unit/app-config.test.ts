@@ -82,6 +82,28 @@ describe("who may clone the site's repository", () => {
   });
 });
 
+describe("requiring two-step sign-in", () => {
+  test("a configuration stored before the choice existed does not require it; only a stored true does", () => {
+    const stored = { installed: true };
+    expect(upgradeAppConfig(stored).signIn).toEqual({ requireSecondFactor: false });
+    expect(upgradeAppConfig({ ...stored, signIn: { requireSecondFactor: "yes" } }).signIn.requireSecondFactor).toBe(
+      false,
+    );
+    expect(upgradeAppConfig({ ...stored, signIn: { requireSecondFactor: true } }).signIn.requireSecondFactor).toBe(
+      true,
+    );
+  });
+
+  test("the save and the form take it as a switch, and nothing else", () => {
+    expect(saveSettingsSchema.safeParse({ version: 1, signInRequireSecondFactor: true }).success).toBe(true);
+    expect(saveSettingsSchema.safeParse({ version: 1, signInRequireSecondFactor: "on" }).success).toBe(false);
+    const values = settingsFormValues(fieldValues(defaultAppConfig), "en");
+    expect(values.signInRequireSecondFactor).toEqual([]);
+    const parsed = settingsFormSchema.parse({ ...values, signInRequireSecondFactor: ["on"] });
+    expect(parsed.signInRequireSecondFactor).toBe(true);
+  });
+});
+
 describe("the configuration as fields", () => {
   test("every field reads and writes its place; a change lists each field with both values", () => {
     const next = withFields(defaultAppConfig, {

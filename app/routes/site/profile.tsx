@@ -197,7 +197,10 @@ export default function Profile() {
       <Card title={t("auth.password.title")} description={t("auth.password.hint")}>
         <PasswordForm keys={keys} />
       </Card>
-      <SecondFactorCard status={secondFactor} />
+      {/* The place the "set up two-step sign-in" page links to. */}
+      <div id="second-factor" className="scroll-mt-20">
+        <SecondFactorCard status={secondFactor} />
+      </div>
       {nostr ? <NostrCard account={nostr} /> : null}
       <IdentityCard signedIn />
       {providers.length ? (

@@ -28,6 +28,7 @@ export type SettingsFormValues = Record<
     | "visitLogEnabled"
     | "visitLogRespectDoNotTrack"
     | "visitLogKeepFullAddresses"
+    | "signInRequireSecondFactor"
   >,
   string
 > &
@@ -36,7 +37,8 @@ export type SettingsFormValues = Record<
     | "commentsAllowLinks"
     | "visitLogEnabled"
     | "visitLogRespectDoNotTrack"
-    | "visitLogKeepFullAddresses",
+    | "visitLogKeepFullAddresses"
+    | "signInRequireSecondFactor",
     string[]
   >;
 
@@ -236,6 +238,16 @@ export function SettingsForm({
         />
       </Section>
 
+      <Section id="sign-in" title={t("settings.section.signIn")} description={t("settings.section.signInDescription")}>
+        <SwitchField
+          label={t("settings.field.signInRequireSecondFactor")}
+          hint={t("settings.hint.signInRequireSecondFactor")}
+          field={form.list("signInRequireSecondFactor")}
+          disabled={disabled}
+          testId="setting-signInRequireSecondFactor"
+        />
+      </Section>
+
       {/* Sections of later features join here, each a <Section> of its fields. */}
 
       {canEdit ? (
@@ -267,7 +279,8 @@ type ListName =
   | "commentsAllowLinks"
   | "visitLogEnabled"
   | "visitLogRespectDoNotTrack"
-  | "visitLogKeepFullAddresses";
+  | "visitLogKeepFullAddresses"
+  | "signInRequireSecondFactor";
 
 /** A titled group of settings; its heading is what the page's outline and screen readers navigate by. */
 function Section({

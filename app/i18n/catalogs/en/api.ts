@@ -16,4 +16,5 @@ export default {
   databaseUnreachable: "The site cannot reach its database right now. Please try again in a moment.",
   storageFull: "The site's storage is full, so nothing new can be saved right now. Reading still works.",
   readOnly: "The site cannot save changes right now: its storage refuses writes. Reading still works.",
+  secondFactorRequired: "Set up two-step sign-in to continue",
 } as const;

@@ -280,4 +280,6 @@ export default {
   "notices.saving": "Saving…",
   "notices.saved": "Your notifications were saved.",
   "notices.failed": "Your notifications could not be saved.",
+  "secondFactor.required":
+    "The site's owner requires two-step sign-in for your role: set up another authenticator app or passkey before removing this one.",
 } as const;

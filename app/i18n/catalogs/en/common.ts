@@ -73,4 +73,8 @@ export default {
   "leave.title": "Leave without saving?",
   "leave.stay": "Stay on the page",
   "leave.confirm": "Leave without saving",
+  "secondFactorRequired.title": "Set up two-step sign-in to continue",
+  "secondFactorRequired.text":
+    "The site's owner requires two-step sign-in for everyone who manages users, settings or publishing. Set up an authenticator app or a passkey on your profile; then this page opens.",
+  "secondFactorRequired.action": "Set up two-step sign-in",
 } as const;

@@ -169,4 +169,11 @@ export default {
   "menu.pageMissing": "No published page has this address",
   "menu.categoryMissing": "No category has this slug",
   "menu.tagMissing": "No published post has this tag",
+  "section.signIn": "Sign-in",
+  "section.signInDescription": "How members who manage the site sign in.",
+  "field.signInRequireSecondFactor":
+    "Require two-step sign-in for everyone who can manage users, settings or publishing",
+  "hint.signInRequireSecondFactor":
+    "Until they set up an authenticator app or a passkey on their profile, such members can only read the site and set one up. You need one yourself first.",
+  secondFactorFirst: "Set up two-step sign-in on your profile first: otherwise this would lock you out.",
 } as const;

@@ -273,4 +273,6 @@ export default {
   "notices.saving": "در حال ذخیره…",
   "notices.saved": "آگاه‌سازی‌های شما ذخیره شد.",
   "notices.failed": "آگاه‌سازی‌های شما ذخیره نشد.",
+  "secondFactor.required":
+    "مالک سایت ورود دومرحله‌ای را برای نقش شما لازم کرده است: پیش از برداشتن این یکی، برنامهٔ احراز هویت یا کلید عبور دیگری راه بیندازید.",
 } satisfies CatalogOf<typeof en>;

@@ -74,4 +74,8 @@ export default {
   "leave.title": "بی‌آنکه ذخیره کنید بیرون می‌روید؟",
   "leave.stay": "ماندن در صفحه",
   "leave.confirm": "رفتن بی‌ذخیره",
+  "secondFactorRequired.title": "برای ادامه، ورود دومرحله‌ای را راه بیندازید",
+  "secondFactorRequired.text":
+    "مالک سایت ورود دومرحله‌ای را برای همهٔ کسانی که کاربران، تنظیمات یا انتشار را اداره می‌کنند لازم کرده است. در نمایهٔ خود یک برنامهٔ احراز هویت یا کلید عبور راه بیندازید؛ سپس این صفحه باز می‌شود.",
+  "secondFactorRequired.action": "راه‌اندازی ورود دومرحله‌ای",
 } satisfies CatalogOf<typeof en>;

@@ -2,13 +2,14 @@ import { beginTotp, enableTotp, removeAuthenticator } from "~/auth/second-factor
 import { secondFactorCodeSchema } from "~/auth/schema";
 import { getDb } from "~/db/client.server";
 import { apiRoute } from "~/edge/api-route.server";
+import { secondFactorRequiredOf } from "~/edge/second-factor-requirement.server";
 import { json } from "~/lib/http.server";
 import { siteOrigin } from "~/lib/site-origin.server";
 
 /**
  * The caller's authenticator app. POST: a new secret to set up (its QR code and text; shown this once);
  * PUT { code }: a code from the app enables it, and the answer holds the new recovery codes (shown this once);
- * DELETE: removes it and the recovery codes. Each needs recent proof, the second factor included.
+ * DELETE: removes it and the recovery codes (refused when it is the last factor and the owner requires one). Each needs recent proof, the second factor included.
  */
 export const loader = apiRoute(
   {
@@ -23,7 +24,7 @@ export const loader = apiRoute(
       return json({ message: ctx.t("auth.secondFactor.enabled"), recoveryCodes });
     },
     DELETE: async (ctx) => {
-      await removeAuthenticator(await getDb(), ctx.user);
+      await removeAuthenticator(await getDb(), ctx.user, { keepOne: await secondFactorRequiredOf(ctx.user) });
       return json({ message: ctx.t("auth.secondFactor.removed") });
     },
   },
