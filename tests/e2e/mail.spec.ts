@@ -1,12 +1,8 @@
 import { eq } from "drizzle-orm";
 import { test as base } from "@playwright/test";
-import { openDatabase } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { composeMessage } from "~/mail/compose.server";
-import { saveSmtpSettings } from "~/mail/smtp-settings.server";
-import { startSeededSite } from "../helpers/seeded-site";
-import type { SiteProcess } from "../helpers/site-process";
-import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { startMailSite, type MailSite } from "../helpers/mail-site";
 import { expect, open, signedInPage, snap, test as siteTest, watchBrowserProblems } from "./fixtures";
 
 /**
@@ -14,37 +10,18 @@ import { expect, open, signedInPage, snap, test as siteTest, watchBrowserProblem
  * test's own SMTP server (the site sends through it by SMTP_URL); and the messages and the settings page drawn
  * in Chromium for screenshots.
  */
-const test = base.extend<object, { mailSite: { site: SiteProcess; smtp: TestSmtpServer } }>({
+const test = base.extend<object, { mailSite: MailSite }>({
   mailSite: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const smtp = await startSmtpServer();
-      const site = await startSeededSite({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?tls=none` }, async (url) => {
-        const connection = await openDatabase(url);
-        try {
-          await connection.db
-            .update(users)
-            .set({ email: "mo@example.test", emailConfirmedAt: new Date() })
-            .where(eq(users.userName, "member"));
-          await saveSmtpSettings(connection.db, {
-            enabled: false,
-            host: "",
-            port: 587,
-            security: "starttls",
-            user: "",
-            password: "",
-            clearPassword: false,
-            fromAddress: "site@daftar.test",
-            fromNameFa: "دفتر",
-            fromNameEn: "Daftar",
-          });
-        } finally {
-          connection.client.close();
-        }
+      const mail = await startMailSite(async (db) => {
+        await db
+          .update(users)
+          .set({ email: "mo@example.test", emailConfirmedAt: new Date() })
+          .where(eq(users.userName, "member"));
       });
-      await use({ site, smtp });
-      await site.stop();
-      await smtp.stop();
+      await use(mail);
+      await mail.stop();
     },
     { scope: "worker" },
   ],

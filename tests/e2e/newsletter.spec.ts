@@ -1,46 +1,22 @@
 import { test as base } from "@playwright/test";
 import type { BuildSummary } from "~/builds/builds.server";
-import { openDatabase } from "~/db/client.server";
 import { composeMessage } from "~/mail/compose.server";
-import { saveSmtpSettings } from "~/mail/smtp-settings.server";
 import { ApiClient } from "../helpers/api-client";
 import { pageFields } from "../helpers/front-matter";
-import { startSeededSite } from "../helpers/seeded-site";
-import type { SiteProcess } from "../helpers/site-process";
-import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { startMailSite, type MailSite } from "../helpers/mail-site";
 import { expect, open, snap, watchBrowserProblems } from "./fixtures";
 
 /**
  * The newsletter in the browser: subscribe from a post's footer, confirm from the received message, get the next
  * post published, and unsubscribe from that message's link in one click; the messages drawn for screenshots.
  */
-const test = base.extend<object, { mailSite: { site: SiteProcess; smtp: TestSmtpServer } }>({
+const test = base.extend<object, { mailSite: MailSite }>({
   mailSite: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const smtp = await startSmtpServer();
-      const site = await startSeededSite({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?tls=none` }, async (url) => {
-        const connection = await openDatabase(url);
-        try {
-          await saveSmtpSettings(connection.db, {
-            enabled: false,
-            host: "",
-            port: 587,
-            security: "starttls",
-            user: "",
-            password: "",
-            clearPassword: false,
-            fromAddress: "site@daftar.test",
-            fromNameFa: "دفتر",
-            fromNameEn: "Daftar",
-          });
-        } finally {
-          connection.client.close();
-        }
-      });
-      await use({ site, smtp });
-      await site.stop();
-      await smtp.stop();
+      const mail = await startMailSite();
+      await use(mail);
+      await mail.stop();
     },
     { scope: "worker" },
   ],

@@ -1,12 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { test as base } from "@playwright/test";
-import { openDatabase } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { composeMessage, type MessageSpec } from "~/mail/compose.server";
-import { saveSmtpSettings } from "~/mail/smtp-settings.server";
-import { startSeededSite } from "../helpers/seeded-site";
-import type { SiteProcess } from "../helpers/site-process";
-import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import type { TestSmtpServer } from "../helpers/smtp-server";
+import { startMailSite, type MailSite } from "../helpers/mail-site";
 import { expect, open, signedInPage, snap, watchBrowserProblems } from "./fixtures";
 
 /**
@@ -14,45 +11,25 @@ import { expect, open, signedInPage, snap, watchBrowserProblems } from "./fixtur
  * dashboard, the member is told and turns those notices off in one click from the message's link; the profile's
  * switches then show it. The site sends through the test's own SMTP server (SMTP_URL).
  */
-const test = base.extend<object, { mailSite: { site: SiteProcess; smtp: TestSmtpServer } }>({
+const test = base.extend<object, { mailSite: MailSite }>({
   mailSite: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const smtp = await startSmtpServer();
-      const site = await startSeededSite({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?tls=none` }, async (url) => {
-        const connection = await openDatabase(url);
-        try {
-          for (const name of ["member", "moderator"]) {
-            await connection.db
-              .update(users)
-              .set({ email: `${name}@example.test`, emailConfirmedAt: new Date() })
-              .where(eq(users.userName, name));
-          }
-          // The other moderator (the admin) has no address: only one moderator is told.
-          await connection.db
+      const mail = await startMailSite(async (db) => {
+        for (const name of ["member", "moderator"]) {
+          await db
             .update(users)
-            .set({ email: null })
-            .where(inArray(users.userName, ["admin"]));
-          // The sender (the server is SMTP_URL's).
-          await saveSmtpSettings(connection.db, {
-            enabled: false,
-            host: "",
-            port: 587,
-            security: "starttls",
-            user: "",
-            password: "",
-            clearPassword: false,
-            fromAddress: "site@daftar.test",
-            fromNameFa: "دفتر",
-            fromNameEn: "Daftar",
-          });
-        } finally {
-          connection.client.close();
+            .set({ email: `${name}@example.test`, emailConfirmedAt: new Date() })
+            .where(eq(users.userName, name));
         }
+        // The other moderator (the admin) has no address: only one moderator is told.
+        await db
+          .update(users)
+          .set({ email: null })
+          .where(inArray(users.userName, ["admin"]));
       });
-      await use({ site, smtp });
-      await site.stop();
-      await smtp.stop();
+      await use(mail);
+      await mail.stop();
     },
     { scope: "worker" },
   ],

@@ -14,6 +14,7 @@ import { resetConfigForTests } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { emailTokens, mailOutbox, rateLimits, sessions, users } from "~/db/schema";
 import { saveSmtpSettings } from "~/mail/smtp-settings.server";
+import { smtpSettingsFor } from "../helpers/mail-site";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { seedDatabase } from "../helpers/seed";
@@ -28,18 +29,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   const db = await getDb();
   await seedDatabase(db);
-  await saveSmtpSettings(db, {
-    enabled: true,
-    host: "127.0.0.1",
-    port: smtp.port,
-    security: "none",
-    user: "",
-    password: "",
-    clearPassword: false,
-    fromAddress: "site@daftar.test",
-    fromNameFa: "دفتر",
-    fromNameEn: "Daftar",
-  });
+  await saveSmtpSettings(db, smtpSettingsFor(smtp.port, { host: "127.0.0.1" }));
   server = await startAppServer();
 });
 afterAll(async () => {

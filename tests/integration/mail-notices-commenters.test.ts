@@ -28,6 +28,7 @@ import { saveSmtpSettings } from "~/mail/smtp-settings.server";
 import { unsubscribeLists } from "~/routes/site/unsubscribe-lists.server";
 import { loader as pageCommentsLoader } from "~/routes/api/comments/list";
 import { seedDatabase } from "../helpers/seed";
+import { smtpSettingsFor } from "../helpers/mail-site";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
 const origin = "https://daftar.test";
@@ -51,18 +52,7 @@ beforeAll(async () => {
     comments: true,
   });
   server = await startSmtpServer();
-  await saveSmtpSettings(db, {
-    enabled: true,
-    host: "localhost",
-    port: server.port,
-    security: "none",
-    user: "",
-    password: "",
-    clearPassword: false,
-    fromAddress: "site@daftar.test",
-    fromNameFa: "دفتر",
-    fromNameEn: "Daftar",
-  });
+  await saveSmtpSettings(db, smtpSettingsFor(server.port));
 });
 afterEach(async () => {
   const db = await getDb();

@@ -24,6 +24,7 @@ import { readUnsubscribeToken } from "~/mail/unsubscribe.server";
 import { saveSmtpSettings } from "~/mail/smtp-settings.server";
 import { unsubscribeLists } from "~/routes/site/unsubscribe-lists.server";
 import { seedDatabase, seedUsers } from "../helpers/seed";
+import { smtpSettingsFor } from "../helpers/mail-site";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
 const origin = "https://daftar.test";
@@ -65,18 +66,7 @@ beforeAll(async () => {
     });
   }
   server = await startSmtpServer();
-  await saveSmtpSettings(db, {
-    enabled: true,
-    host: "localhost",
-    port: server.port,
-    security: "none",
-    user: "",
-    password: "",
-    clearPassword: false,
-    fromAddress: "site@daftar.test",
-    fromNameFa: "دفتر",
-    fromNameEn: "Daftar",
-  });
+  await saveSmtpSettings(db, smtpSettingsFor(server.port));
 });
 afterEach(async () => {
   const db = await getDb();

@@ -17,6 +17,7 @@ import { noticeNewMessages } from "~/nostr/inbox-notice.server";
 import { markMessagesRead } from "~/nostr/inbox-unread.server";
 import { saveEvent } from "~/nostr/relay/store.server";
 import { seedDatabase } from "../helpers/seed";
+import { smtpSettingsFor } from "../helpers/mail-site";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
 const origin = "https://daftar.test";
@@ -43,18 +44,7 @@ beforeAll(async () => {
       .where(eq(users.id, row.id));
   }
   server = await startSmtpServer();
-  await saveSmtpSettings(db, {
-    enabled: true,
-    host: "localhost",
-    port: server.port,
-    security: "none",
-    user: "",
-    password: "",
-    clearPassword: false,
-    fromAddress: "site@daftar.test",
-    fromNameFa: "دفتر",
-    fromNameEn: "Daftar",
-  });
+  await saveSmtpSettings(db, smtpSettingsFor(server.port));
 });
 afterAll(async () => {
   await server?.stop();

@@ -20,9 +20,9 @@ import {
   queueMail,
 } from "~/mail/outbox.server";
 import { readSmtpSettings, saveSmtpSettings, smtpView } from "~/mail/smtp-settings.server";
-import type { SmtpSettingsInput } from "~/mail/schema";
 import { endGroup, spawnGroup } from "../../scripts/process-group";
 import { seedDatabase } from "../helpers/seed";
+import { smtpSettingsFor } from "../helpers/mail-site";
 import { selfSignedCertificate, startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
 const servers: TestSmtpServer[] = [];
@@ -30,22 +30,6 @@ async function smtp(options?: Parameters<typeof startSmtpServer>[0]) {
   const server = await startSmtpServer(options);
   servers.push(server);
   return server;
-}
-
-function settingsFor(port: number, patch: Partial<SmtpSettingsInput> = {}): SmtpSettingsInput {
-  return {
-    enabled: true,
-    host: "localhost",
-    port,
-    security: "none",
-    user: "",
-    password: "",
-    clearPassword: false,
-    fromAddress: "site@daftar.test",
-    fromNameFa: "دفتر",
-    fromNameEn: "Daftar",
-    ...patch,
-  };
 }
 
 async function queueTest(locale: "fa" | "en" = "en", to = "reader@example.test") {
@@ -77,7 +61,7 @@ describe("sending", () => {
   test("a queued message is sent once, in its language, with an HTML and a plain-text part and its Message-ID", async () => {
     const server = await smtp();
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
     const persian = await queueTest("fa", "a@example.test");
     const english = await queueTest("en", "b@example.test");
     expect(await processOutbox(db)).toBe(2);
@@ -102,7 +86,7 @@ describe("sending", () => {
 
   test("without a server, messages wait in the outbox", async () => {
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(1, { enabled: false }));
+    await saveSmtpSettings(db, smtpSettingsFor(1, { enabled: false }));
     const queued = await queueTest();
     expect(await processOutbox(db)).toBe(0);
     expect((await rowOf(queued.id)).state).toBe("pending");
@@ -113,7 +97,7 @@ describe("failures are retried with a growing wait", () => {
   test("a refusing server (550): the message waits 10 s, then 20 s, and is sent once the server takes it", async () => {
     const server = await smtp({ behaviour: "refuse" });
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
     const queued = await queueTest();
     const start = Date.now();
     await processOutbox(db, { now: start });
@@ -138,7 +122,7 @@ describe("failures are retried with a growing wait", () => {
   test("a hanging server: the wait is bounded, the message is kept and retried later", async () => {
     const server = await smtp({ behaviour: "hang" });
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
     const queued = await queueTest();
     const started = Date.now();
     await processOutbox(db, { now: started, delivery: { timeoutMs: 500 } });
@@ -153,7 +137,7 @@ describe("failures are retried with a growing wait", () => {
   test("a server that does not answer holds up one message per pass, not every one", async () => {
     const server = await smtp({ behaviour: "hang" });
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
     const queued = await Promise.all([queueTest(), queueTest(), queueTest()]);
     await processOutbox(db, { delivery: { timeoutMs: 300 } });
     const rows = await Promise.all(queued.map((q) => rowOf(q.id)));
@@ -164,7 +148,7 @@ describe("failures are retried with a growing wait", () => {
   test("after the last attempt the message is failed, and stays on the dashboard with its reason", async () => {
     const server = await smtp({ behaviour: "refuse" });
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
     const queued = await queueTest();
     let now = Date.now();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -183,7 +167,7 @@ describe("TLS", () => {
     const certificate = selfSignedCertificate();
     const server = await smtp({ tls: certificate });
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port, { security: "tls" }));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port, { security: "tls" }));
     const queued = await queueTest();
     const now = Date.now();
     await processOutbox(db, { now });
@@ -197,7 +181,7 @@ describe("TLS", () => {
   test("STARTTLS required: a server that offers no TLS is not sent the message in plain text", async () => {
     const server = await smtp();
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port, { security: "starttls" }));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port, { security: "starttls" }));
     const queued = await queueTest();
     await processOutbox(db);
     expect(await rowOf(queued.id)).toMatchObject({ state: "pending", lastError: "tls" });
@@ -209,7 +193,7 @@ describe("link messages", () => {
   test("one still waiting when its link has ended is dropped with the reason, not sent; a younger one is sent", async () => {
     const server = await smtp();
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
     const message = await composeMessage("en", "Daftar", {
       kind: "passwordReset",
       userName: "member",
@@ -244,7 +228,7 @@ describe("once across instances", () => {
   test("two claimers working through the same outbox at once send each message once", async () => {
     const server = await smtp();
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
     const queued = await Promise.all(Array.from({ length: 6 }, (_, i) => queueTest("en", `r${i}@example.test`)));
     const sent = await Promise.all([
       processOutbox(db, { holder: "instance-a" }),
@@ -258,7 +242,7 @@ describe("once across instances", () => {
     // Each message takes the server 400 ms to take; meanwhile the clock moves on by more than a claim lasts.
     const server = await smtp({ delayMs: 400 });
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
     const queued = await Promise.all(Array.from({ length: 3 }, (_, i) => queueTest("en", `slow${i}@example.test`)));
     let t = Date.now();
     const clock = () => t;
@@ -280,7 +264,7 @@ describe("once across instances", () => {
   test("a sender that died mid-send: its row is sent again after the claim runs out, with the same Message-ID", async () => {
     const server = await smtp();
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
     const queued = await queueTest();
     const now = Date.now();
     // What a killed sender leaves: the row marked "sending", claimed by an instance that is gone.
@@ -302,7 +286,7 @@ describe("a sender killed mid-send", () => {
     // The server takes the whole message and never confirms it: the sender is inside the residual window.
     const server = await smtp({ behaviour: "stall" });
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
     const queued = await queueTest();
     const root = path.resolve(import.meta.dirname, "../..");
     const child = spawnGroup(path.join(root, "node_modules/.bin/tsx"), ["tests/helpers/mail-sender.ts"], {
@@ -329,15 +313,15 @@ describe("a sender killed mid-send", () => {
 describe("the settings", () => {
   test("the password is write-only: kept when left empty on the same host, forgotten for another host", async () => {
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(25, { user: "site", password: "s3cret" }));
+    await saveSmtpSettings(db, smtpSettingsFor(25, { user: "site", password: "s3cret" }));
     expect(smtpView(await readSmtpSettings(db))).not.toHaveProperty("password");
     expect(smtpView(await readSmtpSettings(db)).hasPassword).toBe(true);
-    await saveSmtpSettings(db, settingsFor(26, { user: "site", host: "LOCALHOST" }));
+    await saveSmtpSettings(db, smtpSettingsFor(26, { user: "site", host: "LOCALHOST" }));
     expect((await readSmtpSettings(db)).password).toBe("s3cret");
-    await saveSmtpSettings(db, settingsFor(26, { user: "site", host: "smtp.elsewhere.test" }));
+    await saveSmtpSettings(db, smtpSettingsFor(26, { user: "site", host: "smtp.elsewhere.test" }));
     expect((await readSmtpSettings(db)).password).toBe("");
-    await saveSmtpSettings(db, settingsFor(26, { password: "again" }));
-    await saveSmtpSettings(db, settingsFor(26, { clearPassword: true }));
+    await saveSmtpSettings(db, smtpSettingsFor(26, { password: "again" }));
+    await saveSmtpSettings(db, smtpSettingsFor(26, { clearPassword: true }));
     expect((await readSmtpSettings(db)).password).toBe("");
   });
 });
@@ -346,7 +330,7 @@ describe("outbound rules", () => {
   test("an SMTP server on a private address set in the dashboard needs SMTP_HOST_ALLOW_PRIVATE", async () => {
     const server = await smtp();
     const db = await getDb();
-    await saveSmtpSettings(db, settingsFor(server.port, { host: "127.0.0.1" }));
+    await saveSmtpSettings(db, smtpSettingsFor(server.port, { host: "127.0.0.1" }));
     process.env.SMTP_HOST_ALLOW_PRIVATE = "false";
     resetConfigForTests();
     try {

@@ -13,6 +13,7 @@ import { processOutbox, queueMail } from "~/mail/outbox.server";
 import { saveSmtpSettings } from "~/mail/smtp-settings.server";
 import { readUnsubscribeToken, unsubscribeLink, unsubscribeToken } from "~/mail/unsubscribe.server";
 import { seedDatabase } from "../helpers/seed";
+import { smtpSettingsFor } from "../helpers/mail-site";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
 let server: TestSmtpServer | undefined;
@@ -66,18 +67,7 @@ test("the signing key is the site's, kept in the database: made once, then the s
 test("a message with a link carries List-Unsubscribe and the one-click header; one without carries neither", async () => {
   server = await startSmtpServer();
   const db = await getDb();
-  await saveSmtpSettings(db, {
-    enabled: true,
-    host: "localhost",
-    port: server.port,
-    security: "none",
-    user: "",
-    password: "",
-    clearPassword: false,
-    fromAddress: "site@daftar.test",
-    fromNameFa: "دفتر",
-    fromNameEn: "Daftar",
-  });
+  await saveSmtpSettings(db, smtpSettingsFor(server.port));
   const link = await unsubscribeLink(db, {
     origin: "https://daftar.test",
     locale: "en",

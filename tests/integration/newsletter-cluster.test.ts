@@ -13,6 +13,7 @@ import type { BuildSummary } from "~/builds/builds.server";
 import { openDatabase, type DatabaseConnection } from "~/db/client.server";
 import { newsletterSends, newsletterSubscribers } from "~/db/schema";
 import { IN_FLIGHT } from "~/mail/outbox.server";
+import { smtpSettingsFor } from "../helpers/mail-site";
 import { ApiClient } from "../helpers/api-client";
 import { pageFields } from "../helpers/front-matter";
 import { seedDatabaseAt } from "../helpers/seed";
@@ -56,18 +57,7 @@ test("killed mid-run, the newsletter still reaches everyone, queued once, repeat
   }
   const admin = new ApiClient(a.url);
   await admin.login("admin");
-  const saved = await admin.put("/api/mail/settings", {
-    enabled: true,
-    host: "localhost",
-    port: smtp.port,
-    security: "none",
-    user: "",
-    password: "",
-    clearPassword: false,
-    fromAddress: "site@daftar.test",
-    fromNameFa: "دفتر",
-    fromNameEn: "Daftar",
-  });
+  const saved = await admin.put("/api/mail/settings", smtpSettingsFor(smtp.port));
   expect(saved.status).toBe(200);
   const commit = await admin.post("/api/builds/commit", {
     action: "save",

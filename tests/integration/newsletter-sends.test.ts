@@ -31,6 +31,7 @@ import {
   requestSubscription,
 } from "~/newsletter/subscriptions.server";
 import { unsubscribeLists } from "../../app/routes/site/unsubscribe-lists.server";
+import { smtpSettingsFor } from "../helpers/mail-site";
 import { seedDatabase } from "../helpers/seed";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
@@ -60,18 +61,7 @@ afterAll(async () => {
 
 async function smtp() {
   server = await startSmtpServer();
-  await saveSmtpSettings(await getDb(), {
-    enabled: true,
-    host: "localhost",
-    port: server.port,
-    security: "none",
-    user: "",
-    password: "",
-    clearPassword: false,
-    fromAddress: "site@daftar.test",
-    fromNameFa: "دفتر",
-    fromNameEn: "Daftar",
-  });
+  await saveSmtpSettings(await getDb(), smtpSettingsFor(server.port));
   return server;
 }
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { BuildSummary, PageSource } from "~/builds/builds.server";
 import { getDb } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
+import { smtpSettingsFor } from "../helpers/mail-site";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
 import { pageFields } from "../helpers/front-matter";
@@ -28,18 +29,7 @@ beforeAll(async () => {
   server = await startAppServer();
   const admin = new ApiClient(server.url);
   await admin.login("admin");
-  const saved = await admin.put("/api/mail/settings", {
-    enabled: true,
-    host: "localhost",
-    port: smtp.port,
-    security: "none",
-    user: "",
-    password: "",
-    clearPassword: false,
-    fromAddress: "site@daftar.test",
-    fromNameFa: "دفتر",
-    fromNameEn: "Daftar",
-  });
+  const saved = await admin.put("/api/mail/settings", smtpSettingsFor(smtp.port));
   expect(saved.status).toBe(200);
   editor = new ApiClient(server.url);
   await editor.login("editor");
