@@ -968,6 +968,14 @@ export const importUploads = sqliteTable("import_uploads", {
   kind: text("kind", { enum: ["wordpress", "ghost"] }).notNull(),
   name: text("name").notNull().default(""),
   data: blob("data", { mode: "buffer" }).$type<Buffer>().notNull(),
+  /**
+   * What `data` holds: the export as read ("packed", app/import/packed-export.server.ts) or as the member sent it
+   * ("raw", every upload kept before exports were kept as read). Said here, never guessed from the bytes: a member's
+   * bytes that look packed are still theirs to be read as an export.
+   */
+  format: text("format", { enum: ["raw", "packed"] })
+    .notNull()
+    .default("raw"),
   ...timestamps,
 });
 

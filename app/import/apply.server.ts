@@ -460,7 +460,8 @@ function pageFiles(plan: ImportPlan, urls: ReadonlyMap<string, string>) {
 }
 
 /**
- * A new item's file as the editor writes it. Made a batch at a time, just before the batch's write (outside its
+ * A new item's file as the editor writes it, or a refusal naming the item. Made twice: once for every item before
+ * anything is written (checked, then let go), then a batch at a time just before the batch's write (outside its
  * transaction, so each stays short): the texts of thousands of pages are never held at once.
  */
 function pageText(
@@ -639,6 +640,14 @@ async function writeImport(
     await progress(db, run, { done, total });
     await breathe();
   };
+
+  // Every page's text is made and checked before the first write, then let go (it is made again for its batch):
+  // an item that cannot be written refuses the import before a batch is written, and the texts of thousands of
+  // pages are never held at once.
+  for (const [at, { text }] of files.entries()) {
+    text();
+    if (at % 200 === 199) await breathe();
+  }
 
   // 1. The build. Comments alone (new on items imported before) open none.
   const build = files.length

@@ -5,8 +5,8 @@
  * items), then each item on its own, so unpacking goes a slice of items at a time and gives the event loop back
  * between slices, instead of holding the server's thread for the whole export at once.
  *
- * Packed bytes begin with a mark no export can begin with (a NUL), so an upload kept before exports were kept
- * read (the export as sent) is told apart and read again.
+ * Packed bytes begin with a mark, checked before unpacking. Whether an upload's bytes are packed is said by its
+ * `format`, never by the mark: the bytes of an upload kept as sent are the member's, and may begin with anything.
  */
 import { deserialize, serialize } from "node:v8";
 import type { ExportedItem, ExportedSite } from "./model";

@@ -16,7 +16,7 @@ import { writeTransaction } from "~/db/transaction.server";
 import { ServiceError } from "~/lib/service-error";
 import type { ExportSource, ExportedSite } from "./model";
 import { dropStaleMediaZips } from "./media-uploads.server";
-import { isPacked, unpackExport } from "./packed-export.server";
+import { unpackExport } from "./packed-export.server";
 import { readExportInThread } from "./read-in-thread.server";
 
 /** The largest export the dashboard takes (the command line reads larger ones from the disk). */
@@ -61,7 +61,7 @@ export async function saveUpload(
       await tx.delete(importUploads).where(eq(importUploads.userId, userId));
       const [row] = await tx
         .insert(importUploads)
-        .values({ userId, kind, name, data })
+        .values({ userId, kind, name, data, format: "packed" })
         .returning({ id: importUploads.id });
       return row!.id;
     });
@@ -91,8 +91,10 @@ export async function uploadedExport(db: Database, userId: number, id: number): 
     .where(and(eq(importUploads.id, id), eq(importUploads.userId, userId)))
     .get();
   if (!row) throw new ServiceError(404, "import.error.uploadGone");
-  // An upload kept before exports were kept as read is read again.
-  return unpackExport(isPacked(row.data) ? row.data : await readExportInThread({ kind: row.kind, bytes: row.data }));
+  // An upload kept before exports were kept as read is read again, as the export it was sent as.
+  return unpackExport(
+    row.format === "packed" ? row.data : await readExportInThread({ kind: row.kind, bytes: row.data }),
+  );
 }
 
 export async function dropUpload(db: Database, userId: number, id: number): Promise<void> {

@@ -5,8 +5,11 @@
 import { readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/client.server";
+import { importUploads } from "~/db/schema";
+import { packExport } from "~/import/packed-export.server";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { databaseFingerprint } from "../helpers/db-fingerprint";
@@ -165,6 +168,43 @@ describe("what an export may be", () => {
     expect([gone.status, gone.body.message]).toEqual([404, "This export is no longer kept. Send it again."]);
     const progress = await editor.get<{ progress: unknown }>("/api/import/progress");
     expect([progress.status, progress.body.progress]).toEqual([200, null]);
+  });
+});
+
+describe("an export kept as sent", () => {
+  test("is read as the export it was sent as, even when its bytes begin as a packed one's: never unpacked", async () => {
+    const editor = await signedIn("editor");
+    const db = await getDb();
+    const user = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.userName, "editor") }))!;
+    // An upload kept before exports were kept as read: the member's bytes, which here are a packed export's.
+    const packed = packExport({
+      source: "wordpress",
+      title: "never unpacked",
+      baseUrl: "https://packed.example.com",
+      authors: [],
+      categories: [],
+      tags: [],
+      items: [],
+      addresses: [],
+      warnings: [],
+    });
+    const [row] = await db
+      .insert(importUploads)
+      .values({ userId: user.id, kind: "wordpress", name: "export.xml", data: Buffer.from(packed) })
+      .returning({ id: importUploads.id, format: importUploads.format });
+    expect(row!.format).toBe("raw");
+    try {
+      const before = await databaseFingerprint(db);
+      const preview = await editor.post("/api/import/preview", { uploadId: row!.id, locales: {} });
+      // Read by the WordPress reader, which refuses it: it is not an export as sent.
+      expect([preview.status, preview.body.message]).toEqual([
+        422,
+        "The file is not UTF-8 text (line 1). Export it again from WordPress without editing it.",
+      ]);
+      expect(await databaseFingerprint(db)).toBe(before);
+    } finally {
+      await db.delete(importUploads).where(eq(importUploads.id, row!.id));
+    }
   });
 });
 

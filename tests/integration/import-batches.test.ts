@@ -3,9 +3,10 @@
  * leaves the site as readers saw it (what it wrote is taken back), a run whose instance stopped is taken back by
  * the next import and counts for nothing meanwhile, and the build cannot be published while a run writes in it.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { takeOpenBuild } from "~/builds/builds.server";
+import { MAX_PARAGRAPH_MARKS } from "~/content/markdown/limits";
 import { fileOfPage } from "~/builds/files";
 import { publishBuild } from "~/builds/publish.server";
 import { getDb } from "~/db/client.server";
@@ -195,6 +196,33 @@ describe("an import written a batch at a time", () => {
     await db.delete(builds).where(eq(builds.id, editorBuild));
     expect(await databaseFingerprint(db)).toBe(before);
     expect(await importProgress(db)).toMatchObject({ state: "failed" });
+  }, 120_000);
+
+  test("an item that cannot be written, last of many, refuses the import before anything is written", async () => {
+    const db = await getDb();
+    await db.delete(builds).where(eq(builds.status, "open"));
+    const site = bigSite("https://dense.example.com", 400, 2);
+    // The last item's paragraph has more marks than the site renders (a batch after the first two).
+    const last = site.items.at(-1)!;
+    last.markdown = `${"[".repeat(MAX_PARAGRAPH_MARKS)}${"]".repeat(MAX_PARAGRAPH_MARKS)}\n`;
+    const plan = await planImport(db, site);
+    const before = await databaseFingerprint(db);
+    /** The commits ever made (their ids are never reused): one written and taken back counts. */
+    const commitsMade = async () =>
+      (await db.all<{ seq: number }>(sql`SELECT seq FROM sqlite_sequence WHERE name = 'commits'`))[0]?.seq ?? 0;
+    const made = await commitsMade();
+    await expect(applyImport(db, plan, { userId: admin.id, media: await uploadsWith() })).rejects.toMatchObject({
+      status: 422,
+      key: "import.error.pageNotWritable",
+      vars: { title: last.title },
+    });
+    expect(await commitsMade()).toBe(made);
+    expect(await databaseFingerprint(db)).toBe(before);
+    expect(await importProgress(db)).toMatchObject({
+      state: "failed",
+      buildId: null,
+      error: { key: "import.error.pageNotWritable", vars: { title: last.title } },
+    });
   }, 120_000);
 
   test("a run that stopped midway counts for nothing, cannot be published, and the next import takes it back", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE `import_uploads` ADD `format` text DEFAULT 'raw' NOT NULL;
