@@ -21,6 +21,7 @@ import {
 } from "./recovery-codes.server";
 import { requireRecentProof } from "./recent-proof.server";
 import { hasSecondFactor } from "./second-factor-status.server";
+import { forgetDeviceFactors } from "./devices.server";
 import { destroyOtherSessions } from "./sessions.server";
 import { removeTotp, spendTotpCode, startTotpSetup, type TotpSetup } from "./totp.server";
 
@@ -116,7 +117,7 @@ export async function removeAuthenticator(db: Database, user: SessionHolder): Pr
   await requireRecentProof(db, user);
   await writeTransaction(db, async (tx) => {
     await removeTotp(tx, user.id);
-    if (!(await hasSecondFactor(tx, user.id))) await removeRecoveryCodes(tx, user.id);
+    if (!(await hasSecondFactor(tx, user.id))) await lastFactorGone(tx, user.id);
   });
 }
 
@@ -142,8 +143,14 @@ export async function removePasskeyFactor(db: Database, user: SessionHolder, id:
   await requireRecentProof(db, user);
   await writeTransaction(db, async (tx) => {
     if (!(await deletePasskey(tx, user.id, id))) throw new ServiceError(404, "auth.passkey.notFound");
-    if (!(await hasSecondFactor(tx, user.id))) await removeRecoveryCodes(tx, user.id);
+    if (!(await hasSecondFactor(tx, user.id))) await lastFactorGone(tx, user.id);
   });
+}
+
+/** What goes with the account's last factor: its recovery codes, and which browsers were recorded with it. */
+async function lastFactorGone(db: Database, userId: number): Promise<void> {
+  await removeRecoveryCodes(db, userId);
+  await forgetDeviceFactors(db, userId);
 }
 
 /**
@@ -156,7 +163,7 @@ export async function removeEverySecondFactor(db: Database, userId: number): Pro
     const had = await hasSecondFactor(tx, userId);
     await removeTotp(tx, userId);
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
-    await removeRecoveryCodes(tx, userId);
+    await lastFactorGone(tx, userId);
     await tx.delete(pendingSignIns).where(eq(pendingSignIns.userId, userId));
     await destroyOtherSessions(tx, userId);
     return had;
