@@ -37,8 +37,8 @@ export type SecondFactorProof = { code: string } | { passkey: AuthenticationResp
 
 /**
  * Checks `proof` against the account's second factor: six digits are the authenticator's, other text a recovery
- * code (spent), a passkey's answer to a challenge made for `purpose` and this account. Attempts are counted per
- * account before anything is looked at; a success clears them.
+ * code (spent), a passkey's answer to a challenge made for `purpose` and this account. Codes are counted per
+ * account before they are looked at, and wrong ones in a row until a success; a success clears both.
  */
 export async function proveSecondFactor(
   db: Database,
@@ -47,15 +47,25 @@ export async function proveSecondFactor(
   request: Request,
   purpose: "second-step" | "confirm",
 ): Promise<void> {
-  refuseOverLimit(await hit(db, limits.secondFactorByUser, String(userId)));
+  const subject = String(userId);
   if ("passkey" in proof) {
+    // A passkey's answer is a signature, not a guess: it spends no code budget, so codes guessed by whoever has
+    // the password cannot keep the member's passkey out.
     await verifyPasskey(db, proof.passkey, request, purpose, userId);
   } else {
+    refuseOverLimit(await hit(db, limits.secondFactorByUser, subject));
     const digits = /^[\d۰-۹٠-٩\s]+$/.test(proof.code);
+    if (digits && (await hit(db, limits.secondFactorFailures, subject, 0)).count >= limits.secondFactorFailures.max) {
+      throw new ServiceError(429, "auth.secondFactor.locked", { reason: "code-failures" });
+    }
     const ok = digits ? await spendTotpCode(db, userId, proof.code) : await spendRecoveryCode(db, userId, proof.code);
-    if (!ok) throw wrongCode();
+    if (!ok) {
+      await hit(db, limits.secondFactorFailures, subject);
+      throw wrongCode();
+    }
   }
-  await reset(db, limits.secondFactorByUser, String(userId));
+  await reset(db, limits.secondFactorByUser, subject);
+  await reset(db, limits.secondFactorFailures, subject);
 }
 
 /** Notes on the session that its holder gave the second factor now (recent-proof.server.ts reads it). */
@@ -164,6 +174,7 @@ export async function removeEverySecondFactor(db: Database, userId: number): Pro
     await removeTotp(tx, userId);
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
     await lastFactorGone(tx, userId);
+    await reset(tx, limits.secondFactorFailures, String(userId));
     await tx.delete(pendingSignIns).where(eq(pendingSignIns.userId, userId));
     await destroyOtherSessions(tx, userId);
     return had;

@@ -13,7 +13,8 @@ import { newLinkToken } from "~/auth/email-links.server";
 import { createSession } from "~/auth/sessions.server";
 import { createUser } from "~/auth/users.server";
 import { getDb } from "~/db/client.server";
-import { pendingSignIns, recoveryCodes, sessions, users } from "~/db/schema";
+import { pendingSignIns, rateLimits, recoveryCodes, sessions, users } from "~/db/schema";
+import { limits } from "~/db/rate-limit.server";
 import { ApiClient, provenKey } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { testKey } from "../helpers/nostr";
@@ -234,6 +235,34 @@ describe("signing in with a second factor", () => {
     expect(await sessionUser(browser)).toBeUndefined();
   });
 
+  test("wrong codes in a row, however slow, end at a bound that a recovery code lifts", async () => {
+    const { id, userName } = await newAccount();
+    const { app, codes } = await withAuthenticator(userName);
+    const db = await getDb();
+    // Ninety-nine wrong codes so far, spread over weeks (the per-quarter-hour limit never saw them together).
+    const failures = limits.secondFactorFailures;
+    const key = `${failures.name}:${id}`;
+    await db
+      .insert(rateLimits)
+      .values({ key, count: failures.max - 1, resetAt: new Date(Date.now() + failures.windowMs) });
+    const browser = new ApiClient(server.url);
+    await browser.login(userName, password);
+    expect((await browser.post("/api/auth/second-step", { code: app.wrong() })).status).toBe(400);
+    // The hundredth: now even the right code is refused, with a message that says what still works.
+    const locked = await browser.post("/api/auth/second-step", { code: app.codeAt(app.lastStep + 1) });
+    expect(locked).toMatchObject({
+      status: 429,
+      body: { message: "Too many wrong codes were entered for this account. Use a recovery code or a passkey." },
+    });
+    expect(await sessionUser(browser)).toBeUndefined();
+    expect((await browser.post("/api/auth/second-step", { code: codes[0] })).status).toBe(200);
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, key)).get()).toBeUndefined();
+    // Lifted: the app's codes work again.
+    const next = new ApiClient(server.url);
+    await next.login(userName, password);
+    expect((await next.post("/api/auth/second-step", { code: app.next() })).status).toBe(200);
+  });
+
   test("a Nostr key signs in to the second step too, and a reset link does", async () => {
     const { id, userName } = await newAccount();
     const { browser: owner } = await withAuthenticator(userName);
@@ -340,9 +369,11 @@ describe("losing every factor", () => {
 });
 
 describe("signed API calls (NIP-98) of an account with a second factor", () => {
+  let signedCalls = 0;
   /** A call any member may make, signed with `secret`: its status and message. */
   async function signedCall(secret: Uint8Array) {
-    const url = server.url + "/api/users/notifications";
+    // Each token names its own address: two alike made in one second would be one event, refused as replayed.
+    const url = `${server.url}/api/users/notifications?call=${++signedCalls}`;
     const authorization = await getToken(url, "GET", (t) => finalizeEvent(t, secret), true);
     const response = await fetch(url, { headers: { authorization, "accept-language": "en" } });
     return { status: response.status, body: (await response.json()) as { message?: string } };
