@@ -65,7 +65,13 @@ async function openSession(
 ): Promise<string> {
   const { cookie } = await createSession(db, user.id, request, client, proof);
   if (device?.pub) {
-    const recorded = await recordDevice(db, { ...device, pub: device.pub, userId: user.id, ...client });
+    const recorded = await recordDevice(db, {
+      ...device,
+      pub: device.pub,
+      userId: user.id,
+      ...client,
+      secondFactor: proof.secondFactor,
+    });
     if (recorded) {
       await db.update(users).set({ pub: device.pub }).where(eq(users.id, user.id));
       // The comments this browser's key signed before it had an account are the account's now.

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { devices } from "~/db/schema";
 import { ServiceError } from "~/lib/service-error";
@@ -9,6 +9,8 @@ export interface DeviceSighting {
   userId?: number | null;
   ip?: string | null;
   userAgent?: string | null;
+  /** The session recording it gave the account's second factor. */
+  secondFactor?: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function recordDevice(db: Database, sighting: DeviceSighting): Prom
     ip: sighting.ip ?? null,
     userAgent: sighting.userAgent?.slice(0, 500) ?? null,
     lastActivityAt: now,
+    secondFactorAt: sighting.secondFactor ? now : null,
   };
   const rows = await db
     .insert(devices)
@@ -39,6 +42,7 @@ export async function recordDevice(db: Database, sighting: DeviceSighting): Prom
         ip: values.ip,
         userAgent: values.userAgent,
         lastActivityAt: now,
+        secondFactorAt: sighting.secondFactor ? now : sql`${devices.secondFactorAt}`,
       },
       setWhere: userId === null ? isNull(devices.userId) : or(isNull(devices.userId), eq(devices.userId, userId)),
     })
@@ -73,4 +77,22 @@ export async function devicesOf(db: Database, userId: number) {
     .orderBy(desc(devices.lastActivityAt))
     .limit(50)
     .all();
+}
+
+/**
+ * Forgets which of the account's browsers were recorded with its second factor, when its last factor goes: a
+ * factor turned on later counts only from sessions that give that one.
+ */
+export async function forgetDeviceFactors(db: Database, userId: number): Promise<void> {
+  await db.update(devices).set({ secondFactorAt: null }).where(eq(devices.userId, userId));
+}
+
+/** Whether `pub` is a browser of the account `userId` recorded by a session that gave its second factor. */
+export async function deviceGaveFactor(db: Database, pub: string, userId: number): Promise<boolean> {
+  const row = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.pub, pub), eq(devices.userId, userId), isNotNull(devices.secondFactorAt)))
+    .get();
+  return row !== undefined;
 }

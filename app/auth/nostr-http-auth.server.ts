@@ -16,7 +16,9 @@ import type { MessageKey } from "~/i18n/translate";
 import { ServiceError } from "~/lib/service-error";
 import { siteOrigins } from "~/lib/site-origin.server";
 import { signatureProblem, structureProblem } from "~/keys/verify-event.server";
+import { deviceGaveFactor } from "./devices.server";
 import { memberByKey, noteKeyUse } from "./member-keys.server";
+import { hasSecondFactor } from "./second-factor-status.server";
 
 const scheme = /^Nostr(?:\s+(.*))?$/is;
 
@@ -95,6 +97,11 @@ export async function memberOfHttpAuth(db: Database, request: Request): Promise<
   // Only members' events are remembered: a stranger's keys cost no rows.
   const userId = await memberByKey(db, event.pubkey);
   if (userId === undefined) refuse("nostr.auth.unknownKey", "unknown-key");
+  // For an account with a second factor, only a browser key recorded by a session that gave it signs calls: not
+  // the linked key, nor a browser from before the factor, whose stolen secret would otherwise skip the factor.
+  if ((await hasSecondFactor(db, userId)) && !(await deviceGaveFactor(db, event.pubkey, userId))) {
+    throw new ServiceError(403, "nostr.auth.needsSecondFactor", { reason: "needs-second-factor" });
+  }
   await acceptOnce(db, event);
   await noteKeyUse(db, event.pubkey);
   return { userId, event };

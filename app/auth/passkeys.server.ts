@@ -18,14 +18,20 @@ import { and, asc, count, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { passkeys, webauthnChallenges } from "~/db/schema";
 import { hit, limits, refuseOverLimit } from "~/db/rate-limit.server";
+import { addressKey } from "~/lib/address-key.server";
 import { ServiceError } from "~/lib/service-error";
 import { siteOrigin, siteOrigins } from "~/lib/site-origin.server";
 
 export type PasskeyPurpose = "register" | "sign-in" | "second-step" | "confirm";
 
 const challengeTtlMs = 2 * 60_000;
-/** Unexpired challenges held at once, from everyone: past it, new ones wait (the address limit shares it out). */
+/**
+ * Unexpired anonymous (sign-in) challenges held at once, from everyone: past it, new ones wait (the address limit
+ * shares it out). Challenges bound to an account count only against that account's own bound.
+ */
 const maxOpenChallenges = 10_000;
+/** Unexpired challenges bound to one account held at once. */
+const maxOpenPerAccount = 10;
 /** Passkeys one account may hold. */
 export const maxPasskeys = 20;
 
@@ -44,10 +50,18 @@ async function newChallenge(
   const open = await db
     .select({ n: count() })
     .from(webauthnChallenges)
-    .where(gt(webauthnChallenges.expiresAt, new Date(now)))
+    .where(
+      and(
+        userId === null ? isNull(webauthnChallenges.userId) : eq(webauthnChallenges.userId, userId),
+        gt(webauthnChallenges.expiresAt, new Date(now)),
+      ),
+    )
     .get();
-  if ((open?.n ?? 0) >= maxOpenChallenges) {
+  if (userId === null && (open?.n ?? 0) >= maxOpenChallenges) {
     throw new ServiceError(503, "api.tooManyRequests", { headers: { "Retry-After": "60" }, reason: "challenges" });
+  }
+  if (userId !== null && (open?.n ?? 0) >= maxOpenPerAccount) {
+    throw new ServiceError(429, "api.tooManyRequests", { headers: { "Retry-After": "120" }, reason: "challenges" });
   }
   const bytes = new Uint8Array(32);
   getRandomValues(bytes);
@@ -149,7 +163,7 @@ export async function addPasskey(
 
 /**
  * Options for using a passkey: any discoverable one (`sign-in`), or one of `userId`'s (`second-step`, `confirm`).
- * Signing in is open to anyone: counted per address.
+ * Signing in is open to anyone: counted per address (an IPv6 client's whole /64, `addressKey`).
  */
 export async function authenticationOptions(
   db: Database,
@@ -158,7 +172,7 @@ export async function authenticationOptions(
   userId: number | null,
   address: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  refuseOverLimit(await hit(db, limits.passkeyChallengeByAddress, address || "unknown"));
+  if (userId === null) refuseOverLimit(await hit(db, limits.passkeyChallengeByAddress, addressKey(address)));
   const allowed =
     userId === null
       ? []

@@ -21,6 +21,7 @@ import {
 } from "./recovery-codes.server";
 import { requireRecentProof } from "./recent-proof.server";
 import { hasSecondFactor } from "./second-factor-status.server";
+import { forgetDeviceFactors } from "./devices.server";
 import { destroyOtherSessions } from "./sessions.server";
 import { removeTotp, spendTotpCode, startTotpSetup, type TotpSetup } from "./totp.server";
 
@@ -36,8 +37,8 @@ export type SecondFactorProof = { code: string } | { passkey: AuthenticationResp
 
 /**
  * Checks `proof` against the account's second factor: six digits are the authenticator's, other text a recovery
- * code (spent), a passkey's answer to a challenge made for `purpose` and this account. Attempts are counted per
- * account before anything is looked at; a success clears them.
+ * code (spent), a passkey's answer to a challenge made for `purpose` and this account. Codes are counted per
+ * account before they are looked at, and wrong ones in a row until a success; a success clears both.
  */
 export async function proveSecondFactor(
   db: Database,
@@ -46,15 +47,25 @@ export async function proveSecondFactor(
   request: Request,
   purpose: "second-step" | "confirm",
 ): Promise<void> {
-  refuseOverLimit(await hit(db, limits.secondFactorByUser, String(userId)));
+  const subject = String(userId);
   if ("passkey" in proof) {
+    // A passkey's answer is a signature, not a guess: it spends no code budget, so codes guessed by whoever has
+    // the password cannot keep the member's passkey out.
     await verifyPasskey(db, proof.passkey, request, purpose, userId);
   } else {
+    refuseOverLimit(await hit(db, limits.secondFactorByUser, subject));
     const digits = /^[\d۰-۹٠-٩\s]+$/.test(proof.code);
+    if (digits && (await hit(db, limits.secondFactorFailures, subject, 0)).count >= limits.secondFactorFailures.max) {
+      throw new ServiceError(429, "auth.secondFactor.locked", { reason: "code-failures" });
+    }
     const ok = digits ? await spendTotpCode(db, userId, proof.code) : await spendRecoveryCode(db, userId, proof.code);
-    if (!ok) throw wrongCode();
+    if (!ok) {
+      await hit(db, limits.secondFactorFailures, subject);
+      throw wrongCode();
+    }
   }
-  await reset(db, limits.secondFactorByUser, String(userId));
+  await reset(db, limits.secondFactorByUser, subject);
+  await reset(db, limits.secondFactorFailures, subject);
 }
 
 /** Notes on the session that its holder gave the second factor now (recent-proof.server.ts reads it). */
@@ -132,7 +143,7 @@ export interface RemovalRules {
 async function afterRemoval(tx: Database, userId: number, { keepOne = false }: RemovalRules): Promise<void> {
   if (await hasSecondFactor(tx, userId)) return;
   if (keepOne) throw new ServiceError(409, "auth.secondFactor.required");
-  await removeRecoveryCodes(tx, userId);
+  await lastFactorGone(tx, userId);
 }
 
 /**
@@ -166,6 +177,12 @@ export async function removePasskeyFactor(
   });
 }
 
+/** What goes with the account's last factor: its recovery codes, and which browsers were recorded with it. */
+async function lastFactorGone(db: Database, userId: number): Promise<void> {
+  await removeRecoveryCodes(db, userId);
+  await forgetDeviceFactors(db, userId);
+}
+
 /**
  * For someone who lost every factor and every recovery code, from the command line (the operator's word stands
  * for the proof): removes the account's authenticator app, passkeys and recovery codes, and ends its sessions and
@@ -176,7 +193,8 @@ export async function removeEverySecondFactor(db: Database, userId: number): Pro
     const had = await hasSecondFactor(tx, userId);
     await removeTotp(tx, userId);
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
-    await removeRecoveryCodes(tx, userId);
+    await lastFactorGone(tx, userId);
+    await reset(tx, limits.secondFactorFailures, String(userId));
     await tx.delete(pendingSignIns).where(eq(pendingSignIns.userId, userId));
     await destroyOtherSessions(tx, userId);
     return had;

@@ -63,10 +63,15 @@ export const limits = {
   /** Current-password checks by one account (a stolen session cannot guess the password quickly). */
   passwordByUser: { name: "password-user", max: 8, windowMs: 15 * minute },
   /**
-   * Second-factor codes (authenticator or recovery) tried for one account, at sign-in or on the profile: a million
-   * codes cannot be guessed at this pace; counted before the code is looked at, a success clears it.
+   * Second-factor codes (authenticator or recovery) tried for one account, at sign-in or on the profile; counted
+   * before the code is looked at, a success clears it. Passkey answers are not counted.
    */
   secondFactorByUser: { name: "second-factor-user", max: 10, windowMs: 15 * minute },
+  /**
+   * Wrong codes in a row for one account, however slowly tried: only a success (or the command line) clears it.
+   * At the bound the authenticator's codes are refused; a recovery code or a passkey still signs in.
+   */
+  secondFactorFailures: { name: "second-factor-failures", max: 100, windowMs: 10 * 365 * 24 * 60 * minute },
   /** Passkey challenges handed to one address (each is a row until it is used or expires). */
   passkeyChallengeByAddress: { name: "passkey-challenge-ip", max: 30, windowMs: 10 * minute },
   /** Sign-in challenges handed to one address (each is a row until it is used or expires). */

@@ -255,6 +255,11 @@ export const devices = sqliteTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     lastActivityAt: integer("last_activity_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * When a session that gave the account's second factor last recorded this browser: for an account with a
+     * factor, only such keys sign API calls (NIP-98). Cleared when the account's last factor goes.
+     */
+    secondFactorAt: integer("second_factor_at", { mode: "timestamp_ms" }),
     createdAt: timestamps.createdAt,
   },
   (t) => [uniqueIndex("devices_pub_unique").on(t.pub), index("devices_user_idx").on(t.userId)],

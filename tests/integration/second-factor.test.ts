@@ -5,6 +5,7 @@
  * step: the server accepts a step once, so each test takes the next step rather than waiting for the clock.
  */
 import { eq } from "drizzle-orm";
+import { getToken } from "nostr-tools/nip98";
 import { finalizeEvent } from "nostr-tools/pure";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
@@ -12,8 +13,9 @@ import { newLinkToken } from "~/auth/email-links.server";
 import { createSession } from "~/auth/sessions.server";
 import { createUser } from "~/auth/users.server";
 import { getDb } from "~/db/client.server";
-import { pendingSignIns, recoveryCodes, sessions, users } from "~/db/schema";
-import { ApiClient } from "../helpers/api-client";
+import { pendingSignIns, rateLimits, recoveryCodes, sessions, users } from "~/db/schema";
+import { limits } from "~/db/rate-limit.server";
+import { ApiClient, provenKey } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { testKey } from "../helpers/nostr";
 import { runScript } from "../helpers/run-script";
@@ -233,6 +235,34 @@ describe("signing in with a second factor", () => {
     expect(await sessionUser(browser)).toBeUndefined();
   });
 
+  test("wrong codes in a row, however slow, end at a bound that a recovery code lifts", async () => {
+    const { id, userName } = await newAccount();
+    const { app, codes } = await withAuthenticator(userName);
+    const db = await getDb();
+    // Ninety-nine wrong codes so far, spread over weeks (the per-quarter-hour limit never saw them together).
+    const failures = limits.secondFactorFailures;
+    const key = `${failures.name}:${id}`;
+    await db
+      .insert(rateLimits)
+      .values({ key, count: failures.max - 1, resetAt: new Date(Date.now() + failures.windowMs) });
+    const browser = new ApiClient(server.url);
+    await browser.login(userName, password);
+    expect((await browser.post("/api/auth/second-step", { code: app.wrong() })).status).toBe(400);
+    // The hundredth: now even the right code is refused, with a message that says what still works.
+    const locked = await browser.post("/api/auth/second-step", { code: app.codeAt(app.lastStep + 1) });
+    expect(locked).toMatchObject({
+      status: 429,
+      body: { message: "Too many wrong codes were entered for this account. Use a recovery code or a passkey." },
+    });
+    expect(await sessionUser(browser)).toBeUndefined();
+    expect((await browser.post("/api/auth/second-step", { code: codes[0] })).status).toBe(200);
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, key)).get()).toBeUndefined();
+    // Lifted: the app's codes work again.
+    const next = new ApiClient(server.url);
+    await next.login(userName, password);
+    expect((await next.post("/api/auth/second-step", { code: app.next() })).status).toBe(200);
+  });
+
   test("a Nostr key signs in to the second step too, and a reset link does", async () => {
     const { id, userName } = await newAccount();
     const { browser: owner } = await withAuthenticator(userName);
@@ -335,6 +365,62 @@ describe("losing every factor", () => {
     const unknown = await runScript("user", ["remove-second-factor", "nobody-here"], env);
     expect(unknown.code).toBe(1);
     expect(unknown.output).toContain('no member is called "nobody-here"');
+  });
+});
+
+describe("signed API calls (NIP-98) of an account with a second factor", () => {
+  let signedCalls = 0;
+  /** A call any member may make, signed with `secret`: its status and message. */
+  async function signedCall(secret: Uint8Array) {
+    // Each token names its own address: two alike made in one second would be one event, refused as replayed.
+    const url = `${server.url}/api/users/notifications?call=${++signedCalls}`;
+    const authorization = await getToken(url, "GET", (t) => finalizeEvent(t, secret), true);
+    const response = await fetch(url, { headers: { authorization, "accept-language": "en" } });
+    return { status: response.status, body: (await response.json()) as { message?: string } };
+  }
+
+  /** Signs `userName` in with the password from a browser whose key is `n`: the key's secret. */
+  async function signInFromBrowser(userName: string, n: number, code?: () => string) {
+    const key = provenKey(server.url, "login", n);
+    const browser = new ApiClient(server.url);
+    const first = await browser.post("/api/auth/login", { userName, password, pub: key.pub, proof: key.proof });
+    expect(first.status).toBe(200);
+    if (code) expect((await browser.post("/api/auth/second-step", { code: code() })).status).toBe(200);
+    return key.secret;
+  }
+
+  test("only browser keys recorded after the second step sign calls; not the linked key, nor older browsers", async () => {
+    const { userName } = await newAccount(["Editor"]);
+    // Before the factor: the browser's key signs calls, as for any account without one.
+    const before = await signInFromBrowser(userName, 9001);
+    expect((await signedCall(before)).status).toBe(200);
+
+    const { browser: owner, app, codes } = await withAuthenticator(userName);
+    const key = testKey(`nip98 ${userName}`);
+    expect((await owner.post("/api/auth/nostr/link", { event: await signedChallenge(owner, key.secret) })).status).toBe(
+      200,
+    );
+    // The linked key signs in only to the second step, and signs no call.
+    expect(await signedCall(key.secret)).toEqual({
+      status: 403,
+      body: expect.objectContaining({
+        message:
+          "This account uses two-step sign-in: only a browser key that signed in with the second step can sign requests.",
+      }),
+    });
+    // The browser from before the factor is refused until it signs in again with the second step.
+    expect((await signedCall(before)).status).toBe(403);
+    const after = await signInFromBrowser(userName, 9002, () => app.next());
+    expect((await signedCall(after)).status).toBe(200);
+    // A recovery code is the second step too (the app has no fresh code left in this half-minute).
+    await signInFromBrowser(userName, 9001, () => codes[0]!);
+    expect((await signedCall(before)).status).toBe(200);
+
+    // Once the factor goes, browsers recorded with it no longer count for a factor turned on later.
+    expect((await owner.delete("/api/auth/second-factor/totp")).status).toBe(200);
+    expect((await signedCall(after)).status).toBe(200);
+    await withAuthenticator(userName, owner);
+    expect((await signedCall(after)).status).toBe(403);
   });
 });
 

@@ -200,6 +200,7 @@ export default {
   "secondFactor.field.code": "Code",
   "secondFactor.codeHint": "Six digits from the app, or a recovery code such as abcde-fghjk.",
   "secondFactor.wrongCode": "That code is not right, or it was already used. Try the newest code from your app.",
+  "secondFactor.locked": "Too many wrong codes were entered for this account. Use a recovery code or a passkey.",
   "secondFactor.none": "This account has no second factor.",
   "secondFactor.totpExists": "An authenticator app is already set up. Remove it first to set up another.",
   "secondFactor.enabled": "Two-step sign-in is on.",

@@ -10,6 +10,8 @@ export default {
   "auth.methodInvalid": "method tag invalid",
   "auth.payloadInvalid": "payload tag does not match request body hash",
   "auth.unknownKey": "This key does not belong to any member of this site.",
+  "auth.needsSecondFactor":
+    "This account uses two-step sign-in: only a browser key that signed in with the second step can sign requests.",
   "auth.replayed": "This signed request was already used. Sign a new one.",
 
   // Zap requests (NIP-57): the texts wallets and clients expect, word for word.

@@ -12,6 +12,8 @@ export default {
   "auth.payloadInvalid":
     "برچسب payload با درهم‌سازی بدنهٔ درخواست نمی‌خواند (payload tag does not match request body hash)",
   "auth.unknownKey": "این کلید از آنِ هیچ‌یک از اعضای این سایت نیست.",
+  "auth.needsSecondFactor":
+    "این حساب ورود دومرحله‌ای دارد: تنها کلید مرورگری که با مرحله‌ی دوم وارد شده است می‌تواند درخواست‌ها را امضا کند.",
   "auth.replayed": "این درخواست امضاشده پیش‌تر به کار رفته است. درخواست تازه‌ای امضا کنید.",
 
   "zap.invalidJson": "JSON درخواست زپ نامعتبر است. (Invalid zap request JSON.)",

@@ -12,7 +12,7 @@ import { getAppConfig } from "~/settings/app-config.server";
 /**
  * POST /api/auth/passkeys/options { purpose }: a WebAuthn challenge (taken once, within two minutes) and its
  * options. "register" (adding a passkey) and "confirm" need a session, "register" recent proof too;
- * "second-step" needs a pending sign-in; "sign-in" is open to anyone, counted per address.
+ * "second-step" needs a pending sign-in; "sign-in" is open to anyone, counted per address; the others per account.
  */
 export const loader = apiRoute(
   {

@@ -1,0 +1,1 @@
+ALTER TABLE `devices` ADD `second_factor_at` integer;
