@@ -998,6 +998,8 @@ export const mailOutbox = sqliteTable(
     unsubscribeUrl: text("unsubscribe_url"),
     state: text("state", { enum: mailStates }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /** Claimed in this order, lowest first: the accounts' links before notices, notices before the newsletter. */
+    priority: integer("priority").notNull().default(1),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
     claimedBy: text("claimed_by"),
     claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
@@ -1008,7 +1010,7 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [
     uniqueIndex("mail_outbox_message_id_unique").on(t.messageId),
-    index("mail_outbox_due_idx").on(t.state, t.nextAttemptAt),
+    index("mail_outbox_due_idx").on(t.state, t.priority, t.nextAttemptAt),
     index("mail_outbox_created_idx").on(t.createdAt),
   ],
 );

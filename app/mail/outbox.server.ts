@@ -67,6 +67,15 @@ export type MailKind =
   | "newsletterConfirm"
   | "newsletter";
 
+/**
+ * The order due messages are claimed in, lowest first: a link someone waits for (and the test message) before
+ * notices, notices before the newsletter, so a newsletter's thousands of rows never hold up a password reset.
+ */
+export function mailPriority(kind: MailKind): number {
+  if (kind === "addressConfirm" || kind === "passwordReset" || kind === "addressChanged" || kind === "test") return 0;
+  return kind === "newsletter" ? 2 : 1;
+}
+
 export function backoff(attempts: number): number {
   return Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
 }
@@ -103,6 +112,7 @@ export async function queueMail(
     .values({
       messageId,
       kind,
+      priority: mailPriority(kind),
       recipient: to,
       locale,
       subject: message.subject,
@@ -243,7 +253,7 @@ export async function outboxPass(db: Database, options: OutboxPassOptions = {}):
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.state, "pending"), lte(mailOutbox.nextAttemptAt, new Date(now))))
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .orderBy(asc(mailOutbox.priority), asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
     .limit(limit)
     .all();
   if (due.length === 0) return { sent: 0, more: false };
