@@ -453,10 +453,11 @@ export function startMailing(): () => Promise<void> {
   return everyPeriod(
     "mail-outbox",
     OUTBOX_EVERY_MS,
-    async (db) => {
-      // Passes back to back while a pass leaves due rows behind, so a queue of thousands drains in one turn.
+    async (db, turn) => {
+      // Passes back to back while a pass leaves due rows behind, so a queue of thousands drains in one turn (only
+      // while this instance still holds the lease: one instance at a time opens its connections).
       const until = Date.now() + TURN_MS;
-      while ((await outboxPass(db)).more && Date.now() < until);
+      while ((await outboxPass(db)).more && turn.held() && Date.now() < until);
       await pruneOutbox(db);
     },
     { firstAfterMs: 1_000 },
