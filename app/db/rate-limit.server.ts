@@ -111,6 +111,11 @@ export const limits = {
    * however many ask. Counted whether or not it is subscribed already, so the limit tells nothing.
    */
   newsletterByTarget: { name: "newsletter-to", max: 3, windowMs: day },
+  /**
+   * Confirmation messages the whole site sends in an hour: many clients asking for many addresses cannot make it
+   * a mail cannon. Past it the answer is the same and nothing is sent (and the log says so).
+   */
+  newsletterSiteWide: { name: "newsletter-site", max: 200, windowMs: hour },
 } satisfies Record<string, Limit>;
 
 export interface Hit {

@@ -68,8 +68,26 @@ export async function readConfirmationToken(
 }
 
 /**
+ * The mailbox an address reaches, for counting what is sent to it: lowercase, without a "+tag", and for Gmail
+ * without dots (which it ignores), so one mailbox cannot be asked for under many spellings.
+ */
+export function mailboxKey(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf("@");
+  if (at < 1) return lower;
+  let local = lower.slice(0, at).split("+")[0] || lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  if (domain === "gmail.com" || domain === "googlemail.com") {
+    local = local.replaceAll(".", "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
+}
+
+/**
  * Sends the confirmation link for `subscription` (the same answer for an address already subscribed: a fresh link
- * that, used, sets its languages again). Refused with 429 past the budgets.
+ * that, used, sets its languages again). Refused with 429 past the client's or the address's budget; past the
+ * site's hourly cap, the same answer and nothing sent.
  */
 export async function requestSubscription(
   db: Database,
@@ -81,12 +99,13 @@ export async function requestSubscription(
     now = Date.now(),
   }: { clientIp: string; origin: string; siteName: string; now?: number },
 ): Promise<void> {
-  refuseOverLimit(
-    ...(await Promise.all([
-      hit(db, limits.newsletterByAddress, addressKey(clientIp || "unknown")),
-      hit(db, limits.newsletterByTarget, subscription.email.toLowerCase()),
-    ])),
-  );
+  // The address's budget is spent only by clients within their own: one client cannot use up another's address.
+  refuseOverLimit(await hit(db, limits.newsletterByAddress, addressKey(clientIp || "unknown")));
+  refuseOverLimit(await hit(db, limits.newsletterByTarget, mailboxKey(subscription.email)));
+  if (!(await hit(db, limits.newsletterSiteWide, "site")).allowed) {
+    console.warn("Newsletter: the hourly cap on confirmation messages is reached; a request was answered, none sent.");
+    return;
+  }
   const token = await confirmationToken(db, subscription, now);
   const link = `${origin}${subscription.locale === "en" ? "/en" : ""}/newsletter/confirm?token=${token}`;
   const message = await composeMessage(subscription.locale, siteName, {

@@ -17,6 +17,7 @@ import {
   pages,
   rateLimits,
 } from "~/db/schema";
+import { hit, limits } from "~/db/rate-limit.server";
 import { processOutbox } from "~/mail/outbox.server";
 import { saveSmtpSettings } from "~/mail/smtp-settings.server";
 import { readUnsubscribeToken } from "~/mail/unsubscribe.server";
@@ -28,6 +29,7 @@ import {
   confirmationToken,
   confirmSubscription,
   readConfirmationToken,
+  mailboxKey,
   requestSubscription,
 } from "~/newsletter/subscriptions.server";
 import { unsubscribeLists } from "../../app/routes/site/unsubscribe-lists.server";
@@ -155,6 +157,55 @@ describe("subscribing", () => {
       .from(mailOutbox)
       .get();
     expect(queued?.n).toBe(13);
+  });
+
+  test("one mailbox under many spellings shares one budget, spent only by clients within their own", async () => {
+    const db = await getDb();
+    const ask = (email: string, clientIp: string) =>
+      requestSubscription(
+        db,
+        { email, languages: "en", locale: "en" },
+        { clientIp, origin: ORIGIN, siteName: "Daftar" },
+      ).then(
+        () => 200,
+        (error: { status?: number }) => error.status,
+      );
+    // A client past its own limit asking for the address spends none of the address's budget.
+    for (let i = 0; i < 10; i++) expect(await ask(`filler${i}@example.test`, "192.0.2.50")).toBe(200);
+    expect(await ask("victim@gmail.com", "192.0.2.50")).toBe(429);
+    expect(await ask("victim@gmail.com", "192.0.2.50")).toBe(429);
+    const spellings = [
+      "Victim+news@gmail.com",
+      "vic.tim@googlemail.com",
+      "V.I.C.T.I.M@Gmail.com",
+      "victim+x@gmail.com",
+    ];
+    const statuses = [];
+    for (const [i, email] of spellings.entries()) statuses.push(await ask(email, `198.51.100.${i}`));
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Elsewhere dots count (only Gmail ignores them); a tag never does.
+    expect(mailboxKey("A.B+tag@Example.TEST")).toBe("a.b@example.test");
+    expect(mailboxKey("a.b.c@googlemail.com")).toBe("abc@gmail.com");
+  });
+
+  test("past the site's hourly cap the answer is the same, nothing is sent, and the log says so", async () => {
+    const db = await getDb();
+    await hit(db, limits.newsletterSiteWide, "site", limits.newsletterSiteWide.max);
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(" "));
+    try {
+      await requestSubscription(
+        db,
+        { email: "one@example.test", languages: "en", locale: "en" },
+        { clientIp: "203.0.113.77", origin: ORIGIN, siteName: "Daftar" },
+      );
+    } finally {
+      console.warn = warn;
+    }
+    expect(await db.select().from(mailOutbox).all()).toEqual([]);
+    expect(warnings.join("\n")).toMatch(/hourly cap on confirmation messages/);
+    expect(warnings.join("\n")).not.toContain("one@example.test");
   });
 });
 
