@@ -1042,6 +1042,19 @@ export const newsletterSubscribers = sqliteTable(
 );
 
 /**
+ * Addresses removed from the newsletter while a confirmation link for them may still work, as a hash (the address
+ * itself is forgotten): a link issued before the removal cannot subscribe them again. Kept as long as a link lasts.
+ */
+export const newsletterRemovals = sqliteTable(
+  "newsletter_removals",
+  {
+    addressHash: text("address_hash").primaryKey(),
+    removedAt: integer("removed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("newsletter_removals_removed_idx").on(t.removedAt)],
+);
+
+/**
  * Posts a build made public for the first time, waiting to be sent: written in the publishing transaction, due at
  * the build's publication or, for a scheduled post, at its time. A send takes them when they are due and public.
  */
@@ -1098,6 +1111,7 @@ export const newsletterDeliveries = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.sendId, t.subscriberId] }),
     index("newsletter_deliveries_outbox_idx").on(t.outboxId),
+    index("newsletter_deliveries_subscriber_idx").on(t.subscriberId),
   ],
 );
 

@@ -5,10 +5,12 @@
  * subscribed already or not (a new link lets a subscriber change their languages), within a budget per client
  * and per address.
  */
-import { eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { hit, limits, refuseOverLimit } from "~/db/rate-limit.server";
-import { newsletterSubscribers } from "~/db/schema";
+import { mailOutbox, newsletterDeliveries, newsletterRemovals, newsletterSubscribers } from "~/db/schema";
+import { writeTransaction } from "~/db/transaction.server";
 import type { Locale } from "~/i18n/locales";
 import { linkSigned, signLink } from "~/keys/link-signature.server";
 import { addressKey } from "~/lib/address-key.server";
@@ -24,6 +26,8 @@ export interface Subscription {
   languages: NewsletterLanguages;
   /** The language of the messages (the page's where they subscribed). */
   locale: Locale;
+  /** When its link was made (epoch milliseconds): a link older than the subscriber's last change changes nothing. */
+  issuedAt?: number;
 }
 
 interface LinkPayload {
@@ -61,7 +65,7 @@ export async function readConfirmationToken(
     if (typeof payload.x !== "number" || payload.x < now) return null;
     if (!["fa", "en", "both"].includes(payload.l) || !["fa", "en"].includes(payload.m)) return null;
     if (typeof payload.e !== "string") return null;
-    return { email: payload.e, languages: payload.l, locale: payload.m };
+    return { email: payload.e, languages: payload.l, locale: payload.m, issuedAt: payload.x - CONFIRM_LIFETIME_MS };
   } catch {
     return null;
   }
@@ -117,9 +121,37 @@ export async function requestSubscription(
   await queueMail(db, { kind: "newsletterConfirm", to: subscription.email, locale: subscription.locale, message, now });
 }
 
-/** Keeps the address the link names (or sets its languages again). Using a link twice changes nothing more. */
-export async function confirmSubscription(db: Database, subscription: Subscription, now = Date.now()): Promise<number> {
+/** An address as the removals keep it: a hash, never the address. */
+function removalKey(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
+}
+
+/**
+ * Keeps the address the link names (or sets its languages again). Using a link twice changes nothing more; a link
+ * made before the subscriber's last change keeps the newer choice, and one made before the address was removed is
+ * refused (null): an old link cannot subscribe someone back.
+ */
+export async function confirmSubscription(
+  db: Database,
+  subscription: Subscription,
+  now = Date.now(),
+): Promise<number | null> {
   const same = sql`${newsletterSubscribers.email} = ${subscription.email} COLLATE NOCASE`;
+  const { issuedAt } = subscription;
+  if (issuedAt !== undefined) {
+    const removed = await db
+      .select({ at: newsletterRemovals.removedAt })
+      .from(newsletterRemovals)
+      .where(eq(newsletterRemovals.addressHash, removalKey(subscription.email)))
+      .get();
+    if (removed && removed.at.getTime() > issuedAt) return null;
+    const current = await db
+      .select({ id: newsletterSubscribers.id, updatedAt: newsletterSubscribers.updatedAt })
+      .from(newsletterSubscribers)
+      .where(same)
+      .get();
+    if (current && current.updatedAt.getTime() > issuedAt) return current.id;
+  }
   const set = { languages: subscription.languages, locale: subscription.locale, updatedAt: new Date(now) };
   // Two confirmations at once: the unique index lets one insert win; the other updates the winner's row.
   await db
@@ -137,11 +169,39 @@ export async function subscriberById(db: Database, id: number) {
   return db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get();
 }
 
-/** Forgets a subscriber (unsubscribing, or removed from the dashboard): the address is not kept. */
-export async function removeSubscriber(db: Database, id: number): Promise<boolean> {
-  const gone = await db
-    .delete(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.id, id))
-    .returning({ id: newsletterSubscribers.id });
-  return gone.length > 0;
+/**
+ * Forgets a subscriber (unsubscribing, or removed from the dashboard): the address is not kept, their newsletters
+ * still waiting are not sent, and the sent ones keep no address. A hash of it is kept while a link made before
+ * could still be used (see `confirmSubscription`).
+ */
+export async function removeSubscriber(db: Database, id: number, now = Date.now()): Promise<boolean> {
+  return writeTransaction(db, async (tx) => {
+    const gone = await tx
+      .delete(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, id))
+      .returning({ email: newsletterSubscribers.email });
+    if (!gone[0]) return false;
+    const theirs = and(
+      eq(mailOutbox.kind, "newsletter"),
+      inArray(
+        mailOutbox.id,
+        tx
+          .select({ id: newsletterDeliveries.outboxId })
+          .from(newsletterDeliveries)
+          .where(eq(newsletterDeliveries.subscriberId, id)),
+      ),
+    );
+    await tx.delete(mailOutbox).where(and(theirs, eq(mailOutbox.state, "pending")));
+    // A row being sent this moment keeps its address until it is done.
+    await tx
+      .update(mailOutbox)
+      .set({ recipient: "" })
+      .where(and(theirs, ne(mailOutbox.state, "sending")));
+    await tx.delete(newsletterRemovals).where(lt(newsletterRemovals.removedAt, new Date(now - CONFIRM_LIFETIME_MS)));
+    await tx
+      .insert(newsletterRemovals)
+      .values({ addressHash: removalKey(gone[0].email), removedAt: new Date(now) })
+      .onConflictDoUpdate({ target: newsletterRemovals.addressHash, set: { removedAt: new Date(now) } });
+    return true;
+  });
 }

@@ -12,6 +12,7 @@ import {
   mailOutbox,
   newsletterDeliveries,
   newsletterPosts,
+  newsletterRemovals,
   newsletterSends,
   newsletterSubscribers,
   pages,
@@ -28,9 +29,11 @@ import {
   CONFIRM_LIFETIME_MS,
   confirmationToken,
   confirmSubscription,
-  readConfirmationToken,
   mailboxKey,
+  readConfirmationToken,
+  removeSubscriber,
   requestSubscription,
+  subscriberById,
 } from "~/newsletter/subscriptions.server";
 import { unsubscribeLists } from "../../app/routes/site/unsubscribe-lists.server";
 import { seedDatabase } from "../helpers/seed";
@@ -47,7 +50,14 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   const db = await getDb();
-  for (const table of [mailOutbox, newsletterDeliveries, newsletterPosts, newsletterSends, newsletterSubscribers]) {
+  for (const table of [
+    mailOutbox,
+    newsletterDeliveries,
+    newsletterPosts,
+    newsletterRemovals,
+    newsletterSends,
+    newsletterSubscribers,
+  ]) {
     await db.delete(table);
   }
   await db.delete(rateLimits);
@@ -111,7 +121,7 @@ describe("subscribing", () => {
     expect(message.subject).toBe("Confirm your subscription to Daftar");
     const link = /https:\/\/daftar\.test\/en\/newsletter\/confirm\?token=([A-Za-z0-9_.-]+)/.exec(message.text!)!;
     expect(link).not.toBeNull();
-    expect(await readConfirmationToken(db, link[1]!)).toEqual(subscription);
+    expect(await readConfirmationToken(db, link[1]!)).toEqual({ ...subscription, issuedAt: expect.any(Number) });
     const id = await confirmSubscription(db, subscription);
     // Used again, or for the same address in other letters: still one subscriber, with the latest choice.
     expect(await confirmSubscription(db, { ...subscription, email: "reader@example.TEST", languages: "fa" })).toBe(id);
@@ -297,7 +307,53 @@ describe("sending", () => {
   });
 });
 
+describe("links made before a change", () => {
+  test("an older link keeps the newer languages; one made before the address was removed subscribes nobody", async () => {
+    const db = await getDb();
+    const t0 = Date.now() - 10_000;
+    const email = "replay@example.test";
+    const read = async (languages: "fa" | "en", issued: number) =>
+      (await readConfirmationToken(db, await confirmationToken(db, { email, languages, locale: "en" }, issued)))!;
+    const older = await read("en", t0);
+    const id = await confirmSubscription(db, await read("fa", t0 + 1_000), t0 + 2_000);
+    expect(await confirmSubscription(db, older, t0 + 3_000)).toBe(id);
+    expect(await subscriberById(db, id!)).toMatchObject({ languages: "fa" });
+    const beforeRemoval = await read("en", t0 + 4_000);
+    expect(await removeSubscriber(db, id!, t0 + 5_000)).toBe(true);
+    expect(await confirmSubscription(db, beforeRemoval, t0 + 6_000)).toBeNull();
+    expect(await db.select().from(newsletterSubscribers).all()).toEqual([]);
+    // What is kept of the removed address is a hash, not the address.
+    expect(JSON.stringify(await db.select().from(newsletterRemovals).all())).not.toContain("replay");
+    // A link asked for after the removal works.
+    expect(await confirmSubscription(db, await read("en", t0 + 7_000), t0 + 8_000)).toEqual(expect.any(Number));
+  });
+});
+
 describe("the dashboard and unsubscribing", () => {
+  test("a removed subscriber's waiting newsletters are not sent and their sent ones keep no address", async () => {
+    await smtp();
+    const db = await getDb();
+    await subscribers(2, "en", "en");
+    const [gone, stays] = await db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.id).all();
+    await newPost(301, "en", "/notes/nl-removed-one", "One", new Date(Date.now() - 1_000));
+    await runNewsletter(db, { origin: ORIGIN });
+    while ((await processOutbox(db)) > 0);
+    await newPost(302, "en", "/notes/nl-removed-two", "Two", new Date(Date.now() - 500));
+    await runNewsletter(db, { origin: ORIGIN });
+    const before = await db.select().from(mailOutbox).all();
+    expect(before.filter((row) => row.state === "pending")).toHaveLength(2);
+    expect(await removeSubscriber(db, gone!.id)).toBe(true);
+    const after = await db.select().from(mailOutbox).all();
+    expect(after.filter((row) => row.recipient === gone!.email)).toEqual([]);
+    expect(after.filter((row) => row.recipient === "")).toMatchObject([{ state: "sent" }]);
+    expect(
+      after
+        .filter((row) => row.recipient === stays!.email)
+        .map((row) => row.state)
+        .sort(),
+    ).toEqual(["pending", "sent"]);
+  });
+
   test("the count, the growth by day and the CSV; the unsubscribe list forgets the address", async () => {
     const db = await getDb();
     await subscribers(3, "en", "en");
