@@ -266,9 +266,11 @@ export async function sendModerationDigests(db: Database, origin: string, now = 
     .all();
   const locale = defaultLocale;
   const siteName = (await getAppConfig()).siteName[locale];
+  // Only those who moderate now: a member whose role lost the permission since the day gets no digest.
+  const moderators = new Set(await moderatorIds(db));
   let sent = 0;
   for (const { userId, day } of due) {
-    const [to] = await noticeRecipients(db, [userId], "notify.moderation");
+    const [to] = moderators.has(userId) ? await noticeRecipients(db, [userId], "notify.moderation") : [];
     const theirs = waiting.filter((comment) => comment.userId !== userId);
     const mail = to && theirs.length ? await digestMessage(db, to, theirs, { origin, locale, siteName }) : null;
     const queued = await writeTransaction(db, async (tx) => {
