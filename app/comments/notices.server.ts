@@ -19,6 +19,8 @@ import type { CommentRow } from "./comments.server";
 
 /** A moderator gets this many waiting comments a day one by one; the rest wait for the next day's digest. */
 export const WAITING_PER_DAY = 3;
+/** Reply notices one member gets in a UTC day at most; past it, none more that day (the replies are on the page). */
+export const REPLIES_PER_DAY = 5;
 /** The digest lists this many of the waiting comments (and says how many there are in all). */
 const DIGEST_ITEMS = 10;
 const DAY_MS = 24 * 60 * 60_000;
@@ -69,6 +71,8 @@ interface Notice {
   list: NoticeList;
   locale: Locale;
   spec: MessageSpec;
+  /** At most this many notices of this kind to one member in a UTC day. */
+  perDay?: number;
 }
 
 /**
@@ -85,6 +89,15 @@ async function send(db: Database, to: NoticeRecipient, notice: Notice, origin: s
   });
   const message = await composeMessage(notice.locale, siteName, notice.spec, { unsubscribe });
   return writeTransaction(db, async (tx) => {
+    if (notice.perDay !== undefined) {
+      const today = and(
+        eq(noticesSent.userId, to.userId),
+        eq(noticesSent.kind, notice.kind),
+        gte(noticesSent.createdAt, new Date(Date.parse(dayOf(now)))),
+      );
+      const [sentToday] = await tx.select({ n: count() }).from(noticesSent).where(today);
+      if (sentToday!.n >= notice.perDay) return false;
+    }
     const recorded = await tx
       .insert(noticesSent)
       .values({ kind: notice.kind, userId: to.userId, item: notice.item, createdAt: new Date(now) })
@@ -168,6 +181,7 @@ async function noticeReply(db: Database, reply: CommentRow, origin: string, now:
     {
       kind: "reply",
       item: String(reply.id),
+      perDay: REPLIES_PER_DAY,
       mail: "commentReply",
       list: "notify.comments",
       locale: page.locale,

@@ -11,6 +11,7 @@ import { moderate, postComment, type Author } from "~/comments/comments.server";
 import {
   noticeNewComment,
   pruneModerationNotices,
+  REPLIES_PER_DAY,
   sendModerationDigests,
   WAITING_PER_DAY,
 } from "~/comments/notices.server";
@@ -293,4 +294,20 @@ test("a moderator who lost the permission since comments were held gets no diges
   } finally {
     await db.insert(userRoles).values(roles);
   }
+});
+
+test("a member gets a few reply notices a day at most; the next day they are told again", async () => {
+  const db = await getDb();
+  const [top] = await db
+    .insert(comments)
+    .values({ routePath: "/notes/told", userId: ids.member!, authorName: "member", body: "Top.", status: "approved" })
+    .returning();
+  const day = Date.parse("2026-11-21T08:00:00Z");
+  const reply = (i: number) =>
+    comment("moderator", `Answer number ${i}.`, { parentId: top!.id, routePath: "/notes/told" });
+  for (let i = 0; i < REPLIES_PER_DAY + 2; i++) await noticeNewComment(db, await reply(i), origin, day + i * 60_000);
+  expect((await delivered()).filter((line) => line.startsWith(address("member")))).toHaveLength(REPLIES_PER_DAY);
+  server.received.length = 0;
+  await noticeNewComment(db, await reply(99), origin, day + 24 * 60 * 60_000);
+  expect((await delivered()).filter((line) => line.startsWith(address("member")))).toHaveLength(1);
 });
