@@ -186,11 +186,11 @@ describe("leases", () => {
         async () => {
           overlapped ||= running > 0;
           running++;
-          ran.push(holder);
+          const first = ran.push(holder) === 1;
           // The first run lasts many periods, as the outbox's turn may.
-          if (ran.length === 1) await new Promise((resolve) => setTimeout(resolve, 900));
+          if (first) await new Promise((resolve) => setTimeout(resolve, 900));
           running--;
-          if (ran.length === 1) longTurnOver();
+          if (first) longTurnOver();
         },
         { firstAfterMs: index * 30, holder },
       ),
