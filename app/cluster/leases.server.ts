@@ -35,19 +35,52 @@ export async function releaseLease(db: Database, name: string, holder = instance
   await db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
 }
 
+/** A turn of periodic work: `held()` is false once the lease could not be renewed (work that loops stops then). */
+export interface Turn {
+  held(): boolean;
+}
+
+/**
+ * Runs `job` while holding `lease`, renewed every third of `ttlMs` for as long as the job lasts: a turn longer than
+ * the period keeps the lease, so no other instance starts the same work beside it. A renewal that fails (another
+ * instance took the lease after this one stalled) makes `held()` false.
+ */
+async function holdingLease(
+  db: Database,
+  lease: string,
+  ttlMs: number,
+  holder: string,
+  job: (db: Database, turn: Turn) => Promise<void>,
+): Promise<void> {
+  let held = true;
+  const renewal = setInterval(() => {
+    takeLease(db, lease, ttlMs, { holder }).then(
+      (still) => void (held &&= still),
+      () => (held = false),
+    );
+  }, ttlMs / 3);
+  renewal.unref();
+  try {
+    await job(db, { held: () => held });
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
 /**
  * Runs `job` about every `everyMs`, on one instance of all that share the database: each instance tries at
  * its own pace, and the one that takes the period's lease does the work. The first attempt comes after
- * `firstAfterMs`. Failures are logged; the next period tries again. Returns a function that stops it and settles
+ * `firstAfterMs`. The lease is held for as long as the job runs (see `holdingLease`). Failures are logged; the next period tries again. Returns a function that stops it and settles
  * when a run in progress has ended (a server stopping closes the database after it). (`holder` names the
  * instance; tests give several schedulers in one process names of their own.)
  */
 export function everyPeriod(
   name: string,
   everyMs: number,
-  job: (db: Database) => Promise<void>,
+  job: (db: Database, turn: Turn) => Promise<void>,
   { firstAfterMs = 5_000, holder = instanceId } = {},
 ): () => Promise<void> {
+  const lease = `every:${name}`;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let inProgress: Promise<void> | undefined;
@@ -61,7 +94,7 @@ export function everyPeriod(
   const run = async () => {
     try {
       const db = await getDb();
-      if (await takeLease(db, `every:${name}`, everyMs, { holder })) await job(db);
+      if (await takeLease(db, lease, everyMs, { holder })) await holdingLease(db, lease, everyMs, holder, job);
       waiting = false;
     } catch (error) {
       if (databaseFault(error)) {

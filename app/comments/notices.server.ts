@@ -28,6 +28,8 @@ import type { CommentRow } from "./comments.server";
 
 /** A moderator gets this many waiting comments a day one by one; the rest wait for the next day's digest. */
 export const WAITING_PER_DAY = 3;
+/** Reply notices one member gets in a UTC day at most; past it, none more that day (the replies are on the page). */
+export const REPLIES_PER_DAY = 5;
 /** The digest lists this many of the waiting comments (and says how many there are in all). */
 const DIGEST_ITEMS = 10;
 const DAY_MS = 24 * 60 * 60_000;
@@ -78,6 +80,8 @@ interface Notice {
   list: NoticeList;
   locale: Locale;
   spec: MessageSpec;
+  /** At most this many notices of this kind to one member in a UTC day. */
+  perDay?: number;
 }
 
 /** A member, or an anonymous commenter's confirmed address (its own list: unsubscribing forgets the address). */
@@ -98,6 +102,31 @@ async function send(db: Database, to: Recipient, notice: Notice, origin: string,
   });
   const message = await composeMessage(notice.locale, siteName, notice.spec, { unsubscribe });
   return writeTransaction(db, async (tx) => {
+    if (notice.perDay !== undefined) {
+      const since = new Date(Date.parse(dayOf(now)));
+      const [sentToday] = member
+        ? await tx
+            .select({ n: count() })
+            .from(noticesSent)
+            .where(
+              and(
+                eq(noticesSent.userId, to.userId),
+                eq(noticesSent.kind, notice.kind),
+                gte(noticesSent.createdAt, since),
+              ),
+            )
+        : await tx
+            .select({ n: count() })
+            .from(commenterNoticesSent)
+            .where(
+              and(
+                eq(commenterNoticesSent.addressId, to.addressId),
+                eq(commenterNoticesSent.kind, notice.kind),
+                gte(commenterNoticesSent.createdAt, since),
+              ),
+            );
+      if (sentToday!.n >= notice.perDay) return false;
+    }
     const values = { kind: notice.kind, item: notice.item, createdAt: new Date(now) };
     const recorded = member
       ? await tx
@@ -200,6 +229,7 @@ async function noticeReply(db: Database, reply: CommentRow, origin: string, now:
     {
       kind: "reply",
       item: String(reply.id),
+      perDay: REPLIES_PER_DAY,
       mail: "commentReply",
       list: "notify.comments",
       locale: page.locale,
@@ -298,9 +328,11 @@ export async function sendModerationDigests(db: Database, origin: string, now = 
     .all();
   const locale = defaultLocale;
   const siteName = (await getAppConfig()).siteName[locale];
+  // Only those who moderate now: a member whose role lost the permission since the day gets no digest.
+  const moderators = new Set(await moderatorIds(db));
   let sent = 0;
   for (const { userId, day } of due) {
-    const [to] = await noticeRecipients(db, [userId], "notify.moderation");
+    const [to] = moderators.has(userId) ? await noticeRecipients(db, [userId], "notify.moderation") : [];
     const theirs = waiting.filter((comment) => comment.userId !== userId);
     const mail = to && theirs.length ? await digestMessage(db, to, theirs, { origin, locale, siteName }) : null;
     const queued = await writeTransaction(db, async (tx) => {

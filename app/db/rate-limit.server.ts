@@ -120,6 +120,11 @@ export const limits = {
   commenterConfirmByAddress: { name: "commenter-confirm-ip", max: 10, windowMs: hour },
   /** Commenters' confirmation messages sent to one e-mail address from everywhere: a few a day at most. */
   commenterConfirmByTarget: { name: "commenter-confirm-to", max: 3, windowMs: day },
+  /**
+   * Confirmation messages the whole site sends in an hour: many clients asking for many addresses cannot make it
+   * a mail cannon. Past it the answer is the same and nothing is sent (and the log says so).
+   */
+  newsletterSiteWide: { name: "newsletter-site", max: 200, windowMs: hour },
 } satisfies Record<string, Limit>;
 
 export interface Hit {

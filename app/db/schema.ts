@@ -1011,6 +1011,8 @@ export const mailOutbox = sqliteTable(
     unsubscribeUrl: text("unsubscribe_url"),
     state: text("state", { enum: mailStates }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /** Claimed in this order, lowest first: the accounts' links before notices, notices before the newsletter. */
+    priority: integer("priority").notNull().default(1),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
     claimedBy: text("claimed_by"),
     claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
@@ -1021,7 +1023,7 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [
     uniqueIndex("mail_outbox_message_id_unique").on(t.messageId),
-    index("mail_outbox_due_idx").on(t.state, t.nextAttemptAt),
+    index("mail_outbox_due_idx").on(t.state, t.priority, t.nextAttemptAt),
     index("mail_outbox_created_idx").on(t.createdAt),
   ],
 );
@@ -1050,6 +1052,19 @@ export const newsletterSubscribers = sqliteTable(
     uniqueIndex("newsletter_subscribers_email_unique").on(sql`${t.email} COLLATE NOCASE`),
     index("newsletter_subscribers_confirmed_idx").on(t.confirmedAt),
   ],
+);
+
+/**
+ * Addresses removed from the newsletter while a confirmation link for them may still work, as a hash (the address
+ * itself is forgotten): a link issued before the removal cannot subscribe them again. Kept as long as a link lasts.
+ */
+export const newsletterRemovals = sqliteTable(
+  "newsletter_removals",
+  {
+    addressHash: text("address_hash").primaryKey(),
+    removedAt: integer("removed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("newsletter_removals_removed_idx").on(t.removedAt)],
 );
 
 /**
@@ -1109,6 +1124,7 @@ export const newsletterDeliveries = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.sendId, t.subscriberId] }),
     index("newsletter_deliveries_outbox_idx").on(t.outboxId),
+    index("newsletter_deliveries_subscriber_idx").on(t.subscriberId),
   ],
 );
 

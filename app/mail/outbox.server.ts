@@ -69,6 +69,15 @@ export type MailKind =
   // Anonymous commenters' addresses (app/comments/commenter-addresses.server.ts)
   | "commenterConfirm";
 
+/**
+ * The order due messages are claimed in, lowest first: a link someone waits for (and the test message) before
+ * notices, notices before the newsletter, so a newsletter's thousands of rows never hold up a password reset.
+ */
+export function mailPriority(kind: MailKind): number {
+  if (kind === "addressConfirm" || kind === "passwordReset" || kind === "addressChanged" || kind === "test") return 0;
+  return kind === "newsletter" ? 2 : 1;
+}
+
 export function backoff(attempts: number): number {
   return Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
 }
@@ -105,6 +114,7 @@ export async function queueMail(
     .values({
       messageId,
       kind,
+      priority: mailPriority(kind),
       recipient: to,
       locale,
       subject: message.subject,
@@ -245,7 +255,7 @@ export async function outboxPass(db: Database, options: OutboxPassOptions = {}):
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.state, "pending"), lte(mailOutbox.nextAttemptAt, new Date(now))))
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .orderBy(asc(mailOutbox.priority), asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
     .limit(limit)
     .all();
   if (due.length === 0) return { sent: 0, more: false };
@@ -445,10 +455,11 @@ export function startMailing(): () => Promise<void> {
   return everyPeriod(
     "mail-outbox",
     OUTBOX_EVERY_MS,
-    async (db) => {
-      // Passes back to back while a pass leaves due rows behind, so a queue of thousands drains in one turn.
+    async (db, turn) => {
+      // Passes back to back while a pass leaves due rows behind, so a queue of thousands drains in one turn (only
+      // while this instance still holds the lease: one instance at a time opens its connections).
       const until = Date.now() + TURN_MS;
-      while ((await outboxPass(db)).more && Date.now() < until);
+      while ((await outboxPass(db)).more && turn.held() && Date.now() < until);
       await pruneOutbox(db);
     },
     { firstAfterMs: 1_000 },

@@ -224,17 +224,27 @@ export function newsletterOrigin(): string {
 }
 
 /** One turn of the background work: due posts into sends, then every unfinished send queued, batch after batch. */
-export async function runNewsletter(db: Database, { now = Date.now(), origin = newsletterOrigin() } = {}) {
+export async function runNewsletter(
+  db: Database,
+  {
+    now = Date.now(),
+    origin = newsletterOrigin(),
+    held = (): boolean => true,
+  }: { now?: number; origin?: string; held?: () => boolean } = {},
+) {
   await prepareSends(db, now);
   const siteName = (await getAppConfig()).siteName;
   for (const sendId of await unqueuedSends(db)) {
-    while ((await fanOutBatch(db, sendId, { origin, siteName, now })) !== null);
+    // Ends with the lease: the instance that took it over goes on from the send's cursor.
+    while (held() && (await fanOutBatch(db, sendId, { origin, siteName, now })) !== null);
   }
 }
 
 /** The newsletter's sends, made and queued by whichever instance holds the period's lease. */
 export function startNewsletter(): () => Promise<void> {
-  return everyPeriod("newsletter", NEWSLETTER_EVERY_MS, (db) => runNewsletter(db), { firstAfterMs: 3_000 });
+  return everyPeriod("newsletter", NEWSLETTER_EVERY_MS, (db, turn) => runNewsletter(db, { held: turn.held }), {
+    firstAfterMs: 3_000,
+  });
 }
 
 export interface SendSummary {

@@ -172,6 +172,53 @@ describe("leases", () => {
     await Promise.all(stops.map((stop) => stop()));
     expect(runs).toBe(1);
   });
+
+  test("a turn longer than the period keeps the lease: the other instance does not run beside it", async () => {
+    const ran: string[] = [];
+    let running = 0;
+    let overlapped = false;
+    let longTurnOver!: () => void;
+    const over = new Promise<void>((resolve) => (longTurnOver = resolve));
+    const stops = ["first", "second"].map((holder, index) =>
+      everyPeriod(
+        "long-turn",
+        90,
+        async () => {
+          overlapped ||= running > 0;
+          running++;
+          const first = ran.push(holder) === 1;
+          // The first run lasts many periods, as the outbox's turn may.
+          if (first) await new Promise((resolve) => setTimeout(resolve, 900));
+          running--;
+          if (first) longTurnOver();
+        },
+        { firstAfterMs: index * 30, holder },
+      ),
+    );
+    await over;
+    await Promise.all(stops.map((stop) => stop()));
+    expect(ran[0]).toBe("first");
+    expect(overlapped).toBe(false);
+  });
+
+  test("a turn whose lease another instance took over is told so", async () => {
+    const db = await getDb();
+    let heldAfter: boolean | undefined;
+    const stop = everyPeriod(
+      "taken-over",
+      90,
+      async (_db, turn) => {
+        if (heldAfter !== undefined) return;
+        // This instance stalled: its lease ran out and another took it.
+        await takeLease(db, "every:taken-over", 60_000, { holder: "other", now: Date.now() + 1_000 });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        heldAfter = turn.held();
+      },
+      { firstAfterMs: 0, holder: "stalled" },
+    );
+    await expect.poll(() => heldAfter, { timeout: 3_000 }).toBe(false);
+    await stop();
+  });
 });
 
 describe("housekeeping", () => {

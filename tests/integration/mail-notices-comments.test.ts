@@ -11,6 +11,7 @@ import { moderate, postComment, type Author } from "~/comments/comments.server";
 import {
   noticeNewComment,
   pruneModerationNotices,
+  REPLIES_PER_DAY,
   sendModerationDigests,
   WAITING_PER_DAY,
 } from "~/comments/notices.server";
@@ -18,7 +19,7 @@ import { submitComment } from "~/comments/submit.server";
 import { accountOf } from "~/auth/current-user.server";
 import { resetConfigForTests } from "~/config.server";
 import { closeDatabase, getDb } from "~/db/client.server";
-import { comments, mailOutbox, noticesSent, pages, users } from "~/db/schema";
+import { comments, mailOutbox, noticesSent, pages, userRoles, users } from "~/db/schema";
 import { processOutbox } from "~/mail/outbox.server";
 import { readUnsubscribeToken } from "~/mail/unsubscribe.server";
 import { saveSmtpSettings } from "~/mail/smtp-settings.server";
@@ -265,4 +266,38 @@ test("a reply tells the author of the comment it answers; never their own reply,
     .from(noticesSent)
     .where(and(eq(noticesSent.kind, "reply"), eq(noticesSent.userId, ids.member!)));
   expect(replies).toHaveLength(2);
+});
+
+test("a moderator who lost the permission since comments were held gets no digest; one who kept it does", async () => {
+  const db = await getDb();
+  const day = Date.parse("2026-11-20T08:00:00Z");
+  for (let i = 0; i < WAITING_PER_DAY + 1; i++) {
+    await noticeNewComment(db, await comment("member", `Held while a moderator ${i}.`), origin, day + i * 60_000);
+  }
+  await delivered();
+  server.received.length = 0;
+  const roles = await db.select().from(userRoles).where(eq(userRoles.userId, ids.moderator!));
+  await db.delete(userRoles).where(eq(userRoles.userId, ids.moderator!));
+  try {
+    expect(await sendModerationDigests(db, origin, day + 24 * 60 * 60_000)).toBe(1);
+    expect((await delivered()).map((line) => line.split(" ")[0])).toEqual([address("admin")]);
+  } finally {
+    await db.insert(userRoles).values(roles);
+  }
+});
+
+test("a member gets a few reply notices a day at most; the next day they are told again", async () => {
+  const db = await getDb();
+  const [top] = await db
+    .insert(comments)
+    .values({ routePath: "/notes/told", userId: ids.member!, authorName: "member", body: "Top.", status: "approved" })
+    .returning();
+  const day = Date.parse("2026-11-21T08:00:00Z");
+  const reply = (i: number) =>
+    comment("moderator", `Answer number ${i}.`, { parentId: top!.id, routePath: "/notes/told" });
+  for (let i = 0; i < REPLIES_PER_DAY + 2; i++) await noticeNewComment(db, await reply(i), origin, day + i * 60_000);
+  expect((await delivered()).filter((line) => line.startsWith(address("member")))).toHaveLength(REPLIES_PER_DAY);
+  server.received.length = 0;
+  await noticeNewComment(db, await reply(99), origin, day + 24 * 60 * 60_000);
+  expect((await delivered()).filter((line) => line.startsWith(address("member")))).toHaveLength(1);
 });

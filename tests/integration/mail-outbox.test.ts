@@ -222,6 +222,41 @@ describe("link messages", () => {
     expect(await rowOf(test.id)).toMatchObject({ state: "sent" });
     expect(server.received.map((m) => m.messageId).sort()).toEqual([young.messageId, test.messageId].sort());
   });
+
+  test("a reset queued behind a newsletter's 500 rows is sent in the first pass, before them", async () => {
+    const server = await smtp();
+    const db = await getDb();
+    await saveSmtpSettings(db, smtpSettingsFor(server.port));
+    const start = Date.now();
+    const letter = { subject: "News", html: "<p>News</p>", text: "News" };
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 500; i++) {
+        await queueMail(tx, {
+          kind: "newsletter",
+          to: `r${i}@example.test`,
+          locale: "en",
+          message: letter,
+          now: start,
+        });
+      }
+    });
+    const message = await composeMessage("en", "Daftar", {
+      kind: "passwordReset",
+      userName: "member",
+      link: "http://127.0.0.1/reset-password?token=x",
+      hours: 1,
+    });
+    const reset = await queueMail(db, {
+      kind: "passwordReset",
+      to: "m@example.test",
+      locale: "en",
+      message,
+      now: start + 1,
+    });
+    expect(await processOutbox(db, { now: start + 2, limit: 10 })).toBe(10);
+    expect(await rowOf(reset.id)).toMatchObject({ state: "sent" });
+    expect(server.received[0]!.messageId).toBe(reset.messageId);
+  });
 });
 
 describe("once across instances", () => {

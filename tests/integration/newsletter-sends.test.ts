@@ -12,11 +12,13 @@ import {
   mailOutbox,
   newsletterDeliveries,
   newsletterPosts,
+  newsletterRemovals,
   newsletterSends,
   newsletterSubscribers,
   pages,
   rateLimits,
 } from "~/db/schema";
+import { hit, limits } from "~/db/rate-limit.server";
 import { processOutbox } from "~/mail/outbox.server";
 import { saveSmtpSettings } from "~/mail/smtp-settings.server";
 import { readUnsubscribeToken } from "~/mail/unsubscribe.server";
@@ -27,8 +29,11 @@ import {
   CONFIRM_LIFETIME_MS,
   confirmationToken,
   confirmSubscription,
+  mailboxKey,
   readConfirmationToken,
+  removeSubscriber,
   requestSubscription,
+  subscriberById,
 } from "~/newsletter/subscriptions.server";
 import { unsubscribeLists } from "../../app/routes/site/unsubscribe-lists.server";
 import { smtpSettingsFor } from "../helpers/mail-site";
@@ -46,7 +51,14 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   const db = await getDb();
-  for (const table of [mailOutbox, newsletterDeliveries, newsletterPosts, newsletterSends, newsletterSubscribers]) {
+  for (const table of [
+    mailOutbox,
+    newsletterDeliveries,
+    newsletterPosts,
+    newsletterRemovals,
+    newsletterSends,
+    newsletterSubscribers,
+  ]) {
     await db.delete(table);
   }
   await db.delete(rateLimits);
@@ -99,7 +111,7 @@ describe("subscribing", () => {
     expect(message.subject).toBe("Confirm your subscription to Daftar");
     const link = /https:\/\/daftar\.test\/en\/newsletter\/confirm\?token=([A-Za-z0-9_.-]+)/.exec(message.text!)!;
     expect(link).not.toBeNull();
-    expect(await readConfirmationToken(db, link[1]!)).toEqual(subscription);
+    expect(await readConfirmationToken(db, link[1]!)).toEqual({ ...subscription, issuedAt: expect.any(Number) });
     const id = await confirmSubscription(db, subscription);
     // Used again, or for the same address in other letters: still one subscriber, with the latest choice.
     expect(await confirmSubscription(db, { ...subscription, email: "reader@example.TEST", languages: "fa" })).toBe(id);
@@ -145,6 +157,55 @@ describe("subscribing", () => {
       .from(mailOutbox)
       .get();
     expect(queued?.n).toBe(13);
+  });
+
+  test("one mailbox under many spellings shares one budget, spent only by clients within their own", async () => {
+    const db = await getDb();
+    const ask = (email: string, clientIp: string) =>
+      requestSubscription(
+        db,
+        { email, languages: "en", locale: "en" },
+        { clientIp, origin: ORIGIN, siteName: "Daftar" },
+      ).then(
+        () => 200,
+        (error: { status?: number }) => error.status,
+      );
+    // A client past its own limit asking for the address spends none of the address's budget.
+    for (let i = 0; i < 10; i++) expect(await ask(`filler${i}@example.test`, "192.0.2.50")).toBe(200);
+    expect(await ask("victim@gmail.com", "192.0.2.50")).toBe(429);
+    expect(await ask("victim@gmail.com", "192.0.2.50")).toBe(429);
+    const spellings = [
+      "Victim+news@gmail.com",
+      "vic.tim@googlemail.com",
+      "V.I.C.T.I.M@Gmail.com",
+      "victim+x@gmail.com",
+    ];
+    const statuses = [];
+    for (const [i, email] of spellings.entries()) statuses.push(await ask(email, `198.51.100.${i}`));
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Elsewhere dots count (only Gmail ignores them); a tag never does.
+    expect(mailboxKey("A.B+tag@Example.TEST")).toBe("a.b@example.test");
+    expect(mailboxKey("a.b.c@googlemail.com")).toBe("abc@gmail.com");
+  });
+
+  test("past the site's hourly cap the answer is the same, nothing is sent, and the log says so", async () => {
+    const db = await getDb();
+    await hit(db, limits.newsletterSiteWide, "site", limits.newsletterSiteWide.max);
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(" "));
+    try {
+      await requestSubscription(
+        db,
+        { email: "one@example.test", languages: "en", locale: "en" },
+        { clientIp: "203.0.113.77", origin: ORIGIN, siteName: "Daftar" },
+      );
+    } finally {
+      console.warn = warn;
+    }
+    expect(await db.select().from(mailOutbox).all()).toEqual([]);
+    expect(warnings.join("\n")).toMatch(/hourly cap on confirmation messages/);
+    expect(warnings.join("\n")).not.toContain("one@example.test");
   });
 });
 
@@ -236,7 +297,53 @@ describe("sending", () => {
   });
 });
 
+describe("links made before a change", () => {
+  test("an older link keeps the newer languages; one made before the address was removed subscribes nobody", async () => {
+    const db = await getDb();
+    const t0 = Date.now() - 10_000;
+    const email = "replay@example.test";
+    const read = async (languages: "fa" | "en", issued: number) =>
+      (await readConfirmationToken(db, await confirmationToken(db, { email, languages, locale: "en" }, issued)))!;
+    const older = await read("en", t0);
+    const id = await confirmSubscription(db, await read("fa", t0 + 1_000), t0 + 2_000);
+    expect(await confirmSubscription(db, older, t0 + 3_000)).toBe(id);
+    expect(await subscriberById(db, id!)).toMatchObject({ languages: "fa" });
+    const beforeRemoval = await read("en", t0 + 4_000);
+    expect(await removeSubscriber(db, id!, t0 + 5_000)).toBe(true);
+    expect(await confirmSubscription(db, beforeRemoval, t0 + 6_000)).toBeNull();
+    expect(await db.select().from(newsletterSubscribers).all()).toEqual([]);
+    // What is kept of the removed address is a hash, not the address.
+    expect(JSON.stringify(await db.select().from(newsletterRemovals).all())).not.toContain("replay");
+    // A link asked for after the removal works.
+    expect(await confirmSubscription(db, await read("en", t0 + 7_000), t0 + 8_000)).toEqual(expect.any(Number));
+  });
+});
+
 describe("the dashboard and unsubscribing", () => {
+  test("a removed subscriber's waiting newsletters are not sent and their sent ones keep no address", async () => {
+    await smtp();
+    const db = await getDb();
+    await subscribers(2, "en", "en");
+    const [gone, stays] = await db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.id).all();
+    await newPost(301, "en", "/notes/nl-removed-one", "One", new Date(Date.now() - 1_000));
+    await runNewsletter(db, { origin: ORIGIN });
+    while ((await processOutbox(db)) > 0);
+    await newPost(302, "en", "/notes/nl-removed-two", "Two", new Date(Date.now() - 500));
+    await runNewsletter(db, { origin: ORIGIN });
+    const before = await db.select().from(mailOutbox).all();
+    expect(before.filter((row) => row.state === "pending")).toHaveLength(2);
+    expect(await removeSubscriber(db, gone!.id)).toBe(true);
+    const after = await db.select().from(mailOutbox).all();
+    expect(after.filter((row) => row.recipient === gone!.email)).toEqual([]);
+    expect(after.filter((row) => row.recipient === "")).toMatchObject([{ state: "sent" }]);
+    expect(
+      after
+        .filter((row) => row.recipient === stays!.email)
+        .map((row) => row.state)
+        .sort(),
+    ).toEqual(["pending", "sent"]);
+  });
+
   test("the count, the growth by day and the CSV; the unsubscribe list forgets the address", async () => {
     const db = await getDb();
     await subscribers(3, "en", "en");

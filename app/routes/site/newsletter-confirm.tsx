@@ -28,8 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { db, subscription } = await subscriptionOf(request);
-  if (!subscription) return new Response(null, { status: 404 });
-  await confirmSubscription(db, subscription);
+  // A link made before the address was removed is refused like one that has expired.
+  if (!subscription || (await confirmSubscription(db, subscription)) === null)
+    return new Response(null, { status: 404 });
   return { done: true };
 }
 
