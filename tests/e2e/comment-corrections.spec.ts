@@ -49,8 +49,8 @@ for (const locale of ["fa", "en"] as const) {
     const section = await openComments(page, x.post);
     const stamp = Date.now();
     const first = `${locale === "fa" ? "نظر نخست" : "First thought"} ${stamp} *gently* and \`code\``;
-    await section.getByRole("textbox").fill(first);
-    await section.getByRole("textbox").press("Enter");
+    await section.locator("textarea").fill(first);
+    await section.locator("textarea").press("Enter");
     const found = section.getByTestId("comment").filter({ hasText: String(stamp) });
     await expect(found).toBeVisible();
     // By its address from here on: while it is edited its text is in a form, not on the page.
@@ -62,10 +62,10 @@ for (const locale of ["fa", "en"] as const) {
     // Edit: the form holds the text as written; the browser signs the new version.
     await mine.getByRole("button", { name: x.edit, exact: true }).click();
     const form = mine.getByTestId("comment-edit-form");
-    await expect(form.getByRole("textbox")).toHaveValue(first);
+    await expect(form.locator("textarea")).toHaveValue(first);
     await snap(page, `comment-corrections-${locale}-editing`);
     const second = `${locale === "fa" ? "نظر بهتر" : "Better thought"} ${stamp} > not a quote in the middle, see [this](https://example.com/x)`;
-    await form.getByRole("textbox").fill(second);
+    await form.locator("textarea").fill(second);
     await form.getByRole("button", { name: x.save }).click();
     await expect(form).toHaveCount(0);
     await expect(mine.getByTestId("edited")).toHaveText(x.edited);
@@ -126,13 +126,13 @@ test("a thread: the page's author is marked, a reply to a reply joins the thread
       const fa = locale === "fa";
       let section = await openComments(author, texts[locale].post);
       await section
-        .getByRole("textbox")
+        .locator("textarea")
         .fill(
           fa
             ? "> نقل‌قولی کوتاه\n\nو پاسخی با **تأکید** و `کد`"
             : "> A short quote\n\nand an answer with **weight** and `code`",
         );
-      await section.getByRole("textbox").press("Enter");
+      await section.locator("textarea").press("Enter");
       const top = section.getByTestId("comment").first();
       await expect(top.locator("blockquote")).toBeVisible();
       await expect(top.getByTestId("page-author")).toHaveText(fa ? "نویسنده" : "author");
@@ -144,14 +144,14 @@ test("a thread: the page's author is marked, a reply to a reply joins the thread
         .getByRole("button", { name: fa ? "پاسخ" : "Reply" })
         .first()
         .click();
-      await thread.getByRole("textbox").fill(fa ? "پاسخی به این دیدگاه" : "A reply to this comment");
-      await thread.getByRole("textbox").press("Enter");
+      await thread.locator("textarea").fill(fa ? "پاسخی به این دیدگاه" : "A reply to this comment");
+      await thread.locator("textarea").press("Enter");
       const reply = thread.getByTestId("comment").nth(1);
       await expect(reply).toContainText(fa ? "پاسخی به این دیدگاه" : "A reply to this comment");
       await expect(reply.getByTestId("page-author")).toHaveCount(0);
       await reply.getByRole("button", { name: fa ? "پاسخ" : "Reply" }).click();
-      await thread.getByRole("textbox").fill(fa ? "و پاسخی به آن پاسخ" : "And a reply to that reply");
-      await thread.getByRole("textbox").press("Enter");
+      await thread.locator("textarea").fill(fa ? "و پاسخی به آن پاسخ" : "And a reply to that reply");
+      await thread.locator("textarea").press("Enter");
       await expect(thread.getByTestId("comment")).toHaveCount(3);
       await reader.reload();
       section = await openComments(reader, texts[locale].post);

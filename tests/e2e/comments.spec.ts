@@ -43,7 +43,7 @@ for (const locale of ["fa", "en"] as const) {
     // 1. An anonymous visitor: the comment is signed with this browser's key and waits for moderation.
     const section = await openComments(page, x.post, x.show);
     const body = `${locale === "fa" ? "دیدگاهی آزمایشی با React و" : "A test comment about"} ${Date.now()} — <b>not bold</b>`;
-    const textarea = section.getByRole("textbox");
+    const textarea = section.locator("textarea");
     await textarea.fill("abc");
     await textarea.press("Enter");
     await expect(section.getByTestId("comment-error")).toHaveText(x.min);
