@@ -1,7 +1,9 @@
 /**
  * Addresses whose route has no action (pages, feeds, the sitemap, share images: everything but the API) take
- * GET and HEAD only. Any other method is answered here with 405 and `Allow`, in the caller's language, before
- * the router, which would answer it as an unexpected error and log a stack trace per request.
+ * GET and HEAD only; a page whose route has an action (a form that posts to its own page: the newsletter,
+ * unsubscribing) takes POST besides. Any other method is answered here with 405 and `Allow`, in the caller's
+ * language, before the router, which would run the action for it or answer it as an unexpected error and log a
+ * stack trace per request. The API answers every method itself.
  */
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { ServerBuild } from "react-router";
@@ -38,8 +40,13 @@ export function pageMethods(build: () => Promise<ServerBuild>, { dev = false } =
     finder
       .then((takesActions) => {
         const { pathname } = requestUrl(req);
-        if (takesActions(pagePath(pathname))) return next();
-        res.status(405).set("Allow", "GET, HEAD").set("Cache-Control", "no-store");
+        const page = pagePath(pathname);
+        const posts = takesActions(page);
+        if (posts && (req.method === "POST" || /^\/api(\/|$)/.test(page))) return next();
+        res
+          .status(405)
+          .set("Allow", posts ? "GET, HEAD, POST" : "GET, HEAD")
+          .set("Cache-Control", "no-store");
         const accept = req.get("accept") ?? "";
         if (pathname.endsWith(".data") || /\bapplication\/json\b/.test(accept)) {
           const t = serverT(apiLocale({ headers: requestHeaders(req) }));

@@ -63,10 +63,12 @@ export async function sendProbe(target: ProbeTarget, route: RouteEntry, input: P
     const { message } = JSON.parse(text) as { message?: unknown };
     expect(typeof message === "string" && message.length > 0, what).toBe(true);
   }
-  // A page takes no writes: 405 with what it does take (or 413 first, when the body is over the limit).
-  if (!route.api && !["GET", "HEAD", "OPTIONS"].includes(input.method) && response.status !== 413) {
+  // A page takes no writes: 405 with what it does take (or 413 first, when the body is over the limit). A page
+  // with a form takes POST too, and only POST.
+  const takes = route.posts ? ["GET", "HEAD", "OPTIONS", "POST"] : ["GET", "HEAD", "OPTIONS"];
+  if (!route.api && !takes.includes(input.method) && response.status !== 413) {
     expect(response.status, what).toBe(405);
-    expect(String(response.headers.allow ?? ""), what).toMatch(/GET/);
+    expect(String(response.headers.allow ?? ""), what).toMatch(route.posts ? /GET, HEAD, POST/ : /GET/);
   }
   const after = await databaseFingerprint(await getDb());
   if (response.status >= 400) expect(after, `${what} was refused but changed the database`).toBe(before);

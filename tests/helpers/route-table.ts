@@ -2,6 +2,8 @@
  * The site's routes as the router has them (app/routes.ts), flattened to concrete paths a test can request, so
  * suites that walk every route cover a route added later without being told about it.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
 
@@ -12,10 +14,18 @@ export interface RouteEntry {
   file: string;
   /** A JSON call under /api/ (answers with `{ message }` when it refuses). */
   api: boolean;
+  /** A page whose route has an action (a form posting to its own page): it takes POST besides GET and HEAD. */
+  posts: boolean;
 }
 
 /** What a `:param` or `*` becomes in a request path: a value that exists, so probes reach the code behind it. */
 const fillers: Record<string, string> = { provider: "github", tag: "TypeScript", "*": "notes/hostile-probe" };
+
+/** Whether a route module exports an action (read as text: importing every module would start the app). */
+function hasAction(file: string): boolean {
+  const source = readFileSync(path.join(import.meta.dirname, "../../app", file), "utf8");
+  return /^export (const|async function|function) action\b/m.test(source);
+}
 
 export function routeTable(): RouteEntry[] {
   const out: RouteEntry[] = [];
@@ -29,7 +39,8 @@ export function routeTable(): RouteEntry[] {
         )
         .join("/")}`.replace(/\/+$/, "");
       if (!entry.children?.length || entry.index) {
-        out.push({ path: path || "/", file: entry.file, api: path.startsWith("/api/") });
+        const api = path.startsWith("/api/");
+        out.push({ path: path || "/", file: entry.file, api, posts: !api && hasAction(entry.file) });
       }
       if (entry.children) walk(entry.children, joined);
     }

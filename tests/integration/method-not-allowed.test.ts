@@ -1,6 +1,7 @@
 /**
- * Pages, feeds and other read-only addresses take GET and HEAD only. Any other method gets a 405 with `Allow`
- * in the caller's language, and nothing in the log (a stack trace per request would let anyone flood it).
+ * Pages, feeds and other read-only addresses take GET and HEAD only; a page with a form (its route has an action)
+ * takes POST besides, and nothing else. Any other method gets a 405 with `Allow` in the caller's language, and
+ * nothing in the log (a stack trace per request would let anyone flood it).
  */
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import { serveSeededApp } from "../helpers/app-server";
@@ -63,6 +64,26 @@ describe("methods a read-only address does not take", () => {
       expect(answer.body).toContain(
         english ? "This method is not allowed here." : "این نوع درخواست در اینجا پذیرفته نیست.",
       );
+    }
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    ["PUT", "/unsubscribe?token=x"],
+    ["DELETE", "/en/newsletter"],
+    ["PATCH", "/fa/newsletter/confirm"],
+  ])("%s %s: a page with a form takes POST, and only POST", async (method, path) => {
+    const refused = await rawRequest(server.url, path, { method, headers: { accept: "application/json" } });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.allow).toBe("GET, HEAD, POST");
+    // POST reaches the page's action: here a link the site did not sign, so the form's page answers 404.
+    if (path.startsWith("/unsubscribe")) {
+      const posted = await rawRequest(server.url, path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(posted.status).toBe(404);
     }
     expect(errors).not.toHaveBeenCalled();
   });
