@@ -118,7 +118,7 @@ export function CommentForm({
             dir="ltr"
             autoComplete="email"
             maxLength={254}
-            placeholder="you@example.com"
+            placeholder={t("common.email.placeholder")}
             aria-invalid={form.errors.notifyEmail ? true : undefined}
             data-testid="comment-notify-email"
           />

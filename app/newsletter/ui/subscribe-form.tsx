@@ -1,6 +1,7 @@
 /**
  * The newsletter's form, on posts and in the footer: a plain HTML form posting to /newsletter, so it works without
- * JavaScript, adds none to the page, and is the same for every reader (the page is kept whole for all of them).
+ * JavaScript, adds none to the page, and is the same for every reader (the page is kept whole for all of them). Its
+ * controls are plain elements drawn like ~/ui's: importing those would bring their class merging into every page.
  */
 import { useId } from "react";
 import { localizePath } from "~/i18n/locales";
@@ -29,14 +30,14 @@ export function SubscribeForm({ className = "" }: { className?: string }) {
           maxLength={254}
           autoComplete="email"
           dir="ltr"
-          placeholder={t("common.newsletter.placeholder")}
-          className="h-9 min-w-0 flex-1 rounded-md border bg-background px-3 text-sm"
+          placeholder={t("common.email.placeholder")}
+          className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
         />
         <select
           name="languages"
           defaultValue={locale}
           aria-label={t("common.newsletter.languages")}
-          className="h-9 rounded-md border bg-background px-2 text-sm"
+          className="h-10 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
         >
           <option value="fa">{t("common.newsletter.fa")}</option>
           <option value="en">{t("common.newsletter.en")}</option>
@@ -44,7 +45,7 @@ export function SubscribeForm({ className = "" }: { className?: string }) {
         </select>
         <button
           type="submit"
-          className="h-9 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+          className="h-10 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           {t("common.newsletter.submit")}
         </button>

@@ -38,8 +38,9 @@ export default {
   "password.show": "Show password",
   "password.hide": "Hide password",
   "footer.rights": "All rights reserved.",
+  /** A sample address, for every e-mail field (addresses are written in Latin letters in both languages). */
+  "email.placeholder": "you@example.com",
   "newsletter.label": "New posts by e-mail",
-  "newsletter.placeholder": "you@example.com",
   "newsletter.languages": "Posts in",
   "newsletter.fa": "Persian",
   "newsletter.en": "English",

@@ -40,8 +40,9 @@ export default {
   "password.show": "نمایش گذرواژه",
   "password.hide": "پنهان کردن گذرواژه",
   "footer.rights": "همهٔ حقوق محفوظ است.",
+  /** A sample address, for every e-mail field (addresses are written in Latin letters in both languages). */
+  "email.placeholder": "you@example.com",
   "newsletter.label": "نوشته‌های تازه با ایمیل",
-  "newsletter.placeholder": "you@example.com",
   "newsletter.languages": "نوشته‌های",
   "newsletter.fa": "فارسی",
   "newsletter.en": "انگلیسی",
