@@ -3,7 +3,8 @@
  * GET and HEAD only; a page whose route has an action (a form that posts to its own page: the newsletter,
  * unsubscribing) takes POST besides. Any other method is answered here with 405 and `Allow`, in the caller's
  * language, before the router, which would run the action for it or answer it as an unexpected error and log a
- * stack trace per request. The API answers every method itself.
+ * stack trace per request. The API, and any other route without a page that has an action (the relay's CORS
+ * preflight, git over HTTP), answers every method itself.
  */
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { ServerBuild } from "react-router";
@@ -13,12 +14,18 @@ import { apiLocale } from "~/edge/api-route.server";
 import { requestHeaders, requestUrl } from "./fetch-bridge";
 import { leafRouteFinder } from "./route-match";
 
-/** Whether the route that answers `pathname` has an action. */
-function actionFinder(build: ServerBuild): (pathname: string) => boolean {
+/** What the route that answers `pathname` takes: "any" when it answers every method itself. */
+type Takes = "reads" | "posts" | "any";
+
+function methodsFinder(build: ServerBuild): (pathname: string) => Takes {
   const leafRoute = leafRouteFinder(build);
   return (pathname) => {
+    if (/^\/api(\/|$)/.test(pathname)) return "any";
     const leaf = leafRoute(pathname);
-    return !leaf || Boolean(leaf.module.action);
+    // No match: the router answers it (404), whatever the method.
+    if (!leaf) return "any";
+    if (!leaf.module.action) return "reads";
+    return leaf.module.default ? "posts" : "any";
   };
 }
 
@@ -32,17 +39,17 @@ const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 export function pageMethods(build: () => Promise<ServerBuild>, { dev = false } = {}): RequestHandler {
-  let finder: Promise<(pathname: string) => boolean> | undefined;
+  let finder: Promise<(pathname: string) => Takes> | undefined;
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     // In development the routes change as files are edited.
-    if (dev || !finder) finder = build().then(actionFinder);
+    if (dev || !finder) finder = build().then(methodsFinder);
     finder
-      .then((takesActions) => {
+      .then((takes) => {
         const { pathname } = requestUrl(req);
-        const page = pagePath(pathname);
-        const posts = takesActions(page);
-        if (posts && (req.method === "POST" || /^\/api(\/|$)/.test(page))) return next();
+        const route = takes(pagePath(pathname));
+        if (route === "any" || (route === "posts" && req.method === "POST")) return next();
+        const posts = route === "posts";
         res
           .status(405)
           .set("Allow", posts ? "GET, HEAD, POST" : "GET, HEAD")

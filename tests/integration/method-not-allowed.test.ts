@@ -99,4 +99,16 @@ describe("methods a read-only address does not take", () => {
     });
     expect(login.status).toBe(401);
   });
+
+  test("an address without a page answers its own methods: the relay's CORS preflight", async () => {
+    const preflight = await rawRequest(server.url, "/relay", {
+      method: "OPTIONS",
+      headers: { origin: "https://client.example", "access-control-request-method": "GET" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("*");
+    const put = await rawRequest(server.url, "/relay", { method: "PUT" });
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe("GET, HEAD, OPTIONS");
+  });
 });
