@@ -192,10 +192,13 @@ export interface SearchKey {
   path: string;
 }
 
-/** The search pages of `keys`, as a subquery of their ids (one JSON parameter, whatever the number of keys). */
+/**
+ * The search pages of `keys`, as a subquery of their ids (one JSON parameter, whatever the number of keys). CROSS
+ * JOIN keeps the keys the outer loop, each page found by its address's index, however large the index grows.
+ */
 function idsOf(keys: readonly SearchKey[]) {
-  return sql`select s.id from search_pages s join json_each(${JSON.stringify(keys.map((k) => [k.locale, k.path]))}) k
-    on s.locale = json_extract(k.value, '$[0]') and s.path = json_extract(k.value, '$[1]')`;
+  return sql`select s.id from json_each(${JSON.stringify(keys.map((k) => [k.locale, k.path]))}) k
+    cross join search_pages s on s.locale = json_extract(k.value, '$[0]') and s.path = json_extract(k.value, '$[1]')`;
 }
 
 /**
