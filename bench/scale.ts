@@ -462,7 +462,10 @@ buildIfStale();
 const results: Figures[] = [];
 for (const size of SIZES) {
   console.log(`site of ${size} pages`);
-  results.push(await measure(size));
+  const figures = await measure(size);
+  // Each size's figures as they come: a later size that fails (or never ends) does not take them with it.
+  for (const [name, value] of Object.entries(figures)) console.log(`  ${name}: ${value.toFixed(1)}`);
+  results.push(figures);
 }
 
 const rows = Object.keys(results[0]!);
