@@ -28,6 +28,8 @@ const { values } = parseArgs({
     seconds: { type: "string", default: process.env.LOAD_SECONDS ?? "60" },
     clients: { type: "string" },
     soak: { type: "string", default: process.env.LOAD_SOAK },
+    only: { type: "string" },
+    "cpu-prof": { type: "string" },
   },
 });
 const soak = values.soak !== undefined;
@@ -44,12 +46,23 @@ const statuses = new Map<string, number>();
 let limited = 0;
 let errors = 0;
 
+/** The CPU time a process has used, in ms (user + system, from /proc/<pid>/stat; clock ticks of 10 ms). */
+const cpuOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const rssOf = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return Number(match?.[1] ?? 0) / 1024;
 };
 
-const site = await startSeededSite({ TRUST_PROXY: "loopback" });
+const site = await startSeededSite({
+  TRUST_PROXY: "loopback",
+  ...(values["cpu-prof"]
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values["cpu-prof"]} ${process.env.EXTRA_NODE_OPTIONS ?? ""}` }
+    : {}),
+});
 let exitCode = 0;
 try {
   const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
@@ -143,6 +156,7 @@ try {
   }
 
   const draw = (): Kind => {
+    if (values.only) return values.only as Kind;
     const r = Math.random();
     return r < 0.8 ? "page" : r < 0.9 ? "search" : r < 0.95 ? "comment" : "signedIn";
   };
@@ -157,6 +171,9 @@ try {
   let rssPeak = rssBefore;
   const samples: { minute: number; rss: number }[] = [];
   const started = Date.now();
+  const serverCpuBefore = cpuOf(site.pid);
+  const windowFrom = process.hrtime.bigint() / 1000n;
+  const ownCpuBefore = process.cpuUsage();
   const peakTimer = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(site.pid))), 1000);
   const soakTimer = soak
     ? setInterval(() => {
@@ -192,6 +209,11 @@ try {
   clearInterval(soakTimer);
   const elapsed = (Date.now() - started) / 1000;
   const rssAfter = rssOf(site.pid);
+  const serverCpu = cpuOf(site.pid) - serverCpuBefore;
+  // The measured stretch on the monotonic clock the profile's timestamps use, to leave out start and stop.
+  if (values["cpu-prof"]) console.log(`profile window (µs): FROM=${windowFrom} TO=${process.hrtime.bigint() / 1000n}`);
+  const ownUsage = process.cpuUsage(ownCpuBefore);
+  const ownCpu = (ownUsage.user + ownUsage.system) / 1000;
 
   const percentile = (sorted: number[], p: number) =>
     sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
@@ -212,6 +234,11 @@ try {
   console.log(`\nerrors (5xx or network): ${errors}; rate-limited (429): ${limited}`);
   console.log(
     `server RSS: before ${rssBefore.toFixed(1)} MB, after ${rssAfter.toFixed(1)} MB, peak ${rssPeak.toFixed(1)} MB`,
+  );
+  const perRequest = (ms: number) => `${((ms / all.length) * 1000).toFixed(0)} µs per request`;
+  console.log(
+    `CPU: server ${(serverCpu / 1000).toFixed(1)} s (${((serverCpu / elapsed / 1000) * 100).toFixed(0)}% of a core, ${perRequest(serverCpu)}); ` +
+      `load generator ${(ownCpu / 1000).toFixed(1)} s (${((ownCpu / elapsed / 1000) * 100).toFixed(0)}%, ${perRequest(ownCpu)})`,
   );
   if (errors > 0) exitCode = 1;
 
