@@ -186,10 +186,27 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${req.method} ${loggedPath(req.path)} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    logLine(`${req.method} ${loggedPath(req.path)} ${res.statusCode} ${ms.toFixed(1)}ms`);
   });
   next();
 }
+
+/**
+ * The request log's lines not written yet. They are written together when the event loop's turn ends: standard
+ * output to a pipe or a file is written synchronously, and a write per answer was a tenth of the server's time
+ * for a page the document cache answers. Lines still waiting when the process exits are written then.
+ */
+let waitingLines: string[] = [];
+function logLine(line: string) {
+  if (waitingLines.push(line) === 1) setImmediate(writeLines);
+}
+function writeLines() {
+  if (waitingLines.length === 0) return;
+  const lines = waitingLines;
+  waitingLines = [];
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+process.on("exit", writeLines);
 
 /**
  * The configuration, checked before the server starts: a bad value is printed and the process exits; a value
