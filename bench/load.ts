@@ -6,11 +6,21 @@
  * document, which is every reader's, then their own call as the page makes it), the session, a profile save.
  *
  * Reports requests, errors (any 5xx or network failure; listed by status), 429s apart (rate limits doing their
- * job, not failures), p50/p90/p99 latency per class and overall, and the server's memory (RSS) before, after
- * and at its peak. Exits 1 when there were errors.
+ * job, not failures), p50/p90/p99 latency per class and overall, the server's memory (RSS) before, after and at
+ * its peak, and the CPU time the server (all its threads, from /proc) and this process spent, in all and per
+ * request: on a shared machine the wall-clock figures follow the load average, the CPU per request much less.
+ * Exits 1 when there were errors.
+ *
+ * This process must measure the server, not itself: the two share the machine's cores. The comments are signed
+ * before the clock starts, and the requests go out through Node's HTTP client on kept-alive connections (fetch
+ * cost this process 0.8 ms of CPU per page, more than the server spent answering it); the signed-in calls keep
+ * the test client, for its cookie jar.
  *
  *   npx tsx bench/load.ts [--seconds 60] [--clients 100]
  *   npx tsx bench/load.ts --soak 600 [--clients 20]   samples RSS every 30 s and fails if memory keeps growing
+ *   npx tsx bench/load.ts --only search --seconds 10   one class alone: its CPU per request
+ *   npx tsx bench/load.ts --cpu-prof /tmp/prof         the server writes V8 CPU profiles there when it stops; the
+ *                                                      measured stretch is printed (µs, the profile's clock)
  *
  * The site runs with TRUST_PROXY=loopback and every comment carries its own X-Forwarded-For, as many visitors
  * behind one proxy would: otherwise the per-address comment limit (30 per 10 minutes) would turn almost every
@@ -42,6 +52,9 @@ const soakBudget = 1;
 
 type Kind = "page" | "search" | "comment" | "signedIn";
 const kinds: Kind[] = ["page", "search", "comment", "signedIn"];
+if (values.only !== undefined && !kinds.includes(values.only as Kind)) {
+  throw new Error(`--only takes one of ${kinds.join(", ")}`);
+}
 const latencies: Record<Kind, number[]> = { page: [], search: [], comment: [], signedIn: [] };
 const statuses = new Map<string, number>();
 let limited = 0;
@@ -103,11 +116,10 @@ try {
   };
   const signedComments = Array.from({ length: Math.min(Math.ceil(seconds * 60), 6000) }, signedComment);
 
-  // Requests go out through Node's HTTP client on kept-alive connections, one per client at most: fetch cost this
-  // process more CPU per page than the server spent answering it (0.8 ms against 0.5), on a machine whose second
-  // core is all the server can use besides its own. The signed-in calls (5%) keep the test client, for its
-  // cookie jar.
-  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  // Node's HTTP client on kept-alive connections, one per client at most (see the header: not fetch). A
+  // connection left idle (its client busy with a signed-in call) is closed after 4 s, before the server's
+  // keep-alive timeout (5 s) could close it under a request sent on it.
+  const agent = new Agent({ keepAlive: true, maxSockets: clients, timeout: 4000 });
   const { hostname, port } = new URL(site.url);
   const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
     new Promise<number>((resolve, reject) => {
