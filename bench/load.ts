@@ -26,7 +26,7 @@
  * behind one proxy would: otherwise the per-address comment limit (30 per 10 minutes) would turn almost every
  * comment of the run into a 429 from the one loopback address.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { parseArgs } from "node:util";
 import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
@@ -294,5 +294,7 @@ try {
   }
 } finally {
   await site.stop();
+  // The seeded folder is this run's (bench/site.ts leaves it to the caller).
+  rmSync(site.dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
