@@ -11,8 +11,19 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
  * by concatenation, not resolved against a base: "//x/y" is a path on this site, not the host x.
  */
 export function requestUrl(req: ExpressRequest): URL {
-  return new URL(`${req.protocol}://${req.host ?? "localhost"}${req.originalUrl}`);
+  const address = `${req.protocol}://${req.host ?? "localhost"}${req.originalUrl}`;
+  const made = madeUrls.get(req);
+  if (made?.address === address) return made.url;
+  const url = new URL(address);
+  madeUrls.set(req, { address, url });
+  return url;
 }
+
+/**
+ * Each request's address, parsed once: the front asks for it several times per request (the body limit, the
+ * document cache, the visit log). Read only: nobody changes a URL it is given.
+ */
+const madeUrls = new WeakMap<ExpressRequest, { address: string; url: URL }>();
 
 export function requestHeaders(req: ExpressRequest): Headers {
   const headers = new Headers();

@@ -33,12 +33,20 @@ import {
   type SearchDocument,
   type SearchResult,
 } from "./search/search-index.server";
+import { RecentAnswers } from "./search/recent-answers";
 
 let ready: Promise<void> | undefined;
 let queue: Promise<void> = Promise.resolve();
 
+/**
+ * Answers to recent searches (a few hundred, a minute at most): forgotten when a content change arrives and
+ * again when an update of the index ends, so a search never answers from an index older than the changes this
+ * instance has heard of.
+ */
+const recentAnswers = new RecentAnswers<SearchAnswer>(500, 60_000);
+
 function enqueue(task: () => Promise<void>): Promise<void> {
-  const run = queue.then(task, task);
+  const run = queue.then(task, task).finally(() => recentAnswers.forget());
   queue = run.catch((error: unknown) => console.error("Search index update failed:", error));
   return run;
 }
@@ -240,6 +248,7 @@ async function follow(changes: readonly ContentChange[] | undefined): Promise<vo
 }
 
 onContentChange((changes) => {
+  recentAnswers.forget();
   // Before the first comparison there is nothing to follow: it reads the content as it is then.
   if (!ready) return;
   void enqueue(() => follow(changes));
@@ -262,5 +271,8 @@ export async function searchContentAsMeant(
   exactly = false,
 ): Promise<SearchAnswer> {
   await ensureSearchIndex();
-  return new SearchIndex(await getDb()).searchAsMeant(query, locale, limit, exactly);
+  const key = JSON.stringify([query, locale, limit, exactly]);
+  return recentAnswers.answer(key, async () =>
+    new SearchIndex(await getDb()).searchAsMeant(query, locale, limit, exactly),
+  );
 }
