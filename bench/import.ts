@@ -6,13 +6,14 @@
  * second as the Import screen asks it. Meanwhile a reader asks for a page every 250 ms, in turn an article (kept
  * by the document cache) and an address no page has (read from the database each time).
  *
- * Reported: each step's time and the whole (budget: under 2 minutes), the site's memory (its peak resident set,
- * budget: under 600 MB), the reader's latency meanwhile (median, 99th percentile, worst), and the progress seen.
+ * Reported: each step's time and the whole (budget: under 2 minutes), the site's memory (the server's process
+ * only: its peak resident set, budget: under 600 MB), apart from it the peak of the processes it starts (the
+ * export's reader), the reader's latency meanwhile (median, 99th percentile, worst), and the progress seen.
  *
  * Run: npx tsx bench/import.ts [posts, default 5000]   (exits non-zero over budget)
  * SITE_NODE_OPTIONS is given to the site as its NODE_OPTIONS (a heap bound, --heapsnapshot-signal, to study it).
  */
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { largeUploadsZip, largeWordPressExport } from "../tests/fixtures/import/large-export";
 import { ApiClient } from "../tests/helpers/api-client";
@@ -33,6 +34,23 @@ function siteMemory(): { now: number; peak: number } {
   const status = readFileSync(`/proc/${site.pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { now: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+/** The peak resident set of each process the site started (the export's reader), by pid, in MB. */
+const childPeaks = new Map<number, number>();
+
+/** Samples the site's child processes: their memory is not the site's, and is reported apart. */
+function sampleChildren(): void {
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      if (Number(/PPid:\s+(\d+)/.exec(status)?.[1]) !== site.pid) continue;
+      const peak = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      childPeaks.set(Number(pid), Math.max(childPeaks.get(Number(pid)) ?? 0, peak));
+    } catch {
+      // The process has ended.
+    }
+  }
 }
 
 /** Whether the reader goes on asking (it stops with the import, or with a failure). */
@@ -79,6 +97,7 @@ try {
   const sampler = setInterval(() => {
     try {
       peaks.set(step, Math.max(peaks.get(step) ?? 0, siteMemory().now));
+      sampleChildren();
     } catch {
       // The site has ended.
     }
@@ -114,6 +133,8 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   })();
+  // A site that ends mid-import is reported by the import's own calls below, with what the site said.
+  watcher.catch(() => {});
   type Report = { pages: number; comments: number; images: number; imageFailures: unknown[]; buildId: number };
   const run = await owner.post<{ report?: Report; runId?: number }>("/api/import/run", { uploadId, locales: {} });
   if (run.status !== 200 && run.status !== 202)
@@ -150,6 +171,8 @@ try {
     `  site's memory: ${before.toFixed(0)} MB before, peak ${memory.peak.toFixed(0)} MB (budget ${BUDGET_MB} MB); ` +
       `peaks by step: ${[...peaks].map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(", ")}`,
   );
+  const children = [...childPeaks.values()].map((mb) => `${mb.toFixed(0)} MB`);
+  console.log(`  apart from the site: ${children.length} child processes, peaks ${children.join(", ") || "none"}`);
   console.log(
     `  reader meanwhile: ${latencies.length} answers, median ${percentile(latencies, 50).toFixed(0)} ms, ` +
       `p99 ${percentile(latencies, 99).toFixed(0)} ms, worst ${latencies.at(-1)?.toFixed(0)} ms ` +
