@@ -56,6 +56,16 @@ function sampleChildren(): void {
 /** Whether the reader goes on asking (it stops with the import, or with a failure). */
 let reading = true;
 
+async function retried<T>(call: () => Promise<T>, tries = 3): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (n >= tries) throw error;
+    }
+  }
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
@@ -143,8 +153,9 @@ try {
   let report = run.body.report;
   while (!report) {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const { body } = await owner.get<{ progress: { state: string; report: Report | null; error: unknown } }>(
-      "/api/import/progress",
+    // A kept-alive connection the site closed meanwhile fails the call (ECONNRESET): asked again, a few times.
+    const { body } = await retried(() =>
+      owner.get<{ progress: { state: string; report: Report | null; error: unknown } }>("/api/import/progress"),
     );
     if (body.progress.state === "failed") throw new Error(`the import failed: ${JSON.stringify(body.progress.error)}`);
     if (body.progress.state === "done") report = body.progress.report!;
@@ -168,7 +179,7 @@ try {
       `in all ${(total / 1000).toFixed(1)} s (budget ${BUDGET_MS / 1000} s)`,
   );
   console.log(
-    `  site's memory: ${before.toFixed(0)} MB before, peak ${memory.peak.toFixed(0)} MB (budget ${BUDGET_MB} MB); ` +
+    `  site's memory: ${before.toFixed(0)} MB before, ${memory.now.toFixed(0)} MB after, peak ${memory.peak.toFixed(0)} MB (budget ${BUDGET_MB} MB); ` +
       `peaks by step: ${[...peaks].map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(", ")}`,
   );
   const children = [...childPeaks.values()].map((mb) => `${mb.toFixed(0)} MB`);
