@@ -14,10 +14,10 @@ const config: KnipConfig = {
     "scripts/*.ts",
     "bench/*.ts",
     "eslint-rules/*.js",
-    // The worker threads' entry modules, started by path (app/lib/worker-entries.ts names them).
+    // The entry modules of the worker threads and the export's reader, started by path (app/lib/worker-entries.ts).
     "app/lib/worker-entries.ts",
     "app/edge/markdown-worker.server.ts",
-    "app/import/export-worker.server.ts",
+    "app/import/export-reader.server.ts",
     "tests/**/*.test.{ts,tsx}",
     "tests/e2e/*.spec.ts",
     // A sender of the outbox that a test starts by path, to kill it mid-send.

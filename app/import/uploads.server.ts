@@ -5,7 +5,7 @@
  * finds it without reading it again. One per member; removed once imported.
  */
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { once } from "node:events";
@@ -17,7 +17,7 @@ import { ServiceError } from "~/lib/service-error";
 import type { ExportSource, ExportedSite } from "./model";
 import { dropStaleMediaZips } from "./media-uploads.server";
 import { unpackExport } from "./packed-export.server";
-import { readExportInThread } from "./read-in-thread.server";
+import { readExportApart } from "./read-apart.server";
 
 /** The largest export the dashboard takes (the command line reads larger ones from the disk). */
 export const MAX_UPLOADED_EXPORT_BYTES = 64 * 1024 * 1024;
@@ -54,8 +54,7 @@ export async function saveUpload(
     }
     if (size === 0) throw new ServiceError(400, "import.error.unreadableExport");
     // Kept as read (packed), not as sent: the preview and the run take it from here without reading it again.
-    const packed = await readExportInThread({ kind, file });
-    const data = Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength);
+    const data = await readExportApart(kind, file);
     const site = await unpackExport(data);
     const id = await writeTransaction(db, async (tx) => {
       await tx.delete(importUploads).where(eq(importUploads.userId, userId));
@@ -92,9 +91,19 @@ export async function uploadedExport(db: Database, userId: number, id: number): 
     .get();
   if (!row) throw new ServiceError(404, "import.error.uploadGone");
   // An upload kept before exports were kept as read is read again, as the export it was sent as.
-  return unpackExport(
-    row.format === "packed" ? row.data : await readExportInThread({ kind: row.kind, bytes: row.data }),
-  );
+  return unpackExport(row.format === "packed" ? row.data : await readKeptBytes(row.kind, row.data));
+}
+
+/** An export kept as sent, read by the reader from a temporary file, packed. */
+async function readKeptBytes(kind: ExportSource, bytes: Uint8Array): Promise<Buffer> {
+  const folder = await mkdtemp(path.join(tmpdir(), "daftar-import-"));
+  try {
+    const file = path.join(folder, "export");
+    await writeFile(file, bytes);
+    return await readExportApart(kind, file);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 export async function dropUpload(db: Database, userId: number, id: number): Promise<void> {

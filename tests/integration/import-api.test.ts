@@ -2,7 +2,7 @@
  * The dashboard's import calls on the production build: who may make them, and the bounds of an export sent:
  * refused with a message in the caller's language, changing nothing and leaving no temporary file behind.
  */
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -16,6 +16,7 @@ import { databaseFingerprint } from "../helpers/db-fingerprint";
 import { readAppConfigState } from "~/settings/app-config.server";
 import type { ImportPreview } from "~/import/plan.server";
 import { fullExport } from "../fixtures/import/wordpress-export";
+import { largeWordPressExport } from "../fixtures/import/large-export";
 
 const site = serveSeededApp();
 
@@ -64,6 +65,54 @@ describe("what an export may be", () => {
     expect(await send(editor, new Uint8Array(0))).toEqual({
       status: 400,
       message: "This file could not be read as an export.",
+    });
+  });
+
+  test("a reader that dies mid-read refuses the export with a message, keeps nothing and leaves nothing behind", async () => {
+    // The export is read in a process of its own: found among this process's children, and killed mid-read.
+    const readers = () =>
+      readdirSync("/proc")
+        .filter((name) => /^\d+$/.test(name))
+        .filter((pid) => {
+          try {
+            const status = readFileSync(`/proc/${pid}/status`, "utf8");
+            const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+            return Number(/PPid:\s+(\d+)/.exec(status)?.[1]) === process.pid && cmdline.includes("export-reader");
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+    const bytes = new TextEncoder().encode(largeWordPressExport({ posts: 1500, commentsPerPost: 5, images: 0 }));
+    for (const [locale, message] of [
+      ["en", "The export could not be read. Please try again."],
+      ["fa", "برون‌بری خوانده نشد. دوباره تلاش کنید."],
+    ] as const) {
+      const editor = new ApiClient(site.url, locale);
+      await editor.login("editor");
+      const answer = send(editor, bytes);
+      let killed = 0;
+      for (let tries = 0; !killed && tries < 600; tries++) {
+        for (const pid of readers()) {
+          process.kill(pid, "SIGKILL");
+          killed++;
+        }
+        if (!killed) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(killed).toBe(1);
+      expect(await answer).toEqual({ status: 500, message });
+      expect(readers()).toEqual([]);
+    }
+  });
+
+  test("an export whose reading needs more memory than a reader has is refused as too heavy, keeping nothing", async () => {
+    // Under the size limit, but millions of objects once parsed: past the reader's heap, its process ends.
+    const posts = "{},".repeat(20_000_000);
+    const bytes = new TextEncoder().encode(`{"db":[{"data":{"posts":[${posts}{}]}}]}`);
+    expect(await send(await signedIn("editor"), bytes, "ghost")).toEqual({
+      status: 422,
+      message:
+        "This export takes more than the server gives one reading: nothing was imported. Import it with the command line (npm run import).",
     });
   });
 
