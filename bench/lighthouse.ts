@@ -13,7 +13,7 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromiumFlags, chromiumPath } from "../playwright.config";
 import { projectRoot } from "../scripts/build-if-stale";
@@ -75,6 +75,13 @@ async function medianRun(url: string, headers?: Record<string, string>): Promise
     reports.push(await lighthouse(url, headers).catch(() => lighthouse(url, headers)));
   }
   reports.sort((a, b) => a.categories.performance!.score - b.categories.performance!.score);
+  // LIGHTHOUSE_OUT=dir keeps every run's report (its request chains, long tasks and main-thread breakdown).
+  const out = process.env.LIGHTHOUSE_OUT;
+  if (out) {
+    mkdirSync(out, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, "_");
+    reports.forEach((r, i) => writeFileSync(path.join(out, `${name}.${i}.json`), JSON.stringify(r)));
+  }
   const all = reports.map((r) => Math.round(r.categories.performance!.score * 100));
   return { report: reports[Math.floor((reports.length - 1) / 2)]!, all };
 }

@@ -7,10 +7,14 @@
 import { getHighlighter } from "~/content/markdown/highlighter.server";
 import { renderInThread } from "~/content/markdown/render-in-thread.server";
 import type { RenderJob, RenderResult } from "~/content/markdown/render-markdown.server";
+import { withoutBlockContents } from "~/editor/markdown/block-content";
 import { markdownToDoc } from "~/editor/markdown/manager";
 import { serveJobs } from "~/lib/worker-pool.server";
 
 serveJobs(async (job: RenderJob): Promise<RenderResult> => {
   const rendered = await renderInThread(job.markdown, job.options);
-  return job.editorDocument ? { ...rendered, editorDocument: markdownToDoc(job.markdown) } : rendered;
+  // Sent without each block's content as read: the browser puts it back from the block itself.
+  return job.editorDocument
+    ? { ...rendered, editorDocument: withoutBlockContents(markdownToDoc(job.markdown)) }
+    : rendered;
 }, getHighlighter);

@@ -2,7 +2,17 @@ import { intlLocale, type Locale } from "./locales";
 
 /** Formats numbers with the locale's digits (Persian digits in fa). */
 export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
+  if (!options && Number.isSafeInteger(value) && value >= 0) return groupedInteger(value, locale);
   return new Intl.NumberFormat(intlLocale(locale), options).format(value);
+}
+
+/**
+ * A count as Intl writes it (digits in groups of three: "1,234", "۱٬۲۳۴"), without Intl: a page's first number
+ * would otherwise load the locale's number data, about 25 ms of a phone's first render (the editor's counts).
+ */
+function groupedInteger(value: number, locale: Locale): string {
+  const grouped = String(value).replace(/\B(?=(\d{3})+$)/g, locale === "fa" ? "\u066c" : ",");
+  return localizeDigits(grouped, locale);
 }
 
 /** Replaces ASCII digits in a string with the locale's digits. */

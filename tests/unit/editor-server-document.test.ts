@@ -12,6 +12,7 @@ import { editableFile } from "~/builds/content-file";
 import { bundledContentDir, readContentDirectory } from "~/content/import.server";
 import { getHighlighter } from "~/content/markdown/highlighter.server";
 import { renderForEditor } from "~/content/markdown/render-markdown.server";
+import { withBlockContents } from "~/editor/markdown/block-content";
 import type { BlockSource } from "~/editor/markdown/document";
 import { contentExtensions } from "~/editor/markdown/extensions";
 import { docToMarkdown, markdownToDoc } from "~/editor/markdown/manager";
@@ -23,7 +24,9 @@ const schema = getSchema(contentExtensions());
 async function serverDocument(markdown: string): Promise<JSONContent> {
   const { editorDocument } = await renderForEditor(markdown, { locale: "fa" });
   const sent = JSON.parse(JSON.stringify(editorDocument)) as JSONContent;
-  return schema.nodeFromJSON(sent).toJSON() as JSONContent;
+  // Sent without each block's content as read, which the browser puts back before making the editor.
+  for (const block of sent.content ?? []) expect((block.attrs?.source as BlockSource | null)?.content).toBeUndefined();
+  return schema.nodeFromJSON(withBlockContents(sent)).toJSON() as JSONContent;
 }
 
 /** The document with each block's reading named alike (two readers name their readings apart). */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { asciiDigits, formatDate, formatNumber, localizeDigits } from "~/i18n/format";
-import { dirOf, localizePath, parseLocalizedPath } from "~/i18n/locales";
+import { dirOf, intlLocale, localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { createTranslator } from "~/i18n/translate";
 
 describe("locale paths", () => {
@@ -34,6 +34,19 @@ describe("formatting", () => {
     expect(formatNumber(1234, "fa")).toBe("۱٬۲۳۴");
     expect(localizeDigits("Page 12", "fa")).toBe("Page ۱۲");
     expect(localizeDigits("Page 12", "en")).toBe("Page 12");
+  });
+
+  test("counts are written as Intl writes them, in both languages", () => {
+    const values = [0, 7, 42, 999, 1000, 1234, 99999, 100000, 1234567, 12345678901, Number.MAX_SAFE_INTEGER];
+    for (const locale of ["fa", "en"] as const) {
+      const intl = new Intl.NumberFormat(intlLocale(locale));
+      for (const value of values) expect(formatNumber(value, locale)).toBe(intl.format(value));
+      // What the quick path leaves to Intl: fractions, negative numbers, options.
+      expect(formatNumber(-1234.5, locale)).toBe(intl.format(-1234.5));
+      expect(formatNumber(0.25, locale, { style: "percent" })).toBe(
+        new Intl.NumberFormat(intlLocale(locale), { style: "percent" }).format(0.25),
+      );
+    }
   });
 
   test("digits typed in Persian or Arabic-Indic become ASCII", () => {

@@ -14,6 +14,7 @@
  */
 import type { JSONContent } from "@tiptap/core";
 import type { RootContent } from "mdast";
+import { contentOf } from "./block-content";
 import { treeToBlocks } from "./from-mdast";
 import { readTree, writeTree } from "./syntax";
 import { blockToTree, documentDefinitions, type Reference, type Writing } from "./to-mdast";
@@ -30,7 +31,10 @@ export interface BlockSource {
   read: string;
   index: number;
   last: boolean;
-  /** The block's content as read: while it is unchanged, `markdown` is written back. */
+  /**
+   * The block's content as read: while it is unchanged, `markdown` is written back. The page's data leaves it
+   * out, and the browser puts it back (./block-content.ts).
+   */
   content: string;
 }
 
@@ -38,18 +42,6 @@ export interface BlockSource {
 // one document (one read on the server, one in the browser) are never taken for neighbours.
 const reader = Math.random().toString(36).slice(2, 10);
 let readings = 0;
-
-/** The block without its `source` attributes (at any depth: a block may have been moved into a list). */
-function withoutSource(node: JSONContent): JSONContent {
-  const { source: _source, ...attrs } = node.attrs ?? {};
-  return {
-    ...node,
-    ...(node.attrs ? { attrs } : {}),
-    ...(node.content ? { content: node.content.map(withoutSource) } : {}),
-  };
-}
-
-const contentOf = (node: JSONContent) => JSON.stringify(withoutSource(node));
 
 /**
  * The editor's document for `markdown`. `normalize` is the editor schema's own reading of a document

@@ -7,14 +7,22 @@
 import { Editor, type EditorOptions } from "@tiptap/core";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 
-/** An editor made from `options` after the first render in the browser (null until then), destroyed on unmount. */
+/**
+ * An editor made from `options` after the first render in the browser (null until then, and until its view is
+ * made), destroyed on unmount. It is made in two tasks, each shorter than the one they were: its schema, extensions
+ * and document first, its view and the view's elements in the next task, so a tap in between is answered.
+ */
 export function useEditor(options: Partial<EditorOptions>): Editor | null {
   const first = useRef(options);
   const [editor, setEditor] = useState<Editor | null>(null);
   useEffect(() => {
-    const made = new Editor(first.current);
-    setEditor(made);
+    const made = new Editor({ ...first.current, element: null });
+    const mounting = setTimeout(() => {
+      made.mount(document.createElement("div"));
+      setEditor(made);
+    }, 0);
     return () => {
+      clearTimeout(mounting);
       made.destroy();
       setEditor(null);
     };

@@ -7,6 +7,7 @@ import { BlockDirection } from "../block-direction";
 import { BlockMoves, moveBlock } from "../block-moves";
 import { slashBeforeCaret, SlashKeys } from "../slash-keys";
 import { foldSlugText } from "~/i18n/fold";
+import { withBlockContents } from "../markdown/block-content";
 import { contentExtensions } from "../markdown/extensions";
 import { lazyPart } from "~/ui/lazy-part";
 import { insertTable, TableKeys, useTableEditing } from "./tables";
@@ -112,7 +113,9 @@ export function RichEditor(props: RichEditorProps) {
     );
     return () => void (current = false);
   }, [initial, initialDoc, onPartFailed]);
-  const firstDoc = initialDoc ?? readDoc;
+  // The server's document comes without each block's content as read (half the page's data): put back here.
+  const shipped = useMemo(() => initialDoc && withBlockContents(initialDoc), [initialDoc]);
+  const firstDoc = shipped ?? readDoc;
   if (firstDoc) return <LiveEditor {...props} firstDoc={firstDoc} />;
   return (
     <EditorFrame>
