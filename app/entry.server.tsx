@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,7 +10,6 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { requestInfoContext } from "./request-context";
-import { scriptPriorityStream } from "./shell/script-priority.server";
 import { NonceContext } from "./ui/nonce";
 
 /**
@@ -56,8 +56,12 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          // The preloaded scripts wait behind what the first paint needs (see script-priority.server.ts).
-          const body = scriptPriorityStream(() => clearTimeout(timer));
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timer);
+              callback();
+            },
+          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -68,29 +68,4 @@ describe("streamed and whole documents", () => {
       expect(policy).toContain(`'sha256-${createHash("sha256").update(textOf(script)).digest("base64")}'`);
     }
   });
-
-  test("every script a document preloads is asked for at low priority, behind the stylesheet, fonts and pictures", async () => {
-    const documents = [
-      await page("/tuts/git-bisect", { "user-agent": browser, ...fresh }),
-      await page("/en/notes", { "user-agent": crawler, ...fresh }),
-      await page("/en/tuts/git-bisect", { "user-agent": browser }),
-      await page("/en/tuts/git-bisect", { "user-agent": browser }),
-    ];
-    // Streamed, whole for a crawler, and the kept document (made by the first anonymous request, then served).
-    expect(documents.map(({ response }) => response.headers.get("x-document-cache"))).toEqual([
-      null,
-      null,
-      "miss",
-      "hit",
-    ]);
-    for (const { html } of documents) {
-      const preloads = elements(html, "link").filter(({ properties }) => String(properties.rel) === "modulepreload");
-      // The entry, the framework, the shell, the routes and the page's view.
-      expect(preloads.length).toBeGreaterThan(4);
-      for (const link of preloads) expect(link.properties.fetchPriority, String(link.properties.href)).toBe("low");
-      // The fonts and the stylesheet keep the priority the browser gives them.
-      const others = elements(html, "link").filter(({ properties }) => String(properties.rel) !== "modulepreload");
-      expect(others.some(({ properties }) => "fetchPriority" in properties)).toBe(false);
-    }
-  });
 });
