@@ -11,6 +11,7 @@ import { markServerRunning, markServerStopped } from "~/db/running-servers.serve
 import { serverT } from "~/i18n/catalogs.server";
 import { ensureSetupToken, setupTokenPath } from "~/install/setup-token.server";
 import { apiLocale } from "~/edge/api-route.server";
+import { memoiseLoad } from "~/lib/memoise-load";
 import { isCrossSiteMutation, isSafeMethod } from "~/lib/same-origin.server";
 import { handleRelayUpgrade as relayUpgrade } from "~/nostr/relay/relay.server";
 import { requestInfoContext } from "~/request-context";
@@ -35,10 +36,9 @@ type Handler = ReturnType<typeof createRequestHandler>;
  * a function, React Router derives its routes and matcher again for every request, and each dynamic import goes
  * through the module loader's hooks; the two were a fifth of the server's time under load.
  */
-let built: Promise<{ build: ServerBuild; handle: Handler }> | undefined;
-function production() {
-  return (built ??= importBuild().then((build) => ({ build, handle: createRequestHandler(build, "production") })));
-}
+const production = memoiseLoad(() =>
+  importBuild().then((build) => ({ build, handle: createRequestHandler(build, "production") })),
+).get;
 const build = import.meta.env.DEV ? importBuild : () => production().then((p) => p.build);
 const handle: Handler = import.meta.env.DEV
   ? createRequestHandler(importBuild, "development")

@@ -2,7 +2,10 @@ import { intlLocale, type Locale } from "./locales";
 
 /** Formats numbers with the locale's digits (Persian digits in fa). */
 export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
-  if (!options && Number.isSafeInteger(value) && value >= 0) return groupedInteger(value, locale);
+  // Negative zero is Intl's ("-0"): `-0 >= 0` would take it here.
+  if (!options && Number.isSafeInteger(value) && (value > 0 || Object.is(value, 0))) {
+    return groupedInteger(value, locale);
+  }
   return new Intl.NumberFormat(intlLocale(locale), options).format(value);
 }
 

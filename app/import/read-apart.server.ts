@@ -8,9 +8,11 @@
  * the time it may take (past them it is killed). Either is refused as too heavy for a reading; a reader that ends
  * otherwise (killed by someone else, crashed) fails the call, and nothing is kept. One read at a time per
  * instance; a second waits its turn, briefly, or is told the server is busy. The reader belongs to the instance
- * whose call started it (an import's run holds the import's lease while it reads).
+ * whose call started it (an import's run holds the import's lease while it reads), and ends with it: killed when
+ * the server exits, and, when the server is killed while the reader is busy converting (it hears its parent go
+ * only between tasks), ended by the kernel's CPU limit.
  */
-import { fork } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -48,6 +50,19 @@ const READER_FLAGS = ["--max-old-space-size=256", "--max-semi-space-size=8"];
 /** How much lower the reader's CPU priority is than the server's: readers' pages go first. */
 const READER_NICE = 10;
 
+/**
+ * The kernel's bounds on the reader, set by the shell that then becomes it: CPU a little past the watchdog's limit
+ * (past it the kernel ends the process with SIGXCPU), the backstop when no server is watching; and no core file
+ * when V8 aborts it at its heap limit (a few hundred megabytes each).
+ */
+const READER_LIMITS = `ulimit -t ${CPU_LIMIT_MS / 1000 + 10} && ulimit -c 0 && exec "$@"`;
+
+/** Readers running now: killed if the server exits first. */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 const queue = new WorkQueue(1, { exports: { queue: 2, maxWaitMs: 120_000 } });
 
 function tooHeavy(): ServiceError {
@@ -68,11 +83,12 @@ async function cpuMs(pid: number): Promise<number | null> {
 
 function readInChild(job: ReadJob): Promise<void> {
   const { file, execArgv } = workerEntry("export-reader");
-  const child = fork(file, [], {
-    execArgv: [...execArgv, ...READER_FLAGS],
+  const command = [process.execPath, ...execArgv, ...READER_FLAGS, file];
+  const child = spawn("/bin/sh", ["-c", READER_LIMITS, "export-reader", ...command], {
     env: workerEnvironment({ TSX_TSCONFIG_PATH: path.join(projectRoot, "tsconfig.json") }),
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  running.add(child);
   return new Promise<void>((resolve, reject) => {
     let answer: ReadAnswer | undefined;
     let stopped: ServiceError | undefined;
@@ -98,15 +114,17 @@ function readInChild(job: ReadJob): Promise<void> {
     child.on("message", (message: ReadAnswer) => (answer ??= message));
     child.once("error", (error) => {
       clearInterval(watch);
+      running.delete(child);
       reject(error);
     });
     child.once("exit", (code, signal) => {
       clearInterval(watch);
+      running.delete(child);
       if (stopped) return reject(stopped);
       if (answer?.ok) return resolve();
       if (answer) return reject(new ServiceError(answer.status, answer.key, { vars: answer.vars }));
-      // V8 aborts the process when its heap is full: the export is too much for a reading.
-      if (signal === "SIGABRT" || code === 134) return reject(tooHeavy());
+      // V8 aborts the process when its heap is full, the kernel at its CPU limit: too much for a reading.
+      if (signal === "SIGABRT" || signal === "SIGXCPU" || code === 134) return reject(tooHeavy());
       reject(new Error(`The export's reader ended before answering (${signal ?? `exit code ${code}`})`));
     });
   });

@@ -77,7 +77,12 @@ describe("what an export may be", () => {
           try {
             const status = readFileSync(`/proc/${pid}/status`, "utf8");
             const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-            return Number(/PPid:\s+(\d+)/.exec(status)?.[1]) === process.pid && cmdline.includes("export-reader");
+            // The shell that sets the reader's limits becomes the reader: its command line is then node's.
+            return (
+              Number(/PPid:\s+(\d+)/.exec(status)?.[1]) === process.pid &&
+              cmdline.includes("export-reader") &&
+              !cmdline.startsWith("/bin/sh")
+            );
           } catch {
             return false;
           }
@@ -94,6 +99,10 @@ describe("what an export may be", () => {
       let killed = 0;
       for (let tries = 0; !killed && tries < 600; tries++) {
         for (const pid of readers()) {
+          // The kernel bounds the reader too, for when no server watches it: its CPU time, and no core file.
+          const limits = readFileSync(`/proc/${pid}/limits`, "utf8");
+          expect(limits).toMatch(/Max cpu time\s+250\s/);
+          expect(limits).toMatch(/Max core file size\s+0\s/);
           process.kill(pid, "SIGKILL");
           killed++;
         }

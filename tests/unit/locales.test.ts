@@ -43,6 +43,7 @@ describe("formatting", () => {
       for (const value of values) expect(formatNumber(value, locale)).toBe(intl.format(value));
       // What the quick path leaves to Intl: fractions, negative numbers, options.
       expect(formatNumber(-1234.5, locale)).toBe(intl.format(-1234.5));
+      expect(formatNumber(-0, locale)).toBe(intl.format(-0));
       expect(formatNumber(0.25, locale, { style: "percent" })).toBe(
         new Intl.NumberFormat(intlLocale(locale), { style: "percent" }).format(0.25),
       );

@@ -78,4 +78,18 @@ describe("answers to recent searches", () => {
     expect(await expired).toBe("c again");
     expect(search.asked()).toBe(5);
   });
+  test("past its bound the answer used longest ago goes first: words searched all the time stay", async () => {
+    const recent = new RecentAnswers<string>(3, 60_000);
+    let asked = 0;
+    const compute = (text: string) => () => (asked++, Promise.resolve(text));
+    await recent.answer("git", compute("git"));
+    for (const words of ["a", "b", "c", "d"]) {
+      await recent.answer(words, compute(words));
+      await recent.answer("git", compute("git"));
+    }
+    expect(recent.size).toBe(3);
+    expect(asked).toBe(5);
+    await recent.answer("a", compute("a"));
+    expect(asked).toBe(6);
+  });
 });

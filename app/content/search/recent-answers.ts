@@ -3,17 +3,21 @@
  * the server's one thread (reading the index, ranking, excerpts). An answer is kept until the index may have
  * changed (`forget`: the owner calls it when a content change arrives and when an update of the index ends),
  * and at most `ttlMs`. Searches for the same words at once wait for one search. An answer computed while the
- * index changed is given to its callers but not kept. Bounded in entries; the oldest go first.
+ * index changed is given to its callers but not kept. Bounded in entries; the one used longest ago goes first.
  */
+import { BoundedMap } from "~/lib/bounded-map";
+
 export class RecentAnswers<T> {
-  readonly #answers = new Map<string, { answer: Promise<T>; expires: number }>();
+  readonly #answers: BoundedMap<string, { answer: Promise<T>; expires: number }>;
   #generation = 0;
 
   constructor(
-    readonly maxEntries: number,
+    maxEntries: number,
     readonly ttlMs: number,
     readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#answers = new BoundedMap(maxEntries);
+  }
 
   /** The kept answer for `key`, else `compute`'s (kept when the index did not change meanwhile). */
   answer(key: string, compute: () => Promise<T>): Promise<T> {
@@ -23,9 +27,8 @@ export class RecentAnswers<T> {
     const generation = this.#generation;
     const answer = compute();
     this.#answers.set(key, { answer, expires: this.now() + this.ttlMs });
-    if (this.#answers.size > this.maxEntries) this.#answers.delete(this.#answers.keys().next().value!);
     const drop = () => {
-      if (this.#answers.get(key)?.answer === answer) this.#answers.delete(key);
+      if (this.#answers.peek(key)?.answer === answer) this.#answers.delete(key);
     };
     answer.then(() => {
       if (generation !== this.#generation) drop();

@@ -113,8 +113,12 @@ export function RichEditor(props: RichEditorProps) {
     );
     return () => void (current = false);
   }, [initial, initialDoc, onPartFailed]);
-  // The server's document comes without each block's content as read (half the page's data): put back here.
-  const shipped = useMemo(() => initialDoc && withBlockContents(initialDoc), [initialDoc]);
+  // The server's document comes without each block's content as read (half the page's data): put back here, in
+  // the browser only (the server makes no editor, and this is work in proportion to the page).
+  const shipped = useMemo(
+    () => initialDoc && (typeof document === "undefined" ? initialDoc : withBlockContents(initialDoc)),
+    [initialDoc],
+  );
   const firstDoc = shipped ?? readDoc;
   if (firstDoc) return <LiveEditor {...props} firstDoc={firstDoc} />;
   return (
