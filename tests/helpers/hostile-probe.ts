@@ -64,9 +64,9 @@ export async function sendProbe(target: ProbeTarget, route: RouteEntry, input: P
     expect(typeof message === "string" && message.length > 0, what).toBe(true);
   }
   // A page takes no writes: 405 with what it does take (or 413 first, when the body is over the limit). A page
-  // with a form takes POST too, and only POST.
+  // with a form takes POST too, and only POST. A route without a page that has an action answers for itself.
   const takes = route.posts ? ["GET", "HEAD", "OPTIONS", "POST"] : ["GET", "HEAD", "OPTIONS"];
-  if (!route.api && !takes.includes(input.method) && response.status !== 413) {
+  if (!route.api && !route.ownMethods && !takes.includes(input.method) && response.status !== 413) {
     expect(response.status, what).toBe(405);
     expect(String(response.headers.allow ?? ""), what).toMatch(route.posts ? /GET, HEAD, POST/ : /GET/);
   }

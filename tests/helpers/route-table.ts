@@ -16,15 +16,26 @@ export interface RouteEntry {
   api: boolean;
   /** A page whose route has an action (a form posting to its own page): it takes POST besides GET and HEAD. */
   posts: boolean;
+  /**
+   * A route without a page that has an action (the relay's CORS preflight, git over HTTP, the health check): it
+   * answers every method itself, with its own `Allow`.
+   */
+  ownMethods: boolean;
 }
 
 /** What a `:param` or `*` becomes in a request path: a value that exists, so probes reach the code behind it. */
 const fillers: Record<string, string> = { provider: "github", tag: "TypeScript", "*": "notes/hostile-probe" };
 
-/** Whether a route module exports an action (read as text: importing every module would start the app). */
-function hasAction(file: string): boolean {
+/**
+ * Whether a route module exports an action, and whether it has a page (a default export); read as text: importing
+ * every module would start the app.
+ */
+function exportsOf(file: string): { action: boolean; page: boolean } {
   const source = readFileSync(path.join(import.meta.dirname, "../../app", file), "utf8");
-  return /^export (const|async function|function) action\b/m.test(source);
+  return {
+    action: /^export (const|async function|function) action\b/m.test(source),
+    page: /^export default\b/m.test(source),
+  };
 }
 
 export function routeTable(): RouteEntry[] {
@@ -40,7 +51,14 @@ export function routeTable(): RouteEntry[] {
         .join("/")}`.replace(/\/+$/, "");
       if (!entry.children?.length || entry.index) {
         const api = path.startsWith("/api/");
-        out.push({ path: path || "/", file: entry.file, api, posts: !api && hasAction(entry.file) });
+        const { action, page } = exportsOf(entry.file);
+        out.push({
+          path: path || "/",
+          file: entry.file,
+          api,
+          posts: !api && action && page,
+          ownMethods: !api && action && !page,
+        });
       }
       if (entry.children) walk(entry.children, joined);
     }
