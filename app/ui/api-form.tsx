@@ -1,4 +1,4 @@
-import { createContext, use, type ComponentProps } from "react";
+import { createContext, use, useEffect, useRef, type ComponentProps } from "react";
 import { Button, type ButtonProps } from "./button";
 import { cn } from "./cn";
 import type { ApiFormState, FormValues } from "./use-api-form";
@@ -18,9 +18,17 @@ export function ApiForm<V extends FormValues>({
   children,
   ...props
 }: { form: ApiFormState<V> } & Omit<ComponentProps<"form">, "action" | "method" | "onSubmit">) {
+  const element = useRef<HTMLFormElement>(null);
+  const { takeOverTyped } = form;
+  useEffect(() => {
+    if (element.current) takeOverTyped(element.current);
+    // Once: what matters is what the fields held when the page was hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <FormPending value={form.pending}>
       <form
+        ref={element}
         method="post"
         action={form.action}
         noValidate

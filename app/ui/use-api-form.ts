@@ -67,6 +67,11 @@ export interface ListFieldProps {
 export interface ApiFormState<V extends FormValues> {
   /** The endpoint, for the form's `action` attribute. */
   action: string;
+  /**
+   * Takes over what was typed in the form before the page was hydrated: hydration keeps that text on screen
+   * but not in the values, so the next render would empty the fields. Called once, when the form is hydrated.
+   */
+  takeOverTyped: (form: HTMLFormElement) => void;
   values: V;
   errors: FieldErrors<V>;
   /** The alert's message: the last failure that no field explains. */
@@ -87,6 +92,22 @@ function firstMessages(issues: Issue[]): Record<string, string> {
     if (field) found[field] ??= issue.message;
   }
   return found;
+}
+
+/** The text fields whose input in `form` holds something other than their starting value, or nothing if none. */
+function typedBeforeHydration<V extends FormValues>(form: HTMLFormElement, initial: V): Partial<V> | undefined {
+  const typed: Record<string, string> = {};
+  for (const [name, start] of Object.entries(initial)) {
+    if (typeof start !== "string") continue;
+    const input = form.elements.namedItem(name);
+    if (
+      (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) &&
+      input.type !== "hidden" &&
+      input.value !== start
+    )
+      typed[name] = input.value;
+  }
+  return Object.keys(typed).length ? (typed as Partial<V>) : undefined;
 }
 
 function withoutConfirmation<I>(input: I): Sent<I> {
@@ -170,6 +191,12 @@ export function useApiForm<V extends FormValues, I>(options: ApiFormOptions<V, I
 
   return {
     action: options.path,
+    takeOverTyped: (form) => {
+      const typed = typedBeforeHydration(form, options.initial);
+      if (!typed) return;
+      for (const name of Object.keys(typed)) visited.current.add(name);
+      setValues((previous) => ({ ...previous, ...typed }));
+    },
     values,
     errors,
     failure,

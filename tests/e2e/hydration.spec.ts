@@ -59,3 +59,33 @@ test("the watch notices a document that does not match what the page renders", a
   await expect.poll(() => problems.join("\n")).toMatch(/#418|hydrat/i);
   await page.close();
 });
+
+test("what a reader types into a form before the page is hydrated is kept, and sent", async ({ browser }) => {
+  const page = await browser.newPage();
+  try {
+    // The page's script is held back until the fields are filled, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/entry.client-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/en/login", { waitUntil: "domcontentloaded" });
+    const form = page.getByTestId("login-form");
+    await form.locator('input[name="userName"]').fill("admin");
+    await form.locator('input[name="password"]').fill("password123");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // Leaving a field renders the form again: what was typed must still be there, with no message.
+    await form.locator('input[name="userName"]').focus();
+    await form.locator('input[name="password"]').focus();
+    await expect(form.locator('input[name="userName"]')).toHaveValue("admin");
+    await expect(form.locator('input[name="password"]')).toHaveValue("password123");
+    await page.getByTestId("login-submit").click();
+    await expect(page).not.toHaveURL(/login/);
+    await expect(page.getByTestId("avatar-button")).toHaveAccessibleName(/Account menu: /);
+  } finally {
+    await page.close();
+  }
+});
