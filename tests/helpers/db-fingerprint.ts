@@ -8,8 +8,10 @@
  * some of its tables are full-text tables without row ids).
  */
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { buildPushes, builds } from "~/db/schema";
+import { within } from "./within";
 
 const volatile: Record<string, string[]> = {
   rate_limits: ["*"],
@@ -39,4 +41,17 @@ export async function databaseFingerprint(db: Database): Promise<string> {
     }
   }
   return hash.digest("hex");
+}
+
+/**
+ * Waits until publishing's work has ended: no build being published and no push (the site's own repository's
+ * commit, a remote host's) still owed. Those end in the background, on the outbox's timer, some time after the
+ * publish answered: a fingerprint taken before would see them end rather than what the request did.
+ */
+export async function untilPublishingSettles(db: Database, ms = 30_000): Promise<void> {
+  await within(ms, async () => {
+    const pending = await db.select({ id: buildPushes.id }).from(buildPushes).where(eq(buildPushes.state, "pending"));
+    const publishing = await db.select({ id: builds.id }).from(builds).where(eq(builds.status, "publishing"));
+    return pending.length + publishing.length === 0;
+  });
 }

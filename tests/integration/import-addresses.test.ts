@@ -11,15 +11,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BuildSummary } from "~/builds/builds.server";
 import { openDatabase, type DatabaseConnection } from "~/db/client.server";
-import { buildPushes, builds, comments, redirects } from "~/db/schema";
+import { comments, redirects } from "~/db/schema";
 import type { ImportReport } from "~/import/apply.server";
 import type { ImportPreview } from "~/import/plan.server";
 import { fullExport, plainItem, SLUG_HELLO } from "../fixtures/import/wordpress-export";
 import { ApiClient } from "../helpers/api-client";
-import { databaseFingerprint } from "../helpers/db-fingerprint";
+import { databaseFingerprint, untilPublishingSettles } from "../helpers/db-fingerprint";
 import { startSeededSite } from "../helpers/seeded-site";
 import type { SiteProcess } from "../helpers/site-process";
-import { within } from "../helpers/within";
 
 const SLUG_DAY = "روز-خوب";
 const SLUG_PAGE = "دربارهٔ-ما";
@@ -149,22 +148,8 @@ describe("an import's old addresses", () => {
   });
 
   test("importing the same export again changes nothing", async () => {
-    // Publishing's pushes (the build's, and the baseline's that began the history) may end in the background: the
-    // outbox's timer can take them first. Wait for them, or the fingerprint would see them end rather than anything
-    // the import did.
-    await within(30_000, async () => {
-      const pending = await database.db
-        .select({ id: buildPushes.id })
-        .from(buildPushes)
-        .where(eq(buildPushes.state, "pending"))
-        .all();
-      const publishing = await database.db
-        .select({ id: builds.id })
-        .from(builds)
-        .where(eq(builds.status, "publishing"))
-        .all();
-      return pending.length + publishing.length === 0;
-    });
+    // The pushes of the build (and of the baseline that began the history) may still be under way.
+    await untilPublishingSettles(database.db);
     const before = await databaseFingerprint(database.db);
     const { status, report } = await importExport();
     expect(status).toBe(200);

@@ -14,7 +14,7 @@ import { getDb } from "~/db/client.server";
 import { commits } from "~/db/schema";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
-import { databaseFingerprint } from "../helpers/db-fingerprint";
+import { databaseFingerprint, untilPublishingSettles } from "../helpers/db-fingerprint";
 import { pageFields } from "../helpers/front-matter";
 import { clone, git } from "../helpers/git";
 import { picture } from "../helpers/images";
@@ -85,6 +85,7 @@ describe("an image in use", () => {
     await save("/notes/two-pictures", "Two pictures", `![One](${kept.url})\n\n![Two](${dropped.url})\n`);
     await publish();
     const db = await getDb();
+    await untilPublishingSettles(db);
     const before = await databaseFingerprint(db);
     const answer = await remove(editor, dropped.file);
     expect(answer.status).toBe(409);
