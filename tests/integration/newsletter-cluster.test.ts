@@ -73,8 +73,9 @@ test("killed mid-run, the newsletter still reaches everyone, queued once, repeat
   )!;
   expect((await admin.post("/api/builds/run", { buildId: open.id })).status).toBe(200);
 
-  // In the middle of the run: some messages out, most still to go.
-  await within(60_000, async () => smtp.received.length >= 150);
+  // In the middle of the run: some messages out, most still to go. On a loaded machine the queueing of every
+  // subscriber's message and the first sends can take a minute or more.
+  await within(150_000, async () => smtp.received.length >= 150);
   await a.kill("SIGKILL");
   const atKill = smtp.received.length;
   expect(atKill).toBeLessThan(SUBSCRIBERS);
@@ -92,4 +93,4 @@ test("killed mid-run, the newsletter still reaches everyone, queued once, repeat
   const send = await database.db.select().from(newsletterSends).where(eq(newsletterSends.buildId, open.id)).get();
   expect(send).toMatchObject({ recipients: SUBSCRIBERS });
   console.log(`killed after ${atKill} messages; ${smtp.received.length} received, ${repeats} repeated`);
-}, 240_000);
+}, 360_000);
