@@ -53,8 +53,9 @@ function sampleChildren(): void {
   }
 }
 
-/** Whether the reader goes on asking (it stops with the import, or with a failure). */
+/** Whether the reader and the progress's watcher go on asking (they stop with the import, or with a failure). */
 let reading = true;
+let running = true;
 
 async function retried<T>(call: () => Promise<T>, tries = 3): Promise<T> {
   for (let n = 1; ; n++) {
@@ -130,7 +131,6 @@ try {
 
   // The Import screen asks for the progress every second.
   const seen: string[] = [];
-  let running = true;
   const watcher = (async () => {
     while (running) {
       const { body } = await owner.get<{ progress: { state: string; phase: string; done: number; total: number } }>(
@@ -195,7 +195,9 @@ try {
   console.log(`  progress seen: ${shown.join(" · ")}`);
   if (total > BUDGET_MS || memory.peak > BUDGET_MB) process.exitCode = 1;
 } catch (error) {
+  // Both loops stop, or they would keep the bench from ending.
   reading = false;
+  running = false;
   console.error(error, `\nThe site said:\n${site.output().slice(-3000)}`);
   process.exitCode = 1;
 } finally {

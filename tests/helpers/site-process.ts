@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port";
 import { endGroup, running, spawnGroup } from "../../scripts/process-group";
-import { SERVER_NODE_FLAGS } from "../../scripts/start-flags";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../../scripts/start-flags";
 
 export interface SiteProcess {
   url: string;
@@ -39,6 +39,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<SiteP
       cwd: root,
       env: {
         ...process.env,
+        ...SERVER_ENVIRONMENT,
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         PORT: String(port),

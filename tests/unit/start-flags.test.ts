@@ -1,14 +1,25 @@
-/** `npm start` gives the server the flags the tests' and benchmarks' server process is given (scripts/start-flags.ts). */
+/** `npm start` gives the server the flags and environment the tests' and benchmarks' server process is given (scripts/start-flags.ts). */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { SERVER_NODE_FLAGS } from "../../scripts/start-flags";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../../scripts/start-flags";
+
+const startScript = () =>
+  (
+    JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as {
+      scripts: { start: string };
+    }
+  ).scripts.start.split(/\s+/);
 
 test("package.json's start script gives node the server's flags", () => {
-  const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as {
-    scripts: { start: string };
-  };
-  const args = pkg.scripts.start.split(/\s+/);
-  expect(args[0]).toBe("node");
-  expect(args.slice(1, 1 + SERVER_NODE_FLAGS.length)).toEqual(SERVER_NODE_FLAGS);
+  const args = startScript();
+  const node = args.indexOf("node");
+  expect(node).toBeGreaterThanOrEqual(0);
+  expect(args.slice(node + 1, node + 1 + SERVER_NODE_FLAGS.length)).toEqual(SERVER_NODE_FLAGS);
+});
+
+test("package.json's start script sets the server's environment before node, and nothing else", () => {
+  const args = startScript();
+  const assignments = args.slice(0, args.indexOf("node"));
+  expect(Object.fromEntries(assignments.map((pair) => pair.split("=")))).toEqual(SERVER_ENVIRONMENT);
 });
