@@ -2,13 +2,13 @@
  * Import benchmark, as an owner does it from the dashboard: a WordPress export of 5,000 posts (half Persian, half
  * English, as the block editor writes them), 50,000 comments in threads and 2,000 images (small JPEGs, their
  * uploads folder zipped) sent to a seeded site (a child process, the production build) through its API: the
- * export (read in the server's reader thread, previewed), the zip, then the import, whose progress is asked every
+ * export (read in a process the server starts, previewed), the zip, then the import, whose progress is asked every
  * second as the Import screen asks it. Meanwhile a reader asks for a page every 250 ms, in turn an article (kept
  * by the document cache) and an address no page has (read from the database each time).
  *
  * Reported: each step's time and the whole (budget: under 2 minutes), the site's memory (the server's process
- * only: its peak resident set, budget: under 600 MB), apart from it the peak of the processes it starts (the
- * export's reader), the reader's latency meanwhile (median, 99th percentile, worst), and the progress seen.
+ * only: its peak resident set, budget: under 600 MB) and its CPU time (which the machine's load changes little),
+ * apart from it the peak of the processes it starts (the export's reader), the reader's latency meanwhile (median, 99th percentile, worst), and the progress seen.
  *
  * Run: npx tsx bench/import.ts [posts, default 5000]   (exits non-zero over budget)
  * SITE_NODE_OPTIONS is given to the site as its NODE_OPTIONS (a heap bound, --heapsnapshot-signal, to study it).
@@ -34,6 +34,12 @@ function siteMemory(): { now: number; peak: number } {
   const status = readFileSync(`/proc/${site.pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { now: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+/** The CPU time the site has used, in seconds (user and system, from Linux's count in clock ticks of 10 ms). */
+function siteCpuSeconds(): number {
+  const fields = readFileSync(`/proc/${site.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The peak resident set of each process the site started (the export's reader), by pid, in MB. */
@@ -80,6 +86,7 @@ try {
   const owner = new ApiClient(site.url);
   await owner.login("admin");
   const before = siteMemory().now;
+  const cpuBefore = siteCpuSeconds();
 
   // The reader, every 250 ms, while the import goes on.
   const latencies: number[] = [];
@@ -165,6 +172,7 @@ try {
   reading = false;
   await Promise.all([reader, watcher]);
   const memory = siteMemory();
+  const cpu = siteCpuSeconds() - cpuBefore;
   clearInterval(sampler);
 
   latencies.sort((a, b) => a - b);
@@ -180,7 +188,8 @@ try {
   );
   console.log(
     `  site's memory: ${before.toFixed(0)} MB before, ${memory.now.toFixed(0)} MB after, peak ${memory.peak.toFixed(0)} MB (budget ${BUDGET_MB} MB); ` +
-      `peaks by step: ${[...peaks].map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(", ")}`,
+      `peaks by step: ${[...peaks].map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(", ")}; ` +
+      `its CPU time meanwhile ${cpu.toFixed(1)} s`,
   );
   const children = [...childPeaks.values()].map((mb) => `${mb.toFixed(0)} MB`);
   console.log(`  apart from the site: ${children.length} child processes, peaks ${children.join(", ") || "none"}`);
