@@ -8,7 +8,8 @@
  *
  * Reported: each step's time and the whole (budget: under 2 minutes), the site's memory (the server's process
  * only: its peak resident set, budget: under 600 MB) and its CPU time (which the machine's load changes little),
- * apart from it the peak of the processes it starts (the export's reader), the reader's latency meanwhile (median, 99th percentile, worst), and the progress seen.
+ * apart from it the peak of the processes it starts (the export's reader), the reader's latency meanwhile (median,
+ * 99th percentile, worst), and the progress seen.
  *
  * Run: npx tsx bench/import.ts [posts, default 5000]   (exits non-zero over budget)
  * SITE_NODE_OPTIONS is given to the site as its NODE_OPTIONS (a heap bound, --heapsnapshot-signal, to study it).
