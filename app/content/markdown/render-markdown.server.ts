@@ -78,9 +78,11 @@ function renderPool(): WorkerPool<RenderJob, RenderResult, RenderLane> {
     pool = new WorkerPool({
       entry: "markdown-worker",
       threads,
-      // One thread is kept ready (with its grammars) for readers' pages; the others (about 100 MB each) are
-      // started when a publish or several drafts need them, and end once the work is done.
+      // One thread is kept ready (with its grammars) for readers' pages; the others (50–100 MB each) are
+      // started when a publish or several drafts need them, and end 15 s after the work is done: a second thread
+      // that a reader's page started beside the search index's, kept a minute, lay under an import's peak.
       kept: 1,
+      idleMs: 15_000,
       lanes: {
         // A publish of many pages and the search index wait their turn here, one page at a time each.
         pages: { queue: 500, maxWaitMs: 60_000 },
