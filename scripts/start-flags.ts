@@ -6,5 +6,11 @@
  * server that renders pages fills it and keeps it: 130 MB of the server's memory at rest held only young objects.
  * A young generation of 3 × 16 MB collects a little more often and keeps the server's thread about 150 MB
  * smaller (a seeded site after its first pages: 421 MB instead of 573 MB; 8 MB saved 30 MB more).
+ *
+ * --heap-growing-percent=50: after each full collection V8 lets the old generation grow to up to 4 times what
+ * survived it before collecting again, and the server's long work (start-up, the first search index) leaves mostly
+ * garbage there: at 50,000 pages the server's heap held 570 MB of which 136 MB was alive, the process's peak RSS
+ * 997 MB. Growing by half what survived keeps that peak at 734 MB, for about one major collection every dozen
+ * batches of the index. The flag applies to every thread, the rendering threads too.
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16", "--heap-growing-percent=50"];
