@@ -10,8 +10,8 @@
  * --heap-growing-percent=50: after each full collection V8 lets the old generation grow to up to 4 times what
  * survived it before collecting again, and the server's long work (start-up, the first search index) leaves mostly
  * garbage there: at 50,000 pages the server's heap held 570 MB of which 136 MB was alive, the process's peak RSS
- * 997 MB. Growing by half what survived keeps that peak at 734 MB, for more frequent full collections (that first
- * index took 182 s of the server's CPU instead of 172 s). The flag applies to every thread, the rendering threads
- * too.
+ * 997 MB. Growing by half what survived keeps that peak at 734 MB; the more frequent full collections cost no CPU
+ * the runs could tell (that first index: 165–182 s of the server's CPU with the flag, 172–177 s without). The flag
+ * applies to every thread, the rendering threads too (docs/decisions/032).
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16", "--heap-growing-percent=50"];
