@@ -2,11 +2,13 @@
  * Scale benchmark: the site's costs as it grows. Sites of 1,000, 10,000 and 50,000 pages (half Persian, half
  * English, at the same addresses; posts in the four bundled categories, with tags, approved comments and
  * published images) are seeded, started as production servers, and measured: start-up to the first answered
- * page, memory (RSS) then and at the end (peak), a cached and an uncached post, the home and a category page,
- * search (until its index is ready, then p95), the sitemap and a feed, publishing a one-page build, and the
- * dashboard's items list. Each figure must grow at most linearly with the pages: a row whose growth from one size to
- * the next exceeds the page ratio is marked (`!`). Budgets at the largest size: started (first page answered)
- * in under 30 s, peak RSS under 1 GB, publishing one page under 1 s. Exits 1 when a budget or a growth check fails.
+ * page, memory (RSS) then and at the end (peak), the server's CPU time after start and once its search index is
+ * made (a figure the machine's load hardly moves, unlike the times), a cached and an uncached post, the home and a
+ * category page, search (until its index is ready, then p95), the sitemap and a feed, publishing a one-page build,
+ * and the dashboard's items list. Each figure must grow at most linearly with the pages: a row whose growth from
+ * one size to the next exceeds the page ratio is marked (`!`). Budgets at the largest size: started (first page
+ * answered) in under 30 s, peak RSS under 1 GB, publishing one page under 1 s. Exits 1 when a budget or a growth
+ * check fails.
  *
  *   npx tsx bench/scale.ts                       (1k, 10k, 50k: about 15 minutes)
  *   npx tsx bench/scale.ts --sizes 1000,10000    (quicker)
@@ -295,6 +297,13 @@ async function seedSite(dataDir: string, total: number): Promise<Seeded> {
 
 /* -------------------------------- measuring -------------------------------- */
 
+/** The CPU time a process has used (user and system, all its threads), in ms. */
+function cpuTime(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime (the 14th and 15th fields), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function memory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -341,6 +350,7 @@ async function measure(total: number): Promise<Figures> {
     }
     figures["start-up to first page (ms)"] = performance.now() - start;
     figures["RSS after start (MB)"] = memory(site.pid).rss;
+    figures["CPU after start (ms)"] = cpuTime(site.pid);
 
     // The first search waits for the index (built in the background since start-up); a wait longer than the
     // server lets a request last is asked again.
@@ -355,6 +365,7 @@ async function measure(total: number): Promise<Figures> {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     figures["search index ready (ms)"] = performance.now() - start;
+    figures["CPU by then (ms)"] = cpuTime(site.pid);
     figures["RSS with the search index (MB)"] = memory(site.pid).rss;
     // The high-water mark so far: what starting and building the search index took at their most.
     figures["peak RSS by then (MB)"] = memory(site.pid).peak;

@@ -1,4 +1,5 @@
 /** `npm start` gives the server the flags and environment the tests' and benchmarks' server process is given (scripts/start-flags.ts). */
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
@@ -22,4 +23,12 @@ test("package.json's start script sets the server's environment before node, and
   const args = startScript();
   const assignments = args.slice(0, args.indexOf("node"));
   expect(Object.fromEntries(assignments.map((pair) => pair.split("=")))).toEqual(SERVER_ENVIRONMENT);
+});
+
+test("this node accepts every one of the server's flags", () => {
+  // V8's flags are not a stable interface: a node that no longer knows one refuses to start ("bad option").
+  const out = execFileSync(process.execPath, [...SERVER_NODE_FLAGS, "-e", "process.stdout.write('started')"], {
+    encoding: "utf8",
+  });
+  expect(out).toBe("started");
 });
