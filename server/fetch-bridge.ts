@@ -5,6 +5,7 @@
 import { type Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { compactAnswer } from "./compact-answer";
 
 /**
  * The request's address as the app sees it (behind a trusted proxy, with the forwarded protocol and host). Built
@@ -84,7 +85,10 @@ export function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request
   } as RequestInit);
 }
 
-/** Writes `response` (with `headers`, by default its own) to the client, streaming its body. */
+/**
+ * Writes `response` (with `headers`, by default its own) to the client: a JSON answer in one piece, compressed as
+ * the client prefers (./compact-answer.ts), anything else streamed.
+ */
 export async function sendResponse(
   res: ExpressResponse,
   response: Response,
@@ -92,6 +96,13 @@ export async function sendResponse(
 ): Promise<void> {
   res.status(response.status);
   for (const [name, value] of headers) res.append(name, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  const compact = await compactAnswer(res.req, response);
+  if (!compact) return writeReadableStreamToWritable(response.body, res);
+  res.vary("Accept-Encoding");
+  if (compact.encoding) res.setHeader("Content-Encoding", compact.encoding);
+  res.setHeader("Content-Length", compact.body.length);
+  // Already encoded as negotiated: the compression middleware leaves it alone (server/http.ts).
+  res.locals.negotiated = true;
+  res.end(compact.body);
 }

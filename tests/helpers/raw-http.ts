@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 export interface RawAnswer {
   status: number;
@@ -47,4 +48,39 @@ export function rawRequest(
     req.on("error", reject);
     req.end(body);
   });
+}
+
+export interface WireAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as it came over the wire, still encoded (fetch would decode it). */
+  bytes: Buffer;
+}
+
+/** A request whose answer is kept as the bytes that came over the wire. */
+export function wireRequest(
+  origin: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<WireAnswer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** A wire answer's body decoded as its Content-Encoding says (brotli, gzip or none). */
+export function decodedBody(answer: WireAnswer): string {
+  const encoding = answer.headers["content-encoding"];
+  if (encoding === "br") return brotliDecompressSync(answer.bytes).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(answer.bytes).toString("utf8");
+  if (encoding !== undefined) throw new Error(`unexpected Content-Encoding: ${String(encoding)}`);
+  return answer.bytes.toString("utf8");
 }

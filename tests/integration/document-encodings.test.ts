@@ -4,42 +4,18 @@
  * its Content-Security-Policy names the document's own inline scripts by hash instead of a per-request nonce.
  */
 import { createHash } from "node:crypto";
-import { request } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
 import { elements, textOf } from "../helpers/html";
+import { decodedBody, wireRequest, type WireAnswer } from "../helpers/raw-http";
 
 const server = serveSeededApp();
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: Buffer;
-}
-
-/** A request whose answer is kept as the bytes that came over the wire (fetch would decode them). */
-function send(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path, method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-function decoded(answer: Answer): string {
-  const encoding = answer.headers["content-encoding"];
-  if (encoding === "br") return brotliDecompressSync(answer.bytes).toString("utf8");
-  if (encoding === "gzip") return gunzipSync(answer.bytes).toString("utf8");
-  expect(encoding).toBeUndefined();
-  return answer.bytes.toString("utf8");
-}
+type Answer = WireAnswer;
+const send = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  wireRequest(server.url, path, headers, method);
+const decoded = decodedBody;
 
 const header = (answer: Answer, name: string) => String(answer.headers[name] ?? "");
 const scriptSources = (answer: Answer) =>
