@@ -18,6 +18,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { largeUploadsZip, largeWordPressExport } from "../tests/fixtures/import/large-export";
 import { ApiClient } from "../tests/helpers/api-client";
+import { cpuMs } from "./measure";
 import { benchPosts, startSeededSite } from "./site";
 
 const POSTS = Number(process.argv[2] ?? 5000);
@@ -35,12 +36,6 @@ function siteMemory(): { now: number; peak: number } {
   const status = readFileSync(`/proc/${site.pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { now: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
-}
-
-/** The CPU time the site has used, in seconds (user and system, from Linux's count in clock ticks of 10 ms). */
-function siteCpuSeconds(): number {
-  const fields = readFileSync(`/proc/${site.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The peak resident set of each process the site started (the export's reader), by pid, in MB. */
@@ -87,7 +82,7 @@ try {
   const owner = new ApiClient(site.url);
   await owner.login("admin");
   const before = siteMemory().now;
-  const cpuBefore = siteCpuSeconds();
+  const cpuBefore = cpuMs(site.pid) / 1000;
 
   // The reader, every 250 ms, while the import goes on.
   const latencies: number[] = [];
@@ -173,7 +168,7 @@ try {
   reading = false;
   await Promise.all([reader, watcher]);
   const memory = siteMemory();
-  const cpu = siteCpuSeconds() - cpuBefore;
+  const cpu = cpuMs(site.pid) / 1000 - cpuBefore;
   clearInterval(sampler);
 
   latencies.sort((a, b) => a - b);

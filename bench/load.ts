@@ -32,6 +32,7 @@ import { parseArgs } from "node:util";
 import { finalizeEvent, generateSecretKey } from "nostr-tools/pure";
 import { commentEventTemplate } from "../app/keys/comment-event";
 import { ApiClient } from "../tests/helpers/api-client";
+import { cpuMs } from "./measure";
 import { startSeededSite } from "./site";
 
 const { values } = parseArgs({
@@ -59,12 +60,6 @@ const latencies: Record<Kind, number[]> = { page: [], search: [], comment: [], s
 const statuses = new Map<string, number>();
 let limited = 0;
 let errors = 0;
-
-/** The CPU time a process has used, in ms (user + system, from /proc/<pid>/stat; clock ticks of 10 ms). */
-const cpuOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 const rssOf = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -203,7 +198,7 @@ try {
   let rssPeak = rssBefore;
   const samples: { minute: number; rss: number }[] = [];
   const started = Date.now();
-  const serverCpuBefore = cpuOf(site.pid);
+  const serverCpuBefore = cpuMs(site.pid);
   const windowFrom = process.hrtime.bigint() / 1000n;
   const ownCpuBefore = process.cpuUsage();
   const peakTimer = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(site.pid))), 1000);
@@ -242,7 +237,7 @@ try {
   clearInterval(soakTimer);
   const elapsed = (Date.now() - started) / 1000;
   const rssAfter = rssOf(site.pid);
-  const serverCpu = cpuOf(site.pid) - serverCpuBefore;
+  const serverCpu = cpuMs(site.pid) - serverCpuBefore;
   // The measured stretch on the monotonic clock the profile's timestamps use, to leave out start and stop.
   if (values["cpu-prof"]) console.log(`profile window (µs): FROM=${windowFrom} TO=${process.hrtime.bigint() / 1000n}`);
   const ownUsage = process.cpuUsage(ownCpuBefore);

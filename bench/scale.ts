@@ -44,7 +44,7 @@ import { SITE_AUTHOR } from "../app/builds/publish.server";
 import { openRepo, writeCommit } from "../app/builds/git/objects.server";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { ApiClient } from "../tests/helpers/api-client";
-import { seededRandom } from "./measure";
+import { cpuMs, seededRandom } from "./measure";
 import { seedDatabaseAt } from "../tests/helpers/seed";
 import { startSite, type SiteProcess } from "../tests/helpers/site-process";
 
@@ -297,13 +297,6 @@ async function seedSite(dataDir: string, total: number): Promise<Seeded> {
 
 /* -------------------------------- measuring -------------------------------- */
 
-/** The CPU time a process has used (user and system, all its threads), in ms. */
-function cpuTime(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // utime and stime (the 14th and 15th fields), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 function memory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -350,7 +343,7 @@ async function measure(total: number): Promise<Figures> {
     }
     figures["start-up to first page (ms)"] = performance.now() - start;
     figures["RSS after start (MB)"] = memory(site.pid).rss;
-    figures["CPU after start (ms)"] = cpuTime(site.pid);
+    figures["CPU after start (ms)"] = cpuMs(site.pid);
 
     // The first search waits for the index (built in the background since start-up); a wait longer than the
     // server lets a request last is asked again.
@@ -365,7 +358,7 @@ async function measure(total: number): Promise<Figures> {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     figures["search index ready (ms)"] = performance.now() - start;
-    figures["CPU by then (ms)"] = cpuTime(site.pid);
+    figures["CPU by then (ms)"] = cpuMs(site.pid);
     figures["RSS with the search index (MB)"] = memory(site.pid).rss;
     // The high-water mark so far: what starting and building the search index took at their most.
     figures["peak RSS by then (MB)"] = memory(site.pid).peak;

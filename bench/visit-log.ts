@@ -8,11 +8,11 @@
  * Run: npx tsx bench/visit-log.ts [seconds per run, default 10]
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { updateAppConfig } from "~/settings/app-config.server";
 import { defaultAppConfig } from "~/settings/app-config";
+import { cpuMs } from "./measure";
 import { benchPosts, startSeededSite } from "./site";
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -31,13 +31,6 @@ function wrk(url: string): { rps: number; requests: number } {
   const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   if (!Number.isFinite(rps) || /Non-2xx or 3xx responses/.test(out)) throw new Error(`wrk failed for ${url}:\n${out}`);
   return { rps, requests };
-}
-
-/** The server process's CPU time so far, in milliseconds (user + system, from /proc/<pid>/stat). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // utime and stime are the 14th and 15th fields of the line, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const site = await startSeededSite();
