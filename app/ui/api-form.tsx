@@ -1,4 +1,4 @@
-import { createContext, use, useEffect, useRef, type ComponentProps } from "react";
+import { createContext, use, useEffect, useEffectEvent, useRef, type ComponentProps } from "react";
 import { Button, type ButtonProps } from "./button";
 import { cn } from "./cn";
 import type { ApiFormState, FormValues } from "./use-api-form";
@@ -19,11 +19,10 @@ export function ApiForm<V extends FormValues>({
   ...props
 }: { form: ApiFormState<V> } & Omit<ComponentProps<"form">, "action" | "method" | "onSubmit">) {
   const element = useRef<HTMLFormElement>(null);
-  const { takeOverTyped } = form;
+  const takeOverTyped = useEffectEvent((target: HTMLFormElement) => form.takeOverTyped(target));
+  // Once, when the form is hydrated: what matters is what its fields held then.
   useEffect(() => {
     if (element.current) takeOverTyped(element.current);
-    // Once: what matters is what the fields held when the page was hydrated.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <FormPending value={form.pending}>

@@ -6,12 +6,12 @@
  * back to the queue when their claim runs out (a minute), so the test waits for that.
  */
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startSqld, type Sqld } from "../../scripts/sqld";
 import type { BuildSummary } from "~/builds/builds.server";
 import { openDatabase, type DatabaseConnection } from "~/db/client.server";
-import { newsletterSends, newsletterSubscribers } from "~/db/schema";
+import { mailOutbox, newsletterSends, newsletterSubscribers } from "~/db/schema";
 import { IN_FLIGHT } from "~/mail/outbox.server";
 import { smtpSettingsFor } from "../helpers/mail-site";
 import { ApiClient } from "../helpers/api-client";
@@ -74,8 +74,10 @@ test("killed mid-run, the newsletter still reaches everyone, queued once, repeat
   expect((await admin.post("/api/builds/run", { buildId: open.id })).status).toBe(200);
 
   // In the middle of the run: some messages out, most still to go. On a loaded machine the queueing of every
-  // subscriber's message and the first sends can take a minute or more.
-  await within(150_000, async () => smtp.received.length >= 150);
+  // subscriber's message and the first sends can take minutes; if they never come, say where the run stands.
+  await within(240_000, async () => smtp.received.length >= 150).catch(async (error: unknown) => {
+    throw new Error(`${String(error)} with ${smtp.received.length} messages received\n${await whereTheRunStands()}`);
+  });
   await a.kill("SIGKILL");
   const atKill = smtp.received.length;
   expect(atKill).toBeLessThan(SUBSCRIBERS);
@@ -93,4 +95,24 @@ test("killed mid-run, the newsletter still reaches everyone, queued once, repeat
   const send = await database.db.select().from(newsletterSends).where(eq(newsletterSends.buildId, open.id)).get();
   expect(send).toMatchObject({ recipients: SUBSCRIBERS });
   console.log(`killed after ${atKill} messages; ${smtp.received.length} received, ${repeats} repeated`);
-}, 360_000);
+}, 480_000);
+
+/** The send, the outbox by state (with a last error of each) and both instances' last words: for a run that stalls. */
+async function whereTheRunStands(): Promise<string> {
+  const sends = await database.db.select().from(newsletterSends).all();
+  const outbox = await database.db
+    .select({
+      state: mailOutbox.state,
+      count: sql<number>`count(*)`,
+      lastError: sql<string>`max(${mailOutbox.lastError})`,
+    })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.state)
+    .all();
+  return [
+    `sends: ${JSON.stringify(sends)}`,
+    `outbox: ${JSON.stringify(outbox)}`,
+    `instance a:\n${a.output().slice(-3000)}`,
+    `instance b:\n${b.output().slice(-3000)}`,
+  ].join("\n");
+}
