@@ -94,10 +94,12 @@ export async function sendResponse(
   response: Response,
   headers: Iterable<[string, string]> = response.headers,
 ): Promise<void> {
+  // The body is read before anything is set: a body that fails to read leaves the answer to the error handler,
+  // without this answer's status and headers (its cookies, its caching).
+  const compact = await compactAnswer(res.req, response);
   res.status(response.status);
   for (const [name, value] of headers) res.append(name, value);
   if (!response.body) return void res.end();
-  const compact = await compactAnswer(res.req, response);
   if (!compact) return writeReadableStreamToWritable(response.body, res);
   res.vary("Accept-Encoding");
   if (compact.encoding) res.setHeader("Content-Encoding", compact.encoding);

@@ -20,7 +20,7 @@ export function ApiForm<V extends FormValues>({
 }: { form: ApiFormState<V> } & Omit<ComponentProps<"form">, "action" | "method" | "onSubmit">) {
   const element = useRef<HTMLFormElement>(null);
   const takeOverTyped = useEffectEvent((target: HTMLFormElement) => form.takeOverTyped(target));
-  // Once, when the form is hydrated: what matters is what its fields held then.
+  // Once, when the form is mounted: what matters is what its fields held when the page was hydrated.
   useEffect(() => {
     if (element.current) takeOverTyped(element.current);
   }, []);

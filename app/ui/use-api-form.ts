@@ -68,8 +68,9 @@ export interface ApiFormState<V extends FormValues> {
   /** The endpoint, for the form's `action` attribute. */
   action: string;
   /**
-   * Takes over what was typed in the form before the page was hydrated: hydration keeps that text on screen
-   * but not in the values, so the next render would empty the fields. Called once, when the form is hydrated.
+   * Takes over what was typed in the form's text fields before the page was hydrated: hydration keeps that text on
+   * screen but not in the values, so the next render would empty the fields. Called when the form is mounted
+   * (after a client-side navigation its fields hold its values, and nothing changes).
    */
   takeOverTyped: (form: HTMLFormElement) => void;
   values: V;
@@ -94,18 +95,22 @@ function firstMessages(issues: Issue[]): Record<string, string> {
   return found;
 }
 
-/** The text fields whose input in `form` holds something other than their starting value, or nothing if none. */
+/** Inputs whose value is text a reader types (not a box to tick, a file or a button). */
+const typedInputs = new Set(["text", "email", "password", "search", "tel", "url", "number"]);
+
+/**
+ * The text fields of `form` whose input holds something other than what was rendered into it (its default value),
+ * or nothing if none. Hydration keeps such text but does not put it in the form's values; a textarea that was
+ * rendered with text is reset by hydration itself, so only an empty one can hold typing.
+ */
 function typedBeforeHydration<V extends FormValues>(form: HTMLFormElement, initial: V): Partial<V> | undefined {
   const typed: Record<string, string> = {};
   for (const [name, start] of Object.entries(initial)) {
     if (typeof start !== "string") continue;
     const input = form.elements.namedItem(name);
-    if (
-      (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) &&
-      input.type !== "hidden" &&
-      input.value !== start
-    )
-      typed[name] = input.value;
+    const isText =
+      (input instanceof HTMLInputElement && typedInputs.has(input.type)) || input instanceof HTMLTextAreaElement;
+    if (isText && input.value !== input.defaultValue) typed[name] = input.value;
   }
   return Object.keys(typed).length ? (typed as Partial<V>) : undefined;
 }

@@ -12,17 +12,15 @@ import { decodedBody, wireRequest, type WireAnswer } from "../helpers/raw-http";
 
 const server = serveSeededApp();
 
-type Answer = WireAnswer;
 const send = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   wireRequest(server.url, path, headers, method);
-const decoded = decodedBody;
 
-const header = (answer: Answer, name: string) => String(answer.headers[name] ?? "");
-const scriptSources = (answer: Answer) =>
+const header = (answer: WireAnswer, name: string) => String(answer.headers[name] ?? "");
+const scriptSources = (answer: WireAnswer) =>
   /(?:^|;)\s*script-src ([^;]*)/.exec(header(answer, "content-security-policy"))?.[1];
 
 /** A page kept in the cache: asked for until the cache answers. */
-async function kept(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+async function kept(path: string, headers: Record<string, string> = {}): Promise<WireAnswer> {
   await send(path, headers);
   const answer = await send(path, headers);
   expect(answer.headers["x-document-cache"], path).toBe("hit");
@@ -32,7 +30,7 @@ async function kept(path: string, headers: Record<string, string> = {}): Promise
 describe("one document, three encodings", () => {
   test("brotli, gzip and no encoding decode to the same document, each with its length", async () => {
     const plain = await kept("/en/about", { "accept-encoding": "identity" });
-    const html = decoded(plain);
+    const html = decodedBody(plain);
     expect(html).toMatch(/^<!DOCTYPE html>/);
     for (const [accept, encoding] of [
       ["br", "br"],
@@ -51,7 +49,7 @@ describe("one document, three encodings", () => {
       expect(answer.headers["content-encoding"], accept).toBe(encoding);
       expect(Number(answer.headers["content-length"]), accept).toBe(answer.bytes.length);
       expect(header(answer, "vary").toLowerCase(), accept).toContain("accept-encoding");
-      expect(decoded(answer), accept).toBe(html);
+      expect(decodedBody(answer), accept).toBe(html);
     }
     // Stored compressed: the wire carries far fewer bytes than the document.
     expect((await send("/en/about", { "accept-encoding": "br" })).bytes.length).toBeLessThan(plain.bytes.length / 3);
@@ -66,7 +64,7 @@ describe("one document, three encodings", () => {
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
     expect(header(second, "content-security-policy")).not.toContain("'nonce-");
-    expect(decoded(second)).not.toMatch(/\snonce=/);
+    expect(decodedBody(second)).not.toMatch(/\snonce=/);
   });
 
   test("every representation has its own ETag", async () => {
@@ -82,7 +80,7 @@ describe("the policy of a kept document", () => {
   for (const path of ["/notes/learning-slowly", "/en/tuts/git-bisect"]) {
     test(`${path}: script-src names each inline script by its hash, and every other directive is unchanged`, async () => {
       const answer = await kept(path, { "accept-encoding": "br" });
-      const html = decoded(answer);
+      const html = decodedBody(answer);
       const sources = scriptSources(answer)!.split(/\s+/);
       const inline = elements(html, "script").filter(
         (script) => !script.properties.src && !/json/.test(String(script.properties.type ?? "")),
@@ -95,7 +93,7 @@ describe("the policy of a kept document", () => {
       // A render for a visitor the cache does not serve carries a nonce instead, and the same other directives.
       const fresh = await send(path, { cookie: "returning=1" });
       expect(fresh.headers["x-document-cache"]).toBeUndefined();
-      const others = (answer: Answer) =>
+      const others = (answer: WireAnswer) =>
         header(answer, "content-security-policy")
           .split(";")
           .filter((directive) => !directive.trim().startsWith("script-src"));
@@ -146,7 +144,7 @@ describe("HEAD and conditional requests", () => {
 
 describe("a changed page", () => {
   test("publishing a change to a page drops every encoding of its document", async () => {
-    const before = new Map<string, Answer>();
+    const before = new Map<string, WireAnswer>();
     for (const accept of ["br", "gzip", "identity"])
       before.set(accept, await kept("/en/about", { "accept-encoding": accept }));
     const editor = new ApiClient(server.url);
@@ -185,7 +183,7 @@ describe("a changed page", () => {
       expect(answer.status, accept).toBe(200);
       expect(answer.headers["x-document-cache"], accept).toBe(accept === "br" ? "miss" : "hit");
       expect(answer.headers.etag, accept).not.toBe(before.get(accept)!.headers.etag);
-      expect(decoded(answer), accept).toContain(words);
+      expect(decodedBody(answer), accept).toContain(words);
     }
   });
 });

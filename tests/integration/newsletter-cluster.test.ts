@@ -97,7 +97,7 @@ test("killed mid-run, the newsletter still reaches everyone, queued once, repeat
   console.log(`killed after ${atKill} messages; ${smtp.received.length} received, ${repeats} repeated`);
 }, 480_000);
 
-/** The send, the outbox by state (with a last error of each) and both instances' last words: for a run that stalls. */
+/** The send, the outbox by state (with one of its errors) and both instances' last words: for a run that stalls. */
 async function whereTheRunStands(): Promise<string> {
   const sends = await database.db.select().from(newsletterSends).all();
   const outbox = await database.db
