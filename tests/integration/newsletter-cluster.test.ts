@@ -71,7 +71,9 @@ test("killed mid-run, the newsletter still reaches everyone, queued once, repeat
   const open = (await admin.get<{ builds: BuildSummary[] }>("/api/builds/all")).body.builds.find(
     (build) => build.status === "open",
   )!;
-  expect((await admin.post("/api/builds/run", { buildId: open.id })).status).toBe(200);
+  // Published: 200 once its commit is made, 202 when that goes on in the background (a loaded machine); either way
+  // its pages are public and the newsletter's post recorded.
+  expect([200, 202]).toContain((await admin.post("/api/builds/run", { buildId: open.id })).status);
 
   // In the middle of the run: some messages out, most still to go. On a loaded machine the queueing of every
   // subscriber's message and the first sends can take minutes; if they never come, say where the run stands.
