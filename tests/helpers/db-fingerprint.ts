@@ -8,9 +8,9 @@
  * some of its tables are full-text tables without row ids).
  */
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { buildPushes, builds } from "~/db/schema";
+import { buildPushes, builds, newsletterPosts, newsletterSends } from "~/db/schema";
 import { within } from "./within";
 
 const volatile: Record<string, string[]> = {
@@ -44,14 +44,22 @@ export async function databaseFingerprint(db: Database): Promise<string> {
 }
 
 /**
- * Waits until publishing's work has ended: no build being published and no push (the site's own repository's
- * commit, a remote host's) still owed. Those end in the background, on the outbox's timer, some time after the
- * publish answered: a fingerprint taken before would see them end rather than what the request did.
+ * Waits until publishing's work has ended: no build being published, no push (the site's own repository's commit,
+ * a remote host's) still owed, and no new post the newsletter has yet to turn into a send and queue (it does so
+ * even with no subscribers). Those end in the background, on timers, some seconds after the publish answered: a
+ * fingerprint taken before would see them end rather than what the request did.
  */
 export async function untilPublishingSettles(db: Database, ms = 30_000): Promise<void> {
   await within(ms, async () => {
-    const pending = await db.select({ id: buildPushes.id }).from(buildPushes).where(eq(buildPushes.state, "pending"));
-    const publishing = await db.select({ id: builds.id }).from(builds).where(eq(builds.status, "publishing"));
-    return pending.length + publishing.length === 0;
+    const owed = await Promise.all([
+      db.select({ id: buildPushes.id }).from(buildPushes).where(eq(buildPushes.state, "pending")),
+      db.select({ id: builds.id }).from(builds).where(eq(builds.status, "publishing")),
+      db
+        .select({ id: newsletterPosts.id })
+        .from(newsletterPosts)
+        .where(and(isNull(newsletterPosts.sendId), lte(newsletterPosts.dueAt, new Date()))),
+      db.select({ id: newsletterSends.id }).from(newsletterSends).where(isNull(newsletterSends.queuedAt)),
+    ]);
+    return owed.every((rows) => rows.length === 0);
   });
 }
