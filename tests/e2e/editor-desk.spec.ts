@@ -149,8 +149,9 @@ test("in English the menu opens on the `/`'s left, finds blocks by their Persian
   await editorReady(page);
   const body = page.getByTestId("rich-editor");
   const menu = page.getByTestId("slash-menu");
-  await body.click();
-  await page.keyboard.press("Control+End");
+  // The caret at the page's end through the editor itself: in two CI runs a click and Control+End left it at the
+  // end of a line in the middle of the page.
+  await body.evaluate((element) => (element as unknown as { editor: Editor }).editor.commands.focus("end"));
   await page.keyboard.press("Enter");
   await page.keyboard.type("/head");
   await expect(menu.getByRole("option")).toHaveText(["Heading 2", "Heading 3", "Heading 4"]);
