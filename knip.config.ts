@@ -39,6 +39,8 @@ const config: KnipConfig = {
       [...text.matchAll(/@(?:import|plugin)\s+["']([^"']+)["']/g)].map(([, spec]) => `import "${spec}";`).join("\n"),
   },
   ignoreDependencies: [
+    // scripts/subset-fonts.ts cuts the site's font files from this package's files, found by path.
+    "@fontsource-variable/vazirmatn",
     // @tiptap/react/menus (the editor's bubble menu) imports it; it is @tiptap/react's optional dependency,
     // listed so that it is installed at the same exact version as the rest of Tiptap.
     "@tiptap/extension-bubble-menu",

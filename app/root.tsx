@@ -1,5 +1,5 @@
-import vazirmatnArabic from "@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url";
-import vazirmatnLatin from "@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-normal.woff2?url";
+import vazirmatnPersian from "./ui/fonts/vazirmatn-persian.woff2?url";
+import vazirmatnLatin from "./ui/fonts/vazirmatn-latin.woff2?url";
 import {
   data,
   Links,
@@ -182,7 +182,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             carry Latin words (names, code, "git"), and a font found only when the text is laid out starts after
             the stylesheet and holds the first paint back. An English page rarely shows Persian letters: that
             subset loads when they appear (its unicode-range). */}
-        {(locale === "fa" ? [vazirmatnArabic, vazirmatnLatin] : [vazirmatnLatin]).map((font) => (
+        {(locale === "fa" ? [vazirmatnPersian, vazirmatnLatin] : [vazirmatnLatin]).map((font) => (
           <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
         <Meta />
