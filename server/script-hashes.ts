@@ -5,34 +5,21 @@
  * its content) is not hashed and stays blocked, as it was without the nonce.
  */
 import { createHash } from "node:crypto";
+import { tagsOf } from "./html-tags";
 
 /** `'sha256-…'` of a script's text as the browser hashes it (after the parser turns CR LF and CR into LF). */
 function scriptHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text.replace(/\r\n?/g, "\n")).digest("base64")}'`;
 }
 
-/**
- * The document without the nonce, and the hashes of the inline scripts that carried it. Read as the browser's
- * tokenizer reads them: markup is whole tags (an attribute's quoted value may hold `<script>` as text, as an
- * image's description may) and comments, and a script's text runs from its start tag to the first `</script`.
- */
+/** The document without the nonce, and the hashes of the inline scripts that carried it (read as `tagsOf` reads). */
 export function hashNoncedScripts(html: string, nonce: string): { html: string; hashes: string[] } {
   if (!nonce) return { html, hashes: [] };
   const attribute = ` nonce="${nonce}"`;
-  const lower = html.toLowerCase();
   const hashes = new Set<string>();
-  // A comment, or a whole start or end tag with its quoted attribute values (the branches begin with different
-  // characters, so matching stays linear).
-  const markup = /<!--[\s\S]*?(?:-->|$)|<\/?[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>/g;
-  for (let tag = markup.exec(html); tag; tag = markup.exec(html)) {
-    if (!/^<script[\s/>]/i.test(tag[0])) continue;
-    const textStart = tag.index + tag[0].length;
-    const end = lower.indexOf("</script", textStart);
-    const textEnd = end === -1 ? html.length : end;
-    if (tag[0].includes(attribute) && !/\bsrc=/i.test(tag[0])) {
-      hashes.add(scriptHash(html.slice(textStart, textEnd).replaceAll(attribute, "")));
-    }
-    markup.lastIndex = textEnd;
+  for (const tag of tagsOf(html)) {
+    if (tag.scriptEnd === undefined || !tag.text.includes(attribute) || /\bsrc=/i.test(tag.text)) continue;
+    hashes.add(scriptHash(html.slice(tag.end, tag.scriptEnd).replaceAll(attribute, "")));
   }
   return { html: html.replaceAll(attribute, ""), hashes: [...hashes] };
 }

@@ -42,6 +42,35 @@ for (const path of ["/tuts/git-bisect", "/en/tuts/git-bisect", "/", "/en"]) {
   });
 }
 
+test("a kept page paints before it asks for a script, then loads them all and hydrates", async ({ page }) => {
+  const violations = await watchViolations(page);
+  // When the browser began its first frame: a frame's animation callbacks run before it is painted.
+  await page.addInitScript(() =>
+    requestAnimationFrame(() => ((window as { __firstFrame?: number }).__firstFrame = performance.now())),
+  );
+  await open(page, "/tuts/git-bisect");
+  const response = await open(page, "/tuts/git-bisect");
+  expect(response?.headers()["x-document-cache"]).toBe("hit");
+  const timing = await page.evaluate(() => ({
+    firstFrame: (window as { __firstFrame?: number }).__firstFrame ?? Infinity,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.scripts.length).toBeGreaterThan(3);
+  expect(Math.min(...timing.scripts)).toBeGreaterThan(timing.firstFrame);
+  // The preloads are back in the head as they were (the article's view named for the hydration gate), and the
+  // page is the router's: a link is followed without loading a document.
+  await expect(page.locator('head link[rel="modulepreload"]')).toHaveCount(timing.scripts.length);
+  await expect(page.locator("script[data-after-paint]")).toHaveCount(0);
+  await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
+  await page.locator('main a[href="/tuts"]').first().click();
+  await expect(page).toHaveURL(/\/tuts$/);
+  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(violations).toEqual([]);
+});
+
 test("a script added to a kept document on its way is refused; the document's own scripts still run", async ({
   browser,
   baseURL,
