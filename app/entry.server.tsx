@@ -10,6 +10,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { requestInfoContext } from "./request-context";
+import { scriptsAfterPaintStream } from "./shell/scripts-after-paint.server";
 import { NonceContext } from "./ui/nonce";
 
 /**
@@ -30,7 +31,8 @@ export const streamTimeout = 5_000;
  * Renders the document with React's streaming renderer. Browsers get the shell as soon as it is ready and the
  * rest as it resolves; crawlers and documents that will be kept whole (the document cache) get the complete
  * document in one piece, so nothing in them depends on scripts that swap content in. Every script React or React
- * Router writes carries the request's CSP nonce.
+ * Router writes carries the request's CSP nonce; the page's modules are asked for after its first paint
+ * (`scriptsAfterPaintStream`).
  */
 export default function handleRequest(
   request: Request,
@@ -69,7 +71,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          pipe(scriptsAfterPaintStream(nonce)).pipe(body);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

@@ -39,7 +39,6 @@ import { preferredEncoding } from "./accept-encoding";
 import { fetchRequest, requestUrl, sendResponse } from "./fetch-bridge";
 import { keptDocument } from "./kept-document";
 import { leafRouteFinder } from "./route-match";
-import { scriptsAfterPaint } from "./scripts-after-paint";
 
 /** The statuses of documents that are kept: a page, and a page that was deleted (410 Gone). */
 const keptStatuses = new Set([200, 410]);
@@ -206,7 +205,7 @@ export function documentCache(
         return send(req, res, doc, "miss");
       }
       if (cacheable) {
-        const html = scriptsAfterPaint(await response.text(), nonce);
+        const html = await response.text();
         if (keepableDocument(Buffer.byteLength(html), renderedFrom)) {
           const policy = res.getHeader("content-security-policy");
           const doc = await keptDocument({ status: response.status, headers, html }, nonce, policy?.toString());

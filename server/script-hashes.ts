@@ -5,7 +5,7 @@
  * its content) is not hashed and stays blocked, as it was without the nonce.
  */
 import { createHash } from "node:crypto";
-import { tagsOf } from "./html-tags";
+import { tagsOf } from "~/shell/html-tags.server";
 
 /** `'sha256-…'` of a script's text as the browser hashes it (after the parser turns CR LF and CR into LF). */
 function scriptHash(text: string): string {

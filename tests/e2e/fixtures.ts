@@ -81,8 +81,16 @@ export async function signedInPage(browser: Browser, baseURL: string, userName =
 /** Opens a page and waits until React has hydrated it, so client behaviour is in place. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await untilHydrated(page);
   return response;
+}
+
+/**
+ * Waits until the page's document is hydrated: a document asks for its scripts after its first paint, so a click
+ * on a page just loaded (by a link, a redirect, a reload) may come before its handlers.
+ */
+export async function untilHydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** Opens the editor's post-settings panel (its code loads on the first opening) and waits for it. */
@@ -103,7 +111,7 @@ export async function closePostSettings(page: Page) {
 /** Reloads the page and waits for hydration again: a click before it would do nothing. */
 export async function reload(page: Page) {
   const response = await page.reload();
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await untilHydrated(page);
   return response;
 }
 

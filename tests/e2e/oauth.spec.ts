@@ -2,7 +2,7 @@ import { test as base, type Page } from "@playwright/test";
 import { freePort } from "../../scripts/free-port";
 import { startOidcProvider, type TestProvider } from "../helpers/oidc-provider";
 import type { SiteProcess } from "../helpers/site-process";
-import { expect, open, snap } from "./fixtures";
+import { expect, open, snap, untilHydrated } from "./fixtures";
 import { startSeededSite } from "../helpers/seeded-site";
 
 /** A site configured with an OpenID Connect provider, and that provider, on loopback. */
@@ -62,6 +62,7 @@ test("link a provider account to an existing account, then sign in with it from 
   await page.getByTestId("login-form").locator('input[name="password"]').fill("password123");
   await page.getByTestId("login-submit").click();
   await page.waitForURL(/\/en\/profile$/);
+  await untilHydrated(page);
   const [popup] = await Promise.all([
     page.waitForEvent("popup"),
     page.getByTestId("linked-accounts").getByTestId("oauth-oidc").click(),

@@ -1,14 +1,15 @@
 /**
- * A reading page's document asks for its scripts after its first paint: its head preloads no module, its module
- * script is an inert block that names the preloads, and the script after it (allowed by the same policy) runs the
- * block's text once the page has painted. Pages that are not kept for every reader (the dashboard) are sent as
- * rendered. The browser's side (the page paints, then loads and hydrates, with no violation) is in
+ * A document asks for its scripts after its first paint: its head preloads no module, its module script is an
+ * inert block that names the preloads, and the script after it (allowed by the same policy) runs the block's text
+ * once the page has painted; kept documents and those rendered for one reader alike. The browser's side (the page paints, then loads and hydrates, with no violation) is in
  * tests/e2e/kept-documents.spec.ts.
  */
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { getDb } from "~/db/client.server";
-import { scriptsAfterPaint } from "../../server/scripts-after-paint";
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { scriptsAfterPaint, scriptsAfterPaintStream } from "~/shell/scripts-after-paint.server";
 import { serveSeededApp } from "../helpers/app-server";
 import { elements } from "../helpers/html";
 import { sessionCookieFor } from "../helpers/sessions";
@@ -21,7 +22,7 @@ const server = serveSeededApp(async () => {
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const head = (html: string) => html.slice(0, html.indexOf("</head>"));
 
-describe("a kept document's scripts wait for its first paint", () => {
+describe("a document's scripts wait for its first paint", () => {
   for (const path of ["/tuts/git-bisect", "/en/tuts/git-bisect", "/en"]) {
     test(`${path}: no preload in the head, the module script inert, run by a script the policy allows`, async () => {
       for (const state of ["miss", "hit"]) {
@@ -53,13 +54,16 @@ describe("a kept document's scripts wait for its first paint", () => {
     });
   }
 
-  test("the dashboard, rendered for one reader, keeps its preloads and its module script", async () => {
+  test("a page rendered for its reader (the dashboard) waits the same way, both scripts carrying the nonce", async () => {
     const response = await fetch(server.url + "/en/manage", { headers: { cookie: ownerCookie } });
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(head(html)).toContain('rel="modulepreload"');
-    expect(html).toMatch(/<script[^>]*type="module"/);
-    expect(html).not.toContain("data-after-paint");
+    expect(head(html)).not.toContain("modulepreload");
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(elements(html, "script", { type: "text/x-module", nonce })).toHaveLength(1);
+    expect(html).toMatch(new RegExp(`data-after-paint="[^"]*"[^>]*>[^<]*</script><script nonce="${nonce}">`));
   });
 });
 
@@ -93,5 +97,20 @@ describe("scriptsAfterPaint", () => {
   test("a module script written into the content as text is not taken for the page's", () => {
     const html = page(`<p title="<script type=&quot;module&quot;>">x</p>${module}`);
     expect(elements(scriptsAfterPaint(html, nonce), "script", { type: "text/x-module" })).toHaveLength(1);
+  });
+
+  test("as a stream, cut anywhere (inside a tag, inside a letter), it writes what it writes whole", async () => {
+    const html = page(`<p>سلام، دفتر</p>${module}<script>stream("دنباله")</script>`);
+    const bytes = Buffer.from(html);
+    const expected = scriptsAfterPaint(html, nonce);
+    expect(expected).not.toBe(html);
+    for (const size of [1, 2, 3, 7, 64, bytes.length]) {
+      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+        bytes.subarray(i * size, (i + 1) * size),
+      );
+      expect(await text(Readable.from(chunks).pipe(scriptsAfterPaintStream(nonce))), `cut every ${size}`).toBe(
+        expected,
+      );
+    }
   });
 });

@@ -11,7 +11,8 @@
  * and a kept document names both by their hashes (`hashNoncedScripts`), which the text's hash still matches.
  * A document without exactly one module script, or without a nonce, is left as it is.
  */
-import { attributesOf, tagsOf } from "./html-tags";
+import { Transform } from "node:stream";
+import { attributesOf, tagsOf } from "./html-tags.server";
 
 // Runs the deferred module once a frame has been painted (a frame's requestAnimationFrame runs before its paint,
 // the next frame's after it; the timeout leaves that frame's work), or after two seconds in a tab that does not
@@ -57,4 +58,41 @@ export function scriptsAfterPaint(html: string, nonce: string): string {
     `<script nonce="${nonce}">${runAfterPaint}</script>` +
     html.slice(afterModule)
   );
+}
+
+/** A document's beginning held while looking for its module script; a longer one passes as it is. */
+const maxHeldBytes = 4 * 1024 * 1024;
+const moduleType = Buffer.from(' type="module"');
+const scriptEnd = Buffer.from("</script>");
+
+/**
+ * `scriptsAfterPaint` on a document as it streams: the beginning is held until the module script has ended (React
+ * writes it with the shell, so holding it delays nothing the shell would not), rewritten, and everything after it
+ * passes through as it comes (the data and boundaries React streams later). The bytes are searched whole (a chunk
+ * may end inside a tag or a letter) and cut only after the script's end tag.
+ */
+export function scriptsAfterPaintStream(nonce: string): Transform {
+  let held: Buffer | undefined = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (!held) return callback(null, chunk);
+      held = Buffer.concat([held, chunk]);
+      const module = held.indexOf(moduleType);
+      const end = module === -1 ? -1 : held.indexOf(scriptEnd, module);
+      if (end !== -1) {
+        const cut = end + scriptEnd.length;
+        this.push(Buffer.from(scriptsAfterPaint(held.subarray(0, cut).toString("utf8"), nonce)));
+        this.push(held.subarray(cut));
+        held = undefined;
+      } else if (held.length > maxHeldBytes) {
+        this.push(held);
+        held = undefined;
+      }
+      callback();
+    },
+    flush(callback) {
+      if (held?.length) this.push(held);
+      callback();
+    },
+  });
 }
