@@ -84,7 +84,7 @@ for (const locale of ["fa", "en"] as const) {
 
     await page.getByTestId("post-item").first().getByRole("link").last().click();
     await expect(page.getByTestId("category")).toBeVisible();
-    await page.goto(urlOf(locale, "/tuts"));
+    await open(page, urlOf(locale, "/tuts"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.tuts);
     await page.getByRole("link", { name: text.post }).click();
     await expect(page).toHaveURL(new RegExp(`${prefixOf(locale)}/tuts/git-bisect$`));

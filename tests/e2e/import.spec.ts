@@ -17,7 +17,7 @@ import { item, wxr } from "../fixtures/import/wordpress-export";
 import { picture } from "../helpers/images";
 import { startSeededSite } from "../helpers/seeded-site";
 import { makeZip } from "../helpers/zip";
-import { expect, open, screenshotDir, signedInPage, test, watchBrowserProblems } from "./fixtures";
+import { expect, open, screenshotDir, signedInPage, test, untilHydrated, watchBrowserProblems } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
@@ -165,6 +165,7 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
     await open(page, "/manage");
     await page.getByRole("navigation", { name: "منوی پیشخوان" }).getByRole("link", { name: "محتوا" }).click();
     await page.waitForURL(/\/manage\/items$/);
+    await untilHydrated(page);
     await page.getByTestId("tab-import").click();
     await page.waitForURL(/\/manage\/items\/import$/);
 

@@ -7,11 +7,11 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { startSeededSite } from "../helpers/seeded-site";
-import { expect, test, watchBrowserProblems } from "./fixtures";
+import { expect, open, test, untilHydrated, watchBrowserProblems } from "./fixtures";
 
 /** Sets up an authenticator app on the profile; the page is signed in with its password just now. */
 async function setUpAuthenticator(page: Page) {
-  await page.goto("/en/profile#second-factor");
+  await open(page, "/en/profile#second-factor");
   await page.getByTestId("totp-set-up").click();
   await expect(page.getByTestId("totp-setup").locator("svg")).toBeVisible();
   const secret = Secret.fromBase32((await page.getByTestId("totp-secret").textContent())!.trim());
@@ -24,7 +24,7 @@ async function setUpAuthenticator(page: Page) {
 }
 
 async function logIn(page: Page, userName: string, redirectTo: string) {
-  await page.goto(`/en/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await open(page, `/en/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByTestId("login-form").getByLabel("User name").fill(userName);
   await page.getByTestId("login-form").getByLabel("Password", { exact: true }).fill("password123");
   await page.getByTestId("login-submit").click();
@@ -46,6 +46,7 @@ test("the owner requires two-step sign-in; an editor without it is sent to set i
     const ownerProblems = watchBrowserProblems(owner);
     await logIn(owner, "admin", "/en/manage/settings");
     await owner.waitForURL(/\/en\/manage\/settings$/);
+    await untilHydrated(owner);
     const setting = owner.getByTestId("setting-signInRequireSecondFactor");
     await setting.click();
     await owner.getByTestId("settings-save").click();
@@ -56,7 +57,7 @@ test("the owner requires two-step sign-in; an editor without it is sent to set i
 
     // 2. With an authenticator app of their own, the same switch saves.
     await setUpAuthenticator(owner);
-    await owner.goto("/en/manage/settings");
+    await open(owner, "/en/manage/settings");
     await owner.getByTestId("setting-signInRequireSecondFactor").click();
     await owner.getByTestId("settings-save").click();
     await expect(owner.getByTestId("settings-state")).toHaveText("Everything is saved");
@@ -70,6 +71,7 @@ test("the owner requires two-step sign-in; an editor without it is sent to set i
     const editorProblems = watchBrowserProblems(editor);
     await logIn(editor, "editor", "/en/manage");
     await editor.waitForURL(/\/en\/manage$/);
+    await untilHydrated(editor);
     await expect(editor.getByTestId("second-factor-required")).toContainText("Set up two-step sign-in to continue");
     await editor.getByTestId("second-factor-required-setup").click();
     await editor.waitForURL(/\/en\/profile#second-factor$/);

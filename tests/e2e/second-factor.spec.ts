@@ -11,7 +11,7 @@ import { Secret, TOTP } from "otpauth";
 import { createUser } from "~/auth/users.server";
 import { openDatabase } from "~/db/client.server";
 import type { SiteProcess } from "../helpers/site-process";
-import { expect, test } from "./fixtures";
+import { expect, open, test } from "./fixtures";
 
 const password = "password123";
 
@@ -28,7 +28,7 @@ async function newMember(site: SiteProcess, userName: string): Promise<void> {
 }
 
 async function logInWithPassword(page: Page, userName: string) {
-  await page.goto("/en/login?redirectTo=%2Fen%2Fprofile");
+  await open(page, "/en/login?redirectTo=%2Fen%2Fprofile");
   await page.getByTestId("login-form").getByLabel("User name").fill(userName);
   await page.getByTestId("login-form").getByLabel("Password", { exact: true }).fill(password);
   await page.getByTestId("login-submit").click();
@@ -71,7 +71,7 @@ test.describe("two-step sign-in", () => {
 
     // Signed out, the passkey alone signs in: no user name, no password.
     await context.clearCookies();
-    await page.goto("/en/login?redirectTo=%2Fen%2Fprofile");
+    await open(page, "/en/login?redirectTo=%2Fen%2Fprofile");
     await page.getByTestId("passkey-sign-in").click();
     await expect(page.getByTestId("profile")).toBeVisible();
     expect(await signedInAs(page)).toBe(userName);
