@@ -19,9 +19,16 @@ export function useRovingFocus<T extends HTMLElement>(ref: RefObject<T | null>):
   useEffect(() => {
     const toolbar = ref.current;
     if (!toolbar) return;
+    // Which controls are shown takes layout, which the page's first render should not pay for: until the toolbar is
+    // first focused, it is the Tab stop itself and passes focus on to the first control shown.
+    let engaged = false;
     // Exactly one control can be reached with Tab, also when controls come and go or are made anew (a tooltip's
     // code arriving wraps its button again, without the toolbar rendering).
     const sync = () => {
+      if (!engaged) {
+        for (const control of all()) if (control.tabIndex !== -1) control.tabIndex = -1;
+        return;
+      }
       const list = controls();
       // A control made anew (a tooltip's code wrapping it) keeps the stop at its place; else the first holds it.
       if (!current.current || !list.includes(current.current)) current.current = list[place.current] ?? list[0] ?? null;
@@ -31,11 +38,21 @@ export function useRovingFocus<T extends HTMLElement>(ref: RefObject<T | null>):
         if (control.tabIndex !== tabIndex) control.tabIndex = tabIndex;
       }
     };
+    toolbar.tabIndex = 0;
     sync();
     const observer = new MutationObserver(sync);
     observer.observe(toolbar, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
     const onFocus = (event: FocusEvent) => {
       const target = event.target as HTMLElement;
+      if (!engaged) {
+        engaged = true;
+        toolbar.removeAttribute("tabindex");
+      }
+      if (target === toolbar) {
+        sync();
+        current.current?.focus();
+        return;
+      }
       if (!controls().includes(target)) return;
       current.current = target;
       sync();

@@ -373,6 +373,28 @@ test("the toolbar is one Tab stop with arrow keys along the reading direction; i
   await page.context().close();
 });
 
+test("on a phone, the toolbar's Tab stop is the first tool its bar shows, the others left to its menu", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? "");
+  await expect(page.getByTestId("tool-pilcrow")).toBeHidden();
+  await page.getByTestId("rich-editor").click();
+  await page.keyboard.press("Shift+Tab");
+  expect(await focused()).toBe("tool-heading-2");
+  await page.keyboard.press("Home");
+  expect(await focused()).toBe("tool-heading-2");
+  await page.keyboard.press("Tab");
+  expect(await focused()).toBe("rich-editor");
+  await page.keyboard.press("Shift+Tab");
+  expect(await focused()).toBe("tool-heading-2");
+  await page.context().close();
+});
+
 test("Ctrl+/ and the toolbar's last button show the editor's shortcuts, in Persian and in English", async ({
   browser,
   baseURL,
