@@ -9,6 +9,7 @@ import { slashBeforeCaret, SlashKeys } from "../slash-keys";
 import { foldSlugText } from "~/i18n/fold";
 import { withBlockContents } from "../markdown/block-content";
 import { contentExtensions } from "../markdown/extensions";
+import { cn } from "~/ui/cn";
 import { lazyPart } from "~/ui/lazy-part";
 import { insertTable, TableKeys, useTableEditing } from "./tables";
 import { AutolinkOnUse } from "./autolink-on-use";
@@ -141,19 +142,30 @@ function EditorFrame({ children, onPointerMove }: { children: ReactNode; onPoint
   );
 }
 
-/** The server's rendering of the text, in the editor's place (the toolbar's kept) until the editor is ready. */
+/**
+ * The server's rendering of the text, in the editor's place (the toolbar's kept) until the editor is ready: laid
+ * out as the editor lays out its text (`editor-pending`), and an empty document with the editor's hint, so the
+ * editor taking its place changes nothing on the screen.
+ */
 function PendingText({ locale, initialHtml }: { locale: Locale; initialHtml: string }) {
+  const t = useT();
+  const place = {
+    className: cn(editorClass, "editor-pending"),
+    dir: dirOf(locale),
+    lang: locale,
+    "aria-busy": true,
+    "data-testid": "rich-editor-pending",
+  };
   return (
     <>
       <div className="h-11 border-b" aria-hidden />
-      <div
-        className={editorClass}
-        dir={dirOf(locale)}
-        lang={locale}
-        aria-busy="true"
-        data-testid="rich-editor-pending"
-        dangerouslySetInnerHTML={{ __html: initialHtml }}
-      />
+      {initialHtml.trim() ? (
+        <div {...place} dangerouslySetInnerHTML={{ __html: initialHtml }} />
+      ) : (
+        <div {...place}>
+          <p className="is-empty is-editor-empty" data-placeholder={t("editor.placeholder")} />
+        </div>
+      )}
     </>
   );
 }
