@@ -1,15 +1,16 @@
 /**
- * A reading page's scripts are asked for after its first paint. The document's head preloads every module the page
- * will run (React Router's `<Scripts>` and the content views write `<link rel="modulepreload">`), and its module
- * script imports them: the browser asks for all of them with the stylesheet and the fonts, so on a slow
- * connection the page's text waits behind 110 KB of code it does not need to be read. Here the preloads leave the
- * head and the module script is kept as an inert block (`type="text/x-module"`); a small script after it, run
- * once the page has painted, puts the preloads back in the head, with every attribute they had, and runs the
- * module script's own text, so the page then loads and hydrates as it would have.
+ * A page's scripts are asked for after its first paint. The document's head preloads every module the page will
+ * run (React Router's `<Scripts>` and the content views write `<link rel="modulepreload">`), and its module script
+ * imports them: the browser asks for all of them with the stylesheet and the fonts, so on a slow connection the
+ * page's text waits behind its code (110 KB for a post, 224 KB for the editor), which it does not need to be read.
+ * Here the preloads leave the head and the module script is kept as an inert block (`type="text/x-module"`); a
+ * small script after it, run once the page has painted, puts the preloads back in the head, with every attribute
+ * they had, and runs the module script's own text, so the page then loads and hydrates as it would have.
  *
  * The module script keeps the request's nonce: the script that runs its text gives the new script the same nonce,
  * and a kept document names both by their hashes (`hashNoncedScripts`), which the text's hash still matches.
- * A document without exactly one module script, or without a nonce, is left as it is.
+ * A document without exactly one module script carrying the nonce is left as it is (so is a stream whose first
+ * ` type="module"` turns out not to be that script's).
  */
 import { Transform } from "node:stream";
 import { attributesOf, tagsOf } from "./html-tags.server";
