@@ -11,7 +11,7 @@ import { Secret, TOTP } from "otpauth";
 import { createUser } from "~/auth/users.server";
 import { openDatabase } from "~/db/client.server";
 import type { SiteProcess } from "../helpers/site-process";
-import { expect, open, test } from "./fixtures";
+import { expect, open, test, untilHydrated } from "./fixtures";
 
 const password = "password123";
 
@@ -60,6 +60,7 @@ test.describe("two-step sign-in", () => {
 
     await logInWithPassword(page, userName);
     await expect(page.getByTestId("profile")).toBeVisible();
+    await untilHydrated(page);
     await page.getByTestId("passkey-name").fill("Laptop");
     await page.getByTestId("passkey-add").click();
     // The first factor brings the recovery codes, shown once.
@@ -74,6 +75,7 @@ test.describe("two-step sign-in", () => {
     await open(page, "/en/login?redirectTo=%2Fen%2Fprofile");
     await page.getByTestId("passkey-sign-in").click();
     await expect(page.getByTestId("profile")).toBeVisible();
+    await untilHydrated(page);
     expect(await signedInAs(page)).toBe(userName);
     await expect(page.getByTestId("passkey-row")).toContainText("last used");
 
@@ -84,6 +86,7 @@ test.describe("two-step sign-in", () => {
     expect(await signedInAs(page)).toBeNull();
     await page.getByTestId("second-step-passkey").click();
     await expect(page.getByTestId("profile")).toBeVisible();
+    await untilHydrated(page);
     expect(await signedInAs(page)).toBe(userName);
     await context.close();
   });
@@ -98,6 +101,7 @@ test.describe("two-step sign-in", () => {
     const page = await context.newPage();
     await logInWithPassword(page, userName);
     await expect(page.getByTestId("profile")).toBeVisible();
+    await untilHydrated(page);
     await page.getByTestId("totp-set-up").click();
     await expect(page.getByTestId("totp-setup").locator("svg")).toBeVisible();
     const secret = Secret.fromBase32((await page.getByTestId("totp-secret").textContent())!.trim());
@@ -121,6 +125,7 @@ test.describe("two-step sign-in", () => {
     await page.getByTestId("second-factor-code").fill(code(step + 1));
     await page.getByTestId("second-step-submit").click();
     await expect(page.getByTestId("profile")).toBeVisible();
+    await untilHydrated(page);
     expect(await signedInAs(page)).toBe(userName);
     await context.close();
   });
