@@ -9,6 +9,7 @@
  * own content, a signup form, a product) is left out with a warning naming it.
  */
 import type { ContentWarning } from "./html-to-markdown.server";
+import { escapeHtml } from "~/lib/escape-html";
 
 export type ContentPart = { kind: "html"; value: string } | { kind: "markdown"; value: string };
 
@@ -16,9 +17,6 @@ export interface RenderedDocument {
   parts: ContentPart[];
   warnings: ContentWarning[];
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 type Json = Record<string, unknown>;
 

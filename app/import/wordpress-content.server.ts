@@ -12,6 +12,7 @@
 import { fromHtml } from "hast-util-from-html";
 import type { Element, ElementContent, RootContent } from "hast";
 import { htmlDepth, MAX_HTML_DEPTH, type ContentWarning } from "./html-to-markdown.server";
+import { escapeHtml } from "~/lib/escape-html";
 
 export interface WordPressAttachment {
   id: string;
@@ -76,9 +77,6 @@ function outsideVerbatim(text: string, change: (part: string) => string): string
   }
   return out + change(text.slice(last));
 }
-
-const escapeAttribute = (value: string) =>
-  value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** A shortcode's attributes as WordPress reads them (`shortcode_parse_atts`): named, or by position. */
 function shortcodeAttributes(text: string): Record<string, string> {
@@ -195,16 +193,14 @@ function shortcode(
       return gallery(attributes, postId, attachments, warn, used) + (inner ?? "");
     case "embed": {
       const url = (inner ?? attributes.src ?? "").trim();
-      return url ? `<p><a href="${escapeAttribute(url)}">${escapeAttribute(url)}</a></p>` : "";
+      return url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` : "";
     }
     case "video":
     case "audio": {
       const url = ["src", "mp4", "m4v", "webm", "ogv", "mp3", "ogg", "wav", "m4a", "flv", "wmv"]
         .map((key) => attributes[key])
         .find((value) => value?.trim());
-      return url
-        ? `<p><a href="${escapeAttribute(url.trim())}">${escapeAttribute(url.trim())}</a></p>${inner ?? ""}`
-        : whole;
+      return url ? `<p><a href="${escapeHtml(url.trim())}">${escapeHtml(url.trim())}</a></p>${inner ?? ""}` : whole;
     }
     default:
       // A bracketed word in prose ("[note]") is not worth a warning; a shortcode with settings is.
@@ -246,9 +242,9 @@ function gallery(
     .map((id) => {
       const attachment = attachments.get(id)!;
       used.push(id);
-      const img = `<img src="${escapeAttribute(attachment.url)}" alt="${escapeAttribute(attachment.alt)}">`;
+      const img = `<img src="${escapeHtml(attachment.url)}" alt="${escapeHtml(attachment.alt)}">`;
       return attachment.caption
-        ? `<figure>${img}<figcaption>${escapeAttribute(attachment.caption)}</figcaption></figure>`
+        ? `<figure>${img}<figcaption>${escapeHtml(attachment.caption)}</figcaption></figure>`
         : `<figure>${img}</figure>`;
     });
   return pictures.length ? `\n\n<div class="gallery">${pictures.join("")}</div>\n\n` : "";

@@ -14,13 +14,12 @@
  */
 import { Transform } from "node:stream";
 import { attributesOf, tagsOf } from "./html-tags.server";
+import { escapeHtml } from "~/lib/escape-html";
 
 // Runs the deferred module once a frame has been painted (a frame's requestAnimationFrame runs before its paint,
 // the next frame's after it; the timeout leaves that frame's work), or after two seconds in a tab that does not
 // paint (hidden).
 const runAfterPaint = `(function(){var d=document,done=0;function run(){if(done++)return;var b=d.querySelector("script[data-after-paint]");JSON.parse(b.getAttribute("data-after-paint")).forEach(function(a){var l=d.createElement("link");for(var k in a)l.setAttribute(k,a[k]);d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=b.nonce;s.textContent=b.textContent;b.replaceWith(s)}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(run,0)})});setTimeout(run,2000)})()`;
-
-const escapeAttribute = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
 
 export function scriptsAfterPaint(html: string, nonce: string): string {
   if (!nonce) return html;
@@ -43,7 +42,7 @@ export function scriptsAfterPaint(html: string, nonce: string): string {
     module.text
       .replace(/\stype="module"/, ' type="text/x-module"')
       .replace(/\sasync=""/, "")
-      .slice(0, -1) + ` data-after-paint="${escapeAttribute(JSON.stringify(preloads.map((p) => p.attributes)))}">`;
+      .slice(0, -1) + ` data-after-paint="${escapeHtml(JSON.stringify(preloads.map((p) => p.attributes)))}">`;
   const afterModule = html.indexOf(">", module.scriptEnd) + 1;
   let out = "";
   let at = 0;

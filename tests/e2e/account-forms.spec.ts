@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, freshTest, open, test } from "./fixtures";
+import { expect, freshTest, open, untilHydrated, test } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
@@ -105,7 +105,7 @@ test("screenshots of the account forms with their messages: fa and en, phone and
 freshTest("screenshots of the installer's administrator step with its messages", async ({ page, fresh: site }) => {
   const token = readFileSync(path.join(site.dataDir, "setup-token"), "utf8").trim();
   await page.goto(`/?setup=${token}`);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await untilHydrated(page);
   const step = page.locator("[data-testid^=install-step-]");
   const next = () => page.getByTestId("install-nav").getByRole("button").last();
   await expect(step).toHaveAttribute("data-testid", "install-step-1");

@@ -31,6 +31,15 @@ test("write a Persian post, change an English page, publish both as one commit",
   }
 });
 
+/** A new page in the editor, signed in as the editor, on a phone's screen. */
+async function newPageOnPhone(browser: Browser, baseURL: string): Promise<Page> {
+  const page = await signedInPage(browser, baseURL, "editor");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/manage/editor");
+  await editorReady(page);
+  return page;
+}
+
 async function writeAndPublish(browser: Browser, baseURL: string) {
   const page = await signedInPage(browser, baseURL, "editor");
 
@@ -377,10 +386,7 @@ test("on a phone, the toolbar's Tab stop is the first tool its bar shows, the ot
   browser,
   baseURL,
 }) => {
-  const page = await signedInPage(browser, baseURL!, "editor");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await open(page, "/manage/editor");
-  await editorReady(page);
+  const page = await newPageOnPhone(browser, baseURL!);
   const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? "");
   await expect(page.getByTestId("tool-pilcrow")).toBeHidden();
   await page.getByTestId("rich-editor").click();
@@ -514,10 +520,7 @@ test("on a phone the title wraps, the saved state stays in view, and the text's 
   browser,
   baseURL,
 }) => {
-  const page = await signedInPage(browser, baseURL!, "editor");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await open(page, "/manage/editor");
-  await editorReady(page);
+  const page = await newPageOnPhone(browser, baseURL!);
   const title = page.getByTestId("title-input");
   const oneLine = (await title.boundingBox())!.height;
   await title.fill("یک عنوان بلند که روی صفحهٔ گوشی در یک خط جا نمی‌شود و باید بشکند");

@@ -2,7 +2,7 @@
  * Every page hydrates the document the server streamed, without a mismatch, an uncaught error or a refused
  * inline script; and the watch that every other test relies on does notice a page that fails to hydrate.
  */
-import { expect, open, test, watchBrowserProblems } from "./fixtures";
+import { expect, open, untilHydrated, test, watchBrowserProblems } from "./fixtures";
 
 const pages = [
   "/",
@@ -76,7 +76,7 @@ test("what a reader types into a form before the page is hydrated is kept, and s
     await form.locator('input[name="password"]').fill("password123");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
     release();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await untilHydrated(page);
     // Leaving a field renders the form again: what was typed must still be there, with no message.
     await form.locator('input[name="userName"]').focus();
     await form.locator('input[name="password"]').focus();

@@ -268,7 +268,7 @@ test("an owner moves a WordPress site in, in Persian; a reader's old addresses l
       expect(hop!.redirectedFrom(), `${from} redirects once`).toBeNull();
       expect((await hop!.response())?.status(), from).toBe(301);
       expect(decodeURI(new URL(reader.url()).pathname), from).toBe(to);
-      await reader.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await untilHydrated(reader);
     };
 
     await land("/?p=102", secondAddress);

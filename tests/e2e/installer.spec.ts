@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { SiteProcess } from "../helpers/site-process";
-import { expect, freshTest as fresh, open, snap } from "./fixtures";
+import { expect, freshTest as fresh, open, untilHydrated, snap } from "./fixtures";
 
 function setupToken(site: SiteProcess): string {
   return readFileSync(path.join(site.dataDir, "setup-token"), "utf8").trim();
@@ -83,7 +83,7 @@ async function runInstaller(page: Page, site: SiteProcess, locale: "fa" | "en") 
   // With the token in the address: it becomes a cookie and leaves the address.
   await page.goto(`${prefix}/?setup=${setupToken(site)}`);
   await expect(page).not.toHaveURL(/setup=/);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await untilHydrated(page);
   const step = page.locator("[data-testid^=install-step-]");
 
   await expect(step).toHaveAttribute("data-testid", "install-step-1");

@@ -3,7 +3,7 @@ import { test as base } from "@playwright/test";
 import { users } from "~/db/schema";
 import { composeMessage } from "~/mail/compose.server";
 import { startMailSite, type MailSite } from "../helpers/mail-site";
-import { expect, open, signedInPage, snap, test as siteTest, watchBrowserProblems } from "./fixtures";
+import { expect, open, untilHydrated, signedInPage, snap, test as siteTest, watchBrowserProblems } from "./fixtures";
 
 /**
  * E-mail in the browser: a forgotten password from the login form to a new session, the link read from the
@@ -38,7 +38,7 @@ test("forgot password: from the login form, through the message, to a new sessio
   await open(page, "/en/login");
   await page.getByTestId("forgot-link").click();
   await expect(page).toHaveURL(/\/en\/forgot-password$/);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await untilHydrated(page);
   const index = smtp.received.length;
   await page.getByLabel("E-mail address").fill("mo@example.test");
   await page.getByTestId("forgot-submit").click();
@@ -109,7 +109,7 @@ siteTest(
     await open(page, "/en/manage/settings");
     await page.getByTestId("settings-email-link").click();
     await expect(page).toHaveURL(/\/en\/manage\/settings\/email$/);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await untilHydrated(page);
     await page.getByTestId("mail-enabled").check();
     await page.getByTestId("mail-host").fill("127.0.0.1");
     await page.getByTestId("mail-port").fill("2525");

@@ -14,7 +14,7 @@ import { openDatabase } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { startSeededSite } from "../helpers/seeded-site";
 import type { SiteProcess } from "../helpers/site-process";
-import { expect, open, reload, snap, test } from "./fixtures";
+import { expect, open, untilHydrated, reload, snap, test } from "./fixtures";
 
 const passphrase = "رمز پیام‌های من ۱۴۰۵ long";
 let site: SiteProcess;
@@ -43,7 +43,7 @@ async function logInHere(page: Page, userName: string) {
   await page.getByTestId("login-form").locator('input[name="password"]').fill("password123");
   await page.getByTestId("login-submit").click();
   await page.waitForURL(`${site.url}/en`);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await untilHydrated(page);
 }
 
 async function logOut(page: Page) {

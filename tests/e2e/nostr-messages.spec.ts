@@ -9,7 +9,7 @@ import { bytesToHex } from "nostr-tools/utils";
 import { generateSecretKey, getPublicKey } from "nostr-tools/pure";
 import { openDatabase } from "~/db/client.server";
 import { rateLimits, users } from "~/db/schema";
-import { expect, forgetRelayQuotas, open, reload, test } from "./fixtures";
+import { expect, forgetRelayQuotas, open, untilHydrated, reload, test } from "./fixtures";
 import { startSeededSite } from "../helpers/seeded-site";
 import type { Page } from "@playwright/test";
 
@@ -104,7 +104,7 @@ test("a visitor's encrypted message reaches the owner's inbox, which survives a 
   await owner.getByTestId("login-submit").click();
   // Signed in, the login page goes home; the avatar shows the account's initials.
   await owner.waitForURL(`${site.url}/en`);
-  await owner.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await untilHydrated(owner);
   await expect(owner.getByTestId("avatar-button")).toContainText("AA");
   // The dashboard's overview counts the message as unread (it cannot read it: it counts what arrived).
   const overview = await ownerContext.newPage();

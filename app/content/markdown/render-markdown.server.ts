@@ -22,6 +22,7 @@ import type { ImageSize } from "../images.server";
 import { countWords, readingMinutes } from "~/lib/reading-time";
 import { markdownLimitProblem } from "./limits";
 import type { RenderedMarkdown } from "./rendered-markdown";
+import { escapeHtml } from "~/lib/escape-html";
 
 export interface RenderMarkdownOptions {
   locale: Locale;
@@ -155,16 +156,14 @@ export async function stopRendering(): Promise<void> {
  * paragraphs, escaped. Nothing of the text is lost or interpreted; search still finds it.
  */
 export function plainTextRendering(markdown: string, notice: string): RenderedMarkdown {
-  const escape = (text: string) =>
-    text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
   const paragraphs = markdown
     .split(/\r?\n[ \t]*\r?\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .map((paragraph) => `<p dir="auto">${escape(paragraph).replace(/\r?\n/g, "<br>")}</p>`);
+    .map((paragraph) => `<p dir="auto">${escapeHtml(paragraph).replace(/\r?\n/g, "<br>")}</p>`);
   const words = countWords(markdown);
   return {
-    html: [`<p role="note" dir="auto">${escape(notice)}</p>`, ...paragraphs].join("\n"),
+    html: [`<p role="note" dir="auto">${escapeHtml(notice)}</p>`, ...paragraphs].join("\n"),
     toc: [],
     sections: [{ heading: "", anchor: "", text: markdown }],
     text: markdown,
