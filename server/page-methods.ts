@@ -13,6 +13,7 @@ import { dirOf, localizePath, parseLocalizedPath } from "~/i18n/locales";
 import { apiLocale } from "~/edge/api-route.server";
 import { requestHeaders, requestUrl } from "./fetch-bridge";
 import { leafRouteFinder } from "./route-match";
+import { escapeHtml } from "~/lib/escape-html";
 
 /** What the route that answers `pathname` takes: "any" when it answers every method itself. */
 type Takes = "reads" | "posts" | "any";
@@ -34,9 +35,6 @@ function pagePath(pathname: string): string {
   if (!pathname.endsWith(".data")) return pathname;
   return pathname.slice(0, -".data".length).replace(/\/_root$/, "/") || "/";
 }
-
-const escape = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 export function pageMethods(build: () => Promise<ServerBuild>, { dev = false } = {}): RequestHandler {
   let finder: Promise<(pathname: string) => Takes> | undefined;
@@ -60,13 +58,13 @@ export function pageMethods(build: () => Promise<ServerBuild>, { dev = false } =
           return void res.json({ message: t("api.methodNotAllowed") });
         }
         const { locale } = parseLocalizedPath(pathname);
-        const message = escape(serverT(locale)("api.methodNotAllowed"));
+        const message = escapeHtml(serverT(locale)("api.methodNotAllowed"));
         res
           .type("html")
           .send(
             `<!doctype html><html lang="${locale}" dir="${dirOf(locale)}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>405</title>` +
               `<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;text-align:center;line-height:1.6}</style>` +
-              `<h1>405</h1><p>${message}</p><p><a href="${localizePath("/", locale)}">${escape(serverT(locale)("common.error.backHome"))}</a></p></html>`,
+              `<h1>405</h1><p>${message}</p><p><a href="${localizePath("/", locale)}">${escapeHtml(serverT(locale)("common.error.backHome"))}</a></p></html>`,
           );
       })
       .catch(next);
