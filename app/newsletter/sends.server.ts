@@ -22,7 +22,7 @@ import { writeTransaction } from "~/db/transaction.server";
 import { localizePath, type Locale } from "~/i18n/locales";
 import { configuredOrigin } from "~/lib/site-origin.server";
 import { composeMessage, type ComposedMessage } from "~/mail/compose.server";
-import { queueMail } from "~/mail/outbox.server";
+import { queueMails, type QueuedMessage } from "~/mail/outbox.server";
 import { unsubscribeLink } from "~/mail/unsubscribe.server";
 import { getAppConfig } from "~/settings/app-config.server";
 import type { NewsletterLanguages } from "./schema";
@@ -149,7 +149,34 @@ export async function fanOutBatch(db: Database, sendId: number, context: FanOutC
     }
     return templates.get(key)!;
   };
-  for (const subscriber of subscribers) await templateFor(subscriber.locale, subscriber.languages);
+  // Everything but the writes is made first, so the write transaction is a handful of statements whatever the
+  // batch's size: it holds the database's write lock for moments, not a round trip per subscriber.
+  const messages: { subscriberId: number; queued: QueuedMessage }[] = [];
+  for (const subscriber of subscribers) {
+    const template = await templateFor(subscriber.locale, subscriber.languages);
+    if (!template) continue;
+    const link = await unsubscribeLink(db, {
+      origin,
+      locale: subscriber.locale,
+      list: "newsletter",
+      subject: String(subscriber.id),
+    });
+    messages.push({
+      subscriberId: subscriber.id,
+      queued: {
+        kind: "newsletter",
+        to: subscriber.email,
+        locale: subscriber.locale,
+        message: {
+          subject: template.subject,
+          html: template.html.split(LINK_MARK).join(link),
+          text: template.text.split(LINK_MARK).join(link),
+        },
+        unsubscribe: link,
+        now,
+      },
+    });
+  }
   const last = subscribers.at(-1)!.id;
   return writeTransaction(db, async (tx) => {
     const done = new Set(
@@ -169,41 +196,25 @@ export async function fanOutBatch(db: Database, sendId: number, context: FanOutC
           .all()
       ).map((row) => row.id),
     );
-    let queued = 0;
-    for (const subscriber of subscribers) {
-      const template = await templateFor(subscriber.locale, subscriber.languages);
-      if (!template || done.has(subscriber.id)) continue;
-      const link = await unsubscribeLink(tx, {
-        origin,
-        locale: subscriber.locale,
-        list: "newsletter",
-        subject: String(subscriber.id),
-      });
-      const message = {
-        subject: template.subject,
-        html: template.html.split(LINK_MARK).join(link),
-        text: template.text.split(LINK_MARK).join(link),
-      };
-      const { id } = await queueMail(tx, {
-        kind: "newsletter",
-        to: subscriber.email,
-        locale: subscriber.locale,
-        message,
-        unsubscribe: link,
-        now,
-      });
-      await tx.insert(newsletterDeliveries).values({ sendId, subscriberId: subscriber.id, outboxId: id });
-      queued++;
+    const due = messages.filter((message) => !done.has(message.subscriberId));
+    const rows = await queueMails(
+      tx,
+      due.map((message) => message.queued),
+    );
+    if (due.length) {
+      await tx
+        .insert(newsletterDeliveries)
+        .values(due.map((message, n) => ({ sendId, subscriberId: message.subscriberId, outboxId: rows[n]!.id })));
     }
     await tx
       .update(newsletterSends)
       .set({
         cursor: sql`max(${newsletterSends.cursor}, ${last})`,
-        recipients: sql`${newsletterSends.recipients} + ${queued}`,
+        recipients: sql`${newsletterSends.recipients} + ${due.length}`,
         updatedAt: new Date(now),
       })
       .where(eq(newsletterSends.id, sendId));
-    return queued;
+    return due.length;
   });
 }
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startSqld, type Sqld } from "../../scripts/sqld";
 import type { BuildSummary } from "~/builds/builds.server";
 import { openDatabase, type DatabaseConnection } from "~/db/client.server";
-import { mailOutbox, newsletterSends, newsletterSubscribers } from "~/db/schema";
+import { leases, mailOutbox, newsletterSends, newsletterSubscribers } from "~/db/schema";
 import { IN_FLIGHT } from "~/mail/outbox.server";
 import { smtpSettingsFor } from "../helpers/mail-site";
 import { ApiClient } from "../helpers/api-client";
@@ -99,7 +99,11 @@ test("killed mid-run, the newsletter still reaches everyone, queued once, repeat
   console.log(`killed after ${atKill} messages; ${smtp.received.length} received, ${repeats} repeated`);
 }, 480_000);
 
-/** The send, the outbox by state (with one of its errors) and both instances' last words: for a run that stalls. */
+/**
+ * Where a stalled run stands: the send, the outbox by state (with one of its errors), who holds the background
+ * work's leases, then each instance's last lines. A failure's summary shows its first lines only, so the telling
+ * ones come first, one per line, and the instances' whole output after.
+ */
 async function whereTheRunStands(): Promise<string> {
   const sends = await database.db.select().from(newsletterSends).all();
   const outbox = await database.db
@@ -111,9 +115,14 @@ async function whereTheRunStands(): Promise<string> {
     .from(mailOutbox)
     .groupBy(mailOutbox.state)
     .all();
+  const held = (await database.db.select().from(leases).all())
+    .filter((lease) => /newsletter|mail-outbox/.test(lease.name))
+    .map((lease) => `${lease.name} by ${lease.holder.split("-")[0]} for ${lease.expiresAt.getTime() - Date.now()} ms`);
+  const lastLines = (output: string) => output.trim().split("\n").slice(-2).join(" | ").slice(-140);
   return [
-    `sends: ${JSON.stringify(sends)}`,
-    `outbox: ${JSON.stringify(outbox)}`,
+    `sends: ${sends.map((send) => `${send.recipients} queued, cursor ${send.cursor}${send.queuedAt ? ", done" : ""}`).join("; ")}; outbox: ${outbox.map((row) => `${row.count} ${row.state}${row.lastError ? ` (${row.lastError})` : ""}`).join(", ")}`,
+    `leases (holder's pid): ${held.join(", ")}`,
+    `last lines: a (pid ${a.pid}) ${lastLines(a.output())} || b (pid ${b.pid}) ${lastLines(b.output())}`,
     `instance a:\n${a.output().slice(-3000)}`,
     `instance b:\n${b.output().slice(-3000)}`,
   ].join("\n");
