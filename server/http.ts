@@ -12,6 +12,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import helmet from "helmet";
 import { config, ConfigError, configWarnings, type Config } from "../app/config.server.ts";
 import { refuseUpgrade } from "../app/lib/upgrade-refusal.server.ts";
+import { precompressedAssets } from "./precompressed-assets.ts";
 
 export interface AppModule {
   app: Express;
@@ -106,9 +107,10 @@ export function createHttpApp(
     // Hashed build assets never change under one name: cache them for a year.
     server.use(
       "/assets",
-      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      precompressedAssets(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
     );
-    server.use(builtFiles(options.clientDir, { maxAge: "1h", index: false }));
+    // The other public files; the hashed assets are answered above and only there.
+    server.use(builtFiles(options.clientDir, { maxAge: "1h", index: false }, ["assets"]));
   }
   for (const middleware of options.before ?? []) server.use(middleware);
   server.use(handler);
@@ -121,9 +123,13 @@ export function createHttpApp(
  * answers are none of its (a look-up each was a twentieth of the server's time under load). A production build
  * does not change under the server that serves it.
  */
-export function builtFiles(dir: string, options: Parameters<typeof express.static>[1]): express.RequestHandler {
+export function builtFiles(
+  dir: string,
+  options: Parameters<typeof express.static>[1],
+  except: readonly string[] = [],
+): express.RequestHandler {
   const serve = express.static(dir, options);
-  const entries = new Set(readdirSync(dir));
+  const entries = new Set(readdirSync(dir).filter((name) => !except.includes(name)));
   return (req, res, next) => {
     const first = req.path.split("/")[1] ?? "";
     let name = first;

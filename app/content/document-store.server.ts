@@ -10,6 +10,7 @@ import { parseLocalizedPath } from "~/i18n/locales";
 import { onAppConfigChange } from "~/settings/app-config.server";
 import type { ContentChange } from "~/cluster/change-feed.server";
 import { BoundedMap } from "~/lib/bounded-map";
+import { documentEncodings, type DocumentEncoding } from "~/lib/content-encodings";
 import { onContentChange } from "./changes.server";
 
 /** Response header a loader sets to allow its document to be cached; the server removes it before sending. */
@@ -30,10 +31,6 @@ export function cacheableDocumentAt(
   const canonical = query.size ? `?${query}` : "";
   return url.search === canonical ? { headers: cacheableDocument } : undefined;
 }
-
-/** The encodings a document is kept in, best first. */
-export const documentEncodings = ["br", "gzip", "identity"] as const;
-export type DocumentEncoding = (typeof documentEncodings)[number];
 
 /** The document's bytes in one encoding, sent as they are, and their ETag. */
 export interface Representation {

@@ -1,4 +1,8 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, test, vi } from "vitest";
+import { projectRoot } from "../../scripts/build-if-stale";
 import { serveSeededApp } from "../helpers/app-server";
 import type { Element } from "hast";
 import { element, elements, textOf } from "../helpers/html";
@@ -53,6 +57,38 @@ describe("HTTP server", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("max-age=31536000");
     expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+
+  test("the build's scripts and stylesheets go as the build compressed them, in the encoding the client prefers", async () => {
+    const html = await (await get("/")).text();
+    // The page's largest script (the framework's) and its stylesheet, named in the document.
+    const script = [...html.matchAll(/\/assets\/framework-[\w-]+\.js/g)][0]?.[0];
+    const style = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(script && style).toBeTruthy();
+    for (const asset of [script!, style!]) {
+      const file = path.join(projectRoot, "build/client", asset);
+      const plain = readFileSync(file);
+      for (const [accept, encoding, suffix] of [
+        ["gzip, deflate, br, zstd", "br", ".br"],
+        ["br;q=0.5, gzip", "gzip", ".gz"],
+        ["identity", null, ""],
+      ] as const) {
+        const response = await get(asset, { headers: { "accept-encoding": accept } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-encoding")).toBe(encoding);
+        expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+        expect(response.headers.get("content-type")).toMatch(asset.endsWith(".js") ? /javascript/ : /text\/css/);
+        expect(response.headers.get("cache-control")).toContain("immutable");
+        // The build's own file, sent as it is (its length), and the asset itself once decoded.
+        expect(Number(response.headers.get("content-length"))).toBe(statSync(file + suffix).size);
+        expect(Buffer.from(await response.arrayBuffer()).equals(plain)).toBe(true);
+      }
+      // The compressed copies are not addresses of their own.
+      expect((await get(`${asset}.br`)).status).toBe(404);
+    }
+    // Brotli at its best is smaller than on-the-fly gzip of the same script.
+    const framework = path.join(projectRoot, "build/client", script!);
+    expect(statSync(`${framework}.br`).size).toBeLessThan(0.9 * gzipSync(readFileSync(framework)).length);
   });
 
   test("an unknown page is a 404 in HTML, an unknown API path a 404 in JSON", async () => {
