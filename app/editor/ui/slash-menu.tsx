@@ -190,12 +190,15 @@ export default function SlashMenu({ editor, actions }: { editor: Editor; actions
   const current = useRef(match);
 
   useEffect(() => {
-    const onTransaction = ({ transaction }: { transaction: Transaction }) => {
-      if (dismissed.current !== null) dismissed.current = transaction.mapping.map(dismissed.current);
+    const read = () => {
       const next = slashQueryAt(editor.state);
       if (!next) dismissed.current = null;
       current.current = next && next.from !== dismissed.current ? next : null;
       setMatch(current.current);
+    };
+    const onTransaction = ({ transaction }: { transaction: Transaction }) => {
+      if (dismissed.current !== null) dismissed.current = transaction.mapping.map(dismissed.current);
+      read();
     };
     const onBlur = () => {
       if (!current.current) return;
@@ -205,6 +208,9 @@ export default function SlashMenu({ editor, actions }: { editor: Editor; actions
     };
     editor.on("transaction", onTransaction);
     editor.on("blur", onBlur);
+    // What was typed between this menu's first render and now (a slow phone renders it late) changed the text
+    // before anything here listened: read the text once more.
+    read();
     return () => {
       editor.off("transaction", onTransaction);
       editor.off("blur", onBlur);
