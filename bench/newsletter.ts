@@ -23,7 +23,8 @@ const smtp = await startSmtpServer();
 const site = await startSeededSite({ SMTP_HOST_ALLOW_PRIVATE: "127.0.0.0/8" });
 let failed: boolean;
 try {
-  const database = createClient({ url: `file:${path.join(site.dataDir, "daftar.db")}` });
+  // The running site writes to the same file (its background work): wait for its write lock, as it does for ours.
+  const database = createClient({ url: `file:${path.join(site.dataDir, "daftar.db")}`, timeout: 5_000 });
   const now = Date.now();
   for (let from = 0; from < SUBSCRIBERS; from += 1_000) {
     const rows = Array.from({ length: Math.min(1_000, SUBSCRIBERS - from) }, (_, i) => from + i);
