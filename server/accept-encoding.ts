@@ -1,8 +1,9 @@
 /**
  * Chooses which stored encoding of an answer (a kept document, a built script) to send from a request's
- * Accept-Encoding: the one with the highest q-value, brotli before gzip before none when they tie. A coding left out is not acceptable, except no coding
- * ("identity"), which counts as the lowest q-value named unless "identity;q=0" or "*;q=0" excludes it. When
- * nothing stored is acceptable the document goes uncompressed: every client can read that.
+ * Accept-Encoding: the one with the highest q-value, brotli before gzip before none when they tie. A coding left
+ * out is not acceptable, except no coding ("identity"), which counts as the lowest q-value named unless
+ * "identity;q=0" or "*;q=0" excludes it. When nothing stored is acceptable the answer goes uncompressed: every
+ * client can read that.
  */
 import { documentEncodings, type DocumentEncoding } from "../app/lib/content-encodings.ts";
 
