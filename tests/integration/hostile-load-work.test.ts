@@ -12,6 +12,7 @@
  * Budgets are in each test; the figures are printed.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { renderThreadLimits } from "~/content/markdown/render-markdown.server";
 import { ApiClient } from "../helpers/api-client";
 import { startHostileSite, underAttack } from "../helpers/hostile-load";
 import { animatedGif } from "../helpers/images";
@@ -214,7 +215,11 @@ describe("markdown under hostile previews and pages", () => {
     });
     expect(report.pageFailures).toBe(0);
     expect(report.pageP95Ms).toBeLessThan(1000);
-    expect(report.growthMb).toBeLessThan(450);
+    // Saving, previewing and publishing a text this large keeps both rendering threads at work, and each may fill
+    // its heap up to its limit (whether the second was still running when the baseline was taken depends on when
+    // the test before it ended): the server's own thread may add 150 MB beyond that, no more.
+    const threads = 2 * (renderThreadLimits.maxOldGenerationSizeMb + renderThreadLimits.maxYoungGenerationSizeMb);
+    expect(report.growthMb).toBeLessThan(threads + 150);
     expect(report.attackResult).toContain(200);
   }, 180_000);
 });

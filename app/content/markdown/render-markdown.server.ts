@@ -71,6 +71,13 @@ export class MarkdownRefused extends ServiceError {
   }
 }
 
+/**
+ * Each rendering thread's memory: a 400 KB text of ordinary writing takes up to about 220 MB of heap to render (the
+ * grammars 30 MB). A job that needs more ends its thread and is refused; with `RENDER_THREADS` threads at work, the
+ * server's memory grows by at most this much each.
+ */
+export const renderThreadLimits = { maxOldGenerationSizeMb: 320, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+
 let pool: WorkerPool<RenderJob, RenderResult, RenderLane> | undefined;
 
 function renderPool(): WorkerPool<RenderJob, RenderResult, RenderLane> {
@@ -92,8 +99,7 @@ function renderPool(): WorkerPool<RenderJob, RenderResult, RenderLane> {
       cpuLimitMs: renderCpuLimitMs(""),
       // Four times the longest CPU limit: a thread at a lower priority on a busy machine gets a share of a core.
       wallLimitMs: 90_000,
-      // A 400 KB text of ordinary writing takes up to about 220 MB of heap to render (the grammars 30 MB).
-      resourceLimits: { maxOldGenerationSizeMb: 320, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      resourceLimits: renderThreadLimits,
       refusal: (kind, cpuLimitMs) =>
         kind === "time"
           ? { key: "content.markdown.tooComplex", vars: { seconds: Math.round(cpuLimitMs / 1000) } }
