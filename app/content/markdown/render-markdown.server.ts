@@ -73,8 +73,8 @@ export class MarkdownRefused extends ServiceError {
 
 /**
  * Each rendering thread's memory: a 400 KB text of ordinary writing takes up to about 220 MB of heap to render (the
- * grammars 30 MB). A job that needs more ends its thread and is refused; with `RENDER_THREADS` threads at work, the
- * server's memory grows by at most this much each.
+ * grammars 30 MB). A job that needs more ends its thread and is refused. These limit each thread's heap; the
+ * thread's code and buffers come on top.
  */
 export const renderThreadLimits = { maxOldGenerationSizeMb: 320, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
 
