@@ -180,8 +180,9 @@ describe("a database that cannot be reached", () => {
     const site = await startSite({ ...envOf(dataDir, path.join(home, "daftar.db")), DAFTAR_INSTALLED: "true" });
     try {
       await expectUnavailable(site.url);
-      // The log says what is wrong in a line per request, not a stack trace each time.
-      expect(site.output()).toMatch(/database unreachable/);
+      // The log says what is wrong in a line per request, not a stack trace each time. The line comes through the
+      // process's pipe, which may deliver it after the answer: it is waited for.
+      await expect.poll(() => site.output(), { timeout: 5000 }).toMatch(/database unreachable/);
       expect(site.output()).not.toMatch(/\n\s+at /);
       rmSync(home);
       renameSync(`${home}.away`, home);
