@@ -12,7 +12,7 @@ import { importUploads } from "~/db/schema";
 import { packExport } from "~/import/packed-export.server";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
-import { databaseFingerprint } from "../helpers/db-fingerprint";
+import { databaseFingerprint, expectDatabaseUnchanged } from "../helpers/db-fingerprint";
 import { readAppConfigState } from "~/settings/app-config.server";
 import type { ImportPreview } from "~/import/plan.server";
 import { fullExport } from "../fixtures/import/wordpress-export";
@@ -37,7 +37,7 @@ async function send(client: ApiClient, body: Uint8Array, kind = "wordpress") {
     headers: { "Content-Type": "application/octet-stream" },
   });
   const answer = { status: response.status, message: ((await response.json()) as { message: string }).message };
-  expect(await databaseFingerprint(db)).toBe(before);
+  await expectDatabaseUnchanged(db, before);
   expect(leftovers()).toEqual([]);
   return answer;
 }
@@ -181,7 +181,7 @@ describe("what an export may be", () => {
     if (answer) expect(answer).toEqual({ status: 413, message: "حجم برون‌بری بیش از ۶۴ مگابایت است." });
     // The body went to the disk as it arrived, up to the limit, rather than gathered in memory first.
     expect(onDisk).toBeGreaterThan(32 * MB);
-    expect(await databaseFingerprint(db)).toBe(before);
+    await expectDatabaseUnchanged(db, before);
     expect(leftovers()).toEqual([]);
   });
 
@@ -216,7 +216,7 @@ describe("what an export may be", () => {
     // The server notices the closed connection a moment later.
     for (let i = 0; i < 50 && leftovers().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(leftovers()).toEqual([]);
-    expect(await databaseFingerprint(db)).toBe(before);
+    await expectDatabaseUnchanged(db, before);
   });
 
   test("a kind other than WordPress or Ghost, and an export nobody kept, are refused", async () => {
@@ -259,7 +259,7 @@ describe("an export kept as sent", () => {
         422,
         "The file is not UTF-8 text (line 1). Export it again from WordPress without editing it.",
       ]);
-      expect(await databaseFingerprint(db)).toBe(before);
+      await expectDatabaseUnchanged(db, before);
     } finally {
       await db.delete(importUploads).where(eq(importUploads.id, row!.id));
     }

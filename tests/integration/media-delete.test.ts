@@ -14,7 +14,7 @@ import { getDb } from "~/db/client.server";
 import { commits } from "~/db/schema";
 import { ApiClient } from "../helpers/api-client";
 import { startAppServer, type TestServer } from "../helpers/app-server";
-import { databaseFingerprint, untilPublishingSettles } from "../helpers/db-fingerprint";
+import { databaseFingerprint, expectDatabaseUnchanged, untilPublishingSettles } from "../helpers/db-fingerprint";
 import { pageFields } from "../helpers/front-matter";
 import { clone, git } from "../helpers/git";
 import { picture } from "../helpers/images";
@@ -92,7 +92,7 @@ describe("an image in use", () => {
     expect(answer.body.message).toBe(
       "This image cannot be deleted: \u2068Two pictures\u2069 (/en/notes/two-pictures) uses it. Take it out of that page first.",
     );
-    expect(await databaseFingerprint(db)).toBe(before);
+    await expectDatabaseUnchanged(db, before);
     expect(await openBuild()).toBeUndefined();
   });
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "~/db/client.server";
 import { ApiClient } from "../helpers/api-client";
 import { serveSeededApp } from "../helpers/app-server";
-import { databaseFingerprint } from "../helpers/db-fingerprint";
+import { databaseFingerprint, expectDatabaseUnchanged } from "../helpers/db-fingerprint";
 
 const site = serveSeededApp();
 
@@ -86,7 +86,7 @@ async function refused(
   const answer = await call();
   expect(answer.status).toBe(status);
   expect(answer.body.message).toBe(message);
-  expect(await databaseFingerprint(db)).toBe(before);
+  await expectDatabaseUnchanged(db, before);
 }
 
 describe("editing an account", () => {
@@ -122,7 +122,7 @@ describe("editing an account", () => {
     expect(answer.body.issues).toEqual([
       { path: "email", message: "This e-mail address is already in use by another account." },
     ]);
-    expect(await databaseFingerprint(db)).toBe(before);
+    await expectDatabaseUnchanged(db, before);
   });
 
   test.each([
