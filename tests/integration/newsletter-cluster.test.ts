@@ -100,9 +100,10 @@ test("killed mid-run, the newsletter still reaches everyone, queued once, repeat
 }, 480_000);
 
 /**
- * Where a stalled run stands: the send, the outbox by state (with one of its errors), who holds the background
- * work's leases, then each instance's last lines. A failure's summary shows its first lines only, so the telling
- * ones come first, one per line, and the instances' whole output after.
+ * Where a stalled run stands: whether the database server still takes a write, the send, the outbox by state
+ * (with one of its errors), who holds the background work's leases, then each instance's last lines. A failure's
+ * summary shows its first lines only, so the telling ones come first, one per line; the instances' and the
+ * server's whole output come after.
  */
 async function whereTheRunStands(): Promise<string> {
   const sends = await database.db.select().from(newsletterSends).all();
@@ -119,11 +120,19 @@ async function whereTheRunStands(): Promise<string> {
     .filter((lease) => /newsletter|mail-outbox/.test(lease.name))
     .map((lease) => `${lease.name} by ${lease.holder.split("-")[0]} for ${lease.expiresAt.getTime() - Date.now()} ms`);
   const lastLines = (output: string) => output.trim().split("\n").slice(-2).join(" | ").slice(-140);
+  // Whether the server still takes a write at all (a wedged one answers reads only).
+  const started = Date.now();
+  const write = await Promise.race([
+    database.client.batch(["SELECT 1"], "write").then(() => `taken in ${Date.now() - started} ms`),
+    new Promise<string>((resolve) => setTimeout(() => resolve("no answer within 5 s"), 5_000)),
+  ]).catch((error: unknown) => `failed: ${String(error).slice(0, 100)}`);
   return [
+    `a write from the test: ${write}`,
     `sends: ${sends.map((send) => `${send.recipients} queued, cursor ${send.cursor}${send.queuedAt ? ", done" : ""}`).join("; ")}; outbox: ${outbox.map((row) => `${row.count} ${row.state}${row.lastError ? ` (${row.lastError})` : ""}`).join(", ")}`,
     `leases (holder's pid): ${held.join(", ")}`,
     `last lines: a (pid ${a.pid}) ${lastLines(a.output())} || b (pid ${b.pid}) ${lastLines(b.output())}`,
     `instance a:\n${a.output().slice(-3000)}`,
     `instance b:\n${b.output().slice(-3000)}`,
+    `sqld:\n${sqld.output().slice(-2000)}`,
   ].join("\n");
 }
