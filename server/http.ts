@@ -13,6 +13,7 @@ import helmet from "helmet";
 import { config, ConfigError, configWarnings, type Config } from "../app/config.server.ts";
 import { refuseUpgrade } from "../app/lib/upgrade-refusal.server.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
+import { subresourceHeaders } from "./subresource-headers.ts";
 
 export interface AppModule {
   app: Express;
@@ -107,6 +108,7 @@ export function createHttpApp(
     // Hashed build assets never change under one name: cache them for a year.
     server.use(
       "/assets",
+      subresourceHeaders,
       precompressedAssets(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
     );
     // The other public files; the hashed assets are answered above and only there.

@@ -17,7 +17,10 @@ export function precompressedAssets(
   dir: string,
   options: { immutable: boolean; maxAge: string },
 ): express.RequestHandler {
-  const serve = express.static(dir, { ...options, index: false });
+  // A hashed file never changes under its name: its ETag answers a revalidation, and nothing asks for a part of
+  // one, so neither Last-Modified nor Accept-Ranges goes with every answer.
+  const fileOptions = { ...options, lastModified: false, acceptRanges: false };
+  const serve = express.static(dir, { ...fileOptions, index: false });
   // A production build does not change under the server that serves it.
   const names = new Set(readdirSync(dir));
   return (req, res, next) => {
@@ -37,7 +40,7 @@ export function precompressedAssets(
     res.locals.negotiated = true;
     res.setHeader("Content-Encoding", encoding);
     res.type(path.extname(name));
-    res.sendFile(name + suffixes[encoding], { root: dir, ...options }, (error) => {
+    res.sendFile(name + suffixes[encoding], { root: dir, ...fileOptions }, (error) => {
       if (error && !res.headersSent) next(error);
     });
   };

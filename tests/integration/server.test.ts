@@ -59,6 +59,39 @@ describe("HTTP server", () => {
     expect(response.headers.get("cache-control")).toContain("immutable");
   });
 
+  test("scripts, stylesheets and fonts go without the headers only a document reads; the icons' SVG keeps them", async () => {
+    const html = await (await get("/tuts/git-bisect")).text();
+    const named = (pattern: RegExp) => pattern.exec(html)?.[0];
+    const files = [
+      named(/\/assets\/framework-[\w-]+\.js/),
+      named(/\/assets\/[\w-]+\.css/),
+      named(/\/assets\/vazirmatn-persian-[\w-]+\.woff2/),
+    ];
+    expect(files.every(Boolean)).toBe(true);
+    const documentOnly = ["content-security-policy", "x-frame-options", "referrer-policy", "x-xss-protection"];
+    for (const file of files) {
+      for (const accept of ["br", "identity"]) {
+        const response = await get(file!, { headers: { "accept-encoding": accept } });
+        expect(response.status).toBe(200);
+        for (const name of documentOnly) expect(response.headers.get(name), `${name} on ${file}`).toBeNull();
+        expect(response.headers.get("last-modified")).toBeNull();
+        // What does apply to a script or a font stays.
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+        expect(response.headers.get("etag")).toBeTruthy();
+      }
+    }
+    // An SVG opened on its own is a document that can run script: it keeps every document header.
+    const icons = named(/\/assets\/icons-[\w-]+\.svg/);
+    expect(icons).toBeTruthy();
+    const svg = await get(icons!);
+    expect(svg.status).toBe(200);
+    for (const name of documentOnly) expect(svg.headers.get(name), name).toBeTruthy();
+    // The page itself keeps them too.
+    const page = await get("/tuts/git-bisect", { headers: { cookie: "returning=1" } });
+    for (const name of documentOnly) expect(page.headers.get(name), name).toBeTruthy();
+  });
+
   test("the build's scripts and stylesheets go as the build compressed them, in the encoding the client prefers", async () => {
     const html = await (await get("/")).text();
     // The page's largest script (the framework's) and its stylesheet, named in the document.
