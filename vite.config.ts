@@ -20,37 +20,68 @@ import { frameworkFeaturesOut } from "./scripts/framework-features-out.ts";
 const editorCore =
   /[\\/]node_modules[\\/](prosemirror-|@tiptap[\\/]pm[\\/]dist[\\/])(model|transform|state|view|keymap|commands|schema-list)[\\/]|[\\/]node_modules[\\/](orderedmap|w3c-keyname|@tiptap[\\/]core)[\\/]/;
 
+/**
+ * The small modules that most dashboard screens and forms import: buttons, inputs, class names, the API call, the
+ * form's checks, the site's settings, the guarded page's headers, the dashboard's links. Left to itself the
+ * bundler gives each of them a chunk of its own, by which screens share it: 0.1–1.2 KB each, eleven requests on
+ * the editor's first load, where each costs a round trip on a slow phone's link and a share of its bandwidth
+ * while the framework and the editor's core are still arriving. One chunk of about 4 KB instead; a screen that
+ * needs only some of them (a public page's comments, a dialog) downloads the rest with them.
+ */
+const kitModules = [
+  "app/ui/button.tsx",
+  "app/ui/input.tsx",
+  "app/ui/cn.ts",
+  "app/ui/use-api.ts",
+  "app/ui/use-unsaved-changes.tsx",
+  "app/lib/validation.ts",
+  "app/settings/app-config.ts",
+  "app/edge/guarded-page.ts",
+  "app/content/editor-link.ts",
+  "app/manage/nav.ts",
+].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
+const kitPackages = /[\\/]node_modules[\\/](clsx|class-variance-authority)[\\/]/;
+
+/** The editor's route module, as React Router names its client module. */
+const editorRoute =
+  fileURLToPath(new URL("./app/routes/manage/editor.tsx", import.meta.url)) + "?__react-router-build-client-route";
+
+/** The modules `from` imports statically, transitively (not `from` itself). */
+function staticImports(ctx: Rolldown.ChunkingContext, from: string[]): Set<string> {
+  const modules = new Set<string>();
+  const queue = from.flatMap((entry) => {
+    const info = ctx.getModuleInfo(entry);
+    // Without this the page would silently load its many small chunks again: fail the build instead.
+    if (!info) throw new Error(`staticImports: no module ${entry} in the client build`);
+    return info.importedIds;
+  });
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (modules.has(next) || from.includes(next)) continue;
+    modules.add(next);
+    queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return modules;
+}
+
 function firstLoadChunks(): Rolldown.CodeSplittingOptions {
   const entries = [
     fileURLToPath(new URL("./app/entry.client.tsx", import.meta.url)),
     // React Router's name for the root route's client module.
     fileURLToPath(new URL("./app/root.tsx", import.meta.url)) + "?__react-router-build-client-route",
   ];
-  // The entries' static imports, transitively (the entry modules themselves stay entry chunks); worked out once
-  // per chunking pass, which has one context object.
-  let pass: { ctx: Rolldown.ChunkingContext; modules: Set<string> } | undefined;
-  function firstLoad(ctx: Rolldown.ChunkingContext): Set<string> {
-    if (pass?.ctx === ctx) return pass.modules;
-    const modules = new Set<string>();
-    const queue = entries.flatMap((entry) => {
-      const info = ctx.getModuleInfo(entry);
-      // Without this the page would silently load ~25 chunks again: fail the build instead.
-      if (!info) throw new Error(`firstLoadChunks: no module ${entry} in the client build`);
-      return info.importedIds;
-    });
-    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-      if (modules.has(next) || entries.includes(next)) continue;
-      modules.add(next);
-      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-    }
-    pass = { ctx, modules };
-    return modules;
+  // The entries' static imports and the editor route's, worked out once per chunking pass, which has one context
+  // object.
+  let pass: { ctx: Rolldown.ChunkingContext; firstLoad: Set<string>; editor: Set<string> } | undefined;
+  function reach(ctx: Rolldown.ChunkingContext) {
+    if (pass?.ctx !== ctx)
+      pass = { ctx, firstLoad: staticImports(ctx, entries), editor: staticImports(ctx, [editorRoute]) };
+    return pass;
   }
   return {
     groups: [
       {
         name(id, ctx) {
-          if (!firstLoad(ctx).has(id)) return null;
+          if (!reach(ctx).firstLoad.has(id)) return null;
           return /[\\/]node_modules[\\/]/.test(id) ? "framework" : "shell";
         },
       },
@@ -60,7 +91,52 @@ function firstLoadChunks(): Rolldown.CodeSplittingOptions {
       {
         name: (id) => (editorCore.test(id) ? "editor-core" : null),
       },
+      { name: (id) => (kitModules.includes(id) || kitPackages.test(id) ? "kit" : null) },
+      // The rest of what the editor's route imports (its toolbar, extensions, small helpers), which the bundler
+      // would split by which of the editor's parts loaded on use also import each. `chunksAsPlanned`
+      // checks that no other page loads it.
+      {
+        name: (id, ctx) => (reach(ctx).editor.has(id) ? "editor-parts" : null),
+      },
     ],
+  };
+}
+
+/**
+ * Fails the build when the chunks are not as `firstLoadChunks` plans them: a module of the kit that is not in the
+ * kit's chunk (renamed or moved, it would silently go back to a chunk of its own), or another route (the root's
+ * included) or a part it loads on use that imports the editor's parts (the group takes whatever the editor's route
+ * imports statically, and a module another page imports too must not bring the editor's parts to that page).
+ */
+function chunksAsPlanned(): Plugin {
+  return {
+    name: "daftar:chunks-as-planned",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === "chunk");
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const kit = chunks.find((chunk) => chunk.name === "kit");
+      const missing = kitModules.filter((module) => !kit?.moduleIds.includes(module));
+      if (missing.length) throw new Error(`chunksAsPlanned: not in the kit's chunk: ${missing.join(", ")}`);
+      const parts = chunks.find((chunk) => chunk.name === "editor-parts");
+      if (!parts) throw new Error("chunksAsPlanned: no editor-parts chunk in the client build");
+      const routes = chunks.filter(
+        (chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith("?__react-router-build-client-route"),
+      );
+      if (!routes.some((chunk) => chunk.facadeModuleId === editorRoute))
+        throw new Error("chunksAsPlanned: the editor's route is not among the build's routes");
+      for (const route of routes.filter((chunk) => chunk.facadeModuleId !== editorRoute)) {
+        const seen = new Set<string>();
+        for (let queue = [route.fileName], next = queue.pop(); next; next = queue.pop()) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          if (next === parts.fileName) throw new Error(`chunksAsPlanned: ${route.facadeModuleId} loads ${next}`);
+          const chunk = byName.get(next);
+          queue.push(...(chunk?.imports ?? []), ...(chunk?.dynamicImports ?? []));
+        }
+      }
+    },
   };
 }
 
@@ -423,6 +499,7 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     viewChunks(),
+    chunksAsPlanned(),
     workerEntries(),
     routerDeveloperTextOut(),
     ...frameworkFeaturesOut(),

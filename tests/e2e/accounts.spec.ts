@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
-import { expect, open, reload, snap, test } from "./fixtures";
+import { expect, open, reload, snap, test, untilHydrated } from "./fixtures";
 
 /** Errors the browser reports (CSP refusals, hydration mismatches, uncaught exceptions), to assert none. */
 function watchErrors(page: Page): string[] {
@@ -188,6 +188,8 @@ test.describe("accounts", () => {
     await loginOnPage(page, "/en/login?redirectTo=%2Fen%2Fprofile", "editor");
     await page.waitForURL(`${site.url}/en/profile`);
     await expect(page.getByTestId("device-row")).toHaveCount(3);
+    // The profile is a new document: its button opens the dialog once the page is hydrated.
+    await untilHydrated(page);
 
     // Sign out everywhere else, keeping one of the other browsers' keys as well as this one's.
     await page.getByTestId("end-other-sessions").click();
