@@ -152,6 +152,8 @@ test("in English the menu opens on the `/`'s left, finds blocks by their Persian
   // The caret at the page's end through the editor itself: in two CI runs a click and Control+End left it at the
   // end of a line in the middle of the page.
   await body.evaluate((element) => (element as unknown as { editor: Editor }).editor.commands.focus("end"));
+  // Tiptap gives the text the browser's focus a frame later: a key pressed before then goes elsewhere.
+  await expect(body).toBeFocused();
   await page.keyboard.press("Enter");
   await page.keyboard.type("/head");
   await expect(menu.getByRole("option")).toHaveText(["Heading 2", "Heading 3", "Heading 4"]);

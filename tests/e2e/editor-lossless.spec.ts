@@ -171,6 +171,8 @@ async function placeCaret(page: Page, at: "end" | { endOfFirst: string }) {
     });
     editor.commands.focus(position);
   }, at);
+  // Tiptap gives the text the browser's focus a frame later: a key pressed before then goes elsewhere.
+  await expect(page.getByTestId("rich-editor")).toBeFocused();
 }
 
 test("a page of CommonMark examples and Persian text, a paragraph added in the editor and published: the file is the original plus the paragraph, byte for byte", async ({
