@@ -50,8 +50,8 @@ export function clearIdentity(): void {
   void import("./local-inbox").then((inbox) => inbox.wipeInbox());
 }
 
-/** A brand-new guest identity: new key pair, random name, the "new comer" about text. */
-export async function createIdentity(locale: Locale): Promise<LocalProfile> {
+/** A new key pair with a guest's profile (random name, the "new comer" about text), not yet kept. */
+async function newIdentity(locale: Locale): Promise<{ profile: LocalProfile; privateKey: string }> {
   const list = await loadNameList(locale);
   const secret = generateSecretKey();
   const name = randomDisplayName(list, locale);
@@ -63,7 +63,13 @@ export async function createIdentity(locale: Locale): Promise<LocalProfile> {
     pub: getPublicKey(secret),
     deviceName: name,
   };
-  writeIdentity(profile, bytesToHex(secret));
+  return { profile, privateKey: bytesToHex(secret) };
+}
+
+/** A brand-new guest identity: new key pair, random name, the "new comer" about text. */
+export async function createIdentity(locale: Locale): Promise<LocalProfile> {
+  const { profile, privateKey } = await newIdentity(locale);
+  writeIdentity(profile, privateKey);
   return profile;
 }
 
@@ -135,7 +141,11 @@ export async function syncWithSession(user: SessionAccount | null, locale: Local
     else await ensureIdentity(locale);
     return;
   }
-  const current = await ensureIdentity(locale);
+  // A browser without an identity gets its key with the account's profile in one write: one change for the
+  // page to render, not a guest's and then the account's.
+  let current = readIdentity();
+  let privateKey: string | undefined;
+  if (!current) ({ profile: current, privateKey } = await newIdentity(locale));
   const next: LocalProfile = {
     ...current,
     firstName: user.firstName,
@@ -145,5 +155,5 @@ export async function syncWithSession(user: SessionAccount | null, locale: Local
     userId: user.id,
     userName: user.userName,
   };
-  if (JSON.stringify(next) !== JSON.stringify(current)) writeIdentity(next);
+  if (privateKey || JSON.stringify(next) !== JSON.stringify(current)) writeIdentity(next, privateKey);
 }

@@ -24,10 +24,34 @@ const RTL_LETTER =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}]/u;
 const LETTER = /\p{L}/u;
 
-/** The direction of one character when it is a letter, else null. */
-export function letterDirection(ch: string): Dir | null {
+/** The direction of `ch` (one character) when it is a letter, else null, by the Unicode expressions above. */
+function directionByExpression(ch: string): Dir | null {
   if (!LETTER.test(ch)) return null;
   return RTL_LETTER.test(ch) ? "rtl" : "ltr";
+}
+
+// What each character of the Basic Multilingual Plane is, found by the expressions the first time it is met:
+// 0 not yet looked at, 1 not a letter, 2 left to right, 3 right to left. Two Unicode expressions per character
+// made counting a long page's letters the largest part of opening it in the editor, and of rendering it.
+const NOT_LETTER = 1;
+const LTR = 2;
+const RTL = 3;
+const bmpKind = new Uint8Array(0x10000);
+
+function kindOf(unit: number): number {
+  let kind = bmpKind[unit]!;
+  if (kind === 0) {
+    const dir = directionByExpression(String.fromCharCode(unit));
+    kind = bmpKind[unit] = dir === "ltr" ? LTR : dir === "rtl" ? RTL : NOT_LETTER;
+  }
+  return kind;
+}
+
+const dirOfKind = [null, null, "ltr", "rtl"] as const;
+
+/** The direction of one character when it is a letter, else null. */
+export function letterDirection(ch: string): Dir | null {
+  return ch.length === 1 ? (dirOfKind[kindOf(ch.charCodeAt(0))] ?? null) : directionByExpression(ch);
 }
 
 /** Letters counted by direction. */
@@ -42,9 +66,19 @@ export function emptyCount(): LetterCount {
 
 /** Adds the letters of `text` to `count`. */
 export function countLetters(text: string, count: LetterCount): void {
-  for (const ch of text) {
-    const dir = letterDirection(ch);
-    if (dir) count[dir]++;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const low = unit >= 0xd800 && unit <= 0xdbff ? text.charCodeAt(i + 1) : NaN;
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      // A character beyond the BMP (a surrogate pair): rare in prose, looked at each time.
+      const dir = directionByExpression(text.slice(i, i + 2));
+      if (dir) count[dir]++;
+      i++;
+      continue;
+    }
+    const kind = kindOf(unit);
+    if (kind === LTR) count.ltr++;
+    else if (kind === RTL) count.rtl++;
   }
 }
 

@@ -1,4 +1,4 @@
-import { cloneElement, useCallback, useEffect, useState, type ComponentType, type ReactElement } from "react";
+import { cloneElement, useCallback, useEffect, useId, useState, type ComponentType, type ReactElement } from "react";
 import { flushSync } from "react-dom";
 
 /** Tooltips open after 700 ms; moving to another within 300 ms of closing one opens it at once. */
@@ -27,7 +27,7 @@ function load() {
 
 type Handler = (e: unknown) => void;
 type TriggerProps = {
-  ref?: (element: HTMLElement | null) => void;
+  "data-tooltip"?: string;
   onPointerEnter?: Handler;
   onPointerLeave?: Handler;
   onFocus?: Handler;
@@ -46,11 +46,14 @@ export function Tooltip({ content, children }: { content: string; children: Reac
   // Mounted once the code is in (on a later page): Radix from the start. The code only loads on an interaction,
   // so the server and hydration always render the plain element.
   const [upgraded, setUpgraded] = useState(() => RadixTooltip !== null);
-  const [element, setElement] = useState<HTMLElement | null>(null);
+  // The element is found by its mark when an upgrade is decided, not kept in state: set from a ref as it mounted,
+  // that rendered every tooltip (a toolbar's twenty) a second time.
+  const id = useId();
   const upgradeIfIdle = useCallback(() => {
+    const element = document.querySelector(`[data-tooltip="${CSS.escape(id)}"]`);
     const busy = element && (element === document.activeElement || element.matches(":active"));
     if (RadixTooltip && !busy) flushSync(() => setUpgraded(true));
-  }, [element]);
+  }, [id]);
   useEffect(() => {
     if (upgraded) return;
     listeners.add(upgradeIfIdle);
@@ -59,7 +62,7 @@ export function Tooltip({ content, children }: { content: string; children: Reac
 
   const own = children.props;
   const trigger = cloneElement(children, {
-    ref: setElement,
+    "data-tooltip": id,
     onPointerEnter: (e) => {
       load();
       own.onPointerEnter?.(e);

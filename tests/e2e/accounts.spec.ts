@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
-import { expect, open, reload, snap, test, untilHydrated } from "./fixtures";
+import { expect, open, reload, signedInPage, snap, test, untilHydrated } from "./fixtures";
 
 /** Errors the browser reports (CSP refusals, hydration mismatches, uncaught exceptions), to assert none. */
 function watchErrors(page: Page): string[] {
@@ -30,6 +30,9 @@ const identity = (page: Page) =>
       pub: string;
       deviceName: string;
       userId?: number;
+      userName?: string;
+      firstName?: string;
+      lastName?: string;
     } | null,
     loggedIn: localStorage.getItem("logged-in"),
   }));
@@ -426,6 +429,38 @@ test.describe("accounts", () => {
     const { profile } = await identity(page);
     expect(profile?.displayName).toMatch(/^[\u0600-\u06FF\u200c]+ [\u0600-\u06FF\u200c]+$/);
     expect(profile?.about).toBe("تازه\u200cوارد دفتر");
+  });
+
+  test("a member signed in on a browser without an identity gets one when the page is idle, written once with the account's profile", async ({
+    browser,
+    site,
+  }) => {
+    const page = await signedInPage(browser, site.url, "editor");
+    // Every write of the identity's profile, counted from the document's first script.
+    await page.addInitScript(() => {
+      const write = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === "profile") (window as unknown as { profileWrites: number }).profileWrites = profileWrites() + 1;
+        return write.call(this, key, value);
+      };
+      function profileWrites() {
+        return (window as unknown as { profileWrites?: number }).profileWrites ?? 0;
+      }
+    });
+    const errors = watchErrors(page);
+    await open(page, "/en");
+    await expect.poll(async () => (await identity(page)).priv, { timeout: 15_000 }).toMatch(/^[0-9a-f]{64}$/);
+    const { profile, loggedIn } = await identity(page);
+    const connection = await openDatabase(`file:${path.join(site.dataDir, "daftar.db")}`);
+    const [account] = await connection.db.select().from(users).where(eq(users.userName, "editor"));
+    connection.client.close();
+    expect(profile).toMatchObject({ userId: account!.id, userName: "editor", firstName: "Eli", lastName: "Editor" });
+    expect(profile?.pub).toMatch(/^[0-9a-f]{64}$/);
+    expect(loggedIn).toBe("true");
+    // Not a guest's identity first and then the account's: one write, one change for the page to render.
+    expect(await page.evaluate(() => (window as unknown as { profileWrites?: number }).profileWrites)).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   test("screenshots: login, register, profile and users in fa and en, light and dark, desktop and mobile", async ({

@@ -141,6 +141,50 @@ test("each part of the editor that loads on use works on its first use, and none
   await page.context().close();
 });
 
+test("the toolbar's undo and redo are enabled exactly while there is a change to undo or redo", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, "editor");
+  await open(page, "/en/manage/editor");
+  const editor = page.getByTestId("rich-editor");
+  const undo = page.getByTestId("tool-undo-2");
+  const redo = page.getByTestId("tool-redo-2");
+  await editor.waitFor();
+  await expect(undo).toBeDisabled();
+  await expect(redo).toBeDisabled();
+
+  // The first change (one letter) brings the history; it remembers what is typed after it arrived.
+  const history = page.waitForResponse(/\/assets\/undo-history-[\w-]+\.js$/);
+  await editor.click();
+  await page.keyboard.type("O");
+  await history;
+  await expect
+    .poll(() => editor.evaluate((e) => Boolean((e as unknown as { editor: Editor }).editor.storage.undoRedo.history)))
+    .toBe(true);
+  await expect(undo).toBeDisabled();
+  await page.keyboard.type("ne two");
+  await expect(undo).toBeEnabled();
+  await expect(redo).toBeDisabled();
+
+  // Typing makes one step, or a few when it paused (a busy machine): undone to the letter before the history.
+  const stepTo = async (button: typeof undo, text: string) => {
+    for (let i = 0; i < 6 && (await editorText(page)) !== text; i++) {
+      const before = await editorText(page);
+      await button.click();
+      await expect.poll(() => editorText(page)).not.toBe(before);
+    }
+    expect(await editorText(page)).toBe(text);
+  };
+  await stepTo(undo, "O");
+  await expect(undo).toBeDisabled();
+  await expect(redo).toBeEnabled();
+  await stepTo(redo, "One two");
+  await expect(undo).toBeEnabled();
+  await expect(redo).toBeDisabled();
+  await page.context().close();
+});
+
 test("a part whose code cannot be downloaded says so in Persian and English, and the text stays as it was", async ({
   browser,
   baseURL,

@@ -3,7 +3,16 @@
  * reads the same way in the editor's blocks and on the published page.
  */
 import { describe, expect, test } from "vitest";
-import { directionOfLetters, emptyCount, leadingMark, LRM, RLM, textDirection } from "~/lib/text-direction";
+import {
+  countLetters,
+  directionOfLetters,
+  emptyCount,
+  leadingMark,
+  letterDirection,
+  LRM,
+  RLM,
+  textDirection,
+} from "~/lib/text-direction";
 import { rehypeDirection } from "~/content/markdown/text-direction";
 import type { Root } from "hast";
 
@@ -40,6 +49,37 @@ describe("the rule", () => {
     expect(textDirection([{ text: `سلام ${LRM}دنیا` }], "ltr")).toBe("rtl");
     expect(leadingMark("\u061Cx")).toBe("rtl");
     expect(leadingMark("x")).toBeNull();
+  });
+});
+
+describe("letters are counted as Unicode defines them", () => {
+  // The definition, written out: a letter is \p{L}; it reads right to left in these scripts.
+  const rtlScripts =
+    /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}]/u;
+  const defined = (ch: string) => (/\p{L}/u.test(ch) ? (rtlScripts.test(ch) ? "rtl" : "ltr") : null);
+
+  test("every character of the Basic Multilingual Plane, asked twice (the second answer is remembered)", () => {
+    const wrong: string[] = [];
+    for (let pass = 0; pass < 2; pass++)
+      for (let unit = 0; unit < 0x10000; unit++) {
+        const ch = String.fromCharCode(unit);
+        if (letterDirection(ch) !== defined(ch)) wrong.push(unit.toString(16));
+      }
+    expect(wrong).toEqual([]);
+  });
+
+  test("text with characters beyond it, pairs broken in half, marks and tatweel", () => {
+    const text = "𞤀𞤢 Adlam, 𝐁𝐨𝐥𝐝, 😀 \uD800 a\uDC00 ـ ؟ سلام‌ها ab" + "\uD83D";
+    const expected = emptyCount();
+    for (const ch of text) {
+      const dir = defined(ch);
+      if (dir) expected[dir]++;
+    }
+    const count = emptyCount();
+    countLetters(text, count);
+    expect(count).toEqual(expected);
+    expect(count.rtl).toBeGreaterThan(4);
+    expect(count.ltr).toBeGreaterThan(10);
   });
 });
 

@@ -3,13 +3,15 @@ import { useLocale } from "~/i18n/use-t";
 import { useSessionKnown, useSessionUser } from "~/auth/session-user";
 import { loadIdentityMaker, readIdentity, readProfile } from "~/keys/store";
 
-/** A guest's identity is made this long after the page has loaded, when the browser is idle. */
+/** A browser's first identity is made this long after the page has loaded, when the browser is idle. */
 const idleDelay = 3000;
 
 /**
  * Keeps the browser's identity in step with the session. Only the check runs on every page; the code that
- * makes and changes identities (./create) loads when there is something to do: for a guest without an
- * identity after the page is idle (once per browser), at once after login or logout.
+ * makes and changes identities (./create) loads when there is something to do: at once when there is an
+ * identity to bring in step (after login or logout, a changed profile); a browser without one, a guest's or a
+ * member's, gets it once the page is idle (making a key pair is the heaviest part, and nothing needs it before
+ * the visitor acts: what signs with it makes it then).
  */
 export function IdentitySync() {
   const user = useSessionUser();
@@ -34,7 +36,7 @@ export function IdentitySync() {
         profile.userName === user.userName
       : readIdentity() !== null && !profile?.userId;
     if (inStep) return;
-    if (user || profile?.userId) {
+    if (readIdentity() !== null || profile?.userId) {
       sync();
       return () => void (cancelled = true);
     }

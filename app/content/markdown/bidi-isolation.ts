@@ -31,6 +31,7 @@
  */
 import type { Element, ElementContent } from "hast";
 import {
+  countLetters as countTextLetters,
   directionOfLetters,
   emptyCount,
   leadingMark,
@@ -87,12 +88,8 @@ const OPAQUE_TAGS = new Set(["code", "kbd", "samp", "bdi", "bdo"]);
 
 /** Letters by direction in an inline subtree; inline code counts as LTR only when `codeAsLtr`. */
 function countLetters(node: ElementContent, count: LetterCount, codeAsLtr: boolean): void {
-  if (node.type === "text") {
-    for (const ch of node.value) {
-      const d = letterDir(ch);
-      if (d) count[d]++;
-    }
-  } else if (node.type === "element") {
+  if (node.type === "text") countTextLetters(node.value, count);
+  else if (node.type === "element") {
     if (!INLINE_TAGS.has(node.tagName) || isDecoration(node)) return;
     if (node.tagName === "code") {
       if (codeAsLtr) count.ltr++;

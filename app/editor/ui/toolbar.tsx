@@ -170,8 +170,9 @@ export function Toolbar({
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
+      // As `e.can().undo()` answers, without making a chain of every command after each transaction.
+      canUndo: (e.storage.undoRedo.history?.undoDepth(e.state) ?? 0) > 0,
+      canRedo: (e.storage.undoRedo.history?.redoDepth(e.state) ?? 0) > 0,
       paragraph: e.isActive("paragraph"),
       h1: e.isActive("heading", { level: 1 }),
       h2: e.isActive("heading", { level: 2 }),

@@ -2,9 +2,9 @@
  * Undo's history (ProseMirror's), loaded when the document first changes (./undo-on-use.ts); undo and redo act
  * on the changes made after it arrived.
  */
-import { history, redo, undo } from "@tiptap/pm/history";
+import { history, redo, redoDepth, undo, undoDepth } from "@tiptap/pm/history";
 
-export { redo, undo };
+export { redo, redoDepth, undo, undoDepth };
 
 /**
  * Adds the history to the editor. What was typed before it arrived stays exactly as typed and is not undone: taking
