@@ -229,9 +229,15 @@ test("a page of CommonMark examples and Persian text, a paragraph added in the e
   await open(page, "/manage/builds");
   const openBuild = page.locator('[data-testid="build"][data-status="open"]');
   await expect(openBuild.getByTestId("commit")).toHaveCount(2);
+  // This build, by its id: the list also holds the baseline and the build published above, and counting the
+  // published ones could pass while this one was still publishing.
+  const thisBuild = page.locator(
+    `[data-testid="build"][data-build-id="${await openBuild.getAttribute("data-build-id")}"]`,
+  );
   await openBuild.getByTestId("publish").click();
   await page.getByTestId("publish-confirm").click();
-  await expect(page.locator('[data-testid="build"][data-status="published"]')).toHaveCount(2, { timeout: 30_000 });
+  await expect(thisBuild).toHaveAttribute("data-status", "published", { timeout: 30_000 });
+  await expect(page.locator('[data-testid="build"][data-status="published"]')).toHaveCount(3);
 
   // Every byte of the page as it was, then the paragraph, written so that it reads as typed.
   const written = `بند تازه${ZWNJ}ای از مرورگر، با \\[کروشه] و ۲ \\* ۳ و \\<b> و English words.`;
