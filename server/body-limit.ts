@@ -166,15 +166,16 @@ export function limitBodies(): RequestHandler {
 
 /**
  * The connection may stay silent for `ms` while the route works (a route that is refused answers at once, and
- * its connection is closed with the answer); the server's own bound again once answered, for a connection kept
- * alive.
+ * its connection is closed with the answer). An answer that was sent in full leaves the connection to the
+ * server's keep-alive time, which Node sets as it finishes (putting the idle bound back would close it sooner
+ * than the time the answer advertised); the server's idle bound comes back only for one cut short.
  */
 function allowWork(req: ExpressRequest, res: ExpressResponse, ms: number) {
   const socket = req.socket;
   const idle = socket.timeout ?? 0;
   socket.setTimeout(ms);
   res.once("close", () => {
-    if (!socket.destroyed) socket.setTimeout(idle);
+    if (!socket.destroyed && !res.writableFinished) socket.setTimeout(idle);
   });
 }
 

@@ -50,10 +50,20 @@ export function serveRelay(
  * Bounds on the server's connections: a socket with nothing sent or received for `idleMs` is destroyed (a client
  * that stops reading an answer, or never finishes its request, cannot hold its connection and buffers for
  * ever; upgraded relay sockets have their own pings), and past `maxConnections` new connections are dropped.
+ *
+ * Between requests a connection is kept for `keepAliveMs` (advertised in `Keep-Alive: timeout=…`). A client that
+ * sends its next request at the instant the server closes an idle connection gets a reset, and Node's own client
+ * and many scripts do not retry it. Proxies in front (nginx, load balancers) keep their idle connections to the
+ * site for 60 s by default: a longer keep-alive here means they, and clients that idle less, never meet a close.
+ * It holds no more than an idle connection can already hold: each counts towards `maxConnections`.
  */
-export function boundConnections(server: Server, { idleMs = 60_000, maxConnections = 10_000 } = {}): void {
+export function boundConnections(
+  server: Server,
+  { idleMs = 60_000, keepAliveMs = 65_000, maxConnections = 10_000 } = {},
+): void {
   // With no "timeout" listener, Node destroys a socket that stays idle past the server's timeout.
   server.setTimeout(idleMs);
+  server.keepAliveTimeout = keepAliveMs;
   server.maxConnections = maxConnections;
 }
 
