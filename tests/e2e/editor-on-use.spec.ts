@@ -490,3 +490,42 @@ test("the editor's first paint has the page's text as the site renders it, in it
     }
   }
 });
+
+test("the toolbar is drawn from the first paint, its tools disabled; the editor enables them and takes the text's place without moving it", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const signedIn = await signedInPage(browser, baseURL!, "editor");
+  const storageState = await signedIn.context().storageState();
+  await signedIn.context().close();
+  for (const path of ["/manage/editor/fa/tuts/git-bisect", "/en/manage/editor/en/tuts/git-bisect"]) {
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      // Where the text is before any script runs: the toolbar, every tool disabled, then the server's rendering.
+      const still = await browser.newContext({ baseURL, storageState, javaScriptEnabled: false, viewport });
+      const first = await still.newPage();
+      await first.goto(path);
+      const bar = first.getByTestId("editor-toolbar");
+      await expect(bar.getByTestId("tool-bold")).toBeDisabled();
+      await expect(bar.getByTestId("tool-undo-2")).toBeDisabled();
+      const pendingTop = (await first.getByTestId("rich-editor-pending").boundingBox())!.y;
+      const barHeight = (await bar.boundingBox())!.height;
+      await still.close();
+
+      // Once the editor is made: the same bar, its tools enabled, and the editor's text where the rendering was.
+      const live = await browser.newContext({ baseURL, storageState, viewport });
+      const page = await live.newPage();
+      await open(page, path);
+      const editor = page.getByTestId("rich-editor");
+      await editor.waitFor();
+      await expect(page.getByTestId("tool-bold")).toBeEnabled();
+      await expect(page.getByTestId("tool-undo-2")).toBeDisabled();
+      expect((await page.getByTestId("editor-toolbar").boundingBox())!.height).toBe(barHeight);
+      expect((await editor.boundingBox())!.y).toBeCloseTo(pendingTop, 0);
+      await live.close();
+    }
+  }
+});

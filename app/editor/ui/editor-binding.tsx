@@ -43,16 +43,20 @@ export function EditorContent({ editor }: { editor: Editor | null }) {
   return <div ref={place} />;
 }
 
-/** A flat record of the editor's state, read again after each transaction; a change of any value renders again. */
+/**
+ * A flat record of the editor's state, read again after each transaction; a change of any value renders again.
+ * Null while there is no editor (on the server, and until it is made).
+ */
 export function useEditorState<T extends Record<string, unknown>>({
   editor,
   selector,
 }: {
-  editor: Editor;
+  editor: Editor | null;
   selector: (context: { editor: Editor }) => T;
-}): T {
+}): T | null {
   const last = useRef<T | null>(null);
   const read = () => {
+    if (!editor) return null;
     const next = selector({ editor });
     const previous = last.current;
     if (previous && Object.keys(next).every((key) => Object.is(next[key], previous[key]))) return previous;
@@ -61,8 +65,8 @@ export function useEditorState<T extends Record<string, unknown>>({
   };
   const subscribe = useCallback(
     (changed: () => void) => {
-      editor.on("transaction", changed);
-      return () => void editor.off("transaction", changed);
+      editor?.on("transaction", changed);
+      return () => void editor?.off("transaction", changed);
     },
     [editor],
   );

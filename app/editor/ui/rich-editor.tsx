@@ -124,6 +124,7 @@ export function RichEditor(props: RichEditorProps) {
   if (firstDoc) return <LiveEditor {...props} firstDoc={firstDoc} />;
   return (
     <EditorFrame>
+      <Toolbar editor={null} locale={props.locale} onPartFailed={onPartFailed} />
       <PendingText locale={props.locale} initialHtml={props.initialHtml} />
     </EditorFrame>
   );
@@ -148,9 +149,9 @@ function EditorFrame({ children, onPointerMove }: { children: ReactNode; onPoint
 }
 
 /**
- * The server's rendering of the text, in the editor's place (the toolbar's kept) until the editor is ready: laid
- * out as the editor lays out its text (`editor-pending`), and an empty document with the editor's hint, so the
- * editor taking its place changes nothing on the screen.
+ * The server's rendering of the text, in the editor's place until the editor is ready: laid out as the editor lays
+ * out its text (`editor-pending`), and an empty document with the editor's hint, so the editor taking its place
+ * changes nothing on the screen.
  */
 function PendingText({ locale, initialHtml }: { locale: Locale; initialHtml: string }) {
   const t = useT();
@@ -161,17 +162,12 @@ function PendingText({ locale, initialHtml }: { locale: Locale; initialHtml: str
     "aria-busy": true,
     "data-testid": "rich-editor-pending",
   };
-  return (
-    <>
-      <div className="h-11 border-b" aria-hidden />
-      {initialHtml.trim() ? (
-        <div {...place} dangerouslySetInnerHTML={{ __html: initialHtml }} />
-      ) : (
-        <div {...place}>
-          <p className="is-empty is-editor-empty" data-placeholder={t("editor.placeholder")} />
-        </div>
-      )}
-    </>
+  return initialHtml.trim() ? (
+    <div {...place} dangerouslySetInnerHTML={{ __html: initialHtml }} />
+  ) : (
+    <div {...place}>
+      <p className="is-empty is-editor-empty" data-placeholder={t("editor.placeholder")} />
+    </div>
   );
 }
 
@@ -316,11 +312,8 @@ function LiveEditor({
 
   return (
     <EditorFrame onPointerMove={onPointerMove}>
-      {editor ? (
-        <Toolbar editor={editor} locale={locale} onPartFailed={onPartFailed} />
-      ) : (
-        <PendingText locale={locale} initialHtml={initialHtml} />
-      )}
+      <Toolbar editor={editor} locale={locale} onPartFailed={onPartFailed} />
+      {editor ? null : <PendingText locale={locale} initialHtml={initialHtml} />}
       {editor && selected ? (
         <selectionMenu.Part editor={editor} onPartFailed={onPartFailed} onFailed={onPartFailed} />
       ) : null}
