@@ -82,7 +82,6 @@ export default function ImageForm({ editor, file, onClose }: { editor: Editor; f
             if (problems.src || problems.alt || uploading) return;
             editor
               .chain()
-              .focus()
               .setImage({ src: address, alt: decorative ? "" : alt.trim() })
               .run();
             close();

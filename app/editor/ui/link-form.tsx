@@ -33,7 +33,7 @@ export default function LinkForm({
   const apply = () => {
     const value = href.trim();
     if (value === "") {
-      editor.chain().focus().extendMarkRange("link").unsetLink().run();
+      editor.chain().extendMarkRange("link").unsetLink().run();
       onClose();
       return;
     }
@@ -45,13 +45,12 @@ export default function LinkForm({
       const shown = text.trim() || value;
       editor
         .chain()
-        .focus()
         .insertContent({ type: "text", text: shown, marks: [{ type: "link", attrs: { href: value } }] })
         // What is typed next is not part of the link.
         .unsetMark("link")
         .run();
     } else {
-      editor.chain().focus().extendMarkRange("link").setLink({ href: value }).run();
+      editor.chain().extendMarkRange("link").setLink({ href: value }).run();
     }
     onClose();
   };
@@ -95,7 +94,7 @@ export default function LinkForm({
               <Button
                 variant="outline"
                 onClick={() => {
-                  editor.chain().focus().extendMarkRange("link").unsetLink().run();
+                  editor.chain().extendMarkRange("link").unsetLink().run();
                   onClose();
                 }}
               >
