@@ -26,17 +26,18 @@ export function IdentitySync() {
         .then((maker) => (cancelled ? undefined : maker.syncWithSession(user, locale)))
         .catch(() => undefined);
     const profile = readProfile();
+    const hasIdentity = readIdentity() !== null;
     const inStep = user
-      ? readIdentity() !== null &&
+      ? hasIdentity &&
         profile?.userId === user.id &&
         profile.displayName === user.displayName &&
         profile.firstName === user.firstName &&
         profile.lastName === user.lastName &&
         profile.about === user.about &&
         profile.userName === user.userName
-      : readIdentity() !== null && !profile?.userId;
+      : hasIdentity && !profile?.userId;
     if (inStep) return;
-    if (readIdentity() !== null || profile?.userId) {
+    if (hasIdentity || profile?.userId) {
       sync();
       return () => void (cancelled = true);
     }
