@@ -11,9 +11,9 @@
  */
 import { spawnSync } from "node:child_process";
 import { request } from "node:http";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { projectRoot } from "../scripts/build-if-stale";
+import { buildIfStale, projectRoot } from "../scripts/build-if-stale";
 import { cpuMs } from "./measure";
 import { benchPosts, startSeededSite } from "./site";
 
@@ -76,9 +76,14 @@ function verdict(cached: Run, other: Run, budget: number): [string, boolean] {
   ];
 }
 
+// The server serves the build's public files under the entries its folder had when it started: the static copies
+// go in a folder of their own, made before the site starts, and are written in it once the post is known.
+buildIfStale();
+const staticFolder = "bench-static";
+const staticDir = path.join(projectRoot, "build/client", staticFolder);
+mkdirSync(staticDir, { recursive: true });
 const site = await startSeededSite();
-const staticName = "bench-static-copy.html";
-const written: string[] = [];
+const staticName = `${staticFolder}/copy.html`;
 let ok = true;
 try {
   const post = site.url + benchPosts[0];
@@ -94,9 +99,7 @@ try {
   for (const encoding of ["identity", "gzip", "br"] as const) {
     const answer = encoding === "identity" ? plain : await wire(post, encoding);
     if ((answer.headers["content-encoding"] ?? "identity") !== encoding) throw new Error(`no ${encoding} answer`);
-    const file = path.join(projectRoot, "build/client", files[encoding]);
-    writeFileSync(file, answer.bytes);
-    written.push(file);
+    writeFileSync(path.join(projectRoot, "build/client", files[encoding]), answer.bytes);
     sizes.push(`${encoding} ${(answer.bytes.length / 1024).toFixed(1)} KB`);
   }
   console.log(`post ${benchPosts[0]}: ${sizes.join(", ")}; ${seconds} s per run, 32 connections`);
@@ -121,7 +124,7 @@ try {
     console.log(`          cached/compressed per request ${toOnTheFly}`);
   }
 } finally {
-  for (const file of written) rmSync(file, { force: true });
+  rmSync(staticDir, { recursive: true, force: true });
   await site.stop();
 }
 process.exit(ok ? 0 : 1);

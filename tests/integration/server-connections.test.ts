@@ -131,7 +131,7 @@ test("the keep-alive time is longer than a proxy's 60 s, and it is the one adver
 });
 
 test("a connection kept alive outlasts the idle time between requests, and is closed after its keep-alive time", async () => {
-  // Two seconds: Node's client lets go of a connection one second before the time a server advertises.
+  // Two seconds: Node's client keeps no connection whose advertised time is a second or less.
   const port = await smallAnswers({ idleMs: 300, keepAliveMs: 2_000 }, 500);
   const agent = new Agent({ keepAlive: true });
   try {
