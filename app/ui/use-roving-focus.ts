@@ -24,19 +24,21 @@ export function useRovingFocus<T extends HTMLElement>(ref: RefObject<T | null>):
     let engaged = false;
     // Exactly one control can be reached with Tab, also when controls come and go or are made anew (a tooltip's
     // code arriving wraps its button again, without the toolbar rendering).
+    // The attribute is compared, not the `tabIndex` property: a button made anew has no attribute and reads as 0
+    // already, and left so it would be a stop that nothing in the page says is one.
+    const set = (control: HTMLElement, tabIndex: 0 | -1) => {
+      if (control.getAttribute("tabindex") !== String(tabIndex)) control.tabIndex = tabIndex;
+    };
     const sync = () => {
       if (!engaged) {
-        for (const control of all()) if (control.tabIndex !== -1) control.tabIndex = -1;
+        for (const control of all()) set(control, -1);
         return;
       }
       const list = controls();
       // A control made anew (a tooltip's code wrapping it) keeps the stop at its place; else the first holds it.
       if (!current.current || !list.includes(current.current)) current.current = list[place.current] ?? list[0] ?? null;
       place.current = Math.max(0, list.indexOf(current.current!));
-      for (const control of all()) {
-        const tabIndex = control === current.current ? 0 : -1;
-        if (control.tabIndex !== tabIndex) control.tabIndex = tabIndex;
-      }
+      for (const control of all()) set(control, control === current.current ? 0 : -1);
     };
     toolbar.tabIndex = 0;
     sync();
