@@ -6,7 +6,7 @@
  * and is shown on the build with its reason; failures only a person can fix (a conflict, refused credentials)
  * wait for the retry button.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { instanceId } from "~/cluster/instance.server";
 import { everyPeriod } from "~/cluster/leases.server";
 import type { Database } from "~/db/client.server";
@@ -162,10 +162,13 @@ async function work(db: Database, row: PushRow, remote: (host: HostSettings) => 
         .set({ remoteCommit: outcome.commit, pushedAt: now, updatedAt: now })
         .where(eq(builds.id, row.buildId));
     }
-    await db
-      .update(buildPushes)
-      .set({ state: "done", commitId, lastError: null, claimedBy: null, claimedUntil: null, updatedAt: new Date() })
-      .where(eq(buildPushes.id, row.id));
+    await writeTransaction(db, async (tx) => {
+      await tx
+        .update(buildPushes)
+        .set({ state: "done", commitId, lastError: null, claimedBy: null, claimedUntil: null, updatedAt: new Date() })
+        .where(eq(buildPushes.id, row.id));
+      await settleStatus(tx, row.buildId);
+    });
   } catch (thrown) {
     const failure =
       thrown instanceof PushFailure
@@ -179,30 +182,42 @@ async function work(db: Database, row: PushRow, remote: (host: HostSettings) => 
     }
     const attempts = row.attempts + 1;
     const view = (failure as PushFailure & { view?: PushErrorView }).view ?? errorView(failure);
-    await db
-      .update(buildPushes)
-      .set({
-        state: failure.permanent ? "failed" : "pending",
-        attempts,
-        nextAttemptAt: new Date(Date.now() + backoff(attempts)),
-        lastError: JSON.stringify(view),
-        claimedBy: null,
-        claimedUntil: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(buildPushes.id, row.id));
+    await writeTransaction(db, async (tx) => {
+      await tx
+        .update(buildPushes)
+        .set({
+          state: failure.permanent ? "failed" : "pending",
+          attempts,
+          nextAttemptAt: new Date(Date.now() + backoff(attempts)),
+          lastError: JSON.stringify(view),
+          claimedBy: null,
+          claimedUntil: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(buildPushes.id, row.id));
+      await settleStatus(tx, row.buildId);
+    });
   }
-  await settleStatus(db, row.buildId);
 }
 
-/** A build's status from its pushes: published when all are done, failed when one has failed, else publishing. */
-export async function settleStatus(db: Database, buildId: number): Promise<void> {
-  const rows = await db.select().from(buildPushes).where(eq(buildPushes.buildId, buildId)).all();
-  const failed = rows.find((r) => r.state === "failed" || (r.state === "pending" && r.attempts > 0));
-  const status = rows.every((r) => r.state === "done") ? "published" : failed ? "failed" : "publishing";
+/**
+ * Sets a build's status from its pushes: published when all are done, failed when one has failed (or waits to try
+ * again after failing, its error shown), else publishing. One statement, so that it reads the pushes as they are
+ * when it writes; a worker runs it in the transaction that records its push's outcome, so a reader never sees a
+ * push done and its build still publishing, and an instance that dies between the two leaves neither.
+ */
+async function settleStatus(db: Database, buildId: number): Promise<void> {
+  const pushes = sql`select 1 from ${buildPushes} where ${buildPushes.buildId} = ${buildId}`;
+  const failing = sql`(${buildPushes.state} = 'failed' or (${buildPushes.state} = 'pending' and ${buildPushes.attempts} > 0))`;
   await db
     .update(builds)
-    .set({ status, error: failed?.lastError ?? null, updatedAt: new Date() })
+    .set({
+      status: sql`case when not exists (${pushes} and ${buildPushes.state} <> 'done') then 'published'
+        when exists (${pushes} and ${failing}) then 'failed' else 'publishing' end`,
+      error: sql`(select ${buildPushes.lastError} from ${buildPushes} where ${buildPushes.buildId} = ${buildId}
+        and ${failing} order by ${buildPushes.id} limit 1)`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(builds.id, buildId), inArray(builds.status, ["publishing", "published", "failed"])));
 }
 

@@ -6,7 +6,7 @@
 import type { CurrentUser } from "~/auth/current-user.server";
 import { buildById } from "~/builds/builds.server";
 import { publishBuild } from "~/builds/publish.server";
-import { processPushes, pushesUnderWay, retryPushes, settleStatus, type PushErrorView } from "~/builds/pushes.server";
+import { processPushes, pushesUnderWay, retryPushes, type PushErrorView } from "~/builds/pushes.server";
 import type { Database } from "~/db/client.server";
 import type { TFunction } from "~/i18n/translate";
 import { ServiceError } from "~/lib/service-error";
@@ -41,12 +41,6 @@ export async function runBuild(db: Database, user: CurrentUser, buildId: number,
   let after = (await buildById(db, buildId))!;
   while (after.status === "publishing" && Date.now() < deadline && (await pushesUnderWay(db, buildId))) {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
-    after = (await buildById(db, buildId))!;
-  }
-  // A worker marks its push done, then settles the build's status: read between the two, the push is no longer
-  // under way and the build still says publishing. The status is settled here from the pushes as they are.
-  if (after.status === "publishing") {
-    await settleStatus(db, buildId);
     after = (await buildById(db, buildId))!;
   }
   let message: string;
