@@ -173,6 +173,10 @@ describe("TLS", () => {
     await processOutbox(db, { now });
     expect(await rowOf(queued.id)).toMatchObject({ state: "pending", lastError: "tls" });
     expect(server.received).toHaveLength(0);
+    // Refused in the handshake, before a word of the message: the server saw its TLS left unfinished.
+    await expect
+      .poll(() => server.connectionErrors.map((error) => error.message))
+      .toContainEqual(expect.stringMatching(/TLS/));
     await processOutbox(db, { now: now + backoff(1), delivery: { trust: [certificate.cert] } });
     expect(await rowOf(queued.id)).toMatchObject({ state: "sent" });
     expect(server.received.map((m) => m.messageId)).toEqual([queued.messageId]);
