@@ -117,8 +117,11 @@ function firstLines(message: string | undefined): string {
     .join("\n");
 }
 
-/** Counts from Vitest's JSON report; a crash before the report counts as one failure. */
-function vitestCounts(file: string, label: string): { passed: number; failed: number } {
+/**
+ * Counts from Vitest's JSON report; a crash before the report counts as one failure, and so does a run that failed
+ * with every test passed: an error no test handled (the report has no place for it; the log above shows it).
+ */
+function vitestCounts(file: string, label: string, exitedWell: boolean): { passed: number; failed: number } {
   if (!existsSync(file)) {
     failedTests.push(`${label}: no report (the run ended before writing it)`);
     return { passed: 0, failed: 1 };
@@ -144,10 +147,12 @@ function vitestCounts(file: string, label: string): { passed: number; failed: nu
     }
   }
   const brokenFiles = report.testResults.filter((r) => r.status === "failed").length;
-  return {
-    passed: report.numPassedTests,
-    failed: Math.max(report.numFailedTests, report.numFailedTests === 0 ? brokenFiles : 0),
-  };
+  const failed = Math.max(report.numFailedTests, report.numFailedTests === 0 ? brokenFiles : 0);
+  if (failed === 0 && !exitedWell) {
+    failedTests.push(`${label}: failed outside any test (an unhandled error: see "Unhandled Errors" in its log)`);
+    return { passed: report.numPassedTests, failed: 1 };
+  }
+  return { passed: report.numPassedTests, failed };
 }
 
 interface PlaywrightSpec {
@@ -218,7 +223,7 @@ await sweep("build");
 
 const vitestReport = path.join(tmp, "vitest-report.json");
 rmSync(vitestReport, { force: true });
-await command("Vitest on files", "npx", [
+const unitExitedWell = await command("Vitest on files", "npx", [
   "vitest",
   "run",
   "--reporter=default",
@@ -227,7 +232,7 @@ await command("Vitest on files", "npx", [
 ]);
 await sweep("Vitest on files");
 await stopIfInterrupted("Vitest on files");
-const unit = vitestCounts(vitestReport, "Vitest on files");
+const unit = vitestCounts(vitestReport, "Vitest on files", unitExitedWell);
 passed += unit.passed;
 failed += unit.failed;
 if (unit.failed) failures.push(`${unit.failed} unit/integration test(s)`);
@@ -235,7 +240,7 @@ if (unit.failed) failures.push(`${unit.failed} unit/integration test(s)`);
 // The integration suite again, against a libSQL server (sqld) instead of a database file (vitest.sqld.config.ts).
 const sqldReport = path.join(tmp, "vitest-sqld-report.json");
 rmSync(sqldReport, { force: true });
-await command("Vitest on sqld", "npx", [
+const onServerExitedWell = await command("Vitest on sqld", "npx", [
   "vitest",
   "run",
   "-c",
@@ -246,7 +251,7 @@ await command("Vitest on sqld", "npx", [
 ]);
 await sweep("Vitest on sqld");
 await stopIfInterrupted("Vitest on sqld");
-const onServer = vitestCounts(sqldReport, "Vitest on sqld");
+const onServer = vitestCounts(sqldReport, "Vitest on sqld", onServerExitedWell);
 passed += onServer.passed;
 failed += onServer.failed;
 if (onServer.failed) failures.push(`${onServer.failed} integration test(s) on a libSQL server`);

@@ -22,13 +22,13 @@ export function useRovingFocus<T extends HTMLElement>(ref: RefObject<T | null>):
     // Which controls are shown takes layout, which the page's first render should not pay for: until the toolbar is
     // first focused, it is the Tab stop itself and passes focus on to the first control shown.
     let engaged = false;
-    // Exactly one control can be reached with Tab, also when controls come and go or are made anew (a tooltip's
-    // code arriving wraps its button again, without the toolbar rendering).
     // The attribute is compared, not the `tabIndex` property: a button made anew has no attribute and reads as 0
     // already, and left so it would be a stop that nothing in the page says is one.
     const set = (control: HTMLElement, tabIndex: 0 | -1) => {
       if (control.getAttribute("tabindex") !== String(tabIndex)) control.tabIndex = tabIndex;
     };
+    // Exactly one control can be reached with Tab, also when controls come and go or are made anew (a tooltip's
+    // code arriving wraps its button again, without the toolbar rendering).
     const sync = () => {
       if (!engaged) {
         for (const control of all()) set(control, -1);

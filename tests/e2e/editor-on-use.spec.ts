@@ -6,7 +6,7 @@
  * read), and when they cannot be downloaded the editor says so and keeps what was typed as unsaved. A page holding
  * a table and highlighted code opens with its table ready to edit and saves byte for byte.
  */
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import type { Editor } from "@tiptap/core";
 import {
   closePostSettings,
@@ -454,14 +454,20 @@ test("a page holding a table and highlighted code opens with its table ready to 
   await page.context().close();
 });
 
+/** The editor's signed-in session, for browser contexts made otherwise (scripts off, a screen of their own). */
+async function editorSession(browser: Browser, baseURL: string) {
+  const signedIn = await signedInPage(browser, baseURL, "editor");
+  const state = await signedIn.context().storageState();
+  await signedIn.context().close();
+  return state;
+}
+
 test("the editor's first paint has the page's text as the site renders it, in its place", async ({
   browser,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const signedIn = await signedInPage(browser, baseURL!, "editor");
-  const storageState = await signedIn.context().storageState();
-  await signedIn.context().close();
+  const storageState = await editorSession(browser, baseURL!);
   for (const [path, heading] of [
     ["/manage/editor/fa/tuts/git-bisect", /^ایده:/],
     ["/en/manage/editor/en/tuts/git-bisect", /^The idea: binary search/],
@@ -496,9 +502,7 @@ test("the toolbar is drawn from the first paint, its tools disabled; the editor 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const signedIn = await signedInPage(browser, baseURL!, "editor");
-  const storageState = await signedIn.context().storageState();
-  await signedIn.context().close();
+  const storageState = await editorSession(browser, baseURL!);
   for (const path of ["/manage/editor/fa/tuts/git-bisect", "/en/manage/editor/en/tuts/git-bisect"]) {
     for (const viewport of [
       { width: 1366, height: 900 },
